@@ -1,0 +1,5 @@
+.PHONY: demo test
+demo:
+	scripts/demo
+test:
+	scripts/test

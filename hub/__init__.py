@@ -1,0 +1,1 @@
+"""The tournament service: MQTT adapter, event store, embedded broker, CLI."""

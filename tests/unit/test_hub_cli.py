@@ -1,0 +1,131 @@
+"""``whist-hub new`` and ``schedule``, as a leader types them."""
+
+import json
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from hub.cli import main
+from hub.files import read_spec
+from whist.errors import PatternError
+from whist.protocol import Assignment
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.output
+
+
+def check_schedule(hands, tables):
+    """Every hand: one visiting pair per table, nobody at home, away mirrors visitors."""
+    visits = Counter()
+    for hand in hands:
+        assignments = [Assignment.model_validate(a) for a in hand]
+        assert [a.table for a in assignments] == list(range(1, tables + 1))
+        assert sorted(a.visitors.team for a in assignments) == list(range(1, tables + 1))
+        for a in assignments:
+            assert a.visitors.team != a.table and a.away.table != a.table
+            assert assignments[a.away.table - 1].visitors.team == a.table
+            visits[(a.table, a.away.table)] += 1
+    return visits
+
+
+@pytest.mark.parametrize(
+    ("fmt", "tables", "hands"),
+    [
+        ("alberta", 5, 30),
+        ("alberta", 5, 50),
+        ("alberta", 16, 30),
+        ("alberta", 16, 50),
+        ("gaspesie", 11, None),
+        ("gaspesie", 30, None),
+    ],
+)
+def test_new_then_schedule_json_is_valid_and_balanced(tmp_path, fmt, tables, hands):
+    out = tmp_path / "t.toml"
+    args = ["new", "--format", fmt, "--tables", tables, "--out", out]
+    if hands:
+        args += ["--hands", hands]
+    code, text = run(*args)
+    assert code == 0, text
+    assert f"{tables} tables" in text
+    code, text = run("schedule", out, "--json")
+    assert code == 0, text
+    data = json.loads(text)
+    assert len(data) == (hands or 24)
+    visits = check_schedule(data, tables)
+    if len(data) >= tables - 1:
+        for team in range(1, tables + 1):
+            seen = [visits[(team, other)] for other in range(1, tables + 1) if other != team]
+            assert max(seen) - min(seen) <= 1
+
+
+def test_schedule_text_for_a_person(tmp_path):
+    out = tmp_path / "t.toml"
+    run("new", "--format", "alberta", "--tables", 4, "--hands", 50, "--out", out)
+    code, text = run("schedule", out)
+    assert code == 0
+    assert "Day 1" in text and "Day 2" in text
+    assert "hand   1: A & B travel 1 table ahead (team 1 to table 2); trump spades" in text
+
+
+def test_new_refuses_to_overwrite(tmp_path):
+    out = tmp_path / "t.toml"
+    out.write_text("keep me")
+    code, text = run("new", "--format", "alberta", "--tables", 4, "--out", out)
+    assert code == 2 and "already exists" in text and out.read_text() == "keep me"
+    code, _ = run("new", "--format", "alberta", "--tables", 4, "--out", out, "--force")
+    assert code == 0 and read_spec(out).tables == 4
+
+
+def test_new_refuses_bad_arguments(tmp_path):
+    out = tmp_path / "t.toml"
+    code, text = run("new", "--format", "bridge", "--tables", 4, "--out", out)
+    assert code == 2 and "bridge" in text
+    code, text = run("new", "--format", "alberta", "--tables", 2, "--out", out)
+    assert code == 2 and "2 is not in the range 3<=x<=500" in text
+    assert not out.exists()
+
+
+def test_leader_trump_option(tmp_path):
+    out = tmp_path / "t.toml"
+    run("new", "--format", "gaspesie", "--tables", 4, "--leader-trump", "--out", out)
+    code, text = run("schedule", out)
+    assert code == 0 and "trump leader's choice" in text
+    code, text = run("schedule", out, "--json")
+    assert code == 0
+    assert {a["trump"] for hand in json.loads(text) for a in hand} == {None}
+
+
+def test_schedule_names_the_problem_in_an_edited_file(tmp_path):
+    out = tmp_path / "t.toml"
+    run("new", "--format", "alberta", "--tables", 4, "--out", out)
+    text = out.read_text().replace('trump = "diamonds"', 'trump = "stars"', 1)
+    out.write_text(text)
+    code, message = run("schedule", out)
+    assert code == 2
+    assert message.startswith(f"whist-hub: {out}: pattern, hand 3: trump")
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [(None, "no such file"), (b"\xff\xfe", "not a text file"), (b"name = ", "not valid TOML")],
+)
+def test_unreadable_files(tmp_path, content, expected):
+    path = tmp_path / "t.toml"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(PatternError, match=expected):
+        read_spec(path)
+    code, text = run("schedule", path)
+    assert code == 2 and expected in text
+
+
+def test_edited_names_survive(tmp_path):
+    out = tmp_path / "t.toml"
+    run("new", "--format", "alberta", "--tables", 3, "--out", out, "--name", "Club night")
+    text = out.read_text().replace('name = "Team 2"', 'name = "Les As de Gaspé"')
+    out.write_text(text, encoding="utf-8")
+    spec = read_spec(out)
+    assert spec.name == "Club night" and spec.team(2).name == "Les As de Gaspé"

@@ -1,0 +1,192 @@
+"""The facts of a tournament. State is the fold of these, in order (see ``whist.tournament``).
+
+Each event is a small frozen dataclass; :func:`event_to_dict` and :func:`event_from_dict` give
+the JSON-ready form the hub stores in its log.
+
+>>> e = HandStarted(hand=1, trump=Suit.HEARTS)
+>>> event_from_dict(event_to_dict(e)) == e
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from whist.cards import Card, Suit, parse_trump, trump_name
+from whist.errors import WhistError
+from whist.spec import TournamentSpec, load_spec
+
+
+@dataclass(frozen=True)
+class TournamentCreated:
+    """The tournament file, as it was when play began."""
+
+    spec: TournamentSpec
+
+
+@dataclass(frozen=True)
+class HandStarted:
+    """The leader opened ``hand`` with this trump (None = no trump)."""
+
+    hand: int
+    trump: Suit | None
+
+
+@dataclass(frozen=True)
+class StartUndone:
+    """The leader took back the start of ``hand`` before any result came in."""
+
+    hand: int
+
+
+@dataclass(frozen=True)
+class ResultRecorded:
+    """A table reported its tricks. ``result_id`` is the kiosk's id, used to drop duplicates."""
+
+    result_id: str
+    hand: int
+    table: int
+    visitor_tricks: int
+    revokes_home: int = 0
+    revokes_visitors: int = 0
+
+
+@dataclass(frozen=True)
+class ResultCorrected:
+    """The leader replaced (or entered) a table's result; the reason is kept for the audit."""
+
+    hand: int
+    table: int
+    visitor_tricks: int
+    revokes_home: int
+    revokes_visitors: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class PenaltyImposed:
+    """Gaspésie: the leader gives the manche to the other side (signalling, rule 13)."""
+
+    hand: int
+    table: int
+    side: str  # "home" | "visitors": the side at fault
+    reason: str
+
+
+@dataclass(frozen=True)
+class FlagsLent:
+    """Alberta rule 8: the leader lends flags to a table."""
+
+    table: int
+    flags: int
+
+
+@dataclass(frozen=True)
+class HandClosed:
+    """No more results for ``hand`` or any earlier hand."""
+
+    hand: int
+
+
+@dataclass(frozen=True)
+class DayEnded:
+    """Each table's net flags are recorded and every table goes back to 12."""
+
+    day: int
+
+
+@dataclass(frozen=True)
+class TieBreakStarted:
+    """Alberta playoff between tied teams. With 3 or more, ``draws`` holds each team's card."""
+
+    teams: tuple[int, ...]
+    draws: tuple[Card, ...]
+    trump: Suit | None
+
+
+@dataclass(frozen=True)
+class TieBreakHandPlayed:
+    """One playoff hand between the A and B players of two tied teams."""
+
+    teams: tuple[int, int]
+    tricks: tuple[int, int]
+    trump: Suit | None
+    #: The trump the leader cut for the following playoff hand, if there is one.
+    next_trump: Suit | None = None
+
+
+Event = (
+    TournamentCreated
+    | HandStarted
+    | StartUndone
+    | ResultRecorded
+    | ResultCorrected
+    | PenaltyImposed
+    | FlagsLent
+    | HandClosed
+    | DayEnded
+    | TieBreakStarted
+    | TieBreakHandPlayed
+)
+
+EVENT_TYPES: dict[str, type[Any]] = {
+    "created": TournamentCreated,
+    "hand_started": HandStarted,
+    "start_undone": StartUndone,
+    "result": ResultRecorded,
+    "corrected": ResultCorrected,
+    "penalty": PenaltyImposed,
+    "loan": FlagsLent,
+    "hand_closed": HandClosed,
+    "day_ended": DayEnded,
+    "tiebreak_started": TieBreakStarted,
+    "tiebreak_hand": TieBreakHandPlayed,
+}
+_KIND_OF = {cls: kind for kind, cls in EVENT_TYPES.items()}
+_TRUMPS = {"trump", "next_trump"}
+
+
+def event_kind(event: Event) -> str:
+    return _KIND_OF[type(event)]
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, TournamentSpec):
+        return value.to_dict()
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, Card):
+        return f"{value.rank.label}{value.suit.value[0].upper()}"
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """JSON-ready form: ``{"kind": ..., field: value, ...}``; trump None becomes "none"."""
+    out: dict[str, Any] = {"kind": event_kind(event)}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        out[f.name] = trump_name(value) if f.name in _TRUMPS else _encode(value)
+    return out
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Inverse of :func:`event_to_dict`. Raises WhistError for anything it cannot read."""
+    try:
+        cls = EVENT_TYPES[data["kind"]]
+        kwargs = {f.name: data[f.name] for f in fields(cls)}
+    except (KeyError, TypeError) as exc:
+        raise WhistError(f"unreadable event {data!r}: {exc}") from None
+    if cls is TournamentCreated:
+        kwargs["spec"] = load_spec(kwargs["spec"])
+    for name in _TRUMPS & kwargs.keys():
+        kwargs[name] = parse_trump(kwargs[name])
+    if "draws" in kwargs:
+        kwargs["draws"] = tuple(Card.parse(c) for c in kwargs["draws"])
+    for name in ("teams", "tricks"):
+        if name in kwargs:
+            kwargs[name] = tuple(kwargs[name])
+    event: Event = cls(**kwargs)
+    return event

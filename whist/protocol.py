@@ -1,0 +1,942 @@
+"""Wire protocol v1: every topic and every message type, in one place.
+
+See ``docs/protocol.md`` for the prose. Nowhere else in the project builds a topic string.
+
+>>> t = Topics()
+>>> t.result(7)
+'whist/table/7/result'
+>>> t.parse(t.result(7))
+('result', 7)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Annotated, Any, Literal, Self, TypeVar, get_args
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
+from pydantic.config import JsonDict
+from pydantic_core import PydanticCustomError
+
+from whist.errors import ProtocolError
+
+PROTOCOL_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Topics:
+    """Topic names under a configurable root (default ``whist``)."""
+
+    root: str = "whist"
+
+    # hub-owned, retained
+    @property
+    def hub_status(self) -> str:
+        return f"{self.root}/hub/status"
+
+    @property
+    def state(self) -> str:
+        return f"{self.root}/state"
+
+    @property
+    def standings(self) -> str:
+        return f"{self.root}/standings"
+
+    def assignment(self, table: int) -> str:
+        return f"{self.root}/table/{table}/assignment"
+
+    def ack(self, table: int) -> str:
+        return f"{self.root}/table/{table}/ack"
+
+    # kiosk-owned
+    def result(self, table: int) -> str:
+        return f"{self.root}/table/{table}/result"
+
+    def table_status(self, table: int) -> str:
+        return f"{self.root}/table/{table}/status"
+
+    def call(self, table: int) -> str:
+        return f"{self.root}/table/{table}/call"
+
+    # leader
+    @property
+    def leader_command(self) -> str:
+        return f"{self.root}/leader/command"
+
+    @property
+    def leader_reply(self) -> str:
+        return f"{self.root}/leader/reply"
+
+    # subscription filters for the hub
+    def every_table(self, kind: str) -> str:
+        """Filter matching one kind of table topic on every table: ``whist/table/+/result``."""
+        return f"{self.root}/table/+/{kind}"
+
+    def parse(self, topic: str) -> tuple[str, int | None]:
+        """Split a topic into (kind, table). Kind is the last word; table is None off tables.
+
+        Raises ``ValueError`` for a topic outside this root or with a bad table number.
+        """
+        prefix = self.root + "/"
+        if not topic.startswith(prefix):
+            raise ValueError(f"topic {topic!r} is not under {self.root!r}")
+        parts = topic[len(prefix) :].split("/")
+        if len(parts) == 3 and parts[0] == "table":
+            # isdigit() alone also accepts other scripts' digits ("\u0663" is 3 to int()).
+            number = parts[1]
+            if not (number.isascii() and number.isdigit()) or number.startswith("0"):
+                raise ValueError(f"topic {topic!r} has no valid table number")
+            return parts[2], int(parts[1])
+        if parts == ["hub", "status"]:
+            return "hub_status", None
+        if parts == ["leader", "command"]:
+            return "command", None
+        if parts == ["leader", "reply"]:
+            return "reply", None
+        if len(parts) == 1 and parts[0] in ("state", "standings"):
+            return parts[0], None
+        raise ValueError(f"topic {topic!r} is not part of protocol v1")
+
+
+# --------------------------------------------------------------------------------------------
+# Messages
+# --------------------------------------------------------------------------------------------
+
+MAX_PAYLOAD_BYTES = 64 * 1024
+MAX_ID_LENGTH = 100
+MAX_REASON_LENGTH = 200
+
+ONLINE = "online"
+OFFLINE = "offline"
+
+TrumpName = Literal["spades", "hearts", "diamonds", "clubs", "none"]
+Phase = Literal["waiting", "playing", "closed"]
+FormatName = Literal["alberta", "gaspesie"]
+AckStatus = Literal["accepted", "duplicate", "rejected"]
+SideName = Literal["home", "visitors"]
+
+# Machine-readable reasons carried by ProtocolError.code (and by Ack.code when the hub rejects
+# a result for one of them), so that a kiosk can show the reason in the player's language.
+ProtocolErrorCode = Literal[
+    "too_large",  # payload over MAX_PAYLOAD_BYTES, refused before parsing
+    "malformed",  # not UTF-8, not JSON, not an object, NaN/Infinity, a broken \u escape
+    "bad_version",  # v is not 1
+    "missing_field",
+    "unknown_field",  # a field the message does not have (inbound messages only)
+    "wrong_type",  # e.g. "8" or true where a number is expected
+    "out_of_range",  # a number, text length, list length or choice the field does not allow
+    "unknown_op",  # a command op this hub does not know
+    "inconsistent",  # fields each fine but contradicting one another (tricks not adding to 13)
+]
+ERROR_CODES: tuple[ProtocolErrorCode, ...] = get_args(ProtocolErrorCode)
+
+
+def _check_version(value: object) -> object:
+    # Literal[1] alone accepts True (True == 1), even in strict mode; the wire wants the number 1.
+    if type(value) is not int or value != PROTOCOL_VERSION:
+        raise PydanticCustomError("bad_version", _version_text(value))
+    return value
+
+
+def _version_text(value: object) -> str:
+    shown = _show(value)
+    return f"unsupported protocol version {shown}; this hub speaks version {PROTOCOL_VERSION}"
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise PydanticCustomError("out_of_range", "must not be empty")
+    return value
+
+
+def _distinct(values: list[int]) -> list[int]:
+    if len(set(values)) != len(values):
+        raise PydanticCustomError("inconsistent", f"must name different teams (got {values})")
+    return values
+
+
+def _thirteen(values: list[int]) -> list[int]:
+    total = sum(values)
+    if total != 13:
+        shown = " + ".join(str(v) for v in values)
+        raise PydanticCustomError("inconsistent", f"must add up to 13 (got {shown} = {total})")
+    return values
+
+
+def _check_tricks(visitor_tricks: int, home_tricks: int) -> None:
+    total = visitor_tricks + home_tricks
+    if total != 13:
+        raise PydanticCustomError(
+            "inconsistent",
+            f"the tricks must add up to 13 "
+            f"(visitors {visitor_tricks} + home {home_tricks} = {total})",
+        )
+
+
+def _check_trump_or_cut(trump: TrumpName | None, cut: bool) -> None:
+    if cut and trump is not None:
+        raise PydanticCustomError(
+            "inconsistent", "give a trump or ask the hub to cut for one, not both"
+        )
+
+
+Version = Annotated[Literal[1], BeforeValidator(_check_version)]
+MessageId = Annotated[str, Field(min_length=1, max_length=MAX_ID_LENGTH)]
+TableNumber = Annotated[int, Field(ge=1)]
+TeamNumber = Annotated[int, Field(ge=1)]
+HandNumber = Annotated[int, Field(ge=1)]
+DayNumber = Annotated[int, Field(ge=1)]
+Tricks = Annotated[int, Field(ge=0, le=13)]
+Reason = Annotated[str, Field(max_length=MAX_REASON_LENGTH), AfterValidator(_not_blank)]
+
+
+def _tidy_schema(schema: JsonDict, cls: type[Any]) -> None:
+    # v and op have Python defaults so code can write Ack(id=..., status=...), but every
+    # message on the wire must carry them: decode() insists, and the schema must say so.
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        required = schema.get("required")
+        names = list(required) if isinstance(required, list) else []
+        for name in ("op", "v"):
+            if name in properties and name not in names:
+                names.insert(0, name)
+        schema["required"] = names
+    # Docstrings become descriptions; their doctest examples belong in code, not in the schema.
+    description = schema.get("description")
+    if isinstance(description, str):
+        schema["description"] = description.split("\n\n")[0].replace("\n", " ")
+
+
+class _Inbound(BaseModel):
+    # Sent by kiosks and the leader console, which we do not trust: strict types (no "5" -> 5,
+    # no true -> 1) and unknown fields refused, so a typo never silently drops a value.
+    model_config = ConfigDict(
+        strict=True, extra="forbid", frozen=True, json_schema_extra=_tidy_schema
+    )
+
+
+class _Outbound(BaseModel):
+    # Owned by the hub: kiosks ignore fields they do not know, so the hub can add some later
+    # without a version bump.
+    model_config = ConfigDict(extra="ignore", frozen=True, json_schema_extra=_tidy_schema)
+
+
+class Side(_Outbound):
+    """One team at a table this hand, with the seat labels of its players there.
+
+    >>> Side(team=7, players=["X", "Y"]).team
+    7
+    """
+
+    team: TeamNumber
+    players: list[str]
+
+
+class Away(_Outbound):
+    """Where a table's own travelling players sit this hand.
+
+    >>> Away(table=10, players=["A", "B"]).table
+    10
+    """
+
+    table: TableNumber
+    players: list[str]
+
+
+class Assignment(_Outbound):
+    """What one table plays now (hub -> kiosk, retained); ``trump`` is null until chosen.
+
+    >>> a = decode(Assignment, b'{"v":1,"hand":5,"hands":30,"day":1,"phase":"playing",'
+    ...     b'"trump":"hearts","table":7,"home":{"team":7,"players":["X","Y"]},'
+    ...     b'"visitors":{"team":4,"players":["A","B"]},'
+    ...     b'"away":{"table":10,"players":["A","B"]},"flags":12,"points":0}')
+    >>> (a.table, a.visitors.team, a.away.table)
+    (7, 4, 10)
+    """
+
+    v: Version = 1
+    hand: Annotated[int, Field(ge=0)]  # 0 = before the first hand
+    hands: Annotated[int, Field(ge=1)]
+    day: DayNumber
+    phase: Phase
+    trump: TrumpName | None
+    table: TableNumber
+    home: Side
+    visitors: Side
+    away: Away
+    flags: int
+    points: int
+
+
+class Revokes(_Inbound):
+    """Established revokes per side in one hand; the format turns them into penalties.
+
+    >>> Revokes(home=1, visitors=0).home
+    1
+    """
+
+    home: Annotated[int, Field(ge=0, le=13)]
+    visitors: Annotated[int, Field(ge=0, le=13)]
+
+
+class Result(_Inbound):
+    """A table's tricks for one hand (kiosk -> hub); the kiosk resends it until acked.
+
+    >>> r = decode_result(b'{"v":1,"id":"r-1","hand":5,"table":7,"visitor_tricks":8,'
+    ...     b'"home_tricks":5,"revokes":{"home":0,"visitors":0}}')
+    >>> (r.visitor_tricks, r.home_tricks)
+    (8, 5)
+    """
+
+    v: Version = 1
+    id: MessageId
+    hand: HandNumber
+    table: TableNumber
+    visitor_tricks: Tricks
+    home_tricks: Tricks
+    revokes: Revokes
+
+    @model_validator(mode="after")
+    def _thirteen_tricks(self) -> Self:
+        _check_tricks(self.visitor_tricks, self.home_tricks)
+        return self
+
+
+class Ack(_Outbound):
+    """The hub's answer to a Result, echoing its id; ``reason`` and ``code`` when rejected.
+
+    >>> encode(Ack(id="r-1", status="accepted", hand=5, flags=13))
+    b'{"v":1,"id":"r-1","status":"accepted","hand":5,"flags":13}'
+    """
+
+    v: Version = 1
+    id: MessageId
+    status: AckStatus
+    reason: str | None = None
+    hand: HandNumber | None = None
+    flags: int | None = None
+    # extensions
+    code: str | None = None  # machine-readable reason, so a kiosk can translate it
+    points: int | None = None  # the table's team points after this result (Gaspésie)
+
+
+class State(_Outbound):
+    """The tournament as a whole (hub, retained): hand, phase, trump, who has reported.
+
+    >>> s = State(tournament="Spring", format="alberta", tables=16, hand=5, hands=30, day=1,
+    ...           phase="playing", trump="hearts", reported=[1, 2, 7], missing=[3])
+    >>> (s.offline, s.days)
+    ([], 1)
+    """
+
+    v: Version = 1
+    tournament: str
+    format: FormatName
+    tables: Annotated[int, Field(ge=1)]
+    hand: Annotated[int, Field(ge=0)]
+    hands: Annotated[int, Field(ge=1)]
+    day: DayNumber
+    phase: Phase
+    trump: TrumpName | None
+    reported: list[TableNumber]
+    missing: list[TableNumber]
+    # extensions
+    offline: list[TableNumber] = []  # tables whose kiosk's last will says offline
+    calling: list[TableNumber] = []  # tables waiting for the leader (a Call not yet cleared)
+    conflicts: list[TableNumber] = []  # tables with two different results for this hand
+    days: DayNumber = 1
+
+
+class TeamStanding(_Outbound):
+    """One line of the standings; ``flags`` is the score under the format's rules.
+
+    >>> TeamStanding(team=7, name="Table 7", flags=14, points=0, day_totals=[14],
+    ...              loans=0, rank=1).rank
+    1
+    """
+
+    team: TeamNumber
+    name: str
+    flags: int
+    points: int
+    day_totals: list[int]
+    loans: Annotated[int, Field(ge=0)]
+    rank: Annotated[int, Field(ge=1)]
+
+
+class Standings(_Outbound):
+    """Every team, ordered by rank (hub, retained).
+
+    >>> Standings(hand=5, day=1, teams=[]).teams
+    []
+    """
+
+    v: Version = 1
+    hand: Annotated[int, Field(ge=0)]
+    day: DayNumber
+    teams: list[TeamStanding]
+
+
+class Call(_Inbound):
+    """A table calling the leader over (kiosk -> hub); the reason may be empty.
+
+    >>> decode_call(b'{"v":1,"id":"c-1","reason":"misdeal"}').reason
+    'misdeal'
+    """
+
+    v: Version = 1
+    id: MessageId
+    reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH)]
+
+
+# --------------------------------------------------------------------------------------------
+# Leader commands: one class per op. To add an op, write its class and add it to Command.
+# --------------------------------------------------------------------------------------------
+
+
+class _CommandBase(_Inbound):
+    v: Version = 1
+    id: MessageId
+
+
+class StartHand(_CommandBase):
+    """Open the next hand; ``trump`` overrides the pattern's, ``cut`` lets the hub draw one.
+
+    >>> decode_command(b'{"v":1,"id":"c1","op":"start_hand","trump":"clubs"}').trump
+    'clubs'
+    """
+
+    op: Literal["start_hand"] = "start_hand"
+    trump: TrumpName | None = None
+    cut: bool = False  # extension: the hub draws trump at random (the director's cut)
+
+    @model_validator(mode="after")
+    def _one_way_to_trump(self) -> Self:
+        _check_trump_or_cut(self.trump, self.cut)
+        return self
+
+
+class CloseHand(_CommandBase):
+    """No more results for the current hand.
+
+    >>> decode_command(b'{"v":1,"id":"c2","op":"close_hand"}').op
+    'close_hand'
+    """
+
+    op: Literal["close_hand"] = "close_hand"
+
+
+class Correct(_CommandBase):
+    """Replace a recorded result (audited, so a reason is required).
+
+    >>> c = Correct(id="c3", hand=5, table=7, visitor_tricks=6, home_tricks=7,
+    ...             revokes=Revokes(home=0, visitors=0), reason="miscounted")
+    >>> c.home_tricks
+    7
+    """
+
+    op: Literal["correct"] = "correct"
+    hand: HandNumber
+    table: TableNumber
+    visitor_tricks: Tricks
+    home_tricks: Tricks
+    revokes: Revokes
+    reason: Reason
+
+    @model_validator(mode="after")
+    def _thirteen_tricks(self) -> Self:
+        _check_tricks(self.visitor_tricks, self.home_tricks)
+        return self
+
+
+class Loan(_CommandBase):
+    """Lend flags to a table that has run out (Alberta rule 8).
+
+    >>> Loan(id="c4", table=3, flags=2).flags
+    2
+    """
+
+    op: Literal["loan"] = "loan"
+    table: TableNumber
+    flags: Annotated[int, Field(ge=1, le=12)]
+
+
+class EndDay(_CommandBase):
+    """Record each table's day total and give every table 12 flags again.
+
+    >>> EndDay(id="c5").op
+    'end_day'
+    """
+
+    op: Literal["end_day"] = "end_day"
+
+
+class UndoStart(_CommandBase):
+    """Take back a start_hand for which no result has been recorded.
+
+    >>> UndoStart(id="c6").op
+    'undo_start'
+    """
+
+    op: Literal["undo_start"] = "undo_start"
+
+
+class Penalty(_CommandBase):
+    """Extension: the leader gives a hand's penalty against one side of a table.
+
+    >>> Penalty(id="c7", hand=5, table=7, side="home", reason="signalling").side
+    'home'
+    """
+
+    op: Literal["penalty"] = "penalty"
+    hand: HandNumber
+    table: TableNumber
+    side: SideName
+    reason: Reason
+
+
+class ClearCall(_CommandBase):
+    """Extension: the leader has answered a table's call.
+
+    >>> ClearCall(id="c8", table=7).table
+    7
+    """
+
+    op: Literal["clear_call"] = "clear_call"
+    table: TableNumber
+
+
+class TieBreakStart(_CommandBase):
+    """Extension: start a tie-break hand between tied teams (two or more).
+
+    >>> TieBreakStart(id="c9", teams=[3, 8], cut=True).teams
+    [3, 8]
+    """
+
+    op: Literal["tiebreak_start"] = "tiebreak_start"
+    teams: Annotated[list[TeamNumber], Field(min_length=2), AfterValidator(_distinct)]
+    trump: TrumpName | None = None
+    cut: bool = False
+
+    @model_validator(mode="after")
+    def _one_way_to_trump(self) -> Self:
+        _check_trump_or_cut(self.trump, self.cut)
+        return self
+
+
+class TieBreakResult(_CommandBase):
+    """Extension: the tricks of a tie-break hand; ``tricks[i]`` belongs to ``teams[i]``.
+
+    >>> TieBreakResult(id="c10", teams=[3, 8], tricks=[7, 6]).tricks
+    [7, 6]
+    """
+
+    op: Literal["tiebreak_result"] = "tiebreak_result"
+    teams: Annotated[list[TeamNumber], Field(min_length=2, max_length=2), AfterValidator(_distinct)]
+    tricks: Annotated[list[Tricks], Field(min_length=2, max_length=2), AfterValidator(_thirteen)]
+
+
+Command = Annotated[
+    StartHand
+    | CloseHand
+    | Correct
+    | Loan
+    | EndDay
+    | UndoStart
+    | Penalty
+    | ClearCall
+    | TieBreakStart
+    | TieBreakResult,
+    Field(discriminator="op"),
+]
+
+# op -> command class, derived from Command so that a new op needs no other registration.
+COMMANDS: Mapping[str, type[BaseModel]] = MappingProxyType(
+    {cls.model_fields["op"].default: cls for cls in get_args(get_args(Command)[0])}
+)
+
+_COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+
+
+class Reply(_Outbound):
+    """The hub's answer to a Command, echoing its id; ``error`` when refused.
+
+    >>> encode(Reply(id="c1", ok=False, error="no hand is open"))
+    b'{"v":1,"id":"c1","ok":false,"error":"no hand is open"}'
+    """
+
+    v: Version = 1
+    id: MessageId
+    ok: bool
+    error: str | None = None
+    data: dict[str, Any] | None = None  # extension: what a query-like command returns
+
+
+# --------------------------------------------------------------------------------------------
+# Encoding and decoding
+# --------------------------------------------------------------------------------------------
+
+M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
+_Loc = tuple[int | str, ...]
+
+# Ack and Reply drop their None fields: PROTOCOL.md has Ack.reason and Reply.error present only
+# on refusal. Everywhere else null is meaningful (a trump not chosen yet) and is sent.
+_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply)
+
+# A "\ud800"-style escape is the only way valid UTF-8 JSON yields a lone surrogate, which
+# cannot be re-encoded (echoing such an id in an Ack would fail), so look closer only then.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+_JSON_TYPES = {
+    "integer": "a whole number",
+    "string": "a text",
+    "boolean": "true or false",
+    "object": "an object",
+    "array": "a list",
+    "null": "null",
+}
+
+# Pydantic's error types that _explain does not word by hand; any other "*_type" is wrong_type.
+_PYDANTIC_CODES: dict[str, ProtocolErrorCode] = {
+    "greater_than": "out_of_range",
+    "greater_than_equal": "out_of_range",
+    "less_than": "out_of_range",
+    "less_than_equal": "out_of_range",
+    "string_too_short": "out_of_range",
+    "string_too_long": "out_of_range",
+    "too_short": "out_of_range",
+    "too_long": "out_of_range",
+    "literal_error": "out_of_range",
+    "int_from_float": "wrong_type",
+}
+
+
+def encode(msg: BaseModel) -> bytes:
+    """Compact UTF-8 JSON for the wire.
+
+    >>> encode(Call(id="c-1", reason=""))
+    b'{"v":1,"id":"c-1","reason":""}'
+    """
+    return msg.model_dump_json(exclude_none=isinstance(msg, _SPARSE)).encode("utf-8")
+
+
+def decode(model_type: type[M], payload: bytes | str) -> M:
+    """Read one message of a known type; raises only ProtocolError.
+
+    >>> decode(Standings, b'{"v":1,"hand":0,"day":1,"teams":[]}').hand
+    0
+    """
+    return _decode(payload, model_type.model_validate, lambda loc: (model_type, loc))
+
+
+def decode_result(payload: bytes | str) -> Result:
+    """Read a kiosk's Result; raises only ProtocolError (with the id when it has one)."""
+    return decode(Result, payload)
+
+
+def decode_call(payload: bytes | str) -> Call:
+    """Read a kiosk's Call; raises only ProtocolError."""
+    return decode(Call, payload)
+
+
+def decode_command(payload: bytes | str) -> Command:
+    """Read a leader Command of any op; raises only ProtocolError.
+
+    >>> type(decode_command('{"v":1,"id":"c1","op":"loan","table":3,"flags":2}')).__name__
+    'Loan'
+    """
+    return _decode(payload, _COMMAND_ADAPTER.validate_python, _locate_command)
+
+
+def decode_status(payload: bytes | str) -> str:
+    """Read a hub or kiosk status: exactly ONLINE or OFFLINE, a plain string, not JSON.
+
+    >>> decode_status(b"offline")
+    'offline'
+    """
+    text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+    if text in (ONLINE, OFFLINE):
+        return text
+    raise ProtocolError(
+        f'a status must be "{ONLINE}" or "{OFFLINE}" (got {_show(text)})', "malformed"
+    )
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of every message, by the name PROTOCOL.md gives it (for docs)."""
+    schemas: dict[str, dict[str, Any]] = {
+        model.__name__: model.model_json_schema()
+        for model in (Assignment, Result, Ack, State, Standings, Call, Reply)
+    }
+    schemas["Command"] = _COMMAND_ADAPTER.json_schema()
+    return schemas
+
+
+def _decode(
+    payload: bytes | str,
+    validate: Callable[[dict[str, Any]], T],
+    locate: Callable[[_Loc], tuple[type[BaseModel] | None, _Loc]],
+) -> T:
+    message_id: str | None = None
+    try:
+        data = _load(payload)
+        message_id = _message_id(data)
+        # The version first: the rest of a v2 message may mean something else entirely.
+        if "v" not in data:
+            raise ProtocolError("missing field: v", "missing_field", message_id)
+        version = data["v"]
+        if type(version) is not int or version != PROTOCOL_VERSION:
+            raise ProtocolError(_version_text(version), "bad_version", message_id)
+        return validate(data)
+    except ProtocolError:
+        raise
+    except ValidationError as exc:
+        reason, code = _explain(exc, locate)
+        raise ProtocolError(reason, code, message_id) from exc
+    except Exception as exc:
+        # The hub must never crash on a payload, whatever corner of json or pydantic it finds.
+        raise ProtocolError("the message could not be read", "malformed", message_id) from exc
+
+
+def _load(payload: bytes | str) -> dict[str, Any]:
+    # Size before anything else, so a huge payload costs nothing to refuse. A str has at most
+    # as many characters as its UTF-8 bytes, so the cheap length test is safe to do first.
+    if len(payload) > MAX_PAYLOAD_BYTES:
+        raise ProtocolError(_too_large(len(payload)), "too_large")
+    if isinstance(payload, str):
+        try:
+            size = len(payload.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise ProtocolError("the message is not valid UTF-8 text", "malformed") from None
+        if size > MAX_PAYLOAD_BYTES:
+            raise ProtocolError(_too_large(size), "too_large")
+        text = payload
+    else:
+        try:
+            text = bytes(payload).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("the message is not valid UTF-8 text", "malformed") from None
+    try:
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except ProtocolError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(
+            f"the message is not valid JSON ({exc.msg} at character {exc.pos})", "malformed"
+        ) from None
+    except (ValueError, RecursionError):
+        # int() refusing thousands of digits, or nesting deeper than the parser allows
+        raise ProtocolError("the message is not valid JSON", "malformed") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(
+            f"the message must be a JSON object {{...}} (got {_json_kind(data)})", "malformed"
+        )
+    if _SURROGATE_ESCAPE.search(text) and not _encodable(data):
+        raise ProtocolError(
+            "the message contains a broken character (a lone \\u surrogate escape)",
+            "malformed",
+            _message_id(data),
+        )
+    return data
+
+
+def _too_large(size: int) -> str:
+    return f"the message is too large ({size} bytes; at most {MAX_PAYLOAD_BYTES})"
+
+
+def _no_constant(name: str) -> Any:
+    raise ProtocolError(f"numbers must be finite ({name} is not allowed)", "malformed")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ProtocolError(f"numbers must be finite ({text} is too large)", "malformed")
+    return value
+
+
+def _encodable(value: object) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_encodable(k) and _encodable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_encodable(item) for item in value)
+    return True
+
+
+def _message_id(data: dict[str, Any]) -> str | None:
+    # Echoed in a rejected Ack / ok:false Reply even when the rest is invalid, so the sender
+    # can match the answer; only an id the Ack itself could carry is worth extracting.
+    value = data.get("id")
+    if isinstance(value, str) and 1 <= len(value) <= MAX_ID_LENGTH and _encodable(value):
+        return value
+    return None
+
+
+def _locate_command(loc: _Loc) -> tuple[type[BaseModel] | None, _Loc]:
+    # A discriminated union prefixes each location with the op; the reader wants the field.
+    if loc and isinstance(loc[0], str) and loc[0] in COMMANDS:
+        return COMMANDS[loc[0]], loc[1:]
+    return None, loc
+
+
+def _explain(
+    exc: ValidationError, locate: Callable[[_Loc], tuple[type[BaseModel] | None, _Loc]]
+) -> tuple[str, ProtocolErrorCode]:
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    kind = first["type"]
+    model, loc = locate(tuple(first["loc"]))
+    field = _field_name(loc)
+    given = first["input"]
+    code: ProtocolErrorCode
+    if kind in ERROR_CODES:
+        # Our own PydanticCustomError: the message is already written for people.
+        code = kind
+        reason = f"{field} {first['msg']}" if field else first["msg"]
+    elif kind in ("missing", "union_tag_not_found"):
+        code = "missing_field"
+        reason = f"missing field: {field or 'op'}" if kind == "missing" else "missing field: op"
+    elif kind == "extra_forbidden":
+        code = "unknown_field"
+        reason = f"unknown field: {field}"
+    elif kind == "union_tag_invalid":
+        code = "unknown_op"
+        op = given.get("op") if isinstance(given, dict) else given
+        reason = f"unknown op {_show(op)}; expected one of {', '.join(COMMANDS)}"
+    else:
+        code = _PYDANTIC_CODES.get(kind, "wrong_type" if kind.endswith("_type") else "malformed")
+        expected = _expected_at(model, loc)
+        what = field or "the message"
+        if expected:
+            reason = f"{what} must be {expected} (got {_show(given)})"
+        else:
+            reason = f"{what}: {first['msg']} (got {_show(given)})"
+    if len(errors) > 1:
+        more = len(errors) - 1
+        reason += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return reason, code
+
+
+def _field_name(loc: _Loc) -> str:
+    name = ""
+    for part in loc:
+        if isinstance(part, int):
+            name += f" item {part + 1}"
+        else:
+            name += f".{part}" if name else part
+    return name
+
+
+def _expected_at(model: type[BaseModel] | None, loc: _Loc) -> str | None:
+    # The JSON Schema already knows each field's type and bounds; reading them from there
+    # keeps one source of truth for the docs and for the error messages.
+    if model is None:
+        return None
+    root = _schema(model)
+    node: dict[str, Any] | None = root
+    for part in loc:
+        node = _deref(root, node)
+        if node is None:
+            return None
+        if isinstance(part, int):
+            node = node.get("items")
+            continue
+        node = node.get("properties", {}).get(part)
+    return None if node is None else _describe(root, node)
+
+
+@functools.cache
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    return model.model_json_schema()
+
+
+def _deref(root: dict[str, Any], node: dict[str, Any] | None) -> dict[str, Any] | None:
+    while node is not None and "$ref" in node:
+        node = root.get("$defs", {}).get(str(node["$ref"]).rsplit("/", 1)[-1])
+    if node is not None and "anyOf" in node:
+        # Walking into an optional object: follow the one alternative that is not null.
+        options = [o for o in node["anyOf"] if o.get("type") != "null"]
+        if len(options) == 1:
+            return _deref(root, options[0])
+    return node
+
+
+def _describe(root: dict[str, Any], node: dict[str, Any]) -> str:
+    while "$ref" in node:
+        node = root.get("$defs", {}).get(str(node["$ref"]).rsplit("/", 1)[-1], {})
+    if "anyOf" in node:
+        options = [o for o in node["anyOf"] if o.get("type") != "null"]
+        text = " or ".join(_describe(root, o) for o in options)
+        return text + " (or null)" if len(options) < len(node["anyOf"]) else text
+    if "const" in node:
+        return _show(node["const"])
+    if "enum" in node:
+        return "one of " + ", ".join(str(value) for value in node["enum"])
+    kind = node.get("type")
+    if kind == "integer":
+        low, high = node.get("minimum"), node.get("maximum")
+        if low is not None and high is not None:
+            return f"a whole number from {low} to {high}"
+        if low is not None:
+            return f"a whole number of at least {low}"
+        if high is not None:
+            return f"a whole number of at most {high}"
+    elif kind == "string":
+        shortest, longest = node.get("minLength", 0), node.get("maxLength")
+        if longest is not None:
+            if shortest:
+                return f"a text of {shortest} to {longest} characters"
+            return f"a text of at most {longest} characters"
+    elif kind == "array":
+        shortest, longest = node.get("minItems"), node.get("maxItems")
+        if shortest is not None and shortest == longest:
+            size = f"a list of exactly {shortest} items"
+        elif shortest is not None:
+            size = f"a list of at least {shortest} items"
+        else:
+            return f"a list, each item {_describe(root, node.get('items', {}))}"
+        return f"{size}, each {_describe(root, node.get('items', {}))}"
+    elif kind == "object" and "properties" in node:
+        return "an object with the fields " + ", ".join(node["properties"])
+    return _JSON_TYPES.get(str(kind), "valid")
+
+
+def _show(value: object) -> str:
+    # A reason travels on in an Ack, so it must itself be encodable (no lone surrogates).
+    try:
+        text = json.dumps(value, ensure_ascii=not _encodable(value))
+    except (TypeError, ValueError, RecursionError):
+        text = ascii(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, bool) or value is None:
+        return _show(value)
+    return "a number"

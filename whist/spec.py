@@ -1,0 +1,196 @@
+"""The tournament file: teams, days and the pattern of play, validated.
+
+A tournament file (TOML on disk, see ``hub.files``) is read into a dict and checked here; every
+problem is reported as a :class:`~whist.errors.PatternError` that names the hand or team at
+fault, in words a tournament leader can act on.
+
+>>> from whist.pattern import default_spec
+>>> spec = default_spec("alberta", tables=5)
+>>> spec.hands, spec.plan(1).travellers, spec.day_of(30)
+(30, ('A', 'B'), 1)
+>>> load_spec(spec.to_dict()) == spec
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from whist.cards import Suit
+from whist.errors import PatternError
+from whist.formats import Format
+
+TRUMP_CHOICES = ("spades", "hearts", "diamonds", "clubs", "none", "leader")
+MAX_TABLES = 500
+MAX_HANDS = 200
+
+TrumpPlan = Literal["spades", "hearts", "diamonds", "clubs", "none", "leader"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TeamSpec(_Frozen):
+    """A team: the four players whose home is table ``table``."""
+
+    table: int = Field(ge=1, le=MAX_TABLES)
+    name: str = Field(min_length=1, max_length=60)
+    players: dict[str, str]
+
+
+class DaySpec(_Frozen):
+    """One day of play; ``sessions`` splits it (morning, afternoon) without resetting flags."""
+
+    hands: int = Field(ge=1, le=MAX_HANDS)
+    sessions: tuple[int, ...] = ()
+
+
+class HandPlan(_Frozen):
+    """One hand of the pattern: which two seats travel, how far, and the trump.
+
+    ``trump`` is a suit, ``"none"`` for no trump, or ``"leader"`` when the leader announces it.
+    """
+
+    hand: int = Field(ge=1, le=MAX_HANDS)
+    travellers: tuple[str, str]
+    offset: int = Field(ge=1)
+    trump: TrumpPlan
+
+    @property
+    def leader_chooses_trump(self) -> bool:
+        return self.trump == "leader"
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The planned trump (None = no trump). Only meaningful when the leader doesn't choose."""
+        return None if self.trump in ("none", "leader") else Suit(self.trump)
+
+
+class TournamentSpec(_Frozen):
+    """Everything fixed before play starts. Build it with :func:`load_spec`."""
+
+    name: str = Field(min_length=1, max_length=120)
+    format: Format
+    tables: int = Field(ge=3, le=MAX_TABLES)
+    teams: tuple[TeamSpec, ...]
+    days: tuple[DaySpec, ...]
+    pattern: tuple[HandPlan, ...]
+
+    @property
+    def hands(self) -> int:
+        return len(self.pattern)
+
+    def plan(self, hand: int) -> HandPlan:
+        if not 1 <= hand <= self.hands:
+            raise PatternError(f"hand {hand} is not in the pattern (1 to {self.hands})")
+        return self.pattern[hand - 1]
+
+    def team(self, table: int) -> TeamSpec:
+        return self.teams[table - 1]
+
+    def day_of(self, hand: int) -> int:
+        """The day (1-based) that ``hand`` belongs to."""
+        self.plan(hand)
+        last = 0
+        for day, d in enumerate(self.days, start=1):
+            last += d.hands
+            if hand <= last:
+                return day
+        raise AssertionError("days were validated to cover the pattern")
+
+    def last_hand_of_day(self, day: int) -> int:
+        return sum(d.hands for d in self.days[:day])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dict ready for TOML or JSON (the inverse of :func:`load_spec`)."""
+        data = self.model_dump(mode="json")
+        data["days"] = [
+            {"hands": d["hands"], "sessions": list(d["sessions"])} for d in data["days"]
+        ]
+        data["pattern"] = [{**p, "travellers": list(p["travellers"])} for p in data["pattern"]]
+        return data
+
+
+def _where(loc: tuple[int | str, ...], data: dict[str, Any]) -> str:
+    """Turn a pydantic location into words: ``pattern, hand 7: offset``."""
+    if not loc:
+        return "the file"
+    head, *rest = loc
+    if head in ("pattern", "teams", "days") and rest and isinstance(rest[0], int):
+        index = rest[0]
+        label = {"pattern": "hand", "teams": "team", "days": "day"}[str(head)]
+        number = index + 1
+        entries = data.get(str(head))
+        if isinstance(entries, list) and index < len(entries) and isinstance(entries[index], dict):
+            key = "hand" if head == "pattern" else "table"
+            if isinstance(entries[index].get(key), int):
+                number = entries[index][key]
+        place = f"{head}, {label} {number}"
+        field = ".".join(str(p) for p in rest[1:])
+        return f"{place}: {field}" if field else place
+    return ".".join(str(p) for p in loc)
+
+
+def load_spec(data: dict[str, Any]) -> TournamentSpec:
+    """Validate a tournament read from a file; raise PatternError naming the first problem."""
+    if not isinstance(data, dict):
+        raise PatternError("a tournament file must be a table of settings")
+    try:
+        spec = TournamentSpec.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        more = exc.error_count() - 1
+        msg = f"{_where(tuple(err['loc']), data)}: {err['msg']}"
+        if more:
+            msg += f" (and {more} more problem{'s' if more > 1 else ''})"
+        raise PatternError(msg) from None
+    _check_spec(spec)
+    return spec
+
+
+def _check_spec(spec: TournamentSpec) -> None:
+    fmt, tables = spec.format, spec.tables
+    if len(spec.teams) != tables:
+        raise PatternError(f"there are {tables} tables but {len(spec.teams)} teams")
+    for index, team in enumerate(spec.teams, start=1):
+        if team.table != index:
+            raise PatternError(
+                f"teams, team {index}: teams must be listed in table order 1 to {tables} "
+                f"(found table {team.table})"
+            )
+        if set(team.players) != set(fmt.seats):
+            raise PatternError(
+                f"teams, team {index}: players must be exactly the seats "
+                f"{', '.join(fmt.seats)} (found {', '.join(sorted(team.players)) or 'none'})"
+            )
+    if not spec.pattern:
+        raise PatternError("the pattern has no hands")
+    for index, plan in enumerate(spec.pattern, start=1):
+        where = f"pattern, hand {plan.hand}"
+        if plan.hand != index:
+            raise PatternError(
+                f"{where}: hands must be numbered 1, 2, 3… in order (expected hand {index})"
+            )
+        a, b = plan.travellers
+        if a == b or a not in fmt.seats or b not in fmt.seats:
+            raise PatternError(
+                f"{where}: travellers must be two different seats among "
+                f"{', '.join(fmt.seats)} (found {a}, {b})"
+            )
+        home = fmt.stay_at_home & {a, b}
+        if home:
+            raise PatternError(f"{where}: the captain ({min(home)}) always stays at home")
+    total = sum(d.hands for d in spec.days)
+    if not spec.days:
+        raise PatternError("the file needs at least one day")
+    if total != spec.hands:
+        raise PatternError(f"the days add up to {total} hands but the pattern has {spec.hands}")
+    for number, day in enumerate(spec.days, start=1):
+        if day.sessions and (sum(day.sessions) != day.hands or min(day.sessions) < 1):
+            raise PatternError(
+                f"days, day {number}: sessions {list(day.sessions)} must be positive "
+                f"and add up to the day's {day.hands} hands"
+            )

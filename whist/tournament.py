@@ -1,0 +1,653 @@
+"""The tournament: state as the fold of events, with every rule checked before a fact is kept.
+
+``Tournament.check(event)`` raises :class:`~whist.errors.TournamentError` (with a reason a
+player can read and a short ``code``) when a fact cannot apply; ``Tournament.apply(event)``
+checks and then updates the state. Applying is deterministic and does no I/O, so replaying
+the same events always gives the same state: the hub's log is the truth, this is its meaning.
+
+>>> from whist.pattern import default_spec
+>>> t = Tournament.new(default_spec("alberta", tables=5))
+>>> t.apply(HandStarted(hand=1, trump=Suit.HEARTS))
+>>> t.apply(ResultRecorded("r1", hand=1, table=2, visitor_tricks=10))
+>>> t.flags_held(2), t.flags_held(1)     # team 1's pair visited table 2 and took 2 flags
+(10, 14)
+>>> [team.rank for team in t.standings()][:2]
+[1, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from whist.cards import Suit
+from whist.errors import TournamentError
+from whist.events import (
+    DayEnded,
+    Event,
+    FlagsLent,
+    HandClosed,
+    HandStarted,
+    PenaltyImposed,
+    ResultCorrected,
+    ResultRecorded,
+    StartUndone,
+    TieBreakHandPlayed,
+    TieBreakStarted,
+    TournamentCreated,
+)
+from whist.formats import (
+    START_FLAGS,
+    TRICKS,
+    Format,
+    alberta_flags_won,
+    gaspesie_points,
+)
+from whist.movement import host_table, visiting_team
+from whist.spec import HandPlan, TournamentSpec
+
+MAX_REVOKES = 13
+#: Suit order used only to settle two playoff draws of the same rank (bridge order).
+DRAW_SUIT_ORDER = {Suit.SPADES: 4, Suit.HEARTS: 3, Suit.DIAMONDS: 2, Suit.CLUBS: 1}
+
+PLAYING, CLOSED, WAITING = "playing", "closed", "waiting"
+
+
+@dataclass
+class TableResult:
+    """What counts at one table for one hand, after corrections and penalties."""
+
+    hand: int
+    table: int
+    visitor_team: int
+    visitor_tricks: int
+    revokes_home: int
+    revokes_visitors: int
+    result_id: str | None
+    corrections: list[str] = field(default_factory=list)
+    flags_won: int = 0  # Alberta: flags that went from this table to the visitors' table
+    home_points: int = 0  # Gaspésie
+    visitor_points: int = 0
+
+    @property
+    def home_tricks(self) -> int:
+        return TRICKS - self.visitor_tricks
+
+
+@dataclass(frozen=True)
+class Loan:
+    """Flags lent to a table: by the leader, or automatically when it had too few to pay."""
+
+    day: int
+    hand: int
+    table: int
+    flags: int
+    automatic: bool
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """One line of the standings. ``score`` is net flags (Alberta) or points (Gaspésie)."""
+
+    team: int
+    name: str
+    score: int
+    day_totals: tuple[int, ...]
+    loans: int
+    rank: int
+
+
+@dataclass
+class TieBreak:
+    """An Alberta playoff ladder: the first two play, the winner meets the next, and so on.
+
+    With three teams this is the rule's own procedure: the lowest draw has the bye and meets
+    the winner of the first hand.
+    """
+
+    order: tuple[int, ...]
+    hands: list[TieBreakHandPlayed] = field(default_factory=list)
+
+    def _walk(self) -> tuple[int, list[int]]:
+        champion, losers = self.order[0], []
+        for played in self.hands:
+            a, b = played.teams
+            winner = a if played.tricks[0] >= 7 else b
+            losers.append(b if winner == a else a)
+            champion = winner
+        return champion, losers
+
+    first_trump: Suit | None = None
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump for the next playoff hand (cut by the leader)."""
+        return self.hands[-1].next_trump if self.hands else self.first_trump
+
+    @property
+    def decided(self) -> bool:
+        return len(self.hands) == len(self.order) - 1
+
+    def next_pairing(self) -> tuple[int, int] | None:
+        """The two teams who play the next playoff hand, None once decided."""
+        if self.decided:
+            return None
+        champion, _ = self._walk()
+        return (champion, self.order[len(self.hands) + 1])
+
+    def final_order(self) -> tuple[int, ...]:
+        """Teams from first to last; only meaningful once decided."""
+        champion, losers = self._walk()
+        return (champion, *reversed(losers))
+
+
+class Tournament:
+    """The state of one tournament. Build with :meth:`new` or :meth:`replay`."""
+
+    def __init__(self, spec: TournamentSpec) -> None:
+        self.spec = spec
+        self.format: Format = spec.format
+        self.tables = spec.tables
+        self.hand = 0  # last hand started; 0 before the first
+        self.phase = WAITING
+        self.day = 1
+        self.day_ended = False
+        self.trumps: dict[int, Suit | None] = {}
+        self.open_hands: set[int] = set()
+        self.results: dict[tuple[int, int], TableResult] = {}
+        self.result_ids: dict[str, tuple[int, int]] = {}
+        self.reported: dict[int, set[int]] = {}
+        self.penalties: dict[tuple[int, int], PenaltyImposed] = {}
+        self.flags = [START_FLAGS] * (self.tables + 1)  # index 0 unused
+        self.loans = [0] * (self.tables + 1)
+        self.loan_log: list[Loan] = []
+        self.ended_days: list[list[int]] = []  # per ended day, per table (index 0 unused)
+        self.points = [0] * (self.tables + 1)
+        self.hand_points: dict[int, list[int]] = {}  # Gaspésie, per hand per team
+        self.tiebreaks: list[TieBreak] = []
+        self._undo: list[tuple[int, str, int, bool]] = []
+        self.events = 0
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, spec: TournamentSpec) -> Tournament:
+        t = cls(spec)
+        t.events = 1
+        return t
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Tournament:
+        """Fold a log that starts with TournamentCreated."""
+        it = iter(events)
+        first = next(it, None)
+        if not isinstance(first, TournamentCreated):
+            raise TournamentError("an event log must start with the tournament's creation")
+        t = cls.new(first.spec)
+        for event in it:
+            t.apply(event)
+        return t
+
+    # ------------------------------------------------------------------ queries
+    def plan(self, hand: int) -> HandPlan:
+        return self.spec.plan(hand)
+
+    def visitor_team(self, hand: int, table: int) -> int:
+        return visiting_team(table, self.plan(hand).offset, self.tables)
+
+    def away_table(self, hand: int, team: int) -> int:
+        return host_table(team, self.plan(hand).offset, self.tables)
+
+    def flags_held(self, table: int) -> int:
+        return self.flags[table]
+
+    def missing(self, hand: int | None = None) -> list[int]:
+        h = self.hand if hand is None else hand
+        done = self.reported.get(h, set())
+        return [t for t in range(1, self.tables + 1) if t not in done]
+
+    def reported_tables(self, hand: int | None = None) -> list[int]:
+        return sorted(self.reported.get(self.hand if hand is None else hand, set()))
+
+    def result(self, hand: int, table: int) -> TableResult | None:
+        return self.results.get((hand, table))
+
+    @property
+    def finished(self) -> bool:
+        """Every hand of the pattern has been started and none is still open."""
+        return self.hand == self.spec.hands and not self.open_hands
+
+    def tiebreak_in_progress(self) -> TieBreak | None:
+        last = self.tiebreaks[-1] if self.tiebreaks else None
+        return last if last is not None and not last.decided else None
+
+    def _day_counts(self) -> bool:
+        return not self.day_ended
+
+    def day_totals(self, team: int) -> tuple[int, ...]:
+        """Per day: net flags (Alberta) or points (Gaspésie); the running day included."""
+        if self.format is Format.ALBERTA:
+            totals = [day[team] for day in self.ended_days]
+            if self._day_counts():
+                totals.append(self.flags[team] - self.loans[team])
+            return tuple(totals)
+        per_day = [0] * len(self.spec.days)
+        for hand, points in self.hand_points.items():
+            per_day[self.spec.day_of(hand) - 1] += points[team]
+        return tuple(per_day[: max(self.day, 1)])
+
+    def score(self, team: int) -> int:
+        if self.format is Format.ALBERTA:
+            return sum(self.day_totals(team))
+        return self.points[team]
+
+    def _gaspesie_backcount(self) -> dict[int, tuple[int, ...]]:
+        """Totals after hand n-1, n-2, … 1 for each team (rule 14's backward count)."""
+        running = [0] * (self.tables + 1)
+        after: list[list[int]] = []
+        for hand in range(1, self.hand + 1):
+            for team, pts in enumerate(self.hand_points.get(hand, [0] * (self.tables + 1))):
+                running[team] += pts
+            after.append(list(running))
+        keys: dict[int, tuple[int, ...]] = {}
+        for team in range(1, self.tables + 1):
+            keys[team] = tuple(after[h][team] for h in range(len(after) - 2, -1, -1))
+        return keys
+
+    def standings(self) -> list[TeamStanding]:
+        """Teams from first to last. Equal teams share a rank (1, 2, 2, 4) unless a tie-break
+        decides them: a finished playoff (Alberta) or the backward count (Gaspésie)."""
+        teams = range(1, self.tables + 1)
+        scores = {t: self.score(t) for t in teams}
+        if self.format is Format.GASPESIE:
+            back = self._gaspesie_backcount()
+            keys = {t: (scores[t], *back[t]) for t in teams}
+        else:
+            keys = {t: (scores[t],) for t in teams}
+        place = {t: 0 for t in teams}
+        for tb in self.tiebreaks:
+            if tb.decided and len({keys[t] for t in tb.order}) == 1:
+                for position, team in enumerate(tb.final_order()):
+                    place[team] = -position  # higher is better, like the score
+        ordered = sorted(teams, key=lambda t: (keys[t], place[t], -t), reverse=True)
+        out: list[TeamStanding] = []
+        previous: tuple[tuple[int, ...], int] | None = None
+        rank = 0
+        for position, team in enumerate(ordered, start=1):
+            key = (keys[team], place[team])
+            if key != previous:
+                rank = position
+                previous = key
+            out.append(
+                TeamStanding(
+                    team=team,
+                    name=self.spec.team(team).name,
+                    score=scores[team],
+                    day_totals=self.day_totals(team),
+                    loans=self.loans[team] if self.format is Format.ALBERTA else 0,
+                    rank=rank,
+                )
+            )
+        return out
+
+    # ------------------------------------------------------------------ checking
+    def _table(self, table: int) -> None:
+        if not 1 <= table <= self.tables:
+            raise TournamentError(
+                f"there is no table {table}: this tournament has tables 1 to {self.tables}",
+                "bad_table",
+            )
+
+    def _tricks(self, visitor_tricks: int, revokes_home: int, revokes_visitors: int) -> None:
+        if not 0 <= visitor_tricks <= TRICKS:
+            raise TournamentError(
+                f"the visitors' tricks must be from 0 to 13 (got {visitor_tricks})",
+                "out_of_range",
+            )
+        for count in (revokes_home, revokes_visitors):
+            if not 0 <= count <= MAX_REVOKES:
+                raise TournamentError(
+                    f"revokes must be from 0 to {MAX_REVOKES} (got {count})", "out_of_range"
+                )
+
+    def _started_hand(self, hand: int) -> None:
+        if not 1 <= hand <= self.hand:
+            now = f"the current hand is {self.hand}" if self.hand else "no hand has started yet"
+            raise TournamentError(f"hand {hand} has not started: {now}", "wrong_hand")
+
+    def check(self, event: Event) -> None:
+        """Raise TournamentError if ``event`` cannot apply now; change nothing."""
+        handler = getattr(self, "_check_" + type(event).__name__)
+        handler(event)
+
+    def _check_TournamentCreated(self, event: TournamentCreated) -> None:
+        raise TournamentError("this tournament already exists", "exists")
+
+    def _check_HandStarted(self, event: HandStarted) -> None:
+        if self.tiebreak_in_progress():
+            raise TournamentError("a tie-break is in progress", "wrong_phase")
+        expected = self.hand + 1
+        if expected > self.spec.hands:
+            raise TournamentError(
+                f"all {self.spec.hands} hands of the pattern have been played", "finished"
+            )
+        if event.hand != expected:
+            raise TournamentError(f"the next hand is {expected}, not {event.hand}", "wrong_hand")
+        next_day = self.spec.day_of(expected)
+        if next_day > self.day and not self.day_ended:
+            raise TournamentError(
+                f"hand {expected} is on day {next_day}: end day {self.day} first", "end_day_first"
+            )
+
+    def _check_StartUndone(self, event: StartUndone) -> None:
+        if self.hand == 0 or event.hand != self.hand:
+            raise TournamentError(
+                f"only the last hand started can be undone (hand {self.hand})", "wrong_hand"
+            )
+        if self.reported.get(self.hand) or any(k[0] == self.hand for k in self.penalties):
+            raise TournamentError(
+                f"hand {self.hand} already has results: it cannot be undone", "has_results"
+            )
+        if self.hand not in self.open_hands:
+            raise TournamentError(f"hand {self.hand} is closed: it cannot be undone", "closed")
+
+    def _check_ResultRecorded(self, event: ResultRecorded) -> None:
+        if event.result_id in self.result_ids:
+            raise TournamentError("this result was already received", "duplicate")
+        if not event.result_id:
+            raise TournamentError("a result needs an id", "malformed")
+        self._table(event.table)
+        self._tricks(event.visitor_tricks, event.revokes_home, event.revokes_visitors)
+        self._started_hand(event.hand)
+        if event.hand not in self.open_hands:
+            raise TournamentError(
+                f"hand {event.hand} is closed: ask the leader to enter this result",
+                "hand_closed",
+            )
+        if (event.hand, event.table) in self.results:
+            raise TournamentError(
+                f"table {event.table} already reported hand {event.hand} with a different "
+                "result: the leader has been told and will settle it",
+                "conflict",
+            )
+
+    def _check_ResultCorrected(self, event: ResultCorrected) -> None:
+        self._table(event.table)
+        self._tricks(event.visitor_tricks, event.revokes_home, event.revokes_visitors)
+        self._started_hand(event.hand)
+        if not event.reason.strip():
+            raise TournamentError("a correction needs a reason", "reason_required")
+
+    def _check_PenaltyImposed(self, event: PenaltyImposed) -> None:
+        if self.format is not Format.GASPESIE:
+            raise TournamentError(
+                "penalties giving the point away are a Gaspésie rule; in Alberta, "
+                "correct the result instead",
+                "wrong_format",
+            )
+        self._table(event.table)
+        self._started_hand(event.hand)
+        if event.side not in ("home", "visitors"):
+            raise TournamentError("the side at fault must be home or visitors", "out_of_range")
+        if not event.reason.strip():
+            raise TournamentError("a penalty needs a reason", "reason_required")
+        if (event.hand, event.table) in self.penalties:
+            raise TournamentError(
+                f"table {event.table} already has a penalty for hand {event.hand}", "conflict"
+            )
+
+    def _check_FlagsLent(self, event: FlagsLent) -> None:
+        if self.format is not Format.ALBERTA:
+            raise TournamentError("only flag tournaments lend flags", "wrong_format")
+        self._table(event.table)
+        if not 1 <= event.flags <= START_FLAGS:
+            raise TournamentError(
+                f"a loan is 1 to {START_FLAGS} flags (got {event.flags})", "out_of_range"
+            )
+
+    def _check_HandClosed(self, event: HandClosed) -> None:
+        if event.hand != self.hand or self.hand == 0:
+            raise TournamentError(
+                f"only the current hand ({self.hand}) can be closed", "wrong_hand"
+            )
+        if not self.open_hands:
+            raise TournamentError(f"hand {self.hand} is already closed", "closed")
+
+    def _check_DayEnded(self, event: DayEnded) -> None:
+        if event.day != self.day or self.day_ended:
+            raise TournamentError(f"day {event.day} is not the day in play", "wrong_day")
+        last = self.spec.last_hand_of_day(self.day)
+        if self.hand < last:
+            raise TournamentError(
+                f"day {self.day} still has hands {self.hand + 1} to {last} to play",
+                "day_not_done",
+            )
+
+    def _check_TieBreakStarted(self, event: TieBreakStarted) -> None:
+        if self.format is not Format.ALBERTA:
+            raise TournamentError(
+                "Gaspésie ties are broken by the backward count, shown in the standings",
+                "wrong_format",
+            )
+        if self.tiebreak_in_progress():
+            raise TournamentError("another tie-break is still being played", "wrong_phase")
+        if self.hand != self.spec.hands or self.open_hands:
+            raise TournamentError(
+                "tie-breaks are played after the last hand is closed", "wrong_phase"
+            )
+        teams = event.teams
+        if len(teams) < 2 or len(set(teams)) != len(teams):
+            raise TournamentError("a tie-break needs two or more different teams", "bad_teams")
+        for team in teams:
+            self._table(team)
+        if len({self.score(t) for t in teams}) != 1:
+            raise TournamentError(
+                "these teams are not tied: "
+                + ", ".join(f"team {t} has {self.score(t)}" for t in teams),
+                "not_tied",
+            )
+        score = self.score(teams[0])
+        tied = [t for t in range(1, self.tables + 1) if self.score(t) == score]
+        if set(tied) != set(teams):
+            raise TournamentError(
+                f"teams {', '.join(map(str, tied))} are all tied on {score}: "
+                "every one of them takes part in the tie-break",
+                "not_tied",
+            )
+        if len(teams) >= 3 and (
+            len(event.draws) != len(teams) or len(set(event.draws)) != len(event.draws)
+        ):
+            raise TournamentError(
+                "with three or more tied teams, each team's A player draws a different card",
+                "draws_required",
+            )
+
+    def _check_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
+        tb = self.tiebreak_in_progress()
+        if tb is None:
+            raise TournamentError("no tie-break is being played", "wrong_phase")
+        pairing = tb.next_pairing()
+        if pairing is None or set(event.teams) != set(pairing):
+            raise TournamentError(
+                f"the next playoff hand is team {pairing[0]} against team {pairing[1]}"
+                if pairing
+                else "the tie-break is decided",
+                "wrong_teams",
+            )
+        if sum(event.tricks) != TRICKS or min(event.tricks) < 0:
+            raise TournamentError("playoff tricks must add up to 13", "out_of_range")
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, event: Event) -> None:
+        """Check ``event`` and fold it into the state."""
+        self.check(event)
+        getattr(self, "_apply_" + type(event).__name__)(event)
+        self.events += 1
+
+    def _apply_HandStarted(self, event: HandStarted) -> None:
+        self._undo.append((self.hand, self.phase, self.day, self.day_ended))
+        self.hand = event.hand
+        self.trumps[event.hand] = event.trump
+        self.phase = PLAYING
+        self.open_hands.add(event.hand)
+        day = self.spec.day_of(event.hand)
+        if day != self.day:
+            self.day = day
+            self.day_ended = False
+        self.reported.setdefault(event.hand, set())
+        if self.format is Format.GASPESIE:
+            self.hand_points[event.hand] = [0] * (self.tables + 1)
+
+    def _apply_StartUndone(self, event: StartUndone) -> None:
+        self.open_hands.discard(event.hand)
+        self.trumps.pop(event.hand, None)
+        self.reported.pop(event.hand, None)
+        self.hand_points.pop(event.hand, None)
+        self.hand, self.phase, self.day, self.day_ended = self._undo.pop()
+
+    def _transfer(self, hand: int, source: int, target: int, flags: int) -> None:
+        """Move flags between tables; a table that lacks them gets an automatic loan."""
+        if flags <= 0:
+            return
+        short = flags - self.flags[source]
+        if short > 0:
+            self._lend(hand, source, short, automatic=True)
+        self.flags[source] -= flags
+        self.flags[target] += flags
+
+    def _lend(self, hand: int, table: int, flags: int, *, automatic: bool) -> None:
+        self.flags[table] += flags
+        self.loans[table] += flags
+        self.loan_log.append(Loan(self.day, hand, table, flags, automatic))
+
+    def _score_table(self, res: TableResult) -> None:
+        """Bring the flags or points in line with ``res`` (first time or after a change)."""
+        if self.format is Format.ALBERTA:
+            self._rescore_alberta(res)
+            return
+        penalty = self.penalties.get((res.hand, res.table))
+        home, visitors = gaspesie_points(
+            res.visitor_tricks,
+            res.revokes_home,
+            res.revokes_visitors,
+            penalty.side if penalty else None,
+        )
+        self._add_points(res, home - res.home_points, visitors - res.visitor_points)
+        res.home_points, res.visitor_points = home, visitors
+
+    def _add_points(self, res: TableResult, home: int, visitors: int) -> None:
+        per_hand = self.hand_points[res.hand]
+        per_hand[res.table] += home
+        per_hand[res.visitor_team] += visitors
+        self.points[res.table] += home
+        self.points[res.visitor_team] += visitors
+
+    def _new_result(
+        self, event: ResultRecorded | ResultCorrected, result_id: str | None
+    ) -> TableResult:
+        res = TableResult(
+            hand=event.hand,
+            table=event.table,
+            visitor_team=self.visitor_team(event.hand, event.table),
+            visitor_tricks=event.visitor_tricks,
+            revokes_home=event.revokes_home,
+            revokes_visitors=event.revokes_visitors,
+            result_id=result_id,
+        )
+        self.results[(event.hand, event.table)] = res
+        self.reported[event.hand].add(event.table)
+        return res
+
+    def _apply_ResultRecorded(self, event: ResultRecorded) -> None:
+        res = self._new_result(event, event.result_id)
+        self.result_ids[event.result_id] = (event.hand, event.table)
+        self._score_table(res)
+
+    def _hand_day_is_over(self, hand: int) -> bool:
+        day = self.spec.day_of(hand)
+        return day < self.day or (day == self.day and self.day_ended)
+
+    def _apply_ResultCorrected(self, event: ResultCorrected) -> None:
+        res = self.results.get((event.hand, event.table))
+        if res is None:  # the leader enters a result the table never sent
+            res = self._new_result(event, None)
+        res.visitor_tricks = event.visitor_tricks
+        res.revokes_home = event.revokes_home
+        res.revokes_visitors = event.revokes_visitors
+        res.corrections.append(event.reason)
+        self._score_table(res)
+
+    def _rescore_alberta(self, res: TableResult) -> None:
+        new_flags = alberta_flags_won(res.visitor_tricks, res.revokes_home, res.revokes_visitors)
+        delta = new_flags - res.flags_won
+        res.flags_won = new_flags
+        if self._hand_day_is_over(res.hand):
+            # The flags of that day were counted and redistributed: adjust its record.
+            totals = self.ended_days[self.spec.day_of(res.hand) - 1]
+            totals[res.visitor_team] += delta
+            totals[res.table] -= delta
+        elif delta > 0:
+            self._transfer(res.hand, res.table, res.visitor_team, delta)
+        else:
+            self._transfer(res.hand, res.visitor_team, res.table, -delta)
+
+    def _apply_PenaltyImposed(self, event: PenaltyImposed) -> None:
+        self.penalties[(event.hand, event.table)] = event
+        res = self.results.get((event.hand, event.table))
+        if res is not None:
+            self._score_table(res)
+
+    def _apply_FlagsLent(self, event: FlagsLent) -> None:
+        self._lend(self.hand, event.table, event.flags, automatic=False)
+
+    def _apply_HandClosed(self, event: HandClosed) -> None:
+        self.open_hands.clear()
+        self.phase = CLOSED
+
+    def _apply_DayEnded(self, event: DayEnded) -> None:
+        self.open_hands.clear()
+        self.ended_days.append([self.flags[t] - self.loans[t] for t in range(self.tables + 1)])
+        self.flags = [START_FLAGS] * (self.tables + 1)
+        self.loans = [0] * (self.tables + 1)
+        self.day_ended = True
+        self.phase = WAITING if self.hand < self.spec.hands else CLOSED
+
+    def _apply_TieBreakStarted(self, event: TieBreakStarted) -> None:
+        if len(event.teams) >= 3:
+            ranked = sorted(
+                zip(event.teams, event.draws, strict=True),
+                key=lambda td: (td[1].rank, DRAW_SUIT_ORDER[td[1].suit]),
+                reverse=True,
+            )
+            order = tuple(team for team, _ in ranked)
+        else:
+            order = tuple(event.teams)
+        self.tiebreaks.append(TieBreak(order=order, first_trump=event.trump))
+
+    def _apply_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
+        tb = self.tiebreak_in_progress()
+        assert tb is not None  # checked
+        pairing = tb.next_pairing()
+        assert pairing is not None
+        if event.teams != pairing:  # store in ladder order so the walk reads it right
+            event = TieBreakHandPlayed(
+                pairing, (event.tricks[1], event.tricks[0]), event.trump, event.next_trump
+            )
+        tb.hands.append(event)
+
+
+def fold(events: Iterable[Event]) -> Tournament:
+    """The state after ``events`` (a log starting with TournamentCreated)."""
+    return Tournament.replay(events)
+
+
+__all__ = [
+    "CLOSED",
+    "PLAYING",
+    "WAITING",
+    "Loan",
+    "TableResult",
+    "TeamStanding",
+    "TieBreak",
+    "Tournament",
+    "fold",
+]

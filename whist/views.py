@@ -1,0 +1,150 @@
+"""What each screen is told: protocol messages built from the tournament or its pattern.
+
+>>> from whist.pattern import default_spec
+>>> first = schedule(default_spec("alberta", tables=5))[0]
+>>> first[0].table, first[0].visitors.team, first[0].away.table
+(1, 5, 2)
+"""
+
+from __future__ import annotations
+
+from whist.cards import trump_name
+from whist.formats import START_FLAGS, Format
+from whist.movement import host_table, visiting_team
+from whist.protocol import Assignment, Away, Side, Standings, State, TeamStanding
+from whist.spec import TournamentSpec
+from whist.tournament import PLAYING, WAITING, Tournament
+
+
+def _planned_trump(spec: TournamentSpec, hand: int) -> str | None:
+    plan = spec.plan(hand)
+    return None if plan.leader_chooses_trump else plan.trump
+
+
+def table_assignment(
+    spec: TournamentSpec,
+    hand: int,
+    table: int,
+    *,
+    phase: str,
+    trump: str | None,
+    day: int,
+    flags: int,
+    points: int,
+) -> Assignment:
+    """The Assignment of ``table`` for ``hand`` of the pattern."""
+    plan = spec.plan(hand)
+    travellers = list(plan.travellers)
+    home = list(spec.format.home_pair(plan.travellers))
+    return Assignment(
+        v=1,
+        hand=hand,
+        hands=spec.hands,
+        day=day,
+        phase=phase,
+        trump=trump,
+        table=table,
+        home=Side(team=table, players=home),
+        visitors=Side(team=visiting_team(table, plan.offset, spec.tables), players=travellers),
+        away=Away(table=host_table(table, plan.offset, spec.tables), players=travellers),
+        flags=flags,
+        points=points,
+    )
+
+
+def schedule(spec: TournamentSpec) -> list[list[Assignment]]:
+    """The whole pattern: per hand, every table's Assignment at the starting flags/points."""
+    start_flags = START_FLAGS if spec.format is Format.ALBERTA else 0
+    return [
+        [
+            table_assignment(
+                spec,
+                hand,
+                table,
+                phase=WAITING,
+                trump=_planned_trump(spec, hand),
+                day=spec.day_of(hand),
+                flags=start_flags,
+                points=0,
+            )
+            for table in range(1, spec.tables + 1)
+        ]
+        for hand in range(1, spec.hands + 1)
+    ]
+
+
+def shown_hand(t: Tournament) -> int:
+    """The hand a table's screen is about: the one in play, or the next one while waiting."""
+    if t.phase == WAITING and t.hand < t.spec.hands:
+        return t.hand + 1
+    return max(t.hand, 1)
+
+
+def assignment(t: Tournament, table: int) -> Assignment:
+    """Table ``table``'s Assignment now."""
+    hand = shown_hand(t)
+    started = hand in t.trumps
+    trump = trump_name(t.trumps[hand]) if started else _planned_trump(t.spec, hand)
+    alberta = t.format is Format.ALBERTA
+    return table_assignment(
+        t.spec,
+        hand,
+        table,
+        phase=t.phase if started else WAITING,
+        trump=trump,
+        day=t.spec.day_of(hand),
+        flags=t.flags_held(table) if alberta else 0,
+        points=0 if alberta else t.score(table),
+    )
+
+
+def state(
+    t: Tournament,
+    *,
+    offline: list[int] | None = None,
+    calling: list[int] | None = None,
+    conflicts: list[int] | None = None,
+) -> State:
+    """The hall-wide State message; the hub adds what only it knows (offline, calls)."""
+    hand = t.hand
+    trump = trump_name(t.trumps[hand]) if hand in t.trumps else None
+    playing = t.phase == PLAYING
+    return State(
+        v=1,
+        tournament=t.spec.name,
+        format=t.format.value,
+        tables=t.tables,
+        hand=hand,
+        hands=t.spec.hands,
+        day=t.day,
+        phase=t.phase,
+        trump=trump,
+        reported=t.reported_tables() if hand else [],
+        missing=t.missing() if hand and playing else [],
+        offline=offline or [],
+        calling=calling or [],
+        conflicts=conflicts or [],
+        days=len(t.spec.days),
+    )
+
+
+def standings(t: Tournament) -> Standings:
+    """The Standings message, ordered by rank."""
+    alberta = t.format is Format.ALBERTA
+    return Standings(
+        v=1,
+        hand=t.hand,
+        day=t.day,
+        teams=[
+            TeamStanding(
+                team=s.team,
+                name=s.name,
+                flags=s.score if alberta else 0,
+                points=0 if alberta else s.score,
+                day_totals=list(s.day_totals),
+                loans=s.loans,
+                rank=s.rank,
+            )
+            for s in t.standings()
+        ],
+    )
