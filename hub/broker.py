@@ -1,0 +1,770 @@
+"""The embedded Mosquitto: credentials, config, ACL, and a supervised broker process.
+
+With no ``--broker`` the hub runs its own Mosquitto on the leader's machine. Everything the
+broker needs lives in the hub's data directory and is rewritten from the tournament at every
+start, except ``credentials.json``, which is generated once and then only extended, so a
+kiosk provisioned yesterday still logs in today.
+
+>>> with EmbeddedBroker(data_dir, tables=16) as broker:      # doctest: +SKIP
+...     cred = broker.credentials.table(7)
+...     print(provisioning_text(7, "192.168.1.10", broker.port, cred.username, cred.password))
+
+Files in the data directory:
+
+``credentials.json``  plain passwords, for provisioning kiosks (0600)
+``mosquitto.conf``    listener, security and persistence settings
+``mosquitto.passwd``  hashed passwords, made by ``mosquitto_passwd -U`` (0600)
+``mosquitto.acl``     who may read and write which topic, built from :class:`Topics`
+``mosquitto.db``      the broker's persistence: retained state and queued QoS 1 messages
+``mosquitto.log``     the broker's log (also catches anything it prints before logging starts)
+``broker.pid``        the running broker's pid, so a hub killed with SIGKILL can reclaim it
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import logging
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+import tomli_w
+
+from whist.protocol import Topics
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 1883
+DEFAULT_TOPICS = Topics()
+CREDENTIALS_FILE = "credentials.json"
+CONFIG_FILE = "mosquitto.conf"
+PASSWORD_FILE = "mosquitto.passwd"
+ACL_FILE = "mosquitto.acl"
+LOG_FILE = "mosquitto.log"
+PID_FILE = "broker.pid"
+
+LEADER = "leader"
+HALL = "hall"
+HUB = "hub"
+ROLES = (LEADER, HALL, HUB)
+
+MOSQUITTO_MISSING = "mosquitto is not installed. Install it with: sudo apt install mosquitto"
+
+# Debian installs the broker in /usr/sbin, which is not on an ordinary user's PATH.
+_SBIN_PATH = os.pathsep.join(("/usr/local/sbin", "/usr/sbin", "/sbin"))
+# A crash can leave the DB up to this many seconds behind; kiosks keep results in their
+# outbox until the hub acks them, so a lost queued message is resent, never lost.
+_AUTOSAVE_SECONDS = 5
+_LOG_ROTATE_BYTES = 5 * 1024 * 1024
+_PASSWORD_BYTES = 18  # token_urlsafe: 24 characters from [A-Za-z0-9_-], never a colon
+
+
+class BrokerError(RuntimeError):
+    """The embedded broker cannot be set up or run; the message says what to do."""
+
+
+# -- credentials --------------------------------------------------------------------------
+
+
+def table_username(table: int) -> str:
+    """The broker username of a table's kiosk: ``table7``."""
+    return f"table{table}"
+
+
+@dataclass(frozen=True)
+class Credential:
+    """One broker login. The password stays out of ``repr`` so it never lands in a log."""
+
+    username: str
+    password: str = field(repr=False)
+
+
+class Credentials:
+    """Broker logins: ``table1``..``tableT``, ``leader``, ``hall`` and ``hub``.
+
+    Generated once with :mod:`secrets` and kept in ``DATA_DIR/credentials.json`` (mode 0600).
+    Loading never regenerates a password; it only adds logins for tables that are new.
+
+    >>> creds = Credentials.load_or_create(data_dir, tables=16)   # doctest: +SKIP
+    >>> creds.table(7).username                                    # doctest: +SKIP
+    'table7'
+    """
+
+    def __init__(self, passwords: Mapping[str, str], tables: int) -> None:
+        _check_tables(tables)
+        needed = [table_username(t) for t in range(1, tables + 1)] + list(ROLES)
+        missing = [name for name in needed if name not in passwords]
+        if missing:
+            raise ValueError(f"no password for {', '.join(missing)}")
+        self._passwords = dict(passwords)
+        self.tables = tables
+
+    @classmethod
+    def load_or_create(cls, data_dir: str | os.PathLike[str], tables: int) -> Credentials:
+        """Read ``credentials.json`` from *data_dir*, adding any login it lacks, or create it."""
+        _check_tables(tables)
+        path = Path(data_dir) / CREDENTIALS_FILE
+        passwords: dict[str, str] = {}
+        if path.exists():
+            passwords = _read_passwords(path)
+        needed = [table_username(t) for t in range(1, tables + 1)] + list(ROLES)
+        added = [name for name in needed if name not in passwords]
+        for name in added:
+            passwords[name] = secrets.token_urlsafe(_PASSWORD_BYTES)
+        if added or not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            _write_private(path, json.dumps({"v": 1, "passwords": passwords}, indent=2) + "\n")
+            log.info("credentials: generated %d login(s) in %s", len(added), path)
+        else:
+            _tighten(path)
+        return cls(passwords, tables)
+
+    def table(self, table: int) -> Credential:
+        """The login of table *table*'s kiosk."""
+        if not 1 <= table <= self.tables:
+            raise ValueError(f"table {table} is not in 1..{self.tables}")
+        return self._get(table_username(table))
+
+    @property
+    def leader(self) -> Credential:
+        return self._get(LEADER)
+
+    @property
+    def hall(self) -> Credential:
+        return self._get(HALL)
+
+    @property
+    def hub(self) -> Credential:
+        return self._get(HUB)
+
+    def __iter__(self) -> Iterator[Credential]:
+        """Every login the broker accepts: tables 1..T, then leader, hall and hub.
+
+        Logins kept for tables beyond T (the tournament shrank) are not listed: the broker
+        refuses them until the tables come back.
+        """
+        for t in range(1, self.tables + 1):
+            yield self.table(t)
+        for role in ROLES:
+            yield self._get(role)
+
+    def _get(self, username: str) -> Credential:
+        return Credential(username, self._passwords[username])
+
+
+def provisioning_text(table: int, host: str, port: int, username: str, password: str) -> str:
+    """What one kiosk needs to join the hall's broker, as a small TOML document.
+
+    >>> print(provisioning_text(7, "192.168.1.10", 1883, "table7", "s3cret"))
+    # Military Whist kiosk for table 7.
+    # Keep this private: it lets a device speak for table 7.
+    table = 7
+    host = "192.168.1.10"
+    port = 1883
+    username = "table7"
+    password = "s3cret"
+    <BLANKLINE>
+    """
+    header = (
+        f"# Military Whist kiosk for table {table}.\n"
+        f"# Keep this private: it lets a device speak for table {table}.\n"
+    )
+    body = {"table": table, "host": host, "port": port, "username": username, "password": password}
+    return header + tomli_w.dumps(body)
+
+
+def _read_passwords(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        passwords = data["passwords"]
+        if not isinstance(passwords, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and v for k, v in passwords.items()
+        ):
+            raise TypeError("passwords must map usernames to non-empty strings")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        # Regenerating would silently lock out every provisioned kiosk: make it a choice.
+        raise BrokerError(
+            f"{path} is not a readable credentials file ({exc}). Restore it from a backup, or "
+            "delete it to generate new passwords (every kiosk must then be provisioned again)."
+        ) from None
+    return dict(passwords)
+
+
+def _check_tables(tables: int) -> None:
+    if tables < 1:
+        raise ValueError(f"a tournament needs at least one table, not {tables}")
+
+
+# -- configuration ------------------------------------------------------------------------
+
+
+def acl_text(tables: int, topics: Topics = DEFAULT_TOPICS) -> str:
+    """The Mosquitto ACL: each login may touch only its own topics (least privilege)."""
+    _check_tables(tables)
+    _check_root(topics.root)
+    everything = f"{topics.root}/#"
+    hub_owned = (topics.hub_status, topics.state, topics.standings)
+    lines = [
+        "# Generated by whist-hub at every start; edits here are overwritten.",
+        "# allow_anonymous is false, so there are no anonymous topics.",
+        "",
+        f"user {HUB}",
+        f"topic readwrite {everything}",
+        "",
+        f"user {LEADER}",
+        f"topic write {topics.leader_command}",
+        f"topic read {everything}",
+        "",
+        f"user {HALL}",
+        *(f"topic read {t}" for t in hub_owned),
+    ]
+    for t in range(1, tables + 1):
+        lines += [
+            "",
+            f"user {table_username(t)}",
+            f"topic write {topics.result(t)}",
+            f"topic write {topics.call(t)}",
+            f"topic readwrite {topics.table_status(t)}",
+            f"topic read {topics.assignment(t)}",
+            f"topic read {topics.ack(t)}",
+            *(f"topic read {topic}" for topic in hub_owned),
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def write_config(
+    data_dir: str | os.PathLike[str],
+    tables: int,
+    port: int,
+    topics: Topics = DEFAULT_TOPICS,
+    bind: str = "0.0.0.0",
+    *,
+    passwd_executable: str = "mosquitto_passwd",
+) -> Path:
+    """Write ``mosquitto.conf``, the password file and the ACL into *data_dir*; return the conf.
+
+    Credentials come from :meth:`Credentials.load_or_create` (created or extended as needed).
+    Raises :class:`BrokerError` if ``mosquitto_passwd`` is missing or fails.
+    """
+    if not 0 < port < 65536:
+        raise ValueError(f"port must be in 1..65535, not {port}")
+    _check_root(topics.root)
+    data = Path(data_dir).resolve()
+    data.mkdir(parents=True, exist_ok=True, mode=0o700)
+    credentials = Credentials.load_or_create(data, tables)
+
+    passwd = data / PASSWORD_FILE
+    # mosquitto_passwd -U hashes a plaintext file in place (one process for every login).
+    # Always start from plaintext: running -U on a hashed file would hash the hashes.
+    _write_private(passwd, "".join(f"{c.username}:{c.password}\n" for c in credentials))
+    _hash_password_file(passwd, passwd_executable)
+
+    acl = data / ACL_FILE
+    _write_private(acl, acl_text(tables, topics))
+
+    lines = [
+        "# Generated by whist-hub at every start; edits here are overwritten.",
+        "# Logins and their topics: mosquitto.acl; hashed passwords: mosquitto.passwd;",
+        "# plain passwords for provisioning kiosks: credentials.json.",
+    ]
+    user = _user_line()
+    if user:
+        lines += [
+            "# Run as root, mosquitto would switch to the 'mosquitto' user, which cannot read",
+            "# these 0600 files or write the persistence database: stay who we are.",
+            user,
+        ]
+    lines += [
+        "per_listener_settings false",
+        f"listener {port} {bind}" if bind else f"listener {port}",
+        "allow_anonymous false",
+        f"password_file {passwd}",
+        f"acl_file {acl}",
+        "",
+        "# Retained state and the QoS 1 messages queued for persistent sessions (the hub's",
+        "# above all) survive a broker restart.",
+        "persistence true",
+        # Mosquitto 1.x joins location and file name without a separator.
+        f"persistence_location {data}{os.sep}",
+        f"autosave_interval {_AUTOSAVE_SECONDS}",
+        "",
+        f"log_dest file {data / LOG_FILE}",
+        "log_type error",
+        "log_type warning",
+        "log_type notice",
+        "log_type information",
+        "connection_messages true",
+        "log_timestamp_format %Y-%m-%dT%H:%M:%S",
+    ]
+    conf = data / CONFIG_FILE
+    _write_private(conf, "\n".join(lines) + "\n")
+    return conf
+
+
+def write_anonymous_config(
+    data_dir: str | os.PathLike[str], port: int, bind: str = "127.0.0.1"
+) -> Path:
+    """A plain broker anyone may use, for demos and tests of ``--broker HOST:PORT``.
+
+    No passwords, no ACL, no persistence; it listens on *bind* (the loopback by default).
+    """
+    if not 0 < port < 65536:
+        raise ValueError(f"port must be in 1..65535, not {port}")
+    data = Path(data_dir).resolve()
+    data.mkdir(parents=True, exist_ok=True, mode=0o700)
+    lines = ["# Generated by whist-hub: an open broker, for demos and tests only."]
+    user = _user_line()
+    if user:
+        lines.append(user)
+    lines += [
+        f"listener {port} {bind}" if bind else f"listener {port}",
+        "allow_anonymous true",
+        f"log_dest file {data / LOG_FILE}",
+        "connection_messages true",
+        "log_timestamp_format %Y-%m-%dT%H:%M:%S",
+    ]
+    conf = data / CONFIG_FILE
+    _write_private(conf, "\n".join(lines) + "\n")
+    return conf
+
+
+def _user_line() -> str:
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        import pwd
+
+        return f"user {pwd.getpwuid(0).pw_name}"
+    return ""
+
+
+def _check_root(root: str) -> None:
+    if (
+        not root
+        or root != root.strip("/")
+        or any(c in root for c in "+#\0")
+        or root.split() != [root]
+    ):
+        raise ValueError(f"topic root {root!r} cannot be used in a Mosquitto ACL")
+
+
+def _hash_password_file(path: Path, executable: str) -> None:
+    exe = find_executable(executable)
+    try:
+        done = subprocess.run(
+            [str(exe), "-U", str(path)],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise BrokerError(f"{exe} could not hash {path}: {exc}") from None
+    if done.returncode != 0:
+        out = (done.stderr or done.stdout).strip()
+        raise BrokerError(f"{exe} -U {path} failed with code {done.returncode}: {out}")
+    _tighten(path)
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write *text* to *path* atomically, readable by its owner only."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _tighten(path: Path) -> None:
+    if path.stat().st_mode & 0o077:
+        log.warning("%s was readable by others; making it private (0600)", path)
+        path.chmod(0o600)
+
+
+# -- processes ----------------------------------------------------------------------------
+
+
+def find_executable(name: str) -> Path:
+    """Where *name* (``mosquitto``, ``mosquitto_passwd``, or a path) is; else :class:`BrokerError`.
+
+    Also looks in the sbin directories, where Debian puts ``mosquitto`` but which are not on a
+    normal user's ``PATH``.
+    """
+    if os.sep in name:
+        found = name if os.access(name, os.X_OK) and Path(name).is_file() else None
+    else:
+        found = shutil.which(name) or shutil.which(name, path=_SBIN_PATH)
+    if found is None:
+        raise BrokerError(MOSQUITTO_MISSING)
+    return Path(found)
+
+
+def find_free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now (the OS's choice)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def connect_host(bind: str) -> str:
+    """The address a client on this machine uses to reach a listener bound to *bind*."""
+    if bind in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if bind == "::":
+        return "::1"
+    return bind
+
+
+def port_answers(host: str, port: int, timeout: float = 0.5) -> bool:
+    """Whether something accepts TCP connections on *host*:*port*."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def _port_taken(bind: str, port: int) -> bool:
+    host = bind or "0.0.0.0"
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        # As mosquitto does: TIME_WAIT leftovers of a killed broker do not count.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            return exc.errno == errno.EADDRINUSE
+    return False
+
+
+class MosquittoProcess:
+    """One ``mosquitto -c CONFIG`` child, started, watched and stopped.
+
+    :meth:`start` waits (bounded) until the port accepts connections; a watchdog thread
+    restarts the broker if it dies, counting in :attr:`restarts`. Use it as a context
+    manager, or call :meth:`stop`.
+
+    >>> conf = write_anonymous_config(tmp, port=18830)            # doctest: +SKIP
+    >>> with MosquittoProcess(conf, port=18830) as broker:        # doctest: +SKIP
+    ...     port_answers(broker.host, broker.port)
+    True
+    """
+
+    def __init__(
+        self,
+        config_path: str | os.PathLike[str],
+        port: int,
+        *,
+        host: str = "127.0.0.1",
+        bind: str = "",
+        log_path: str | os.PathLike[str] | None = None,
+        executable: str = "mosquitto",
+        start_timeout: float = 10.0,
+        stop_timeout: float = 5.0,
+        watchdog_interval: float = 0.2,
+    ) -> None:
+        self.config_path = Path(config_path).resolve()
+        self.port = port
+        self.host = host
+        self.bind = bind
+        self.log_path = Path(log_path) if log_path else self.config_path.parent / LOG_FILE
+        self.pid_path = self.config_path.parent / PID_FILE
+        self.executable = executable
+        self.start_timeout = start_timeout
+        self.stop_timeout = stop_timeout
+        self.watchdog_interval = watchdog_interval
+        #: Times the watchdog found the broker dead and started it again.
+        self.restarts = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.RLock()
+        self._stopping = threading.Event()
+        self._watchdog: threading.Thread | None = None
+
+    # public ------------------------------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        """The running broker's process id, or None."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.poll() is None else None
+
+    @property
+    def running(self) -> bool:
+        return self.pid is not None
+
+    def start(self) -> Self:
+        """Start the broker and its watchdog; return once the port accepts connections."""
+        exe = find_executable(self.executable)
+        with self._lock:
+            if self._proc is not None and self._proc.poll() is None:
+                raise BrokerError(f"mosquitto is already running (pid {self._proc.pid})")
+            self._stopping.clear()
+            self._reclaim_orphan()
+            self._rotate_log()
+            self._spawn(exe)
+        self._watchdog = threading.Thread(
+            target=self._watch, name=f"mosquitto-watchdog:{self.port}", daemon=True
+        )
+        self._watchdog.start()
+        log.info("mosquitto listening on port %d (pid %s)", self.port, self.pid)
+        return self
+
+    def stop(self) -> None:
+        """Stop the watchdog, then the broker: SIGTERM (it saves its database), SIGKILL late."""
+        self._stopping.set()
+        if self._watchdog is not None and self._watchdog is not threading.current_thread():
+            self._watchdog.join()
+        self._watchdog = None
+        with self._lock:
+            proc, self._proc = self._proc, None
+            if proc is not None:
+                self._terminate(proc)
+                with contextlib.suppress(FileNotFoundError):
+                    self.pid_path.unlink()
+
+    def restart(self) -> None:
+        """Stop the broker cleanly and start it again (the watchdog keeps running)."""
+        exe = find_executable(self.executable)
+        with self._lock:
+            if self._proc is not None:
+                self._terminate(self._proc)
+            self._spawn(exe)
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The last *lines* lines of the broker's log, or '' if there is none."""
+        try:
+            with self.log_path.open("rb") as f:
+                f.seek(0, os.SEEK_END)
+                f.seek(max(0, f.tell() - 16384))
+                text = f.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.host}:{self.port} pid={self.pid}>"
+
+    # internals (called with the lock held) -----------------------------------------------
+
+    def _spawn(self, exe: Path) -> None:
+        if _port_taken(self.bind, self.port):
+            raise BrokerError(
+                f"port {self.port} is already in use by another program, often the system's "
+                "own mosquitto service (stop it with: sudo systemctl disable --now mosquitto), "
+                "or choose another port"
+            )
+        with self.log_path.open("ab") as log_file:
+            # Own session: a Ctrl-C meant for the hub must not kill the broker under it;
+            # the hub stops it in order. Its stdout/stderr go to the log (early errors).
+            proc = subprocess.Popen(
+                [str(exe), "-c", str(self.config_path)],
+                stdin=subprocess.DEVNULL,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+                close_fds=True,
+                start_new_session=True,
+            )
+        self._proc = proc
+        try:
+            self._wait_ready(proc)
+        except BaseException:
+            self._terminate(proc)
+            self._proc = None
+            raise
+        self.pid_path.write_text(f"{proc.pid}\n", encoding="ascii")
+
+    def _wait_ready(self, proc: subprocess.Popen[bytes]) -> None:
+        deadline = time.monotonic() + self.start_timeout
+        while True:
+            code = proc.poll()
+            if code is not None:
+                raise BrokerError(
+                    f"mosquitto exited with code {code} while starting on port {self.port}. "
+                    f"Last lines of {self.log_path}:\n{self.log_tail()}"
+                )
+            # Checked after the poll above: a broker that lost the port to someone else
+            # exits, and we must not mistake the other listener for ours.
+            if port_answers(self.host, self.port) and proc.poll() is None:
+                return
+            if time.monotonic() > deadline:
+                raise BrokerError(
+                    f"mosquitto did not accept connections on {self.host}:{self.port} within "
+                    f"{self.start_timeout:g} s. Last lines of {self.log_path}:\n{self.log_tail()}"
+                )
+            if self._stopping.wait(0.05):
+                raise BrokerError("mosquitto start abandoned: the broker is being stopped")
+
+    def _terminate(self, proc: subprocess.Popen[bytes]) -> None:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(self.stop_timeout)
+            except subprocess.TimeoutExpired:
+                log.warning("mosquitto ignored SIGTERM for %g s; killing it", self.stop_timeout)
+                proc.kill()
+                proc.wait()
+
+    def _reclaim_orphan(self) -> None:
+        """Stop a broker left running on our config by a hub that was killed outright."""
+        try:
+            pid = int(self.pid_path.read_text(encoding="ascii").strip())
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except (OSError, ValueError):
+            return
+        if not argv or not Path(os.fsdecode(argv[0])).name.startswith("mosquitto"):
+            return
+        if os.fsencode(str(self.config_path)) not in argv:
+            return
+        log.warning("stopping mosquitto pid %d left over from a previous run", pid)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + self.stop_timeout
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if _alive(pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            deadline = time.monotonic() + self.stop_timeout
+            while _alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+
+    def _rotate_log(self) -> None:
+        with contextlib.suppress(OSError):
+            if self.log_path.stat().st_size > _LOG_ROTATE_BYTES:
+                os.replace(self.log_path, self.log_path.with_name(self.log_path.name + ".1"))
+
+    def _watch(self) -> None:
+        failures = 0
+        while True:
+            # A broker that cannot start (port stolen, disk full) is retried ever more slowly.
+            delay = self.watchdog_interval if not failures else min(30.0, 0.5 * 2**failures)
+            if self._stopping.wait(delay):
+                return
+            with self._lock:
+                if self._stopping.is_set():
+                    return
+                proc = self._proc
+                if proc is not None and proc.poll() is None:
+                    continue
+                self.restarts += 1
+                code = proc.returncode if proc is not None else None
+                log.warning(
+                    "mosquitto died (exit code %s); restarting it (restart %d). Last lines of "
+                    "%s:\n%s",
+                    code,
+                    self.restarts,
+                    self.log_path,
+                    self.log_tail(10),
+                )
+                try:
+                    self._spawn(find_executable(self.executable))
+                except BrokerError as exc:
+                    failures += 1
+                    log.error("mosquitto restart %d failed: %s", self.restarts, exc)
+                else:
+                    failures = 0
+                    log.warning("mosquitto restarted (pid %s)", self.pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A zombie still answers signal 0; it is as good as gone.
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rsplit(")", 1)[-1].split()[:1] != ["Z"]
+
+
+class EmbeddedBroker(MosquittoProcess):
+    """The hub's own Mosquitto: logins and ACL from the tournament, data in *data_dir*.
+
+    The configuration is rewritten at every :meth:`start`, so growing the tournament only
+    needs a restart; passwords are kept (see :class:`Credentials`).
+
+    >>> with EmbeddedBroker("/var/lib/whist", tables=16) as broker:    # doctest: +SKIP
+    ...     broker.credentials.table(7)
+    Credential(username='table7')
+
+    ``host`` is where a client on this machine reaches the broker; kiosks use the machine's
+    address on the hall's network. ``port=0`` picks a free port.
+    """
+
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str],
+        tables: int,
+        *,
+        port: int = DEFAULT_PORT,
+        bind: str = "0.0.0.0",
+        topics: Topics = DEFAULT_TOPICS,
+        executable: str = "mosquitto",
+        passwd_executable: str = "mosquitto_passwd",
+        start_timeout: float = 10.0,
+        stop_timeout: float = 5.0,
+        watchdog_interval: float = 0.2,
+    ) -> None:
+        data = Path(data_dir).resolve()
+        host = connect_host(bind)
+        super().__init__(
+            data / CONFIG_FILE,
+            port or find_free_port(host),
+            host=host,
+            bind=bind,
+            executable=executable,
+            start_timeout=start_timeout,
+            stop_timeout=stop_timeout,
+            watchdog_interval=watchdog_interval,
+        )
+        self.data_dir = data
+        self.tables = tables
+        self.topics = topics
+        self.passwd_executable = passwd_executable
+        data.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.credentials = Credentials.load_or_create(data, tables)
+
+    def start(self) -> Self:
+        # Before writing anything: a missing broker gets the one clear message.
+        find_executable(self.executable)
+        write_config(
+            self.data_dir,
+            self.tables,
+            self.port,
+            self.topics,
+            self.bind,
+            passwd_executable=self.passwd_executable,
+        )
+        self.credentials = Credentials.load_or_create(self.data_dir, self.tables)
+        return super().start()
