@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -12,9 +13,10 @@ from hub.files import read_spec, write_spec
 from whist.errors import WhistError
 from whist.formats import Format
 from whist.pattern import DEFAULT_HANDS, default_spec
+from whist.tournament import Tournament
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"whist-hub: {message}", err=True)
     sys.exit(2)
 
@@ -111,6 +113,142 @@ def schedule(file: Path, as_json: bool) -> None:
             f"table{'s' if plan.offset > 1 else ''} ahead (team 1 to table {first.away.table});"
             f" trump {trump}"
         )
+
+
+def _open_log(data: Path) -> Tournament:
+    from hub.serve import DB_FILE
+    from hub.store import EventStore, StoreError
+
+    path = data / DB_FILE
+    if not path.exists():
+        _fail(f"{data} holds no tournament (no {DB_FILE}); is it the --data folder of serve?")
+    try:
+        with EventStore(path) as store:
+            return Tournament.replay(store.events())
+    except (StoreError, WhistError) as exc:
+        _fail(str(exc))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--data",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the tournament log, the broker and the logs (kept across restarts).",
+)
+@click.option(
+    "--broker",
+    default=None,
+    metavar="HOST:PORT",
+    help="Use this Mosquitto instead of starting one.",
+)
+@click.option("--username", default=None, help="Login on --broker (omit for anonymous).")
+@click.option("--password", default=None, help="Password on --broker.")
+@click.option(
+    "--port",
+    default=1883,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port of the embedded broker.",
+)
+@click.option(
+    "--bind", default="0.0.0.0", show_default=True, help="Address the embedded broker listens on."
+)
+@click.option("--root", default="whist", show_default=True, help="Topic root.")
+@click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
+def serve(
+    file: Path,
+    data: Path,
+    broker: str | None,
+    username: str | None,
+    password: str | None,
+    port: int,
+    bind: str,
+    root: str,
+    verbose: bool,
+) -> None:
+    """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
+    from hub.broker import BrokerError
+    from hub.serve import BrokerAddress, parse_broker, setup_logging
+    from hub.serve import serve as run
+    from hub.store import StoreError
+    from whist.protocol import Topics
+
+    try:
+        spec = read_spec(file)
+    except WhistError as exc:
+        _fail(str(exc))
+    address = None
+    if broker is not None:
+        try:
+            host, broker_port = parse_broker(broker)
+        except ValueError as exc:
+            _fail(str(exc))
+        address = BrokerAddress(host, broker_port, username, password)
+    elif username or password:
+        _fail("--username and --password go with --broker")
+    data.mkdir(parents=True, exist_ok=True)
+    setup_logging(data, verbose)
+    try:
+        code = run(
+            spec, data, broker=address, port=port, bind=bind, topics=Topics(root), echo=click.echo
+        )
+    except (BrokerError, StoreError, WhistError) as exc:
+        _fail(str(exc))
+    sys.exit(code)
+
+
+@main.command()
+@click.argument("data", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--table", type=int, default=None, help="Only this table's kiosk.")
+@click.option(
+    "--host",
+    default=None,
+    help="Address kiosks use to reach the hub (default: this machine's address on the network).",
+)
+@click.option("--port", default=1883, show_default=True, type=click.IntRange(1, 65535))
+def credentials(data: Path, table: int | None, host: str | None, port: int) -> None:
+    """Print kiosk credentials to copy onto a kiosk (its kiosk.toml)."""
+    from hub.broker import CREDENTIALS_FILE, Credentials, provisioning_text
+    from hub.serve import BROKER_DIR, lan_addresses
+
+    t = _open_log(data)
+    if not (data / BROKER_DIR / CREDENTIALS_FILE).exists():
+        _fail(
+            f"no credentials in {data / BROKER_DIR}: run whist-hub serve with this --data "
+            "first (it creates them)"
+        )
+    creds = Credentials.load_or_create(data / BROKER_DIR, t.tables)
+    if table is not None and not 1 <= table <= t.tables:
+        _fail(f"there is no table {table}: this tournament has tables 1 to {t.tables}")
+    where = host or next(iter(lan_addresses()), "127.0.0.1")
+    for n in [table] if table else range(1, t.tables + 1):
+        c = creds.table(n)
+        click.echo(provisioning_text(n, where, port, c.username, c.password))
+    if table is None:
+        for role, c in (("leader console", creds.leader), ("hall display", creds.hall)):
+            click.echo(f'# {role}: username = "{c.username}", password = "{c.password}"')
+
+
+@main.command()
+@click.argument("data", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--csv", "as_csv", is_flag=True, required=True, help="Write results.csv and standings.csv."
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to write into (default: DATA/exports).",
+)
+def export(data: Path, as_csv: bool, out: Path | None) -> None:
+    """Export every hand's results and the standings from a hub's data folder."""
+    from hub.export import export_csv
+
+    t = _open_log(data)
+    for path in export_csv(t, out or data / "exports"):
+        click.echo(f"Wrote {path}")
 
 
 if __name__ == "__main__":  # pragma: no cover

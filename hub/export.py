@@ -1,0 +1,86 @@
+"""Exports of a tournament's log: CSV of every hand's results, and the standings."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from whist import views
+from whist.cards import trump_name
+from whist.formats import Format
+from whist.tournament import Tournament
+
+RESULT_COLUMNS = [
+    "hand",
+    "day",
+    "trump",
+    "table",
+    "home_team",
+    "visitor_team",
+    "visitor_tricks",
+    "home_tricks",
+    "revokes_home",
+    "revokes_visitors",
+    "flags_to_visitors",
+    "home_points",
+    "visitor_points",
+    "result_id",
+    "corrections",
+]
+
+
+def result_rows(t: Tournament) -> list[dict[str, object]]:
+    alberta = t.format is Format.ALBERTA
+    rows: list[dict[str, object]] = []
+    for (hand, table), r in sorted(t.results.items()):
+        rows.append(
+            {
+                "hand": hand,
+                "day": t.spec.day_of(hand),
+                "trump": trump_name(t.trumps[hand]) if hand in t.trumps else "",
+                "table": table,
+                "home_team": table,
+                "visitor_team": r.visitor_team,
+                "visitor_tricks": r.visitor_tricks,
+                "home_tricks": r.home_tricks,
+                "revokes_home": r.revokes_home,
+                "revokes_visitors": r.revokes_visitors,
+                "flags_to_visitors": r.flags_won if alberta else "",
+                "home_points": "" if alberta else r.home_points,
+                "visitor_points": "" if alberta else r.visitor_points,
+                "result_id": r.result_id or "(entered by the leader)",
+                "corrections": " | ".join(r.corrections),
+            }
+        )
+    return rows
+
+
+def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
+    """Write results.csv and standings.csv into ``out_dir``; return their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    results = out_dir / "results.csv"
+    with results.open("w", newline="", encoding="utf-8") as f:
+        rows = csv.DictWriter(f, fieldnames=RESULT_COLUMNS)
+        rows.writeheader()
+        rows.writerows(result_rows(t))
+    standings = out_dir / "standings.csv"
+    days = len(t.spec.days)
+    with standings.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        score = "flags" if t.format is Format.ALBERTA else "points"
+        writer.writerow(
+            ["rank", "team", "name", score, *(f"day {d}" for d in range(1, days + 1)), "loans"]
+        )
+        for s in views.standings(t).teams:
+            totals = [*s.day_totals, *[""] * (days - len(s.day_totals))]
+            writer.writerow(
+                [
+                    s.rank,
+                    s.team,
+                    s.name,
+                    s.flags if score == "flags" else s.points,
+                    *totals,
+                    s.loans,
+                ]
+            )
+    return [results, standings]

@@ -1,0 +1,157 @@
+"""``whist-hub serve``: the store, the broker (embedded or not) and the MQTT hub, together."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from hub.broker import EmbeddedBroker
+from hub.service import Hub, HubCore
+from hub.store import EventStore
+from whist.protocol import Topics
+from whist.spec import TournamentSpec
+
+log = logging.getLogger("whist.hub")
+
+DB_FILE = "hub.sqlite3"
+BROKER_DIR = "broker"
+LOG_FILE = "hub.log"
+
+
+@dataclass(frozen=True)
+class BrokerAddress:
+    host: str
+    port: int
+    username: str | None = None
+    password: str | None = None
+
+
+def parse_broker(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:1883`` for IPv6) into its parts; ValueError in plain words."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(
+            f"--broker must look like HOST:PORT, for example 192.168.1.10:1883 (got {text!r})"
+        )
+    return host.strip("[]"), int(port)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that other machines in the hall can reach."""
+    found: list[str] = []
+    try:  # the address used to reach the outside world, without sending anything
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    except OSError:
+        pass
+    return found
+
+
+def setup_logging(data_dir: Path, verbose: bool = False) -> None:
+    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    root = logging.getLogger()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    to_file = logging.FileHandler(data_dir / LOG_FILE, encoding="utf-8")
+    to_file.setFormatter(fmt)
+    root.addHandler(to_file)
+    to_screen = logging.StreamHandler()
+    to_screen.setFormatter(fmt)
+    to_screen.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    root.addHandler(to_screen)
+
+
+def serve(
+    spec: TournamentSpec,
+    data_dir: Path,
+    *,
+    broker: BrokerAddress | None = None,
+    port: int = 1883,
+    bind: str = "0.0.0.0",
+    topics: Topics | None = None,
+    echo: Callable[[str], None] = print,
+    stop: threading.Event | None = None,
+) -> int:
+    """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code."""
+    topics = topics or Topics()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    store = EventStore(data_dir / DB_FILE)
+    core = HubCore(store, spec, topics=topics)
+    t = core.tournament
+    echo(f"Tournament: {t.spec.name} ({t.format.value}, {t.tables} tables, {t.spec.hands} hands)")
+    echo(
+        f"Log: {store.path}: {t.events} events replayed in "
+        f"{time.perf_counter() - started:.2f} s; hand {t.hand} of {t.spec.hands}, {t.phase}."
+    )
+    if core.spec_changed:
+        echo(
+            "Note: the tournament file differs from the one play started with; "
+            "the hub keeps the original (it is in the log)."
+        )
+
+    embedded: EmbeddedBroker | None = None
+    if broker is None:
+        embedded = EmbeddedBroker(
+            data_dir / BROKER_DIR, t.tables, port=port, bind=bind, topics=topics
+        )
+        embedded.start()
+        creds = embedded.credentials.hub
+        broker = BrokerAddress(embedded.host, embedded.port, creds.username, creds.password)
+        where = ", ".join(f"{a}:{embedded.port}" for a in lan_addresses()) or "this machine"
+        echo(f"Broker: Mosquitto listening on port {embedded.port} (kiosks connect to {where}).")
+        echo(
+            f"Credentials: {embedded.data_dir / 'credentials.json'}; print one kiosk's with: "
+            f"whist-hub credentials {data_dir} --table N"
+        )
+    else:
+        echo(
+            f"Broker: {broker.host}:{broker.port}"
+            + (f" as {broker.username}" if broker.username else " (anonymous)")
+        )
+
+    hub = Hub(
+        core, host=broker.host, port=broker.port, username=broker.username, password=broker.password
+    )
+    stop = stop or threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            previous[sig] = signal.signal(sig, on_signal)
+    try:
+        hub.start()
+        if hub.wait_connected(10):
+            echo("Hub ready. Press Ctrl-C to stop.")
+        else:
+            echo("Hub started, still waiting for the broker…")
+        while not stop.wait(0.5):
+            if hub.failed:
+                echo("The hub stopped: the tournament log could not be written (see hub.log).")
+                return 1
+        return 0
+    finally:
+        hub.stop()
+        if embedded is not None:
+            embedded.stop()
+        store.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        echo("Hub stopped.")

@@ -1,0 +1,387 @@
+"""The hub's handling rules, without a network: results, commands, calls, durability."""
+
+import json
+import random
+
+import pytest
+
+from hub.service import HubCore, Inbound
+from hub.store import EventStore, StoreError
+from whist.pattern import default_spec
+
+
+def result(table, hand=1, tricks=8, rid=None, **extra):
+    body = {
+        "v": 1,
+        "id": rid or f"r-{hand}-{table}",
+        "hand": hand,
+        "table": table,
+        "visitor_tricks": tricks,
+        "home_tricks": 13 - tricks,
+        "revokes": {"home": 0, "visitors": 0},
+    }
+    body.update(extra)
+    return json.dumps(body).encode()
+
+
+def command(op, cid=None, **fields):
+    return json.dumps(
+        {"v": 1, "id": cid or f"c-{op}-{random.random()}", "op": op, **fields}
+    ).encode()
+
+
+class Harness:
+    def __init__(self, path, fmt="alberta", tables=4, hands=6, **kw):
+        self.path = path
+        self.spec = default_spec(fmt, tables, hands, **kw)
+        self.store = EventStore(path)
+        self.core = HubCore(self.store, self.spec, rng=random.Random(7))
+
+    def send(self, *items):
+        out = self.core.handle(list(items))
+        return [
+            (o.topic, json.loads(o.payload) if o.payload[:1] == b"{" else o.payload, o.retain)
+            for o in out
+        ]
+
+    def result(self, table, payload):
+        return self.send(Inbound("result", table, payload))
+
+    def command(self, op, **fields):
+        out = self.send(Inbound("command", None, command(op, **fields)))
+        replies = [p for t, p, _ in out if t == "whist/leader/reply"]
+        assert len(replies) == 1
+        return replies[0]
+
+    def acks(self, out, table):
+        return [p for t, p, _ in out if t == f"whist/table/{table}/ack"]
+
+    def restart(self):
+        self.store.close()
+        self.store = EventStore(self.path)
+        self.core = HubCore(self.store, self.spec)
+
+
+@pytest.fixture
+def hub(tmp_path):
+    h = Harness(tmp_path / "hub.sqlite3")
+    yield h
+    h.store.close()
+
+
+def test_accepted_result_is_acked_with_flags_and_republishes(hub):
+    assert hub.command("start_hand")["ok"]
+    out = hub.result(2, result(2, tricks=10))
+    assert hub.acks(out, 2) == [
+        {"v": 1, "id": "r-1-2", "status": "accepted", "hand": 1, "flags": 10}
+    ]
+    topics = [t for t, _, retain in out if retain]
+    assert topics == [
+        "whist/table/1/assignment",
+        "whist/table/2/assignment",
+        "whist/state",
+        "whist/standings",
+    ]
+    state = next(p for t, p, _ in out if t == "whist/state")
+    assert state["reported"] == [2] and state["missing"] == [1, 3, 4]
+    assert hub.store.count() == 3
+
+
+def test_acks_come_after_the_retained_updates(hub):
+    hub.command("start_hand")
+    out = hub.result(2, result(2))
+    assert [t for t, _, _ in out][-1] == "whist/table/2/ack"
+
+
+def test_duplicate_is_never_counted_twice(hub):
+    hub.command("start_hand")
+    hub.result(2, result(2, tricks=10))
+    out = hub.result(2, result(2, tricks=10))
+    assert hub.acks(out, 2)[0]["status"] == "duplicate"
+    assert [t for t, _, _ in out] == ["whist/table/2/ack"]  # nothing else changes
+    assert hub.core.tournament.flags_held(1) == 14 and hub.store.count() == 3
+
+
+def test_duplicates_inside_one_batch(hub):
+    hub.command("start_hand")
+    out = hub.send(*[Inbound("result", 2, result(2, tricks=10)) for _ in range(3)])
+    assert [a["status"] for a in hub.acks(out, 2)] == ["accepted", "duplicate", "duplicate"]
+    assert hub.core.tournament.flags_held(1) == 14
+
+
+def test_conflict_rejected_kept_and_settled_by_a_correction(hub):
+    hub.command("start_hand")
+    hub.result(3, result(3, tricks=7, rid="first"))
+    out = hub.result(3, result(3, tricks=2, rid="second"))
+    ack = hub.acks(out, 3)[0]
+    assert ack["status"] == "rejected" and ack["code"] == "conflict"
+    state = next(p for t, p, _ in out if t == "whist/state")
+    assert state["conflicts"] == [3]
+    assert [c.result_id for c in hub.store.conflicts()] == ["second"]
+    hub.restart()  # the leader still sees it after a restart
+    assert hub.core.conflict_tables() == [3]
+    reply = hub.command(
+        "correct",
+        hand=1,
+        table=3,
+        visitor_tricks=2,
+        home_tricks=11,
+        revokes={"home": 0, "visitors": 0},
+        reason="second slip was right",
+    )
+    assert reply["ok"] and hub.core.conflict_tables() == [] and hub.store.conflicts() == []
+    assert hub.core.tournament.flags_held(3) == 12
+
+
+@pytest.mark.parametrize(
+    ("topic_table", "payload", "code", "words"),
+    [
+        (2, result(3), "wrong_table", "came from table 2"),
+        (2, result(2, hand=2), "wrong_hand", "has not started"),
+        (2, result(2, tricks=14), "out_of_range", "0 to 13"),
+        (2, result(2, home_tricks=4), "inconsistent", "add up to 13"),
+        (2, result(2, hand="1"), "wrong_type", "hand"),
+        (2, b'{"v":1,"id":"x","hand":1}', "missing_field", "table"),
+        (2, result(2, v=2), "bad_version", "version"),
+        (2, result(2, colour="red"), "unknown_field", "colour"),
+    ],
+)
+def test_bad_results_get_a_readable_rejection(hub, topic_table, payload, code, words):
+    hub.command("start_hand")
+    before = hub.store.count()
+    out = hub.result(topic_table, payload)
+    (ack,) = hub.acks(out, topic_table)
+    assert ack["status"] == "rejected" and ack["code"] == code, ack
+    assert words in ack["reason"]
+    assert hub.store.count() == before
+
+
+def test_a_table_beyond_the_hall_is_rejected(hub):
+    hub.command("start_hand")
+    out = hub.result(9, result(9))
+    assert hub.acks(out, 9)[0]["code"] == "bad_table"
+
+
+def test_garbage_without_an_id_is_dropped(hub, caplog):
+    for junk in (b"", b"\xff\xfe", b"[1,2]", b"null", b"{" * 5000, b"x" * 70000):
+        assert hub.result(1, junk) == []
+    assert "unreadable result dropped" in caplog.text
+
+
+def test_results_before_the_first_hand(hub):
+    out = hub.result(1, result(1))
+    assert hub.acks(out, 1)[0]["code"] == "wrong_hand"
+
+
+def test_gaspesie_ack_carries_points(tmp_path):
+    h = Harness(tmp_path / "g.sqlite3", fmt="gaspesie")
+    h.command("start_hand")
+    out = h.result(2, result(2, tricks=13))
+    ack = h.acks(out, 2)[0]
+    assert ack["status"] == "accepted" and "flags" not in ack and ack["points"] == 0
+    assert next(p for t, p, _ in out if t == "whist/table/1/assignment")["points"] == 2
+    assert h.command("penalty", hand=1, table=2, side="visitors", reason="signals")["ok"]
+    assert h.core.tournament.score(2) == 1
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def test_start_hand_uses_the_pattern_trump_or_the_leaders(hub):
+    reply = hub.command("start_hand")
+    assert reply["data"] == {"hand": 1, "trump": "spades"}
+    hub.command("close_hand")
+    reply = hub.command("start_hand", trump="none")
+    assert reply["data"]["trump"] == "none" and hub.core.tournament.trumps[2] is None
+
+
+def test_start_hand_by_a_cut(hub):
+    reply = hub.command("start_hand", cut=True)
+    assert reply["ok"] and reply["data"]["trump"] in ("spades", "hearts", "diamonds", "clubs")
+    assert reply["data"]["cut"][-1] in "♠♥♦♣"
+
+
+def test_leader_choice_needs_a_trump(tmp_path):
+    h = Harness(tmp_path / "l.sqlite3", leader_chooses_trump=True)
+    reply = h.command("start_hand")
+    assert not reply["ok"] and "leader's choice" in reply["error"]
+    assert reply["data"]["code"] == "trump_required"
+    assert h.command("start_hand", trump="hearts")["ok"]
+
+
+def test_close_hand_lists_missing_tables(hub):
+    hub.command("start_hand")
+    hub.result(2, result(2))
+    reply = hub.command("close_hand")
+    assert reply["data"] == {"hand": 1, "missing": [1, 3, 4]}
+    out = hub.result(3, result(3))
+    assert hub.acks(out, 3)[0]["code"] == "hand_closed"
+
+
+def test_undo_start(hub):
+    hub.command("start_hand")
+    assert hub.command("undo_start")["data"] == {"hand": 1}
+    assert hub.core.tournament.hand == 0
+    assert not hub.command("undo_start")["ok"]
+
+
+def test_loan_and_end_day(tmp_path):
+    h = Harness(tmp_path / "d.sqlite3", hands=31)
+    assert h.command("loan", table=2, flags=3)["data"] == {"table": 2, "flags": 15}
+    for _ in range(30):
+        assert h.command("start_hand")["ok"]
+    h.result(2, result(2, hand=30, tricks=10))
+    refused = h.command("start_hand")
+    assert not refused["ok"] and "end day 1 first" in refused["error"]
+    reply = h.command("end_day")
+    assert reply["ok"] and reply["data"]["day"] == 1
+    assert sum(reply["data"]["totals"].values()) == 48
+
+
+def test_a_command_sent_twice_is_done_once(hub):
+    payload = command("start_hand", cid="same")
+    first = hub.send(Inbound("command", None, payload))
+    again = hub.send(Inbound("command", None, payload))
+    both = hub.send(*[Inbound("command", None, command("close_hand", cid="c2"))] * 2)
+    assert hub.core.tournament.hand == 1
+    assert [p for t, p, _ in again] == [p for t, p, _ in first if t.endswith("reply")]
+    assert [p["ok"] for t, p, _ in both if t.endswith("reply")] == [True, True]
+    hub.restart()
+    again = hub.send(Inbound("command", None, payload))
+    assert [p["data"] for _, p, _ in again] == [{"hand": 1, "trump": "spades"}]
+    assert hub.core.tournament.hand == 1
+
+
+@pytest.mark.parametrize(
+    ("payload", "words"),
+    [
+        (command("fly"), "unknown op"),
+        (command("loan", table=2, flags=0), "flags"),
+        (
+            command(
+                "correct",
+                hand=1,
+                table=1,
+                visitor_tricks=7,
+                home_tricks=6,
+                revokes={"home": 0, "visitors": 0},
+                reason=" ",
+            ),
+            "reason",
+        ),
+        (command("start_hand", trump="stars"), "trump"),
+    ],
+)
+def test_bad_commands_get_ok_false(hub, payload, words):
+    out = hub.send(Inbound("command", None, payload))
+    (reply,) = [p for t, p, _ in out]
+    assert reply["ok"] is False and words in reply["error"]
+
+
+def test_bad_command_without_id_is_dropped(hub):
+    assert hub.send(Inbound("command", None, b'{"op":"start_hand"}')) == []
+
+
+def test_tiebreak_commands(tmp_path):
+    h = Harness(tmp_path / "t.sqlite3", tables=5, hands=1)
+    h.command("start_hand")
+    h.result(1, result(1, tricks=10))  # team 5 14, team 1 10, teams 2, 3, 4 on 12
+    h.command("close_hand")
+    reply = h.command("tiebreak_start", teams=[2, 3, 4])
+    data = reply["data"]
+    assert reply["ok"] and set(data["draws"]) == {"2", "3", "4"}
+    assert data["next"] == data["order"][:2] and "cut" in data
+    a, b = data["next"]
+    reply = h.command("tiebreak_result", teams=[a, b], tricks=[9, 4])
+    assert reply["data"]["decided"] is False and reply["data"]["next"] == [a, data["order"][2]]
+    reply = h.command("tiebreak_result", teams=reply["data"]["next"], tricks=[3, 10])
+    assert reply["data"] == {"decided": True, "order": [data["order"][2], a, b]}
+    ranks = [t.rank for t in h.core.tournament.standings()]
+    assert ranks == [1, 2, 3, 4, 5]
+    h.restart()
+    assert [t.rank for t in h.core.tournament.standings()] == ranks
+    assert not h.command("tiebreak_result", teams=[a, b], tricks=[7, 6])["ok"]
+
+
+# --- calls, status, persistence -----------------------------------------------------------------
+
+
+def test_call_the_leader_and_clear(hub):
+    out = hub.send(Inbound("call", 3, b'{"v":1,"id":"k1","reason":"revoke dispute"}'))
+    state = next(p for t, p, _ in out if t == "whist/state")
+    assert state["calling"] == [3]
+    hub.restart()
+    assert hub.core.calls == {3: "revoke dispute"}
+    assert hub.command("clear_call", table=3)["data"] == {"table": 3, "cleared": True}
+    assert hub.command("clear_call", table=3)["data"] == {"table": 3, "cleared": False}
+    assert hub.send(Inbound("call", 3, b"nonsense")) == []
+    assert hub.send(Inbound("call", 99, b'{"v":1,"id":"k","reason":""}')) == []
+
+
+def test_kiosk_status_shown_in_state(hub):
+    out = hub.send(Inbound("status", 1, b"online"), Inbound("status", 2, b"online"))
+    assert next(p for t, p, _ in out if t == "whist/state")["offline"] == [3, 4]
+    out = hub.send(Inbound("status", 2, b"offline"), Inbound("status", 9, b"online"))
+    assert next(p for t, p, _ in out if t == "whist/state")["offline"] == [2, 3, 4]
+    assert hub.send(Inbound("status", 1, b"online")) == []  # no change, nothing published
+    assert hub.send(Inbound("status", 1, b"maybe")) == []
+
+
+def test_unknown_kind_is_dropped(hub):
+    assert hub.send(Inbound("bogus", 1, b"{}")) == []
+
+
+def test_restart_replays_the_log(hub):
+    hub.command("start_hand")
+    hub.result(2, result(2, tricks=12))
+    hub.result(3, result(3, tricks=7))
+    before = hub.core.retained()
+    hub.restart()
+    assert hub.core.retained() == before
+    out = hub.result(2, result(2, tricks=12))
+    assert hub.acks(out, 2)[0]["status"] == "duplicate"
+
+
+def test_the_log_keeps_the_original_tournament(tmp_path):
+    h = Harness(tmp_path / "x.sqlite3")
+    h.store.close()
+    store = EventStore(tmp_path / "x.sqlite3")
+    core = HubCore(store, default_spec("alberta", 6, 6))
+    assert core.spec_changed and core.tournament.tables == 4
+    store.close()
+
+
+def test_an_empty_log_needs_a_tournament(tmp_path):
+    store = EventStore(tmp_path / "e.sqlite3")
+    with pytest.raises(StoreError, match="no tournament"):
+        HubCore(store)
+    store.close()
+
+
+def test_a_bug_in_handling_is_answered_and_the_state_rebuilt(hub, monkeypatch, caplog):
+    hub.command("start_hand")
+    hub.result(1, result(1))
+
+    def explode(event):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(hub.core.tournament, "apply", explode)
+    out = hub.result(2, result(2))
+    assert hub.acks(out, 2)[0]["code"] == "internal"
+    assert "internal error" in caplog.text
+    monkeypatch.undo()
+    assert hub.core.tournament.reported_tables() == [1]  # rebuilt from the log
+    out = hub.result(2, result(2))
+    assert hub.acks(out, 2)[0]["status"] == "accepted"
+
+
+def test_a_damaged_log_is_named(tmp_path):
+    h = Harness(tmp_path / "bad.sqlite3")
+    h.store._db.execute("INSERT INTO events (kind, body, at) VALUES ('x', '{oops', 0)")
+    with pytest.raises(StoreError, match="event 2 cannot be read"):
+        h.store.events()
+
+
+def test_store_cannot_open_a_folder(tmp_path):
+    with pytest.raises(StoreError, match="cannot open"):
+        EventStore(tmp_path)
