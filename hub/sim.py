@@ -1,0 +1,330 @@
+"""Simulated hall: kiosks, a leader console and a hall display with no screen.
+
+They speak only the wire protocol (through a real broker), so the demo, the benchmark and the
+system tests exercise the hub exactly as real devices do. A simulated kiosk keeps each result
+in its outbox and sends it again on every reconnect and every ``resend_every`` seconds until
+the hub's Ack comes back: the same at-least-once rule as the real kiosk.
+
+>>> kiosk = SimKiosk(3, "127.0.0.1", 1883)                        # doctest: +SKIP
+>>> kiosk.start(); kiosk.wait_assignment(lambda a: a.phase == "playing", 5)  # doctest: +SKIP
+>>> kiosk.submit(visitor_tricks=8)                                # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from whist.errors import ProtocolError
+from whist.protocol import (
+    OFFLINE,
+    ONLINE,
+    Ack,
+    Assignment,
+    Reply,
+    Result,
+    Revokes,
+    Standings,
+    State,
+    Topics,
+    decode,
+    decode_status,
+    encode,
+)
+
+
+class SimTimeout(AssertionError):
+    """A bounded wait ran out (an AssertionError so tests read naturally)."""
+
+
+class _Client:
+    """A paho MQTT v5 client that reconnects on its own and hops nothing to a UI."""
+
+    def __init__(
+        self,
+        client_id: str,
+        host: str,
+        port: int,
+        username: str | None,
+        password: str | None,
+        topics: Topics,
+        subscriptions: list[str],
+        will: tuple[str, str] | None = None,
+    ) -> None:
+        self.host, self.port, self.topics = host, port, topics
+        self._subscriptions = subscriptions
+        self.connected = threading.Event()
+        self.connects = 0
+        self._cond = threading.Condition()
+        self.client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5
+        )
+        if username is not None:
+            self.client.username_pw_set(username, password)
+        if will is not None:
+            self.client.will_set(will[0], will[1], qos=1, retain=True)
+        self.client.reconnect_delay_set(min_delay=0.2, max_delay=2)
+        self.client.max_queued_messages_set(0)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message_raw
+
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
+    ) -> None:
+        if reason.is_failure:
+            return
+        client.subscribe([(s, 1) for s in self._subscriptions])
+        self.connects += 1
+        self.connected.set()
+        self.on_connected()
+
+    def _on_disconnect(self, *args: Any) -> None:
+        self.connected.clear()
+
+    def _on_message_raw(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        with self._cond:
+            try:
+                self.on_message(msg.topic, bytes(msg.payload))
+            except ProtocolError:
+                pass  # a bad message from the hub is ignored; the next one will do
+            self._cond.notify_all()
+
+    def on_connected(self) -> None:
+        """Called on the network thread after each (re)connection."""
+
+    def on_message(self, topic: str, payload: bytes) -> None:
+        """Called on the network thread with the condition held."""
+
+    def wait_until(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while not predicate():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise SimTimeout(f"{self.client._client_id!r}: no {what} within {timeout} s")
+                self._cond.wait(min(left, 0.1))
+
+    def start(self) -> None:
+        self.client.connect_async(self.host, self.port, keepalive=10)
+        self.client.loop_start()
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+class SimKiosk(_Client):
+    """One table's kiosk, without a screen."""
+
+    def __init__(
+        self,
+        table: int,
+        host: str,
+        port: int,
+        username: str | None = None,
+        password: str | None = None,
+        *,
+        topics: Topics | None = None,
+        resend_every: float = 1.0,
+        client_id: str | None = None,
+    ) -> None:
+        topics = topics or Topics()
+        super().__init__(
+            client_id or f"sim-kiosk-{table}-{uuid.uuid4().hex[:6]}",
+            host,
+            port,
+            username,
+            password,
+            topics,
+            [topics.assignment(table), topics.ack(table), topics.hub_status],
+            will=(topics.table_status(table), OFFLINE),
+        )
+        self.table = table
+        self.resend_every = resend_every
+        self.assignment: Assignment | None = None
+        self.hub_online = False
+        self.acks: dict[str, Ack] = {}
+        self.outbox: dict[str, tuple[bytes, float]] = {}  # id -> (payload, last sent)
+        self.sent = 0
+        self._ticker: threading.Thread | None = None
+        self._halt = threading.Event()
+
+    def on_connected(self) -> None:
+        self.client.publish(self.topics.table_status(self.table), ONLINE, qos=1, retain=True)
+        self._resend(force=True)
+
+    def on_message(self, topic: str, payload: bytes) -> None:
+        if topic == self.topics.assignment(self.table):
+            self.assignment = decode(Assignment, payload)
+        elif topic == self.topics.ack(self.table):
+            ack = decode(Ack, payload)
+            self.acks[ack.id] = ack
+            self.outbox.pop(ack.id, None)
+        elif topic == self.topics.hub_status:
+            self.hub_online = decode_status(payload) == ONLINE
+
+    def _resend(self, force: bool = False) -> None:
+        now = time.monotonic()
+        with self._cond:
+            due = [
+                (i, p)
+                for i, (p, last) in self.outbox.items()
+                if force or now - last >= self.resend_every
+            ]
+            for result_id, payload in due:
+                self.outbox[result_id] = (payload, now)
+        for _, payload in due:
+            self.client.publish(self.topics.result(self.table), payload, qos=1)
+            self.sent += 1
+
+    def _tick(self) -> None:
+        while not self._halt.wait(min(0.2, self.resend_every)):
+            if self.connected.is_set():
+                self._resend()
+
+    def start(self) -> None:
+        super().start()
+        self._ticker = threading.Thread(
+            target=self._tick, daemon=True, name=f"sim-kiosk-{self.table}"
+        )
+        self._ticker.start()
+
+    def stop(self) -> None:
+        self._halt.set()
+        if self.connected.is_set():
+            info = self.client.publish(
+                self.topics.table_status(self.table), OFFLINE, qos=1, retain=True
+            )
+            with contextlib.suppress(RuntimeError, ValueError):
+                info.wait_for_publish(timeout=1)
+        super().stop()
+
+    def submit(
+        self,
+        visitor_tricks: int,
+        *,
+        hand: int | None = None,
+        revokes_home: int = 0,
+        revokes_visitors: int = 0,
+        result_id: str | None = None,
+    ) -> str:
+        """Put a result in the outbox and send it; returns its id."""
+        if hand is None:
+            if self.assignment is None:
+                raise SimTimeout(f"table {self.table} has no assignment yet")
+            hand = self.assignment.hand
+        result = Result(
+            id=result_id or str(uuid.uuid4()),
+            hand=hand,
+            table=self.table,
+            visitor_tricks=visitor_tricks,
+            home_tricks=13 - visitor_tricks,
+            revokes=Revokes(home=revokes_home, visitors=revokes_visitors),
+        )
+        payload = encode(result)
+        with self._cond:
+            self.outbox[result.id] = (payload, time.monotonic())
+        self.client.publish(self.topics.result(self.table), payload, qos=1)
+        self.sent += 1
+        return result.id
+
+    def wait_assignment(
+        self, predicate: Callable[[Assignment], bool], timeout: float
+    ) -> Assignment:
+        self.wait_until(
+            lambda: self.assignment is not None and predicate(self.assignment),
+            timeout,
+            "matching assignment",
+        )
+        assert self.assignment is not None
+        return self.assignment
+
+    def wait_ack(self, result_id: str, timeout: float) -> Ack:
+        self.wait_until(lambda: result_id in self.acks, timeout, f"ack for {result_id}")
+        return self.acks[result_id]
+
+
+class SimLeader(_Client):
+    """The leader console's side of the protocol: commands with replies, the hall's state."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        username: str | None = None,
+        password: str | None = None,
+        *,
+        topics: Topics | None = None,
+    ) -> None:
+        topics = topics or Topics()
+        super().__init__(
+            f"sim-leader-{uuid.uuid4().hex[:6]}",
+            host,
+            port,
+            username,
+            password,
+            topics,
+            [topics.leader_reply, topics.state, topics.standings, topics.hub_status],
+        )
+        self.replies: dict[str, Reply] = {}
+        self.state: State | None = None
+        self.standings: Standings | None = None
+        self.standings_count = 0
+        self.hub_online = False
+
+    def on_message(self, topic: str, payload: bytes) -> None:
+        if topic == self.topics.leader_reply:
+            reply = decode(Reply, payload)
+            self.replies[reply.id] = reply
+        elif topic == self.topics.state:
+            self.state = decode(State, payload)
+        elif topic == self.topics.standings:
+            self.standings = decode(Standings, payload)
+            self.standings_count += 1
+        elif topic == self.topics.hub_status:
+            self.hub_online = decode_status(payload) == ONLINE
+
+    def command(
+        self, op: str, timeout: float = 10.0, resend_every: float = 1.0, **fields: Any
+    ) -> Reply:
+        """Send a command and wait for its reply, sending it again (same id) if none comes."""
+        command_id = str(uuid.uuid4())
+        payload = json.dumps({"v": 1, "id": command_id, "op": op, **fields}).encode()
+        deadline = time.monotonic() + timeout
+        while True:
+            self.client.publish(self.topics.leader_command, payload, qos=1)
+            try:
+                self.wait_until(
+                    lambda: command_id in self.replies,
+                    min(resend_every, max(deadline - time.monotonic(), 0.01)),
+                    f"reply to {op}",
+                )
+                return self.replies[command_id]
+            except SimTimeout:
+                if time.monotonic() >= deadline:
+                    raise
+
+    def wait_state(self, predicate: Callable[[State], bool], timeout: float) -> State:
+        self.wait_until(
+            lambda: self.state is not None and predicate(self.state), timeout, "matching state"
+        )
+        assert self.state is not None
+        return self.state
+
+    def wait_standings(self, predicate: Callable[[Standings], bool], timeout: float) -> Standings:
+        self.wait_until(
+            lambda: self.standings is not None and predicate(self.standings),
+            timeout,
+            "matching standings",
+        )
+        assert self.standings is not None
+        return self.standings

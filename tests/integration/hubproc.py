@@ -1,0 +1,116 @@
+"""A real ``whist-hub serve`` process for tests that kill it, and in-process hub helpers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from hub.service import Hub, HubCore
+from hub.store import EventStore
+from whist.protocol import Topics
+from whist.spec import TournamentSpec
+
+WAIT = 10.0
+
+
+class HubProcess:
+    """``python -m hub.cli serve FILE --data DIR …`` with its output kept for diagnosis."""
+
+    def __init__(self, spec_file: Path, data_dir: Path, *args: str) -> None:
+        self.argv = [
+            sys.executable,
+            "-m",
+            "hub.cli",
+            "serve",
+            str(spec_file),
+            "--data",
+            str(data_dir),
+            *args,
+        ]
+        self.proc: subprocess.Popen[str] | None = None
+        self.lines: list[str] = []
+        self._ready = threading.Event()
+
+    def start(self, timeout: float = WAIT) -> HubProcess:
+        self._ready.clear()
+        self.proc = subprocess.Popen(
+            self.argv,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        if not self._ready.wait(timeout):
+            self.kill()
+            raise AssertionError("hub did not get ready:\n" + "".join(self.lines[-30:]))
+        return self
+
+    def _read(self, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            self.lines.append(line)
+            if "Hub ready" in line:
+                self._ready.set()
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no offline message but the broker's last will."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(WAIT)
+
+    def terminate(self, timeout: float = WAIT) -> int:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout)
+
+    @property
+    def output(self) -> str:
+        return "".join(self.lines)
+
+
+class InProcessHub:
+    """A Hub with its own store, in this process (threads), for tests that don't kill it."""
+
+    def __init__(
+        self,
+        spec: TournamentSpec,
+        data_dir: Path,
+        host: str,
+        port: int,
+        username: str | None = None,
+        password: str | None = None,
+        topics: Topics | None = None,
+    ) -> None:
+        self.store = EventStore(data_dir / "hub.sqlite3")
+        self.core = HubCore(self.store, spec, topics=topics)
+        self.hub = Hub(
+            self.core,
+            host=host,
+            port=port,
+            username=username,
+            password=password,
+            client_id=f"whist-hub-{data_dir.name}",
+        )
+
+    def __enter__(self) -> InProcessHub:
+        self.hub.start()
+        assert self.hub.wait_connected(WAIT), "the hub could not connect"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.hub.stop()
+        self.store.close()
+
+
+def wait_for(predicate, timeout: float = WAIT, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} within {timeout} s")
+        time.sleep(0.05)
