@@ -92,10 +92,9 @@ class _Client:
 
     def _on_message_raw(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         with self._cond:
-            try:
+            # A bad message from the hub is ignored; the next one will do.
+            with contextlib.suppress(ProtocolError):
                 self.on_message(msg.topic, bytes(msg.payload))
-            except ProtocolError:
-                pass  # a bad message from the hub is ignored; the next one will do
             self._cond.notify_all()
 
     def on_connected(self) -> None:
