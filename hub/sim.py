@@ -71,7 +71,7 @@ class _Client:
             self.client.username_pw_set(username, password)
         if will is not None:
             self.client.will_set(will[0], will[1], qos=1, retain=True)
-        self.client.reconnect_delay_set(min_delay=0.2, max_delay=2)
+        self.client.reconnect_delay_set(min_delay=1, max_delay=2)
         self.client.max_queued_messages_set(0)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
