@@ -23,6 +23,8 @@ log = logging.getLogger("whist.hub")
 DB_FILE = "hub.sqlite3"
 BROKER_DIR = "broker"
 LOG_FILE = "hub.log"
+#: Full standings at most this often while results stream in (StandingsChanges in between).
+STANDINGS_INTERVAL = 0.25
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ def serve(
     data_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     store = EventStore(data_dir / DB_FILE)
-    core = HubCore(store, spec, topics=topics)
+    core = HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
     t = core.tournament
     echo(f"Tournament: {t.spec.name} ({t.format.value}, {t.tables} tables, {t.spec.hands} hands)")
     echo(

@@ -20,6 +20,7 @@ import logging
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
+from hub.net import no_delay
 from hub.store import EventStore, StoreError, Transaction
 from whist import views
 from whist.cards import Deck, Suit, parse_trump, trump_name
@@ -105,10 +107,12 @@ class _Batch:
     events: list[Event] = field(default_factory=list)
     writes: list[Callable[[Transaction], None]] = field(default_factory=list)
     out: list[Outgoing] = field(default_factory=list)
-    acks: list[tuple[int, str, int]] = field(default_factory=list)  # (table, id, hand) accepted
+    acks: list[tuple[int, str, int, int]] = field(default_factory=list)  # table, id, hand, seq
     dirty_tables: set[int] = field(default_factory=set)
+    changed_teams: set[int] = field(default_factory=set)  # scores moved by results
     state: bool = False
     standings: bool = False
+    now: bool = False  # publish every held-back update at once (a command, a call)
 
 
 class HubCore:
@@ -132,8 +136,20 @@ class HubCore:
         *,
         topics: Topics | None = None,
         rng: random.Random | None = None,
+        standings_interval: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
+        # While results stream in, the retained updates they cause (assignments, State, full
+        # Standings) go out at most this often (seconds), each table's once; Acks and
+        # StandingsChanges go out after every batch. A hall of 500 tables is not sent 500 full
+        # lists a second, and the network thread is not drowned in acknowledgements.
+        self.standings_interval = standings_interval
+        self.clock = clock
+        self._held_tables: set[int] = set()
+        self._held_state = False
+        self._held_standings = False
+        self._last_release = float("-inf")
         self.topics = topics or Topics()
         self.rng = rng or random.SystemRandom()
         events = store.events()
@@ -172,7 +188,7 @@ class HubCore:
         return Outgoing(self.topics.state, encode(msg), retain=True)
 
     def standings_message(self) -> Outgoing:
-        return Outgoing(self.topics.standings, encode(views.standings(self.tournament)), True)
+        return Outgoing(self.topics.standings, views.standings_json(self.tournament), True)
 
     def assignment_message(self, table: int) -> Outgoing:
         msg = views.assignment(self.tournament, table)
@@ -234,19 +250,42 @@ class HubCore:
         else:
             log.warning("dropped a message on an unknown topic kind %r", item.kind)
 
+    def flush(self) -> list[Outgoing]:
+        """Retained updates held back by ``standings_interval``, once their time has come."""
+        return self._release() if self.held_wait() == 0 else []
+
+    def held_wait(self) -> float | None:
+        """Seconds until held-back updates are due; None if nothing is held."""
+        if not (self._held_tables or self._held_state or self._held_standings):
+            return None
+        return max(0.0, self._last_release + self.standings_interval - self.clock())
+
+    def _release(self) -> list[Outgoing]:
+        out = [self.assignment_message(table) for table in sorted(self._held_tables)]
+        if self._held_state:
+            out.append(self.state_message())
+        if self._held_standings:
+            out.append(self.standings_message())
+        self._held_tables, self._held_state, self._held_standings = set(), False, False
+        self._last_release = self.clock()
+        return out
+
     def _publications(self, batch: _Batch) -> list[Outgoing]:
         t = self.tournament
-        out = [self.assignment_message(table) for table in sorted(batch.dirty_tables)]
-        if batch.state:
-            out.append(self.state_message())
-        if batch.standings:
-            out.append(self.standings_message())
+        self._held_tables |= batch.dirty_tables
+        self._held_state |= batch.state
+        self._held_standings |= batch.standings or bool(batch.changed_teams)
+        out = self._release() if batch.now or self.held_wait() == 0 else []
+        if batch.changed_teams:
+            out.append(Outgoing(self.topics.standings_changes,
+                                views.standings_changes_json(t, batch.changed_teams)))
         alberta = t.format is Format.ALBERTA
-        for table, result_id, hand in batch.acks:
+        for table, result_id, hand, seq in batch.acks:
             ack = Ack(
                 id=result_id,
                 status="accepted",
                 hand=hand,
+                seq=seq,
                 flags=t.flags_held(table) if alberta else None,
                 points=None if alberta else t.score(table),
             )
@@ -320,16 +359,18 @@ class HubCore:
                 self._record_conflict(result, payload, exc.reason, batch)
             self._reject(table, result.id, exc.reason, exc.code, batch, result.hand)
             return
-        batch.acks.append((table, result.id, result.hand))
-        batch.dirty_tables |= {table, t.visitor_team(result.hand, table)}
-        batch.state = batch.standings = True
+        batch.acks.append((table, result.id, result.hand, t.events))
+        teams = {table, t.visitor_team(result.hand, table)}
+        batch.dirty_tables |= teams
+        batch.changed_teams |= teams
+        batch.state = True
 
     def _record_conflict(self, result: Result, payload: bytes, reason: str, batch: _Batch) -> None:
         key = (result.hand, result.table)
         body = payload.decode("utf-8")
         batch.writes.append(lambda tx: tx.add_conflict(result.id, key[0], key[1], body, reason))
         self._conflicts.add(key)
-        batch.state = True
+        batch.state = batch.now = True
 
     # ------------------------------------------------------------------ calls and status
     def _on_call(self, table: int, payload: bytes, batch: _Batch) -> None:
@@ -344,7 +385,7 @@ class HubCore:
         reason = call.reason.strip() or "the players ask for the leader"
         self.calls[table] = reason
         batch.writes.append(lambda tx: tx.set_call(table, call.id, reason))
-        batch.state = True
+        batch.state = batch.now = True
 
     def _on_status(self, table: int, payload: bytes, batch: _Batch) -> None:
         try:
@@ -379,6 +420,7 @@ class HubCore:
             batch.out.append(Outgoing(self.topics.leader_reply, encode(Reply(**earlier))))
             return
         handler = getattr(self, "_do_" + command.op)
+        batch.now = True
         try:
             data = handler(command, batch)
             reply = Reply(id=command.id, ok=True, data=data or None)
@@ -572,7 +614,9 @@ class Hub:
         client.will_set(self.topics.hub_status, OFFLINE, qos=1, retain=True)
         client.reconnect_delay_set(min_delay=1, max_delay=5)
         client.max_queued_messages_set(0)
-        client.max_inflight_messages_set(1000)
+        # No cap on our own unacknowledged publishes: paho rescans its whole queue on every
+        # PUBACK when a cap is set, which costs more than it saves in a burst.
+        client.max_inflight_messages_set(0)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
@@ -586,6 +630,7 @@ class Hub:
             log.error("the broker refused the hub: %s", reason)
             return
         log.info("connected to the broker at %s:%s", self.host, self.port)
+        no_delay(client)
         subscriptions = [
             (self.topics.every_table("result"), 1),
             (self.topics.every_table("call"), 1),
@@ -612,9 +657,12 @@ class Hub:
     # ------------------------------------------------------------------ worker thread
     def _work(self) -> None:
         while not self._stop.is_set():
+            wait = self.core.held_wait()
             try:
-                first = self._queue.get(timeout=0.2)
+                first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
             except queue.Empty:
+                for o in self.core.flush():
+                    self.client.publish(o.topic, o.payload, qos=1, retain=o.retain)
                 continue
             items = [first]
             while len(items) < BATCH_MAX:
@@ -666,6 +714,7 @@ class Hub:
     def stop(self) -> None:
         """Say offline (retained), disconnect cleanly, stop the threads."""
         self._stop.set()
+        log.info("handled %d messages in %d batches", self.handled, self.batches)
         if self._worker is not None:
             self._worker.join(timeout=5)
         if self.connected.is_set():

@@ -23,6 +23,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from hub.net import no_delay
 from whist.errors import ProtocolError
 from whist.protocol import (
     OFFLINE,
@@ -82,6 +83,7 @@ class _Client:
     ) -> None:
         if reason.is_failure:
             return
+        no_delay(client)
         client.subscribe([(s, 1) for s in self._subscriptions])
         self.connects += 1
         self.connected.set()

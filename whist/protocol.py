@@ -57,6 +57,11 @@ class Topics:
     def standings(self) -> str:
         return f"{self.root}/standings"
 
+    @property
+    def standings_changes(self) -> str:
+        """Extension: the teams whose score changed, after every batch of results."""
+        return f"{self.root}/standings/changes"
+
     def assignment(self, table: int) -> str:
         return f"{self.root}/table/{table}/assignment"
 
@@ -110,6 +115,8 @@ class Topics:
             return "reply", None
         if len(parts) == 1 and parts[0] in ("state", "standings"):
             return parts[0], None
+        if parts == ["standings", "changes"]:
+            return "standings_changes", None
         raise ValueError(f"topic {topic!r} is not part of protocol v1")
 
 
@@ -333,6 +340,7 @@ class Ack(_Outbound):
     # extensions
     code: str | None = None  # machine-readable reason, so a kiosk can translate it
     points: int | None = None  # the table's team points after this result (Gaspésie)
+    seq: int | None = None  # the result's place in the hub's log (see Standings.seq)
 
 
 class State(_Outbound):
@@ -390,6 +398,36 @@ class Standings(_Outbound):
     hand: Annotated[int, Field(ge=0)]
     day: DayNumber
     teams: list[TeamStanding]
+    # extension: how many facts the hub's log held when these standings were made; a result
+    # whose Ack says seq=n is counted in every Standings with seq >= n.
+    seq: int = 0
+
+
+class TeamChange(_Outbound):
+    """One team's new score in a StandingsChanges message (no rank: see Standings)."""
+
+    team: TeamNumber
+    flags: int
+    points: int
+    day_totals: list[int]
+    loans: Annotated[int, Field(ge=0)]
+
+
+class StandingsChanges(_Outbound):
+    """Extension: the teams whose score changed, published after every batch of results.
+
+    Full Standings (retained, with ranks) follow at most a few times a second; a hall display
+    applies these in between so it moves as soon as a table reports.
+
+    >>> decode(StandingsChanges, b'{"v":1,"hand":3,"day":1,"seq":42,"teams":[]}').seq
+    42
+    """
+
+    v: Version = 1
+    hand: Annotated[int, Field(ge=0)]
+    day: DayNumber
+    seq: int
+    teams: list[TeamChange]
 
 
 class Call(_Inbound):
@@ -682,7 +720,7 @@ def json_schemas() -> dict[str, dict[str, Any]]:
     """The JSON Schema of every message, by the name PROTOCOL.md gives it (for docs)."""
     schemas: dict[str, dict[str, Any]] = {
         model.__name__: model.model_json_schema()
-        for model in (Assignment, Result, Ack, State, Standings, Call, Reply)
+        for model in (Assignment, Result, Ack, State, Standings, StandingsChanges, Call, Reply)
     }
     schemas["Command"] = _COMMAND_ADAPTER.json_schema()
     return schemas

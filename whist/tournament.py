@@ -223,17 +223,27 @@ class Tournament:
     def _day_counts(self) -> bool:
         return not self.day_ended
 
+    def all_day_totals(self) -> list[tuple[int, ...]]:
+        """Per team (index = team; 0 unused), per day: net flags (Alberta) or points
+        (Gaspésie), the running day included. One pass, for the standings of a big hall."""
+        teams = range(self.tables + 1)
+        if self.format is Format.ALBERTA:
+            ended = self.ended_days
+            if self._day_counts():
+                flags, loans = self.flags, self.loans
+                return [(*(day[t] for day in ended), flags[t] - loans[t]) for t in teams]
+            return [tuple(day[t] for day in ended) for t in teams]
+        per_day = [[0] * (self.tables + 1) for _ in self.spec.days]
+        for hand, points in self.hand_points.items():
+            row = per_day[self.spec.day_of(hand) - 1]
+            for t in teams:
+                row[t] += points[t]
+        shown = per_day[: max(self.day, 1)]
+        return [tuple(day[t] for day in shown) for t in teams]
+
     def day_totals(self, team: int) -> tuple[int, ...]:
         """Per day: net flags (Alberta) or points (Gaspésie); the running day included."""
-        if self.format is Format.ALBERTA:
-            totals = [day[team] for day in self.ended_days]
-            if self._day_counts():
-                totals.append(self.flags[team] - self.loans[team])
-            return tuple(totals)
-        per_day = [0] * len(self.spec.days)
-        for hand, points in self.hand_points.items():
-            per_day[self.spec.day_of(hand) - 1] += points[team]
-        return tuple(per_day[: max(self.day, 1)])
+        return self.all_day_totals()[team]
 
     def score(self, team: int) -> int:
         if self.format is Format.ALBERTA:
@@ -257,7 +267,9 @@ class Tournament:
         """Teams from first to last. Equal teams share a rank (1, 2, 2, 4) unless a tie-break
         decides them: a finished playoff (Alberta) or the backward count (Gaspésie)."""
         teams = range(1, self.tables + 1)
-        scores = {t: self.score(t) for t in teams}
+        totals = self.all_day_totals()
+        alberta = self.format is Format.ALBERTA
+        scores = {t: sum(totals[t]) if alberta else self.points[t] for t in teams}
         if self.format is Format.GASPESIE:
             back = self._gaspesie_backcount()
             keys = {t: (scores[t], *back[t]) for t in teams}
@@ -269,6 +281,7 @@ class Tournament:
                 for position, team in enumerate(tb.final_order()):
                     place[team] = -position  # higher is better, like the score
         ordered = sorted(teams, key=lambda t: (keys[t], place[t], -t), reverse=True)
+        names = [team.name for team in self.spec.teams]
         out: list[TeamStanding] = []
         previous: tuple[tuple[int, ...], int] | None = None
         rank = 0
@@ -280,10 +293,10 @@ class Tournament:
             out.append(
                 TeamStanding(
                     team=team,
-                    name=self.spec.team(team).name,
+                    name=names[team - 1],
                     score=scores[team],
-                    day_totals=self.day_totals(team),
-                    loans=self.loans[team] if self.format is Format.ALBERTA else 0,
+                    day_totals=totals[team],
+                    loans=self.loans[team] if alberta else 0,
                     rank=rank,
                 )
             )

@@ -8,10 +8,14 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
+from typing import Any
+
 from whist.cards import trump_name
 from whist.formats import START_FLAGS, Format
 from whist.movement import host_table, visiting_team
-from whist.protocol import Assignment, Away, Side, Standings, State, TeamStanding
+from whist.protocol import Assignment, Away, Side, Standings, State
 from whist.spec import TournamentSpec
 from whist.tournament import PLAYING, WAITING, Tournament
 
@@ -128,23 +132,50 @@ def state(
     )
 
 
+def _standings_rows(t: Tournament) -> list[dict[str, Any]]:
+    alberta = t.format is Format.ALBERTA
+    return [
+        {
+            "team": s.team,
+            "name": s.name,
+            "flags": s.score if alberta else 0,
+            "points": 0 if alberta else s.score,
+            "day_totals": list(s.day_totals),
+            "loans": s.loans,
+            "rank": s.rank,
+        }
+        for s in t.standings()
+    ]
+
+
 def standings(t: Tournament) -> Standings:
     """The Standings message, ordered by rank."""
+    return Standings(v=1, hand=t.hand, day=t.day, seq=t.events, teams=_standings_rows(t))
+
+
+def standings_json(t: Tournament) -> bytes:
+    """The same message as ``encode(standings(t))``, written straight to JSON.
+
+    A hub of 500 tables publishes standings many times a second; building and validating
+    500 models each time cost more than the rest of handling a result (bench/).
+    """
+    body = {"v": 1, "hand": t.hand, "day": t.day, "teams": _standings_rows(t), "seq": t.events}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def standings_changes_json(t: Tournament, teams: Iterable[int]) -> bytes:
+    """A StandingsChanges message for ``teams`` (their scores now), as JSON."""
     alberta = t.format is Format.ALBERTA
-    return Standings(
-        v=1,
-        hand=t.hand,
-        day=t.day,
-        teams=[
-            TeamStanding(
-                team=s.team,
-                name=s.name,
-                flags=s.score if alberta else 0,
-                points=0 if alberta else s.score,
-                day_totals=list(s.day_totals),
-                loans=s.loans,
-                rank=s.rank,
-            )
-            for s in t.standings()
-        ],
-    )
+    totals = t.all_day_totals()
+    rows = []
+    for team in sorted(teams):
+        score = sum(totals[team]) if alberta else t.points[team]
+        rows.append({
+            "team": team,
+            "flags": score if alberta else 0,
+            "points": 0 if alberta else score,
+            "day_totals": list(totals[team]),
+            "loans": t.loans[team] if alberta else 0,
+        })
+    body = {"v": 1, "hand": t.hand, "day": t.day, "seq": t.events, "teams": rows}
+    return json.dumps(body, separators=(",", ":")).encode("utf-8")

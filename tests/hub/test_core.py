@@ -73,8 +73,10 @@ def test_accepted_result_is_acked_with_flags_and_republishes(hub):
     assert hub.command("start_hand")["ok"]
     out = hub.result(2, result(2, tricks=10))
     assert hub.acks(out, 2) == [
-        {"v": 1, "id": "r-1-2", "status": "accepted", "hand": 1, "flags": 10}
+        {"v": 1, "id": "r-1-2", "status": "accepted", "hand": 1, "flags": 10, "seq": 3}
     ]
+    standings = next(p for t, p, _ in out if t == "whist/standings")
+    assert standings["seq"] == 3  # counted in these standings
     topics = [t for t, _, retain in out if retain]
     assert topics == [
         "whist/table/1/assignment",
@@ -385,3 +387,51 @@ def test_a_damaged_log_is_named(tmp_path):
 def test_store_cannot_open_a_folder(tmp_path):
     with pytest.raises(StoreError, match="cannot open"):
         EventStore(tmp_path)
+
+
+def test_full_standings_are_held_back_changes_are_not(tmp_path):
+    now = [100.0]
+    store = EventStore(tmp_path / "s.sqlite3")
+    core = HubCore(store, default_spec("alberta", 4, 6), standings_interval=0.25,
+                   clock=lambda: now[0])
+
+    def topics(out):
+        return [o.topic for o in out if "standings" in o.topic]
+
+    start = core.handle([Inbound("command", None, command("start_hand"))])
+    assert topics(start) == ["whist/standings"]  # a command: at once
+    now[0] += 0.3
+    first = core.handle([Inbound("result", 2, result(2, tricks=10))])
+    assert topics(first) == ["whist/standings", "whist/standings/changes"]
+    changes = json.loads(next(o.payload for o in first if o.topic.endswith("changes")))
+    assert changes == {"v": 1, "hand": 1, "day": 1, "seq": 3, "teams": [
+        {"team": 1, "flags": 14, "points": 0, "day_totals": [14], "loans": 0},
+        {"team": 2, "flags": 10, "points": 0, "day_totals": [10], "loans": 0}]}
+    now[0] += 0.1
+    second = core.handle([Inbound("result", 3, result(3, tricks=7))])
+    # The ack and the changes at once; assignments, state and full standings wait.
+    assert [o.topic for o in second] == ["whist/standings/changes", "whist/table/3/ack"]
+    assert core.held_wait() == pytest.approx(0.15)
+    assert core.flush() == []
+    now[0] += 0.2
+    released = core.flush()
+    assert [o.topic for o in released] == ["whist/table/2/assignment",
+                                           "whist/table/3/assignment", "whist/state",
+                                           "whist/standings"]
+    assert json.loads(released[-1].payload)["seq"] == 4 and released[-1].retain
+    assert core.flush() == [] and core.held_wait() is None
+    store.close()
+
+
+def test_a_command_releases_everything_held(tmp_path):
+    now = [100.0]
+    store = EventStore(tmp_path / "s.sqlite3")
+    core = HubCore(store, default_spec("alberta", 4, 6), standings_interval=10,
+                   clock=lambda: now[0])
+    core.handle([Inbound("command", None, command("start_hand"))])
+    core.handle([Inbound("result", 2, result(2, tricks=10))])
+    out = core.handle([Inbound("command", None, command("close_hand"))])
+    topics = [o.topic for o in out]
+    assert "whist/state" in topics and "whist/standings" in topics
+    assert topics[-1] == "whist/leader/reply" and core.held_wait() is None
+    store.close()

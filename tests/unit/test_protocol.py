@@ -302,6 +302,7 @@ def test_json_schemas_cover_every_message() -> None:
         "Ack",
         "State",
         "Standings",
+        "StandingsChanges",
         "Call",
         "Command",
         "Reply",

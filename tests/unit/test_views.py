@@ -83,3 +83,15 @@ def test_standings_message_in_rank_order():
     a = Tournament.new(default_spec("alberta", 4))
     assert [x.flags for x in standings(a).teams] == [12] * 4
     assert standings(a).teams[0].day_totals == [12]
+
+
+def test_standings_json_is_the_standings_message():
+    from whist.protocol import Standings, decode
+    from whist.views import standings_json
+
+    for fmt in ("alberta", "gaspesie"):
+        t = Tournament.new(default_spec(fmt, 5, 4, name="Les As, l'été"))
+        t.apply(HandStarted(1, Suit.DIAMONDS))
+        t.apply(ResultRecorded("r", 1, 3, visitor_tricks=13))
+        assert decode(Standings, standings_json(t)) == standings(t)
+        assert encode(standings(t)) == standings_json(t)

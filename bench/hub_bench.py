@@ -1,0 +1,387 @@
+"""The hub under a real hall's worst moment: every table reporting within a second, hand after
+hand. Prints figures and one SUMMARY line; asserts nothing (docs/performance.md).
+
+Run it as ``bench/run [--tables N] [--quick]``.
+
+What is measured, all in this one run on this machine:
+
+* e2e: from a simulated kiosk publishing a result to a hall subscriber receiving Standings that
+  count it (Standings.seq >= the result's Ack.seq).
+* floor: what no design can beat here: the p99 of a bare QoS 1 publish->subscribe round trip
+  through the same broker plus the p99 of one durable SQLite commit (WAL, synchronous=FULL) in
+  the same data folder. ratio_p99 = e2e_p99 / floor_p99.
+* ingest_per_s: a separate saturation phase; kiosks publish as fast as they can; results
+  committed and acknowledged per second.
+* replay_s: the hub's own figure for replaying the log this run produced, at a restart.
+* hub_rss_mb: the hub process's peak resident memory (VmHWM).
+* lost / double: results acknowledged but not in the log / counted twice in it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from hub.broker import MosquittoProcess, find_free_port, write_anonymous_config
+from hub.files import write_spec
+from hub.net import no_delay
+from hub.sim import SimLeader
+from hub.store import EventStore
+from whist.pattern import default_spec
+from whist.protocol import Topics
+
+WAIT = 60.0
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def client(name: str, port: int) -> mqtt.Client:
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bench-{name}-{uuid.uuid4().hex[:6]}",
+                    protocol=mqtt.MQTTv5)
+    c.max_queued_messages_set(0)
+    c.max_inflight_messages_set(1000)
+    return c
+
+
+def connect(c: mqtt.Client, port: int) -> None:
+    ready = threading.Event()
+
+    def on_connect(*args: object) -> None:
+        no_delay(c)
+        ready.set()
+
+    c.on_connect = on_connect
+    c.connect("127.0.0.1", port, keepalive=30)
+    c.loop_start()
+    if not ready.wait(10):
+        raise SystemExit("bench: cannot connect to the broker")
+
+
+# ---------------------------------------------------------------------------------- the floor
+
+def mqtt_round_trips(port: int, count: int) -> list[float]:
+    pub, sub = client("floor-pub", port), client("floor-sub", port)
+    got = threading.Event()
+    sub.on_message = lambda *a: got.set()
+    connect(sub, port)
+    connect(pub, port)
+    done = threading.Event()
+    sub.on_subscribe = lambda *a: done.set()
+    sub.subscribe("bench/floor", qos=1)
+    done.wait(5)
+    samples = []
+    for _ in range(count):
+        got.clear()
+        start = time.perf_counter()
+        pub.publish("bench/floor", b'{"v":1}', qos=1)
+        if not got.wait(5):
+            raise SystemExit("bench: the floor message never came back")
+        samples.append(time.perf_counter() - start)
+    for c in (pub, sub):
+        c.disconnect()
+        c.loop_stop()
+    return samples
+
+
+def sqlite_commits(folder: Path, count: int) -> list[float]:
+    path = folder / "floor.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE t (x TEXT)")
+    samples = []
+    for i in range(count):
+        start = time.perf_counter()
+        db.execute("BEGIN")
+        db.execute("INSERT INTO t VALUES (?)", (f"row {i}",))
+        db.execute("COMMIT")
+        samples.append(time.perf_counter() - start)
+    db.close()
+    path.unlink()
+    return samples
+
+
+# ---------------------------------------------------------------------------------- the hall
+
+@dataclass
+class Sent:
+    table: int
+    hand: int
+    at: float
+    ack_at: float = 0.0
+    seq: int = 0
+    status: str = ""
+
+
+@dataclass
+class Hall:
+    """Many simulated kiosks on a few connections (tables t with t % K == i), and the hall."""
+
+    port: int
+    tables: int
+    connections: int
+    topics: Topics
+    sent: dict[str, Sent] = field(default_factory=dict)
+    standings: list[tuple[int, float]] = field(default_factory=list)  # changes: (seq, at)
+    full: list[tuple[int, float]] = field(default_factory=list)  # full standings: (seq, at)
+    acked: threading.Condition = field(default_factory=threading.Condition)
+    acks: int = 0
+
+    def start(self) -> None:
+        self.kiosks = [client(f"kiosks{i}", self.port) for i in range(self.connections)]
+        for i, k in enumerate(self.kiosks):
+            k.on_message = self._on_ack
+            connect(k, self.port)
+            mine = range(i or self.connections, self.tables + 1, self.connections)
+            k.subscribe([(self.topics.ack(t), 1) for t in mine])
+        self.hall = client("hall", self.port)
+        self.hall.on_message = self._on_standings
+        connect(self.hall, self.port)
+        self.hall.subscribe([(self.topics.standings, 1), (self.topics.standings_changes, 1)])
+        time.sleep(0.5)
+
+    def stop(self) -> None:
+        for c in (*self.kiosks, self.hall):
+            c.disconnect()
+            c.loop_stop()
+
+    def _on_ack(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
+        now = time.perf_counter()
+        ack = json.loads(msg.payload)
+        record = self.sent.get(ack.get("id"))
+        if record is None or record.ack_at:
+            return
+        record.ack_at, record.seq, record.status = now, ack.get("seq") or 0, ack["status"]
+        with self.acked:
+            self.acks += 1
+            self.acked.notify_all()
+
+    def _on_standings(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
+        now = time.perf_counter()
+        match = re.search(rb'"seq":(\d+)', msg.payload)
+        if match:
+            full = msg.topic == self.topics.standings
+            (self.standings if not full else self.full).append((int(match.group(1)), now))
+
+    def payload(self, hand: int, table: int, rng: random.Random) -> tuple[str, bytes]:
+        rid = uuid.uuid4().hex
+        tricks = rng.randint(0, 13)
+        body = {"v": 1, "id": rid, "hand": hand, "table": table, "visitor_tricks": tricks,
+                "home_tricks": 13 - tricks, "revokes": {"home": 0, "visitors": 0}}
+        return rid, json.dumps(body, separators=(",", ":")).encode()
+
+    def play(self, hand: int, rng: random.Random, spread: float) -> list[Sent]:
+        """Every table reports once for ``hand``; over ``spread`` seconds (0 = flat out)."""
+        plan: list[list[tuple[float, int, str, bytes]]] = [[] for _ in self.kiosks]
+        base = time.perf_counter() + 0.02
+        for table in range(1, self.tables + 1):
+            rid, body = self.payload(hand, table, rng)
+            at = base + (rng.uniform(0, spread) if spread else 0)
+            plan[table % len(self.kiosks)].append((at, table, rid, body))
+        before = self.acks
+        threads = [threading.Thread(target=self._send, args=(k, sorted(p)))
+                   for k, p in zip(self.kiosks, plan, strict=True)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        with self.acked:
+            ok = self.acked.wait_for(lambda: self.acks - before >= self.tables, WAIT)
+        if not ok:
+            print(f"  warning: only {self.acks - before} of {self.tables} acks for hand {hand}")
+        return [s for s in self.sent.values() if s.hand == hand]
+
+    def _send(self, k: mqtt.Client, plan: list[tuple[float, int, str, bytes]]) -> None:
+        for at, table, rid, body in plan:
+            delay = at - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            self.sent[rid] = Sent(table, int(json.loads(body)["hand"]), time.perf_counter())
+            k.publish(self.topics.result(table), body, qos=1)
+
+    def e2e(self, results: list[Sent], *, full: bool = False) -> list[float]:
+        """Latency to the first standings message (changes, or full ones) counting each."""
+        ordered = sorted(self.full if full else [*self.standings, *self.full])
+        seqs = [s for s, _ in ordered]
+        out = []
+        for r in results:
+            i = bisect_left(seqs, r.seq)
+            if r.seq and i < len(ordered):
+                out.append(ordered[i][1] - r.at)
+        return out
+
+
+# ---------------------------------------------------------------------------------- the hub
+
+class HubProc:
+    def __init__(self, spec_file: Path, data: Path, port: int, root: str) -> None:
+        self.argv = [sys.executable, "-m", "hub.cli", "serve", str(spec_file), "--data",
+                     str(data), "--broker", f"127.0.0.1:{port}", "--root", root]
+        self.lines: list[str] = []
+
+    def start(self) -> float:
+        """Start; return the seconds the hub said its replay took."""
+        self.lines = []
+        ready = threading.Event()
+        self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+        def read() -> None:
+            assert self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.lines.append(line)
+                if "Hub ready" in line:
+                    ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not ready.wait(WAIT):
+            self.proc.kill()
+            raise SystemExit("bench: the hub did not start:\n" + "".join(self.lines))
+        match = re.search(r"(\d+) events replayed in ([\d.]+) s", "".join(self.lines))
+        return float(match.group(2)) if match else float("nan")
+
+    def peak_rss_mb(self) -> float:
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        kb = int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
+        return kb / 1024
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(WAIT)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="bench/run", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=500, help="tables in the hall (500)")
+    parser.add_argument("--quick", action="store_true", help="a short run (under a minute)")
+    parser.add_argument("--connections", type=int, default=10,
+                        help="MQTT connections the simulated kiosks share (10)")
+    args = parser.parse_args()
+    tables = args.tables
+    timed, saturated = (3, 3) if args.quick else (20, 30)
+    hands = timed + saturated
+    rng = random.Random(2026)
+
+    work = Path(tempfile.mkdtemp(prefix="whist-bench-"))
+    port = find_free_port()
+    print(f"bench: {tables} tables, {timed} timed hands then {saturated} flat out; "
+          f"data in {work}")
+    with MosquittoProcess(write_anonymous_config(work / "broker", port), port):
+        print("bench: measuring the floor (broker round trip, durable commit)…")
+        rtt = mqtt_round_trips(port, 300)
+        commit = sqlite_commits(work, 300)
+        floor_p99 = pct(rtt, 99) + pct(commit, 99)
+
+        spec = default_spec("alberta", tables, hands, name=f"Bench, {tables} tables")
+        spec_file = write_spec(spec, work / "bench.toml")
+        topics = Topics("bench")
+        hub = HubProc(spec_file, work / "hub", port, topics.root)
+        hub.start()
+        leader = SimLeader("127.0.0.1", port, topics=topics)
+        leader.start()
+        hall = Hall(port, tables, args.connections, topics)
+        hall.start()
+
+        e2e: list[float] = []
+        e2e_full: list[float] = []
+        print(f"{'hand':>6} {'results':>8} {'e2e p50 ms':>11} {'e2e p99 ms':>11}")
+        for hand in range(1, timed + 1):
+            if hand == 31:
+                leader.command("end_day", timeout=WAIT)
+            assert leader.command("start_hand", timeout=WAIT).ok
+            results = hall.play(hand, rng, spread=1.0)
+            latencies = hall.e2e(results)
+            e2e += latencies
+            e2e_full += hall.e2e(results, full=True)
+            print(f"{hand:>6} {len(results):>8} {pct(latencies, 50) * 1e3:>11.1f} "
+                  f"{pct(latencies, 99) * 1e3:>11.1f}", flush=True)
+            leader.command("close_hand", timeout=WAIT)
+
+        print("bench: saturation, every kiosk flat out…")
+        burst_results, burst_seconds = 0, 0.0
+        for hand in range(timed + 1, hands + 1):
+            if hand == 31:
+                leader.command("end_day", timeout=WAIT)
+            assert leader.command("start_hand", timeout=WAIT).ok
+            start = time.perf_counter()
+            results = hall.play(hand, rng, spread=0)
+            end = max(r.ack_at for r in results)
+            first = min(r.at for r in results)
+            burst_results += sum(1 for r in results if r.ack_at)
+            burst_seconds += end - first
+            print(f"{hand:>6} {len(results):>8} {len(results) / (end - start):>10.0f}/s",
+                  flush=True)
+            leader.command("close_hand", timeout=WAIT)
+        ingest = burst_results / burst_seconds
+        rss = hub.peak_rss_mb()
+        leader.stop()
+        hall.stop()
+        hub.stop()
+        replay = hub.start()
+        events = re.search(r"(\d+) events replayed", "".join(hub.lines))
+        hub.stop()
+
+    with EventStore(work / "hub" / "hub.sqlite3") as store:
+        logged = [e for e in store.events() if type(e).__name__ == "ResultRecorded"]
+    counted: dict[tuple[int, int], int] = {}
+    for e in logged:
+        counted[(e.hand, e.table)] = counted.get((e.hand, e.table), 0) + 1
+    acked = [s for s in hall.sent.values() if s.status in ("accepted", "duplicate")]
+    lost = sum(1 for s in acked if (s.hand, s.table) not in counted)
+    double = sum(n - 1 for n in counted.values() if n > 1)
+
+    e2e_p50, e2e_p99 = pct(e2e, 50) * 1e3, pct(e2e, 99) * 1e3
+    print()
+    print(f"{'figure':<28} {'value':>12}")
+    for name, value in [
+        ("broker round trip p50 ms", pct(rtt, 50) * 1e3),
+        ("broker round trip p99 ms", pct(rtt, 99) * 1e3),
+        ("durable commit p50 ms", pct(commit, 50) * 1e3),
+        ("durable commit p99 ms", pct(commit, 99) * 1e3),
+        ("floor p99 ms", floor_p99 * 1e3),
+        ("e2e p50 ms", e2e_p50),
+        ("e2e p99 ms", e2e_p99),
+        ("e2e samples", len(e2e)),
+        ("e2e to full standings p50 ms", pct(e2e_full, 50) * 1e3),
+        ("e2e to full standings p99 ms", pct(e2e_full, 99) * 1e3),
+        ("ratio p99", e2e_p99 / (floor_p99 * 1e3)),
+        ("ingest results/s", ingest),
+        ("log events", int(events.group(1)) if events else 0),
+        ("replay s", replay),
+        ("hub peak RSS MB", rss),
+    ]:
+        print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
+              f"{name:<28} {value:>12}")
+    print(
+        f"SUMMARY tables={tables} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
+        f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
+        f"ingest_per_s={ingest:.0f} replay_s={replay:.2f} hub_rss_mb={rss:.0f} "
+        f"lost={lost} double={double}"
+    )
+
+
+if __name__ == "__main__":
+    main()
