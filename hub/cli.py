@@ -115,6 +115,18 @@ def schedule(file: Path, as_json: bool) -> None:
         )
 
 
+def _listener_port(conf: Path) -> int | None:
+    """The port in a mosquitto.conf written by the hub (``listener PORT [ADDRESS]``)."""
+    try:
+        for line in conf.read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if len(words) >= 2 and words[0] == "listener" and words[1].isdigit():
+                return int(words[1])
+    except OSError:
+        return None
+    return None
+
+
 def _open_log(data: Path) -> Tournament:
     from hub.serve import DB_FILE
     from hub.store import EventStore, StoreError
@@ -207,8 +219,9 @@ def serve(
     default=None,
     help="Address kiosks use to reach the hub (default: this machine's address on the network).",
 )
-@click.option("--port", default=1883, show_default=True, type=click.IntRange(1, 65535))
-def credentials(data: Path, table: int | None, host: str | None, port: int) -> None:
+@click.option("--port", default=None, type=click.IntRange(1, 65535),
+              help="Broker port (default: the one the hub's broker was last started on).")
+def credentials(data: Path, table: int | None, host: str | None, port: int | None) -> None:
     """Print kiosk credentials to copy onto a kiosk (its kiosk.toml)."""
     from hub.broker import CREDENTIALS_FILE, Credentials, provisioning_text
     from hub.serve import BROKER_DIR, lan_addresses
@@ -223,6 +236,7 @@ def credentials(data: Path, table: int | None, host: str | None, port: int) -> N
     if table is not None and not 1 <= table <= t.tables:
         _fail(f"there is no table {table}: this tournament has tables 1 to {t.tables}")
     where = host or next(iter(lan_addresses()), "127.0.0.1")
+    port = port or _listener_port(data / BROKER_DIR / "mosquitto.conf") or 1883
     for n in [table] if table else range(1, t.tables + 1):
         c = creds.table(n)
         click.echo(provisioning_text(n, where, port, c.username, c.password))
@@ -249,6 +263,43 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     t = _open_log(data)
     for path in export_csv(t, out or data / "exports"):
         click.echo(f"Wrote {path}")
+
+
+@main.command()
+@click.option("--format", "format_", default="alberta", show_default=True,
+              type=click.Choice([f.value for f in Format]))
+@click.option("--tables", default=16, show_default=True, type=click.IntRange(3, 500))
+@click.option("--hands", type=click.IntRange(1, 200), default=None,
+              help="Hands to play (default: the format's full pattern).")
+@click.option("--pace", default=1.0, show_default=True, type=click.FloatRange(0, 60),
+              help="Seconds per hand.")
+@click.option("--port", default=0, type=click.IntRange(0, 65535),
+              help="Port of the demo's broker (default: a free one).")
+@click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Keep the demo's data here (default: a temporary folder, removed after).")
+@click.option("--seed", type=int, default=None, help="Replay the same cards.")
+def demo(format_: str, tables: int, hands: int | None, pace: float, port: int,
+         data: Path | None, seed: int | None) -> None:
+    """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops)."""
+    import logging
+    import signal
+    import threading
+
+    from hub.broker import BrokerError
+    from hub.demo import run_demo
+
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    try:
+        code = run_demo(fmt=format_, tables=tables, hands=hands, pace=pace, port=port,
+                        data=data, seed=seed, echo=click.echo, stop=stop)
+    except (BrokerError, WhistError) as exc:
+        _fail(str(exc))
+    if code == 130:
+        click.echo("Stopped: every part of the demo has been shut down.")
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -175,14 +175,15 @@ class HubCore:
         return [t for t in self.tables if t not in self.online]
 
     def conflict_tables(self) -> list[int]:
-        hand = self.tournament.hand
-        return sorted(t for h, t in self._conflicts if h == hand)
+        """Tables with a conflict the leader has not settled yet, whatever the hand."""
+        return sorted({t for _, t in self._conflicts})
 
     def state_message(self) -> Outgoing:
         msg = views.state(
             self.tournament,
             offline=self.offline(),
             calling=sorted(self.calls),
+            call_reasons={str(t): reason for t, reason in sorted(self.calls.items())},
             conflicts=self.conflict_tables(),
         )
         return Outgoing(self.topics.state, encode(msg), retain=True)
@@ -334,15 +335,7 @@ class HubCore:
             return
         if result.id in t.result_ids:
             hand, reported_table = t.result_ids[result.id]
-            alberta = t.format is Format.ALBERTA
-            ack = Ack(
-                id=result.id,
-                status="duplicate",
-                hand=hand,
-                flags=t.flags_held(reported_table) if alberta else None,
-                points=None if alberta else t.score(reported_table),
-            )
-            batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
+            self._duplicate_ack(table, result.id, hand, reported_table, batch)
             return
         event = ResultRecorded(
             result_id=result.id,
@@ -352,6 +345,11 @@ class HubCore:
             revokes_home=result.revokes.home,
             revokes_visitors=result.revokes.visitors,
         )
+        if self._same_as_recorded(event):
+            # A kiosk replaced mid-hand, or a player entering the slip again: the same facts
+            # under a new id are not a conflict.
+            self._duplicate_ack(table, result.id, result.hand, table, batch)
+            return
         try:
             self._apply(event, batch)
         except TournamentError as exc:
@@ -364,6 +362,26 @@ class HubCore:
         batch.dirty_tables |= teams
         batch.changed_teams |= teams
         batch.state = True
+
+    def _same_as_recorded(self, event: ResultRecorded) -> bool:
+        done = self.tournament.result(event.hand, event.table)
+        return done is not None and (
+            done.visitor_tricks, done.revokes_home, done.revokes_visitors
+        ) == (event.visitor_tricks, event.revokes_home, event.revokes_visitors)
+
+    def _duplicate_ack(
+        self, table: int, result_id: str, hand: int, reported_table: int, batch: _Batch
+    ) -> None:
+        t = self.tournament
+        alberta = t.format is Format.ALBERTA
+        ack = Ack(
+            id=result_id,
+            status="duplicate",
+            hand=hand,
+            flags=t.flags_held(reported_table) if alberta else None,
+            points=None if alberta else t.score(reported_table),
+        )
+        batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 
     def _record_conflict(self, result: Result, payload: bytes, reason: str, batch: _Batch) -> None:
         key = (result.hand, result.table)
@@ -410,7 +428,9 @@ class HubCore:
         except ProtocolError as exc:
             log.warning("bad command: %s", exc.reason)
             if exc.message_id is not None:
-                reply = Reply(id=exc.message_id, ok=False, error=exc.reason)
+                reply = Reply(
+                    id=exc.message_id, ok=False, error=exc.reason, data={"code": exc.code}
+                )
                 batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
             return
         earlier = self.store.reply(command.id) or next(

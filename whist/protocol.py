@@ -364,9 +364,10 @@ class State(_Outbound):
     reported: list[TableNumber]
     missing: list[TableNumber]
     # extensions
-    offline: list[TableNumber] = []  # tables whose kiosk's last will says offline
+    offline: list[TableNumber] = []  # tables whose kiosk is not online (or never connected)
     calling: list[TableNumber] = []  # tables waiting for the leader (a Call not yet cleared)
-    conflicts: list[TableNumber] = []  # tables with two different results for this hand
+    call_reasons: dict[str, str] = {}  # table number (as text) -> what the players said
+    conflicts: list[TableNumber] = []  # tables with two different results not yet settled
     days: DayNumber = 1
 
 

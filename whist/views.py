@@ -17,7 +17,7 @@ from whist.formats import START_FLAGS, Format
 from whist.movement import host_table, visiting_team
 from whist.protocol import Assignment, Away, Side, Standings, State
 from whist.spec import TournamentSpec
-from whist.tournament import PLAYING, WAITING, Tournament
+from whist.tournament import WAITING, Tournament
 
 
 def _planned_trump(spec: TournamentSpec, hand: int) -> str | None:
@@ -107,12 +107,12 @@ def state(
     *,
     offline: list[int] | None = None,
     calling: list[int] | None = None,
+    call_reasons: dict[str, str] | None = None,
     conflicts: list[int] | None = None,
 ) -> State:
     """The hall-wide State message; the hub adds what only it knows (offline, calls)."""
     hand = t.hand
     trump = trump_name(t.trumps[hand]) if hand in t.trumps else None
-    playing = t.phase == PLAYING
     return State(
         v=1,
         tournament=t.spec.name,
@@ -124,9 +124,10 @@ def state(
         phase=t.phase,
         trump=trump,
         reported=t.reported_tables() if hand else [],
-        missing=t.missing() if hand and playing else [],
+        missing=t.missing() if hand else [],
         offline=offline or [],
         calling=calling or [],
+        call_reasons=call_reasons or {},
         conflicts=conflicts or [],
         days=len(t.spec.days),
     )

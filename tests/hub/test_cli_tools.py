@@ -117,3 +117,11 @@ def test_serve_refuses_bad_options(tmp_path):
     assert code == 2 and "go with --broker" in text
     code, text = run("serve", tmp_path / "missing.toml", "--data", tmp_path / "d")
     assert code == 2 and "no such file" in text
+
+
+def test_credentials_use_the_port_the_broker_listens_on(data):
+    (data / BROKER_DIR / "mosquitto.conf").write_text("listener 18830 0.0.0.0\n")
+    code, text = run("credentials", data, "--table", 1, "--host", "h")
+    assert code == 0 and "port = 18830" in text
+    code, text = run("credentials", data, "--table", 1, "--host", "h", "--port", 1999)
+    assert "port = 1999" in text

@@ -435,3 +435,31 @@ def test_a_command_releases_everything_held(tmp_path):
     assert "whist/state" in topics and "whist/standings" in topics
     assert topics[-1] == "whist/leader/reply" and core.held_wait() is None
     store.close()
+
+
+def test_the_same_result_under_a_new_id_is_a_duplicate(hub):
+    hub.command("start_hand")
+    hub.result(3, result(3, tricks=9, rid="old-kiosk"))
+    out = hub.result(3, result(3, tricks=9, rid="spare-kiosk"))
+    assert hub.acks(out, 3)[0]["status"] == "duplicate"
+    assert hub.core.conflict_tables() == [] and hub.store.count() == 3
+
+
+def test_conflicts_of_earlier_hands_stay_visible(hub):
+    hub.command("start_hand")
+    hub.result(3, result(3, tricks=9, rid="a"))
+    hub.result(3, result(3, tricks=2, rid="b"))
+    hub.command("start_hand")
+    assert hub.core.conflict_tables() == [3]
+
+
+def test_call_reasons_are_published(hub):
+    out = hub.send(Inbound("call", 2, b'{"v":1,"id":"k","reason":"revoke?"}'))
+    state = next(p for t, p, _ in out if t == "whist/state")
+    assert state["call_reasons"] == {"2": "revoke?"}
+
+
+def test_malformed_commands_carry_a_code(hub):
+    out = hub.send(Inbound("command", None, command("loan", table=2, flags=0)))
+    (reply,) = [p for t, p, _ in out]
+    assert reply["data"] == {"code": "out_of_range"}

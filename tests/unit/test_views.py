@@ -68,7 +68,7 @@ def test_state_lists_reported_and_missing_tables():
     assert (s.format, s.trump, s.reported, s.missing) == ("gaspesie", "diamonds", [3], [1, 2, 4])
     assert (s.offline, s.calling, s.conflicts, s.days) == ([4], [2], [1], 1)
     t.apply(HandClosed(1))
-    assert state(t).missing == []
+    assert state(t).missing == [1, 2, 4]  # the leader still sees who never reported
 
 
 def test_standings_message_in_rank_order():

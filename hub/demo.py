@@ -1,0 +1,173 @@
+"""``whist-hub demo``: a whole hall on one machine, for a first look.
+
+The hub runs with its embedded Mosquitto; every table is a simulated kiosk whose four bots
+really deal and play the hand under its trump and report the tricks through the protocol,
+exactly as a kiosk would; the leader's part (start each hand, close it, end the day) is
+played by a simulated console; the standings are shown in the terminal as they arrive.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from hub.serve import serve
+from hub.sim import SimKiosk, SimLeader
+from whist.bot import deal_and_play
+from whist.cards import parse_trump
+from whist.formats import Format
+from whist.pattern import default_spec
+from whist.protocol import Assignment, Standings
+from whist.spec import TournamentSpec
+
+#: Seats 0 & 2 are the home pair, 1 & 3 the visitors (whist.bot's sides 0 and 1).
+HOME, VISITORS = 0, 1
+
+
+def bot_result(rng: random.Random, trump: str, *, gaspesie: bool) -> tuple[int, int, int]:
+    """Deal and play one hand with four bots: (visitor tricks, home revokes, visitor revokes).
+
+    In Gaspésie the home captain deals and leads (seat 0); in Alberta the dealer rotates.
+    """
+    dealer = 3 if gaspesie else rng.randrange(4)  # the player left of the dealer leads
+    deal = deal_and_play(rng, parse_trump(trump), dealer=dealer)
+    return deal.tricks_won(VISITORS), deal.revokes[HOME], deal.revokes[VISITORS]
+
+
+def standings_table(s: Standings, spec: TournamentSpec, top: int = 10) -> str:
+    """A plain-text standings board for a terminal."""
+    alberta = spec.format is Format.ALBERTA
+    label = "flags" if alberta else "points"
+    lines = [f"  {'rank':>4}  {'team':<24} {label:>6}"]
+    for row in s.teams[:top]:
+        score = row.flags if alberta else row.points
+        lines.append(f"  {row.rank:>4}  {row.name[:24]:<24} {score:>6}")
+    if len(s.teams) > top:
+        lines.append(f"  … and {len(s.teams) - top} more teams")
+    return "\n".join(lines)
+
+
+def run_demo(
+    *,
+    fmt: str = "alberta",
+    tables: int = 16,
+    hands: int | None = None,
+    pace: float = 1.0,
+    port: int = 0,
+    data: Path | None = None,
+    seed: int | None = None,
+    echo: Callable[[str], None] = print,
+    stop: threading.Event | None = None,
+) -> int:
+    """Play a whole tournament; return 0 when it ran to the end, 130 if interrupted."""
+    stop = stop or threading.Event()
+    rng = random.Random(seed)
+    spec = default_spec(fmt, tables, hands, name=f"Demo, {tables} tables")
+    work = data or Path(tempfile.mkdtemp(prefix="whist-demo-"))
+    hub_ready = threading.Event()
+    lines: list[str] = []
+
+    def hub_echo(line: str) -> None:
+        lines.append(line)
+        if "Hub ready" in line:
+            hub_ready.set()
+
+    hub_stop = threading.Event()
+    hub_thread = threading.Thread(
+        target=serve,
+        kwargs={"spec": spec, "data_dir": work, "port": port, "bind": "127.0.0.1",
+                "echo": hub_echo, "stop": hub_stop},
+        name="hub", daemon=True,
+    )
+    echo(f"Demo: {spec.name}, {spec.format.value}, {spec.hands} hands; data in {work}")
+    hub_thread.start()
+    devices: list[SimKiosk | SimLeader] = []
+    try:
+        deadline = time.monotonic() + 20
+        while not hub_ready.wait(0.2):
+            if not hub_thread.is_alive() or time.monotonic() > deadline:
+                echo("The hub did not start:\n" + "\n".join(lines))
+                return 1
+        for line in lines:
+            echo("  " + line)
+        from hub.broker import CREDENTIALS_FILE, Credentials
+        from hub.serve import BROKER_DIR
+
+        creds = Credentials.load_or_create(work / BROKER_DIR, tables)
+        broker_port = _port_from(lines) or port
+        leader = SimLeader("127.0.0.1", broker_port, creds.leader.username,
+                           creds.leader.password)
+        kiosks = [SimKiosk(t, "127.0.0.1", broker_port, creds.table(t).username,
+                           creds.table(t).password) for t in range(1, tables + 1)]
+        devices = [leader, *kiosks]
+        for d in devices:
+            d.start()
+        for d in devices:
+            if not d.connected.wait(10):
+                echo("A simulated table could not connect to the broker.")
+                return 1
+        echo(f"{tables} tables connected (credentials in {work / BROKER_DIR / CREDENTIALS_FILE})")
+        gaspesie = spec.format is Format.GASPESIE
+        for plan in spec.pattern:
+            if stop.is_set():
+                return 130
+            hand = plan.hand
+            if hand > 1 and spec.day_of(hand) != spec.day_of(hand - 1):
+                reply = leader.command("end_day")
+                echo(f"— end of day {reply.data['day'] if reply.data else '?'}: "
+                     "every table back to 12 flags —")
+            reply = leader.command("start_hand", cut=plan.leader_chooses_trump)
+            if not reply.ok or reply.data is None:
+                echo(f"The hub refused to start hand {hand}: {reply.error}")
+                return 1
+            trump = reply.data["trump"]
+            ids = []
+            for kiosk in kiosks:
+                kiosk.wait_assignment(_playing(hand), 10)
+            for kiosk in rng.sample(kiosks, len(kiosks)):  # tables finish in any order
+                tricks, rev_home, rev_visitors = bot_result(rng, trump, gaspesie=gaspesie)
+                ids.append((kiosk, kiosk.submit(tricks, revokes_home=rev_home,
+                                                revokes_visitors=rev_visitors)))
+                if stop.wait(pace / (2 * len(kiosks))):
+                    return 130
+            for kiosk, result_id in ids:
+                kiosk.wait_ack(result_id, 30)
+            leader.command("close_hand")
+            standings = leader.wait_standings(_about(hand), 10)
+            leader_row = standings.teams[0]
+            score = leader_row.flags if not gaspesie else leader_row.points
+            echo(f"hand {hand:>2}/{spec.hands}  trump {trump:<8}  {tables} results  "
+                 f"leader: {leader_row.name} ({score})")
+            if stop.wait(pace / 2):
+                return 130
+        final = leader.wait_standings(lambda s: s.hand == spec.hands, 10)
+        echo("\nFinal standings")
+        echo(standings_table(final, spec, top=tables))
+        return 0
+    finally:
+        for d in devices:
+            d.stop()
+        hub_stop.set()
+        hub_thread.join(15)
+        if data is None and not stop.is_set():
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _playing(hand: int) -> Callable[[Assignment], bool]:
+    return lambda a: a.hand == hand and a.phase == "playing"
+
+
+def _about(hand: int) -> Callable[[Standings], bool]:
+    return lambda s: s.hand == hand
+
+
+def _port_from(lines: list[str]) -> int | None:
+    for line in lines:
+        if line.startswith("Broker: Mosquitto listening on port "):
+            return int(line.split("port ", 1)[1].split()[0])
+    return None
