@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from whist.cards import Card, Suit, parse_trump, trump_name
@@ -166,27 +166,41 @@ def _encode(value: Any) -> Any:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """JSON-ready form: ``{"kind": ..., field: value, ...}``; trump None becomes "none"."""
     out: dict[str, Any] = {"kind": event_kind(event)}
-    for f in fields(event):
-        value = getattr(event, f.name)
-        out[f.name] = trump_name(value) if f.name in _TRUMPS else _encode(value)
+    for name, _ in _FIELDS[type(event)]:
+        value = getattr(event, name)
+        out[name] = trump_name(value) if name in _TRUMPS else _encode(value)
     return out
 
 
+#: Per event type: (field name, whether it may be absent from a stored event). Worked out once:
+#: a restart replays every event of a tournament, tens of thousands of them.
+_FIELDS: dict[type[Any], tuple[tuple[str, bool], ...]] = {
+    cls: tuple((f.name, f.default is not MISSING) for f in fields(cls))
+    for cls in EVENT_TYPES.values()
+}
+_CONVERTED = _TRUMPS | {"spec", "draws", "teams", "tricks"}
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
-    """Inverse of :func:`event_to_dict`. Raises WhistError for anything it cannot read."""
+    """Inverse of :func:`event_to_dict`. Raises WhistError for anything it cannot read.
+
+    A field added to an event later, with a default, may be missing from an older log.
+    """
     try:
         cls = EVENT_TYPES[data["kind"]]
-        kwargs = {f.name: data[f.name] for f in fields(cls)}
+        kwargs = {name: data[name] for name, optional in _FIELDS[cls]
+                  if not optional or name in data}
     except (KeyError, TypeError) as exc:
         raise WhistError(f"unreadable event {data!r}: {exc}") from None
-    if cls is TournamentCreated:
-        kwargs["spec"] = load_spec(kwargs["spec"])
-    for name in _TRUMPS & kwargs.keys():
-        kwargs[name] = parse_trump(kwargs[name])
-    if "draws" in kwargs:
-        kwargs["draws"] = tuple(Card.parse(c) for c in kwargs["draws"])
-    for name in ("teams", "tricks"):
-        if name in kwargs:
-            kwargs[name] = tuple(kwargs[name])
+    if not _CONVERTED.isdisjoint(kwargs):
+        if cls is TournamentCreated:
+            kwargs["spec"] = load_spec(kwargs["spec"])
+        for name in _TRUMPS & kwargs.keys():
+            kwargs[name] = parse_trump(kwargs[name])
+        if "draws" in kwargs:
+            kwargs["draws"] = tuple(Card.parse(c) for c in kwargs["draws"])
+        for name in ("teams", "tricks"):
+            if name in kwargs:
+                kwargs[name] = tuple(kwargs[name])
     event: Event = cls(**kwargs)
     return event

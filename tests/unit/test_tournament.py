@@ -575,3 +575,9 @@ def test_ranks_are_consistent_with_scores(history):
     assert rows[0].rank == 1
     for a, b in itertools.pairwise(rows):
         assert b.rank >= a.rank
+
+
+def test_an_older_log_without_a_later_optional_field_still_reads():
+    stored = event_to_dict(TieBreakHandPlayed((1, 2), (7, 6), H))
+    del stored["next_trump"]
+    assert event_from_dict(stored) == TieBreakHandPlayed((1, 2), (7, 6), H, None)
