@@ -307,7 +307,8 @@ def main() -> None:
 
         e2e: list[float] = []
         e2e_full: list[float] = []
-        print(f"{'hand':>6} {'results':>8} {'e2e p50 ms':>11} {'e2e p99 ms':>11}")
+        print(f"{'hand':>6} {'results':>8} {'ack p50 ms':>11} {'ack p99 ms':>11} "
+              f"{'e2e p50 ms':>11} {'e2e p99 ms':>11}")
         for hand in range(1, timed + 1):
             if hand == 31:
                 leader.command("end_day", timeout=WAIT)
@@ -315,8 +316,10 @@ def main() -> None:
             results = hall.play(hand, rng, spread=1.0)
             latencies = hall.e2e(results)
             e2e += latencies
+            ack_lat = [r.ack_at - r.at for r in results if r.ack_at]
             e2e_full += hall.e2e(results, full=True)
-            print(f"{hand:>6} {len(results):>8} {pct(latencies, 50) * 1e3:>11.1f} "
+            print(f"{hand:>6} {len(results):>8} {pct(ack_lat, 50) * 1e3:>11.1f} "
+                  f"{pct(ack_lat, 99) * 1e3:>11.1f} {pct(latencies, 50) * 1e3:>11.1f} "
                   f"{pct(latencies, 99) * 1e3:>11.1f}", flush=True)
             leader.command("close_hand", timeout=WAIT)
 

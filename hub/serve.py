@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import signal
 import socket
@@ -94,6 +95,11 @@ def serve(
     started = time.perf_counter()
     store = EventStore(data_dir / DB_FILE)
     core = HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
+    # The replayed tournament lives as long as the hub: keep the garbage collector from
+    # walking it again and again (full collections of a big log stall a hall's acks).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
     t = core.tournament
     echo(f"Tournament: {t.spec.name} ({t.format.value}, {t.tables} tables, {t.spec.hands} hands)")
     echo(

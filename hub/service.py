@@ -80,6 +80,8 @@ log = logging.getLogger("whist.hub")
 
 #: Most messages handled in one batch (one SQLite commit).
 BATCH_MAX = 1000
+#: Most held-back assignments published between two batches of results.
+RELEASE_CHUNK = 100
 #: How long a session the broker keeps for the hub while it is away (seconds).
 SESSION_EXPIRY = 7 * 24 * 3600
 
@@ -150,6 +152,7 @@ class HubCore:
         self._held_state = False
         self._held_standings = False
         self._last_release = float("-inf")
+        self._assignments = views.AssignmentWriter()
         self.topics = topics or Topics()
         self.rng = rng or random.SystemRandom()
         events = store.events()
@@ -192,8 +195,8 @@ class HubCore:
         return Outgoing(self.topics.standings, views.standings_json(self.tournament), True)
 
     def assignment_message(self, table: int) -> Outgoing:
-        msg = views.assignment(self.tournament, table)
-        return Outgoing(self.topics.assignment(table), encode(msg), retain=True)
+        payload = self._assignments.json(self.tournament, table)
+        return Outgoing(self.topics.assignment(table), payload, retain=True)
 
     def retained(self) -> list[Outgoing]:
         """Everything the hub keeps retained on the broker (published at every connect)."""
@@ -261,14 +264,21 @@ class HubCore:
             return None
         return max(0.0, self._last_release + self.standings_interval - self.clock())
 
-    def _release(self) -> list[Outgoing]:
-        out = [self.assignment_message(table) for table in sorted(self._held_tables)]
+    def _release(self, everything: bool = False) -> list[Outgoing]:
+        """Publish what is held: State and Standings, and the held tables' assignments, at
+        most ``RELEASE_CHUNK`` of them unless ``everything`` — the rest stay due at once, so
+        results keep being handled between chunks instead of waiting behind 500 messages."""
+        tables = sorted(self._held_tables)
+        now, later = (tables, []) if everything else (
+            tables[:RELEASE_CHUNK], tables[RELEASE_CHUNK:])
+        out = [self.assignment_message(table) for table in now]
         if self._held_state:
             out.append(self.state_message())
         if self._held_standings:
             out.append(self.standings_message())
-        self._held_tables, self._held_state, self._held_standings = set(), False, False
-        self._last_release = self.clock()
+        self._held_tables, self._held_state, self._held_standings = set(later), False, False
+        if not later:
+            self._last_release = self.clock()
         return out
 
     def _publications(self, batch: _Batch) -> list[Outgoing]:
@@ -276,7 +286,10 @@ class HubCore:
         self._held_tables |= batch.dirty_tables
         self._held_state |= batch.state
         self._held_standings |= batch.standings or bool(batch.changed_teams)
-        out = self._release() if batch.now or self.held_wait() == 0 else []
+        if batch.now:
+            out = self._release(everything=True)
+        else:
+            out = self._release() if self.held_wait() == 0 else []
         if batch.changed_teams:
             out.append(Outgoing(self.topics.standings_changes,
                                 views.standings_changes_json(t, batch.changed_teams)))

@@ -463,3 +463,20 @@ def test_malformed_commands_carry_a_code(hub):
     out = hub.send(Inbound("command", None, command("loan", table=2, flags=0)))
     (reply,) = [p for t, p, _ in out]
     assert reply["data"] == {"code": "out_of_range"}
+
+
+def test_a_big_release_comes_in_chunks(tmp_path):
+    now = [100.0]
+    store = EventStore(tmp_path / "c.sqlite3")
+    core = HubCore(store, default_spec("alberta", 150, 2), standings_interval=0.25,
+                   clock=lambda: now[0])
+    core.handle([Inbound("command", None, command("start_hand"))])
+    now[0] += 1
+    out = core.handle([Inbound("result", t, result(t)) for t in range(1, 151)])
+    assignments = [o for o in out if o.topic.endswith("assignment")]
+    assert len(assignments) == 100 and core.held_wait() == 0
+    rest = core.flush()
+    assert len(rest) == 50 and core.held_wait() is None
+    assert {o.topic for o in assignments + rest} == {f"whist/table/{t}/assignment"
+                                                     for t in range(1, 151)}
+    store.close()

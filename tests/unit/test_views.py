@@ -95,3 +95,21 @@ def test_standings_json_is_the_standings_message():
         t.apply(ResultRecorded("r", 1, 3, visitor_tricks=13))
         assert decode(Standings, standings_json(t)) == standings(t)
         assert encode(standings(t)) == standings_json(t)
+
+
+def test_the_assignment_writer_matches_the_model_in_every_state():
+    from whist.views import AssignmentWriter
+
+    writer = AssignmentWriter()
+    t = Tournament.new(default_spec("alberta", 4, 31))
+    steps = [HandStarted(1, Suit.HEARTS), ResultRecorded("r", 1, 2, visitor_tricks=12),
+             HandClosed(1), HandStarted(2, None), StartUndone(2), HandStarted(2, Suit.CLUBS)]
+    for step in [None, *steps]:
+        if step is not None:
+            t.apply(step)
+        for table in range(1, 5):
+            assert writer.json(t, table) == encode(assignment(t, table)), (step, table)
+    g = Tournament.new(default_spec("gaspesie", 4))
+    g.apply(HandStarted(1, Suit.HEARTS))
+    g.apply(ResultRecorded("r", 1, 2, visitor_tricks=13))
+    assert writer.json(g, 1) == encode(assignment(g, 1))
