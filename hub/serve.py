@@ -16,6 +16,7 @@ from types import FrameType
 from hub.broker import EmbeddedBroker
 from hub.service import Hub, HubCore
 from hub.store import EventStore
+from hub.systemd import Systemd
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
 
@@ -78,6 +79,13 @@ def setup_logging(data_dir: Path, verbose: bool = False) -> None:
     root.addHandler(to_screen)
 
 
+def _status(core: HubCore) -> str:
+    t = core.tournament
+    done = len(t.reported_tables()) if t.hand else 0
+    return (f"{t.spec.name}: hand {t.hand} of {t.spec.hands} ({t.phase}), "
+            f"{done}/{t.tables} reported, {len(core.online)} kiosks online")
+
+
 def serve(
     spec: TournamentSpec,
     data_dir: Path,
@@ -90,6 +98,10 @@ def serve(
     stop: threading.Event | None = None,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code."""
+    # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
+    # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
+    sd = Systemd()
+    watchdog = sd.watchdog_period()
     topics = topics or Topics()
     data_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -150,12 +162,18 @@ def serve(
             echo("Hub ready. Press Ctrl-C to stop.")
         else:
             echo("Hub started, still waiting for the broker…")
-        while not stop.wait(0.5):
+        sd.ready(_status(core))
+        tick = min(0.5, watchdog / 3) if watchdog else 0.5
+        while not stop.wait(tick):
             if hub.failed:
                 echo("The hub stopped: the tournament log could not be written (see hub.log).")
                 return 1
+            if watchdog and hub.alive(within=watchdog / 2):
+                sd.watchdog_ping()  # a stuck worker stops the pings: systemd restarts us
+                sd.status(_status(core))
         return 0
     finally:
+        sd.stopping()
         hub.stop()
         if embedded is not None:
             embedded.stop()

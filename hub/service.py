@@ -688,8 +688,21 @@ class Hub:
         self._queue.put(Inbound(kind, table, bytes(msg.payload), msg.mid, msg.qos))
 
     # ------------------------------------------------------------------ worker thread
+    #: When the worker last went round its loop (monotonic); the systemd watchdog checks it.
+    beat = 0.0
+
+    def alive(self, within: float) -> bool:
+        """The worker is running and went round its loop in the last ``within`` seconds."""
+        return (
+            self._worker is not None
+            and self._worker.is_alive()
+            and not self.failed
+            and time.monotonic() - self.beat < within
+        )
+
     def _work(self) -> None:
         while not self._stop.is_set():
+            self.beat = time.monotonic()
             wait = self.core.held_wait()
             try:
                 first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
