@@ -115,6 +115,22 @@ def schedule(file: Path, as_json: bool) -> None:
         )
 
 
+@main.command("join-code")
+@click.argument("data", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--renew", is_flag=True, help="Make a new code (takes effect when the hub is next started)."
+)
+def join_code(data: Path, renew: bool) -> None:
+    """Print the code kiosks type to join this hub's hall."""
+    from hub.provision import JoinCode
+    from hub.serve import BROKER_DIR
+
+    _open_log(data)
+    folder = data / BROKER_DIR
+    code = JoinCode.renew(folder) if renew else JoinCode.load_or_create(folder)
+    click.echo(code.code)
+
+
 def _listener_port(conf: Path) -> int | None:
     """The port in a mosquitto.conf written by the hub (``listener PORT [ADDRESS]``)."""
     try:
@@ -168,6 +184,13 @@ def _open_log(data: Path) -> Tournament:
     "--bind", default="0.0.0.0", show_default=True, help="Address the embedded broker listens on."
 )
 @click.option("--root", default="whist", show_default=True, help="Topic root.")
+@click.option(
+    "--provision-port",
+    default=1884,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port where kiosks join with the join code (0: no joining by code).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -178,6 +201,7 @@ def serve(
     port: int,
     bind: str,
     root: str,
+    provision_port: int,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
@@ -204,7 +228,14 @@ def serve(
     setup_logging(data, verbose)
     try:
         code = run(
-            spec, data, broker=address, port=port, bind=bind, topics=Topics(root), echo=click.echo
+            spec,
+            data,
+            broker=address,
+            port=port,
+            bind=bind,
+            topics=Topics(root),
+            echo=click.echo,
+            provision_port=provision_port or None,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))
@@ -219,12 +250,17 @@ def serve(
     default=None,
     help="Address kiosks use to reach the hub (default: this machine's address on the network).",
 )
-@click.option("--port", default=None, type=click.IntRange(1, 65535),
-              help="Broker port (default: the one the hub's broker was last started on).")
+@click.option(
+    "--port",
+    default=None,
+    type=click.IntRange(1, 65535),
+    help="Broker port (default: the one the hub's broker was last started on).",
+)
 def credentials(data: Path, table: int | None, host: str | None, port: int | None) -> None:
     """Print kiosk credentials to copy onto a kiosk (its kiosk.toml)."""
     from hub.broker import CREDENTIALS_FILE, Credentials, provisioning_text
-    from hub.serve import BROKER_DIR, lan_addresses
+    from hub.net import lan_addresses
+    from hub.serve import BROKER_DIR
 
     t = _open_log(data)
     if not (data / BROKER_DIR / CREDENTIALS_FILE).exists():
@@ -266,20 +302,45 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
 
 
 @main.command()
-@click.option("--format", "format_", default="alberta", show_default=True,
-              type=click.Choice([f.value for f in Format]))
+@click.option(
+    "--format",
+    "format_",
+    default="alberta",
+    show_default=True,
+    type=click.Choice([f.value for f in Format]),
+)
 @click.option("--tables", default=16, show_default=True, type=click.IntRange(3, 500))
-@click.option("--hands", type=click.IntRange(1, 200), default=None,
-              help="Hands to play (default: the format's full pattern).")
-@click.option("--pace", default=1.0, show_default=True, type=click.FloatRange(0, 60),
-              help="Seconds per hand.")
-@click.option("--port", default=0, type=click.IntRange(0, 65535),
-              help="Port of the demo's broker (default: a free one).")
-@click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Keep the demo's data here (default: a temporary folder, removed after).")
+@click.option(
+    "--hands",
+    type=click.IntRange(1, 200),
+    default=None,
+    help="Hands to play (default: the format's full pattern).",
+)
+@click.option(
+    "--pace", default=1.0, show_default=True, type=click.FloatRange(0, 60), help="Seconds per hand."
+)
+@click.option(
+    "--port",
+    default=0,
+    type=click.IntRange(0, 65535),
+    help="Port of the demo's broker (default: a free one).",
+)
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Keep the demo's data here (default: a temporary folder, removed after).",
+)
 @click.option("--seed", type=int, default=None, help="Replay the same cards.")
-def demo(format_: str, tables: int, hands: int | None, pace: float, port: int,
-         data: Path | None, seed: int | None) -> None:
+def demo(
+    format_: str,
+    tables: int,
+    hands: int | None,
+    pace: float,
+    port: int,
+    data: Path | None,
+    seed: int | None,
+) -> None:
     """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops)."""
     import logging
     import signal
@@ -293,8 +354,17 @@ def demo(format_: str, tables: int, hands: int | None, pace: float, port: int,
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     try:
-        code = run_demo(fmt=format_, tables=tables, hands=hands, pace=pace, port=port,
-                        data=data, seed=seed, echo=click.echo, stop=stop)
+        code = run_demo(
+            fmt=format_,
+            tables=tables,
+            hands=hands,
+            pace=pace,
+            port=port,
+            data=data,
+            seed=seed,
+            echo=click.echo,
+            stop=stop,
+        )
     except (BrokerError, WhistError) as exc:
         _fail(str(exc))
     if code == 130:

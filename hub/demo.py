@@ -80,9 +80,16 @@ def run_demo(
     hub_stop = threading.Event()
     hub_thread = threading.Thread(
         target=serve,
-        kwargs={"spec": spec, "data_dir": work, "port": port, "bind": "127.0.0.1",
-                "echo": hub_echo, "stop": hub_stop},
-        name="hub", daemon=True,
+        kwargs={
+            "spec": spec,
+            "data_dir": work,
+            "port": port,
+            "bind": "127.0.0.1",
+            "echo": hub_echo,
+            "stop": hub_stop,
+        },
+        name="hub",
+        daemon=True,
     )
     echo(f"Demo: {spec.name}, {spec.format.value}, {spec.hands} hands; data in {work}")
     hub_thread.start()
@@ -100,10 +107,11 @@ def run_demo(
 
         creds = Credentials.load_or_create(work / BROKER_DIR, tables)
         broker_port = _port_from(lines) or port
-        leader = SimLeader("127.0.0.1", broker_port, creds.leader.username,
-                           creds.leader.password)
-        kiosks = [SimKiosk(t, "127.0.0.1", broker_port, creds.table(t).username,
-                           creds.table(t).password) for t in range(1, tables + 1)]
+        leader = SimLeader("127.0.0.1", broker_port, creds.leader.username, creds.leader.password)
+        kiosks = [
+            SimKiosk(t, "127.0.0.1", broker_port, creds.table(t).username, creds.table(t).password)
+            for t in range(1, tables + 1)
+        ]
         devices = [leader, *kiosks]
         for d in devices:
             d.start()
@@ -119,8 +127,10 @@ def run_demo(
             hand = plan.hand
             if hand > 1 and spec.day_of(hand) != spec.day_of(hand - 1):
                 reply = leader.command("end_day")
-                echo(f"— end of day {reply.data['day'] if reply.data else '?'}: "
-                     "every table back to 12 flags —")
+                echo(
+                    f"— end of day {reply.data['day'] if reply.data else '?'}: "
+                    "every table back to 12 flags —"
+                )
             reply = leader.command("start_hand", cut=plan.leader_chooses_trump)
             if not reply.ok or reply.data is None:
                 echo(f"The hub refused to start hand {hand}: {reply.error}")
@@ -131,8 +141,12 @@ def run_demo(
                 kiosk.wait_assignment(_playing(hand), 10)
             for kiosk in rng.sample(kiosks, len(kiosks)):  # tables finish in any order
                 tricks, rev_home, rev_visitors = bot_result(rng, trump, gaspesie=gaspesie)
-                ids.append((kiosk, kiosk.submit(tricks, revokes_home=rev_home,
-                                                revokes_visitors=rev_visitors)))
+                ids.append(
+                    (
+                        kiosk,
+                        kiosk.submit(tricks, revokes_home=rev_home, revokes_visitors=rev_visitors),
+                    )
+                )
                 if stop.wait(pace / (2 * len(kiosks))):
                     return 130
             for kiosk, result_id in ids:
@@ -141,8 +155,10 @@ def run_demo(
             standings = leader.wait_standings(_about(hand), 10)
             leader_row = standings.teams[0]
             score = leader_row.flags if not gaspesie else leader_row.points
-            echo(f"hand {hand:>2}/{spec.hands}  trump {trump:<8}  {tables} results  "
-                 f"leader: {leader_row.name} ({score})")
+            echo(
+                f"hand {hand:>2}/{spec.hands}  trump {trump:<8}  {tables} results  "
+                f"leader: {leader_row.name} ({score})"
+            )
             if stop.wait(pace / 2):
                 return 130
         final = leader.wait_standings(lambda s: s.hand == spec.hands, 10)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import logging
 import signal
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -14,6 +13,8 @@ from pathlib import Path
 from types import FrameType
 
 from hub.broker import EmbeddedBroker
+from hub.net import lan_addresses
+from hub.provision import JoinCode, ProvisionServer
 from hub.service import Hub, HubCore
 from hub.store import EventStore
 from hub.systemd import Systemd
@@ -47,25 +48,6 @@ def parse_broker(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses that other machines in the hall can reach."""
-    found: list[str] = []
-    try:  # the address used to reach the outside world, without sending anything
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))
-            found.append(s.getsockname()[0])
-    except OSError:
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if address not in found and not address.startswith("127."):
-                found.append(address)
-    except OSError:
-        pass
-    return found
-
-
 def setup_logging(data_dir: Path, verbose: bool = False) -> None:
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
@@ -82,8 +64,10 @@ def setup_logging(data_dir: Path, verbose: bool = False) -> None:
 def _status(core: HubCore) -> str:
     t = core.tournament
     done = len(t.reported_tables()) if t.hand else 0
-    return (f"{t.spec.name}: hand {t.hand} of {t.spec.hands} ({t.phase}), "
-            f"{done}/{t.tables} reported, {len(core.online)} kiosks online")
+    return (
+        f"{t.spec.name}: hand {t.hand} of {t.spec.hands} ({t.phase}), "
+        f"{done}/{t.tables} reported, {len(core.online)} kiosks online"
+    )
 
 
 def serve(
@@ -96,6 +80,7 @@ def serve(
     topics: Topics | None = None,
     echo: Callable[[str], None] = print,
     stop: threading.Event | None = None,
+    provision_port: int | None = None,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code."""
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
@@ -125,6 +110,7 @@ def serve(
         )
 
     embedded: EmbeddedBroker | None = None
+    provisioner: ProvisionServer | None = None
     if broker is None:
         embedded = EmbeddedBroker(
             data_dir / BROKER_DIR, t.tables, port=port, bind=bind, topics=topics
@@ -138,6 +124,27 @@ def serve(
             f"Credentials: {embedded.data_dir / 'credentials.json'}; print one kiosk's with: "
             f"whist-hub credentials {data_dir} --table N"
         )
+        if provision_port is not None:
+            code = JoinCode.load_or_create(embedded.data_dir)
+            try:
+                provisioner = ProvisionServer(
+                    embedded.credentials,
+                    code,
+                    broker_port=embedded.port,
+                    root=topics.root,
+                    tournament=t.spec.name,
+                    port=provision_port,
+                    bind=bind,
+                ).start()
+                echo(
+                    f"Join code for kiosks: {code.code} (the hub answers on port "
+                    f"{provisioner.port} and is announced on the network by mDNS)."
+                )
+            except OSError as exc:  # the port is taken: the hall can still be provisioned
+                echo(
+                    f"Joining by code is off ({exc}); give kiosks their settings with "
+                    f"whist-hub credentials {data_dir} --table N"
+                )
     else:
         echo(
             f"Broker: {broker.host}:{broker.port}"
@@ -175,6 +182,8 @@ def serve(
     finally:
         sd.stopping()
         hub.stop()
+        if provisioner is not None:
+            provisioner.stop()
         if embedded is not None:
             embedded.stop()
         store.close()

@@ -269,8 +269,9 @@ class HubCore:
         most ``RELEASE_CHUNK`` of them unless ``everything`` — the rest stay due at once, so
         results keep being handled between chunks instead of waiting behind 500 messages."""
         tables = sorted(self._held_tables)
-        now, later = (tables, []) if everything else (
-            tables[:RELEASE_CHUNK], tables[RELEASE_CHUNK:])
+        now, later = (
+            (tables, []) if everything else (tables[:RELEASE_CHUNK], tables[RELEASE_CHUNK:])
+        )
         out = [self.assignment_message(table) for table in now]
         if self._held_state:
             out.append(self.state_message())
@@ -291,8 +292,12 @@ class HubCore:
         else:
             out = self._release() if self.held_wait() == 0 else []
         if batch.changed_teams:
-            out.append(Outgoing(self.topics.standings_changes,
-                                views.standings_changes_json(t, batch.changed_teams)))
+            out.append(
+                Outgoing(
+                    self.topics.standings_changes,
+                    views.standings_changes_json(t, batch.changed_teams),
+                )
+            )
         alberta = t.format is Format.ALBERTA
         for table, result_id, hand, seq in batch.acks:
             ack = Ack(
@@ -379,7 +384,9 @@ class HubCore:
     def _same_as_recorded(self, event: ResultRecorded) -> bool:
         done = self.tournament.result(event.hand, event.table)
         return done is not None and (
-            done.visitor_tricks, done.revokes_home, done.revokes_visitors
+            done.visitor_tricks,
+            done.revokes_home,
+            done.revokes_visitors,
         ) == (event.visitor_tricks, event.revokes_home, event.revokes_visitors)
 
     def _duplicate_ack(

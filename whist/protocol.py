@@ -627,6 +627,43 @@ class Reply(_Outbound):
 
 
 # --------------------------------------------------------------------------------------------
+# Provisioning (extension): a kiosk joins the hall with its table number and the join code
+# shown on the leader's console; it finds the hub by mDNS (DNS-SD) and asks over HTTP.
+# --------------------------------------------------------------------------------------------
+
+#: DNS-SD service type the hub advertises; its port is the provisioning (HTTP) port.
+PROVISION_SERVICE = "_whist-hub._tcp.local."
+#: The HTTP path a kiosk POSTs its JoinRequest to.
+PROVISION_PATH = "/v1/join"
+
+
+class JoinRequest(_Inbound):
+    """A kiosk asks for its table's broker login.
+
+    >>> JoinRequest(table=7, code="482913").table
+    7
+    """
+
+    v: Version = 1
+    table: TableNumber
+    code: Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[0-9]+$")]
+    device: Annotated[str, Field(max_length=100)] = ""
+
+
+class JoinReply(_Outbound):
+    """What the kiosk writes into its kiosk.toml: where the broker is and its login."""
+
+    v: Version = 1
+    table: TableNumber
+    host: str
+    port: Annotated[int, Field(ge=1, le=65535)]
+    username: str
+    password: str
+    root: str = "whist"
+    tournament: str = ""
+
+
+# --------------------------------------------------------------------------------------------
 # Encoding and decoding
 # --------------------------------------------------------------------------------------------
 

@@ -125,3 +125,11 @@ def test_credentials_use_the_port_the_broker_listens_on(data):
     assert code == 0 and "port = 18830" in text
     code, text = run("credentials", data, "--table", 1, "--host", "h", "--port", 1999)
     assert "port = 1999" in text
+
+
+def test_join_code_command(data):
+    code, first = run("join-code", data)
+    assert code == 0 and first.strip().isdigit() and len(first.strip()) == 6
+    assert run("join-code", data)[1] == first
+    code, renewed = run("join-code", data, "--renew")
+    assert code == 0 and run("join-code", data)[1] == renewed

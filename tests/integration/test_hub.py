@@ -96,9 +96,13 @@ def test_embedded_broker_a_hand_end_to_end_and_acl(tmp_path, connect):
     spec_file = write_spec(spec, tmp_path / "club.toml")
     port = find_free_port()
     data = tmp_path / "data"
-    hub = HubProcess(spec_file, data, "--port", str(port), "--bind", "127.0.0.1").start()
+    provision = find_free_port()
+    hub = HubProcess(spec_file, data, "--port", str(port), "--bind", "127.0.0.1",
+                     "--provision-port", str(provision)).start()
     try:
         assert "Broker: Mosquitto listening on port" in hub.output
+        code = (data / "broker" / "join-code").read_text().strip()
+        assert f"Join code for kiosks: {code} (the hub answers on port {provision}" in hub.output
         creds = Credentials.load_or_create(data / "broker", 4)
         leader = SimLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
         kiosks = [
