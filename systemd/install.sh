@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Install a Military Whist role on a Raspberry Pi OS (Bookworm) or Debian machine.
+#
+#   sudo systemd/install.sh --role hub     # the leader's machine: hub + its broker
+#   sudo systemd/install.sh --role kiosk   # a table's touchscreen Pi
+#   sudo systemd/install.sh --role hall    # the hall display (a TV)
+#   systemd/install.sh --role kiosk --dry-run   # print what it would do, change nothing
+#
+# Safe to run again: each step only does what is missing (an upgrade re-installs the
+# software from --source). See docs/install-pi.md for the whole story.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+role=""
+dry_run=0
+start=1
+source_dir="$(dirname "$here")"
+prefix="/opt/whist"
+user="whist"
+
+usage() {
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    cat <<EOF
+Options:
+  --role hub|kiosk|hall   what this machine is (required)
+  --dry-run               print every change instead of making it
+  --source DIR            the project to install (default: $source_dir)
+  --prefix DIR            where the software goes (default: $prefix)
+  --no-start              enable the service but do not start it now
+EOF
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --role) role="${2:-}"; shift 2 ;;
+        --role=*) role="${1#*=}"; shift ;;
+        --dry-run) dry_run=1; shift ;;
+        --source) source_dir="${2:-}"; shift 2 ;;
+        --prefix) prefix="${2:-}"; shift 2 ;;
+        --no-start) start=0; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+case "$role" in
+    hub|kiosk|hall) ;;
+    "") echo "install.sh: say which role: --role hub, --role kiosk or --role hall" >&2; exit 2 ;;
+    *) echo "install.sh: unknown role '$role' (hub, kiosk or hall)" >&2; exit 2 ;;
+esac
+if [ ! -f "$source_dir/pyproject.toml" ]; then
+    echo "install.sh: $source_dir is not the project (no pyproject.toml); use --source" >&2
+    exit 2
+fi
+if [ "$dry_run" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: run it as root (sudo), or with --dry-run to see what it would do" >&2
+    exit 2
+fi
+
+step() { printf '==> %s\n' "$*"; }
+# Run a command that changes the machine, or only print it in a dry run.
+run() {
+    if [ "$dry_run" -eq 1 ]; then
+        printf 'would run: %s\n' "$*"
+    else
+        "$@"
+    fi
+}
+
+# -- 1. Debian packages -------------------------------------------------------------------
+common_packages=(python3 python3-venv python3-pip ca-certificates)
+case "$role" in
+    hub) role_packages=(mosquitto) ;;
+    # Kivy draws through KMS/DRM with OpenGL ES: mesa's drivers, GBM, EGL; a font with the
+    # suit symbols; mtdev for the touchscreen.
+    kiosk|hall) role_packages=(libgl1-mesa-dri libgles2 libegl1 libgbm1 libdrm2 libmtdev1
+                               fonts-dejavu-core) ;;
+esac
+missing=()
+for pkg in "${common_packages[@]}" "${role_packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$pkg")
+    fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    step "installing Debian packages: ${missing[*]}"
+    run env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+    step "Debian packages: all present"
+fi
+
+if [ "$role" = hub ] && systemctl is-enabled mosquitto.service >/dev/null 2>&1; then
+    # The hub runs its own Mosquitto with per-table logins; the system one would hold 1883.
+    step "turning off the system Mosquitto (the hub starts its own)"
+    run systemctl disable --now mosquitto.service
+fi
+
+# -- 2. The service user (kiosk and hall; the hub runs as a dynamic user) -------------------
+if [ "$role" != hub ]; then
+    if ! getent passwd "$user" >/dev/null; then
+        step "creating the system user $user"
+        run useradd --system --home-dir /var/lib/whist --create-home --shell /usr/sbin/nologin "$user"
+    else
+        step "user $user: present"
+    fi
+    for group in video render input gpio dialout; do
+        if getent group "$group" >/dev/null; then
+            if ! id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+                step "adding $user to $group"
+                run usermod -aG "$group" "$user"
+            fi
+        fi
+    done
+fi
+
+# -- 3. The software ---------------------------------------------------------------------
+if [ ! -x "$prefix/venv/bin/python" ]; then
+    step "creating the virtual environment $prefix/venv"
+    run mkdir -p "$prefix"
+    run python3 -m venv "$prefix/venv"
+else
+    step "virtual environment $prefix/venv: present"
+fi
+extras=""
+if [ "$role" = kiosk ]; then extras="[pi]"; fi
+step "installing the software from $source_dir"
+run "$prefix/venv/bin/pip" install -q --upgrade "$source_dir$extras"
+
+# -- 4. Configuration folder --------------------------------------------------------------
+if [ ! -d /etc/whist ]; then
+    step "creating /etc/whist"
+    run install -d -m 0755 /etc/whist
+fi
+if [ "$role" = hub ] && [ ! -f /etc/whist/tournament.toml ]; then
+    step "no tournament yet: write one with"
+    echo "    sudo $prefix/venv/bin/whist-hub new --format alberta --tables 16 --out /etc/whist/tournament.toml"
+fi
+
+# -- 5. The unit ---------------------------------------------------------------------------
+unit="whist-$role.service"
+target="/etc/systemd/system/$unit"
+rendered="$(sed "s#/opt/whist/venv#$prefix/venv#g" "$here/$unit")"
+if [ ! -f "$target" ] || [ "$(cat "$target")" != "$rendered" ]; then
+    step "installing $target"
+    if [ "$dry_run" -eq 1 ]; then
+        printf 'would write: %s\n' "$target"
+    else
+        printf '%s\n' "$rendered" > "$target"
+    fi
+    run systemctl daemon-reload
+else
+    step "$target: up to date"
+fi
+if ! systemctl is-enabled "$unit" >/dev/null 2>&1; then
+    step "enabling $unit at boot"
+    run systemctl enable "$unit"
+fi
+if [ "$start" -eq 1 ]; then
+    step "starting $unit"
+    run systemctl restart "$unit"
+fi
+step "done: $role installed$( [ "$dry_run" -eq 1 ] && echo ' (dry run: nothing was changed)')"
