@@ -31,12 +31,32 @@ def data(tmp_path):
 
     send("command", None, {"id": "c1", "op": "start_hand"})
     for table, tricks in ((1, 10), (2, 4)):
-        send("result", table, {"id": f"r{table}", "hand": 1, "table": table,
-                               "visitor_tricks": tricks, "home_tricks": 13 - tricks,
-                               "revokes": {"home": 0, "visitors": 0}})
-    send("command", None, {"id": "c2", "op": "correct", "hand": 1, "table": 2,
-                           "visitor_tricks": 7, "home_tricks": 6,
-                           "revokes": {"home": 0, "visitors": 0}, "reason": "recount"})
+        send(
+            "result",
+            table,
+            {
+                "id": f"r{table}",
+                "hand": 1,
+                "table": table,
+                "visitor_tricks": tricks,
+                "home_tricks": 13 - tricks,
+                "revokes": {"home": 0, "visitors": 0},
+            },
+        )
+    send(
+        "command",
+        None,
+        {
+            "id": "c2",
+            "op": "correct",
+            "hand": 1,
+            "table": 2,
+            "visitor_tricks": 7,
+            "home_tricks": 6,
+            "revokes": {"home": 0, "visitors": 0},
+            "reason": "recount",
+        },
+    )
     store.close()
     Credentials.load_or_create(tmp_path / BROKER_DIR, 3)
     return tmp_path
@@ -48,7 +68,9 @@ def test_export_csv(data):
     with (data / "exports" / "results.csv").open(encoding="utf-8") as f:
         results = list(csv.DictReader(f))
     assert [(r["table"], r["visitor_tricks"], r["flags_to_visitors"]) for r in results] == [
-        ("1", "10", "2"), ("2", "7", "1")]
+        ("1", "10", "2"),
+        ("2", "7", "1"),
+    ]
     assert results[1]["corrections"] == "recount" and results[0]["trump"] == "spades"
     with (data / "exports" / "standings.csv").open(encoding="utf-8") as f:
         rows = list(csv.reader(f))

@@ -392,8 +392,9 @@ def test_store_cannot_open_a_folder(tmp_path):
 def test_full_standings_are_held_back_changes_are_not(tmp_path):
     now = [100.0]
     store = EventStore(tmp_path / "s.sqlite3")
-    core = HubCore(store, default_spec("alberta", 4, 6), standings_interval=0.25,
-                   clock=lambda: now[0])
+    core = HubCore(
+        store, default_spec("alberta", 4, 6), standings_interval=0.25, clock=lambda: now[0]
+    )
 
     def topics(out):
         return [o.topic for o in out if "standings" in o.topic]
@@ -404,9 +405,16 @@ def test_full_standings_are_held_back_changes_are_not(tmp_path):
     first = core.handle([Inbound("result", 2, result(2, tricks=10))])
     assert topics(first) == ["whist/standings", "whist/standings/changes"]
     changes = json.loads(next(o.payload for o in first if o.topic.endswith("changes")))
-    assert changes == {"v": 1, "hand": 1, "day": 1, "seq": 3, "teams": [
-        {"team": 1, "flags": 14, "points": 0, "day_totals": [14], "loans": 0},
-        {"team": 2, "flags": 10, "points": 0, "day_totals": [10], "loans": 0}]}
+    assert changes == {
+        "v": 1,
+        "hand": 1,
+        "day": 1,
+        "seq": 3,
+        "teams": [
+            {"team": 1, "flags": 14, "points": 0, "day_totals": [14], "loans": 0},
+            {"team": 2, "flags": 10, "points": 0, "day_totals": [10], "loans": 0},
+        ],
+    }
     now[0] += 0.1
     second = core.handle([Inbound("result", 3, result(3, tricks=7))])
     # The ack and the changes at once; assignments, state and full standings wait.
@@ -415,9 +423,12 @@ def test_full_standings_are_held_back_changes_are_not(tmp_path):
     assert core.flush() == []
     now[0] += 0.2
     released = core.flush()
-    assert [o.topic for o in released] == ["whist/table/2/assignment",
-                                           "whist/table/3/assignment", "whist/state",
-                                           "whist/standings"]
+    assert [o.topic for o in released] == [
+        "whist/table/2/assignment",
+        "whist/table/3/assignment",
+        "whist/state",
+        "whist/standings",
+    ]
     assert json.loads(released[-1].payload)["seq"] == 4 and released[-1].retain
     assert core.flush() == [] and core.held_wait() is None
     store.close()
@@ -426,8 +437,9 @@ def test_full_standings_are_held_back_changes_are_not(tmp_path):
 def test_a_command_releases_everything_held(tmp_path):
     now = [100.0]
     store = EventStore(tmp_path / "s.sqlite3")
-    core = HubCore(store, default_spec("alberta", 4, 6), standings_interval=10,
-                   clock=lambda: now[0])
+    core = HubCore(
+        store, default_spec("alberta", 4, 6), standings_interval=10, clock=lambda: now[0]
+    )
     core.handle([Inbound("command", None, command("start_hand"))])
     core.handle([Inbound("result", 2, result(2, tricks=10))])
     out = core.handle([Inbound("command", None, command("close_hand"))])
@@ -468,8 +480,9 @@ def test_malformed_commands_carry_a_code(hub):
 def test_a_big_release_comes_in_chunks(tmp_path):
     now = [100.0]
     store = EventStore(tmp_path / "c.sqlite3")
-    core = HubCore(store, default_spec("alberta", 150, 2), standings_interval=0.25,
-                   clock=lambda: now[0])
+    core = HubCore(
+        store, default_spec("alberta", 150, 2), standings_interval=0.25, clock=lambda: now[0]
+    )
     core.handle([Inbound("command", None, command("start_hand"))])
     now[0] += 1
     out = core.handle([Inbound("result", t, result(t)) for t in range(1, 151)])
@@ -477,6 +490,7 @@ def test_a_big_release_comes_in_chunks(tmp_path):
     assert len(assignments) == 100 and core.held_wait() == 0
     rest = core.flush()
     assert len(rest) == 50 and core.held_wait() is None
-    assert {o.topic for o in assignments + rest} == {f"whist/table/{t}/assignment"
-                                                     for t in range(1, 151)}
+    assert {o.topic for o in assignments + rest} == {
+        f"whist/table/{t}/assignment" for t in range(1, 151)
+    }
     store.close()

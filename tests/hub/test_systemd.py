@@ -83,9 +83,17 @@ def test_serve_says_ready_and_pings_the_watchdog(manager, monkeypatch, tmp_path)
     monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()))
     stop = threading.Event()
     lines = []
-    runner = threading.Thread(target=serve, kwargs={
-        "spec": default_spec("alberta", 3, 2), "data_dir": tmp_path / "d",
-        "port": find_free_port(), "bind": "127.0.0.1", "echo": lines.append, "stop": stop})
+    runner = threading.Thread(
+        target=serve,
+        kwargs={
+            "spec": default_spec("alberta", 3, 2),
+            "data_dir": tmp_path / "d",
+            "port": find_free_port(),
+            "bind": "127.0.0.1",
+            "echo": lines.append,
+            "stop": stop,
+        },
+    )
     runner.start()
     try:
         got = []

@@ -49,8 +49,13 @@ def test_systemd_analyze_verify(unit, tmp_path):
 
 def test_hub_unit_is_notify_with_a_watchdog():
     text = (ROOT / "systemd" / "whist-hub.service").read_text()
-    for line in ("Type=notify", "WatchdogSec=", "Restart=on-failure", "StateDirectory=whist-hub",
-                 "DynamicUser=yes"):
+    for line in (
+        "Type=notify",
+        "WatchdogSec=",
+        "Restart=on-failure",
+        "StateDirectory=whist-hub",
+        "DynamicUser=yes",
+    ):
         assert line in text
 
 
@@ -58,9 +63,11 @@ def test_hub_unit_security_exposure_is_low():
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
         pytest.skip("systemd-analyze is not installed")
-    out = subprocess.run([analyze, "security", "--offline=true",
-                          str(ROOT / "systemd" / "whist-hub.service")],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [analyze, "security", "--offline=true", str(ROOT / "systemd" / "whist-hub.service")],
+        capture_output=True,
+        text=True,
+    )
     match = re.search(r"Overall exposure level for whist-hub.service: ([\d.]+)", out.stdout)
     assert match, out.stdout + out.stderr
     assert float(match.group(1)) <= 2.0  # docs/install-pi.md gives the figure
@@ -70,8 +77,18 @@ def test_hub_unit_security_exposure_is_low():
 def test_install_dry_run(role):
     if not (ROOT / "systemd" / f"whist-{role}.service").exists():
         pytest.skip(f"no unit for {role} yet")
-    out = subprocess.run([str(ROOT / "systemd" / "install.sh"), "--role", role, "--dry-run",
-                          "--prefix", "/nonexistent/whist"], capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            str(ROOT / "systemd" / "install.sh"),
+            "--role",
+            role,
+            "--dry-run",
+            "--prefix",
+            "/nonexistent/whist",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "would run: python3 -m venv /nonexistent/whist/venv" in text
@@ -89,9 +106,9 @@ def test_install_refuses_bad_arguments():
     script = str(ROOT / "systemd" / "install.sh")
     out = subprocess.run([script, "--dry-run"], capture_output=True, text=True)
     assert out.returncode == 2 and "--role hub" in out.stderr
-    out = subprocess.run([script, "--role", "toaster", "--dry-run"], capture_output=True,
-                         text=True)
+    out = subprocess.run([script, "--role", "toaster", "--dry-run"], capture_output=True, text=True)
     assert out.returncode == 2 and "unknown role" in out.stderr
-    out = subprocess.run([script, "--role", "hub", "--dry-run", "--source", "/"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [script, "--role", "hub", "--dry-run", "--source", "/"], capture_output=True, text=True
+    )
     assert out.returncode == 2 and "not the project" in out.stderr

@@ -97,8 +97,16 @@ def test_embedded_broker_a_hand_end_to_end_and_acl(tmp_path, connect):
     port = find_free_port()
     data = tmp_path / "data"
     provision = find_free_port()
-    hub = HubProcess(spec_file, data, "--port", str(port), "--bind", "127.0.0.1",
-                     "--provision-port", str(provision)).start()
+    hub = HubProcess(
+        spec_file,
+        data,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--provision-port",
+        str(provision),
+    ).start()
     try:
         assert "Broker: Mosquitto listening on port" in hub.output
         code = (data / "broker" / "join-code").read_text().strip()

@@ -23,8 +23,11 @@ require_mosquitto()
 
 def post(port, body, host="127.0.0.1"):
     request = urllib.request.Request(
-        f"http://{host}:{port}{PROVISION_PATH}", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"}, method="POST")
+        f"http://{host}:{port}{PROVISION_PATH}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
     try:
         with urllib.request.urlopen(request, timeout=5) as response:
             return response.status, json.loads(response.read())
@@ -35,9 +38,15 @@ def post(port, body, host="127.0.0.1"):
 @pytest.fixture
 def service(tmp_path, broker):
     code = JoinCode.load_or_create(tmp_path)
-    server = ProvisionServer(broker.credentials, code, broker_port=broker.port,
-                             tournament="Club night", port=0, bind="127.0.0.1",
-                             advertise=False)
+    server = ProvisionServer(
+        broker.credentials,
+        code,
+        broker_port=broker.port,
+        tournament="Club night",
+        port=0,
+        bind="127.0.0.1",
+        advertise=False,
+    )
     with server:
         yield server, code
 
@@ -74,11 +83,14 @@ def test_wrong_codes_are_refused_then_slowed_down(service):
     assert status == 429 and "wait a minute" in body["error"]
 
 
-@pytest.mark.parametrize(("body", "status", "words"), [
-    ({"v": 1, "table": 9, "code": "CODE"}, 400, "no table 9"),
-    ({"v": 1, "table": 1, "code": "12ab"}, 400, "code"),
-    ({"v": 1, "table": 0, "code": "123456"}, 400, "table"),
-])
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"v": 1, "table": 9, "code": "CODE"}, 400, "no table 9"),
+        ({"v": 1, "table": 1, "code": "12ab"}, 400, "code"),
+        ({"v": 1, "table": 0, "code": "123456"}, 400, "table"),
+    ],
+)
 def test_bad_joins(service, body, status, words):
     server, code = service
     if body["code"] == "CODE":
@@ -98,9 +110,15 @@ def test_about_and_unknown_paths(service):
 def test_the_hub_is_found_by_mdns(tmp_path, broker):
     zeroconf = pytest.importorskip("zeroconf")
     code = JoinCode.load_or_create(tmp_path)
-    server = ProvisionServer(broker.credentials, code, broker_port=broker.port,
-                             tournament="Finals", port=0, bind="127.0.0.1",
-                             interfaces=["127.0.0.1"])
+    server = ProvisionServer(
+        broker.credentials,
+        code,
+        broker_port=broker.port,
+        tournament="Finals",
+        port=0,
+        bind="127.0.0.1",
+        interfaces=["127.0.0.1"],
+    )
     with server:
         if server._zeroconf is None:
             pytest.skip("no multicast on this machine's loopback")
@@ -111,8 +129,9 @@ def test_the_hub_is_found_by_mdns(tmp_path, broker):
             def add_service(self, zc, type_, name):
                 info = zc.get_service_info(type_, name, timeout=3000)
                 if info is not None:
-                    seen.update(port=info.port, props=info.properties,
-                                addresses=info.parsed_addresses())
+                    seen.update(
+                        port=info.port, props=info.properties, addresses=info.parsed_addresses()
+                    )
                     found.set()
 
             def update_service(self, zc, type_, name):
@@ -137,16 +156,23 @@ def test_a_spare_kiosk_takes_over_mid_hand_and_the_result_counts_once(tmp_path, 
     its outbox. One result is counted."""
     spec = default_spec("alberta", 4, 2)
     creds = broker.credentials
-    with InProcessHub(spec, tmp_path, broker.host, broker.port, creds.hub.username,
-                      creds.hub.password) as hub:
-        leader = SimLeader(broker.host, broker.port, creds.leader.username,
-                           creds.leader.password)
+    with InProcessHub(
+        spec, tmp_path, broker.host, broker.port, creds.hub.username, creds.hub.password
+    ) as hub:
+        leader = SimLeader(broker.host, broker.port, creds.leader.username, creds.leader.password)
         leader.start()
         assert leader.connected.wait(5)
         assert leader.command("start_hand").ok
         t2 = creds.table(2)
-        old = SimKiosk(2, broker.host, broker.port, t2.username, t2.password,
-                       client_id="whist-kiosk-2", resend_every=0.3)
+        old = SimKiosk(
+            2,
+            broker.host,
+            broker.port,
+            t2.username,
+            t2.password,
+            client_id="whist-kiosk-2",
+            resend_every=0.3,
+        )
         old.start()
         old.wait_assignment(lambda a: a.phase == "playing", 5)
         hub.hub.client.loop_stop()  # the hub hears nothing for a moment: no ack can come
@@ -154,8 +180,15 @@ def test_a_spare_kiosk_takes_over_mid_hand_and_the_result_counts_once(tmp_path, 
         old._halt.set()
         old.client.loop_stop()  # power cut
 
-        spare = SimKiosk(2, broker.host, broker.port, t2.username, t2.password,
-                         client_id="whist-kiosk-2", resend_every=0.3)
+        spare = SimKiosk(
+            2,
+            broker.host,
+            broker.port,
+            t2.username,
+            t2.password,
+            client_id="whist-kiosk-2",
+            resend_every=0.3,
+        )
         spare.start()
         shown = spare.wait_assignment(lambda a: a.phase == "playing", 5)
         assert shown.hand == 1  # the current hand at once (retained)

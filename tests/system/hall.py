@@ -25,8 +25,9 @@ class SimHall:
         self.spec = spec
         self.work = work
         self.resend_every = resend_every
-        self.broker = EmbeddedBroker(work / "broker", spec.tables, port=find_free_port(),
-                                     bind="127.0.0.1")
+        self.broker = EmbeddedBroker(
+            work / "broker", spec.tables, port=find_free_port(), bind="127.0.0.1"
+        )
         self.faults: list[str] = []
 
     # ------------------------------------------------------------------ life cycle
@@ -34,13 +35,22 @@ class SimHall:
         self.broker.start()
         creds = self.broker.credentials
         spec_file = write_spec(self.spec, self.work / "tournament.toml")
-        self.hub = HubProcess(spec_file, self.work / "hub", "--broker",
-                              f"{self.broker.host}:{self.broker.port}", "--username",
-                              creds.hub.username, "--password", creds.hub.password).start()
-        self.leader = SimLeader(self.broker.host, self.broker.port, creds.leader.username,
-                                creds.leader.password)
-        self.display = SimLeader(self.broker.host, self.broker.port, creds.hall.username,
-                                 creds.hall.password)
+        self.hub = HubProcess(
+            spec_file,
+            self.work / "hub",
+            "--broker",
+            f"{self.broker.host}:{self.broker.port}",
+            "--username",
+            creds.hub.username,
+            "--password",
+            creds.hub.password,
+        ).start()
+        self.leader = SimLeader(
+            self.broker.host, self.broker.port, creds.leader.username, creds.leader.password
+        )
+        self.display = SimLeader(
+            self.broker.host, self.broker.port, creds.hall.username, creds.hall.password
+        )
         self.kiosks = {t: self._kiosk(t) for t in range(1, self.spec.tables + 1)}
         for c in (self.leader, self.display, *self.kiosks.values()):
             c.start()
@@ -50,8 +60,14 @@ class SimHall:
 
     def _kiosk(self, table: int) -> SimKiosk:
         c = self.broker.credentials.table(table)
-        return SimKiosk(table, self.broker.host, self.broker.port, c.username, c.password,
-                        resend_every=self.resend_every)
+        return SimKiosk(
+            table,
+            self.broker.host,
+            self.broker.port,
+            c.username,
+            c.password,
+            resend_every=self.resend_every,
+        )
 
     def stop(self) -> None:
         for c in (self.leader, self.display, *self.kiosks.values()):
@@ -101,8 +117,9 @@ class SimHall:
         for r in hand_results.results:
             kiosk = self.kiosks[r.table]
             kiosk.wait_assignment(lambda a: a.hand == hand and a.phase == "playing", WAIT)
-            ids[r.table] = kiosk.submit(r.visitor_tricks, revokes_home=r.revokes_home,
-                                        revokes_visitors=r.revokes_visitors)
+            ids[r.table] = kiosk.submit(
+                r.visitor_tricks, revokes_home=r.revokes_home, revokes_visitors=r.revokes_visitors
+            )
         if fault is not None:
             fault()
         for table, result_id in ids.items():
@@ -112,7 +129,10 @@ class SimHall:
         assert reply.ok and reply.data["missing"] == [], reply
 
     def random_fault(self, rng: random.Random, outage: float):
-        kinds = [self.kill_hub, self.restart_broker,
-                 lambda: self.kill_kiosk(rng.randint(1, self.spec.tables)),
-                 lambda: self.broker_outage(outage)]
+        kinds = [
+            self.kill_hub,
+            self.restart_broker,
+            lambda: self.kill_kiosk(rng.randint(1, self.spec.tables)),
+            lambda: self.broker_outage(outage),
+        ]
         return rng.choice(kinds)

@@ -20,8 +20,9 @@ def mosquittos() -> set[str]:
 def test_demo_plays_to_the_final_standings(tmp_path):
     lines: list[str] = []
     before = mosquittos()
-    code = run_demo(fmt="gaspesie", tables=4, hands=3, pace=0, seed=3, data=tmp_path,
-                    echo=lines.append)
+    code = run_demo(
+        fmt="gaspesie", tables=4, hands=3, pace=0, seed=3, data=tmp_path, echo=lines.append
+    )
     text = "\n".join(lines)
     assert code == 0, text
     assert "hand  3/3" in text and "Final standings" in text
@@ -47,9 +48,23 @@ def test_ctrl_c_stops_everything(tmp_path):
 
 def test_the_command_line_demo(tmp_path):
     out = subprocess.run(
-        [sys.executable, "-m", "hub.cli", "demo", "--tables", "3", "--hands", "2", "--pace",
-         "0", "--data", str(tmp_path)],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "hub.cli",
+            "demo",
+            "--tables",
+            "3",
+            "--hands",
+            "2",
+            "--pace",
+            "0",
+            "--data",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "Final standings" in out.stdout

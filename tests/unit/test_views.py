@@ -102,8 +102,14 @@ def test_the_assignment_writer_matches_the_model_in_every_state():
 
     writer = AssignmentWriter()
     t = Tournament.new(default_spec("alberta", 4, 31))
-    steps = [HandStarted(1, Suit.HEARTS), ResultRecorded("r", 1, 2, visitor_tricks=12),
-             HandClosed(1), HandStarted(2, None), StartUndone(2), HandStarted(2, Suit.CLUBS)]
+    steps = [
+        HandStarted(1, Suit.HEARTS),
+        ResultRecorded("r", 1, 2, visitor_tricks=12),
+        HandClosed(1),
+        HandStarted(2, None),
+        StartUndone(2),
+        HandStarted(2, Suit.CLUBS),
+    ]
     for step in [None, *steps]:
         if step is not None:
             t.apply(step)
