@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 from hub.demo import bot_result, run_demo
 from tests.integration.conftest import require_mosquitto
@@ -13,8 +14,17 @@ require_mosquitto()
 
 
 def mosquittos() -> set[str]:
-    out = subprocess.run(["pgrep", "-f", "mosquitto -c"], capture_output=True, text=True)
-    return set(out.stdout.split())
+    """Process ids of running mosquitto brokers (read from /proc: no procps needed)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                argv = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if argv and argv[0].endswith(b"mosquitto") and b"-c" in argv:
+                found.add(entry.name)
+    return found
 
 
 def test_demo_plays_to_the_final_standings(tmp_path):

@@ -1,0 +1,178 @@
+"""``kiosk.toml``: which table this kiosk is, how it reaches the hub, and its options.
+
+The first six keys are exactly what ``whist-hub credentials DATA --table N`` prints. Anything
+wrong is returned as a :class:`ConfigProblem` (never raised), so the app can show a set-up
+screen that says what to fix instead of a traceback.
+
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "kiosk.toml"
+>>> _ = path.write_text('table = 7\\nhost = "192.168.1.10"\\nport = 1883\\n')
+>>> load_config(path).table
+7
+>>> _ = path.write_text('table = 0\\nhost = "hub"\\n')
+>>> [p.kind for p in load_config(path).problems]
+['too_small']
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+APP_NAME = "whist-kiosk"
+
+
+def default_config_path() -> Path:
+    """``$XDG_CONFIG_HOME/whist-kiosk/kiosk.toml`` (``~/.config/…`` when unset)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / APP_NAME / "kiosk.toml"
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/whist-kiosk`` (``~/.local/share/…`` when unset): the outbox."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_NAME
+
+
+class HardwareConfig(BaseModel):
+    """The ``[hardware]`` table: buttons, LED bar, serial devices (a later issue).
+
+    Unknown keys are kept and ignored, so a file written for a newer kiosk still starts.
+
+    >>> HardwareConfig.model_validate({"buttons": "gpio"}).model_extra
+    {'buttons': 'gpio'}
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class KioskConfig(BaseModel):
+    """A valid ``kiosk.toml``.
+
+    >>> KioskConfig(table=3, host="127.0.0.1").root
+    'whist'
+    """
+
+    # strict: a port written "1883" (a text) is a mistake worth showing, not guessing.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    table: Annotated[int, Field(ge=1, le=999)]
+    host: Annotated[str, Field(min_length=1)]
+    port: Annotated[int, Field(ge=1, le=65535)] = 1883
+    username: Annotated[str, Field(min_length=1)] | None = None
+    password: str | None = None
+    language: Literal["en", "fr"] | None = None
+    data_dir: Annotated[str, Field(min_length=1)] | None = None
+    root: Annotated[str, Field(min_length=1, pattern=r"^[^/+#\s]+(/[^/+#\s]+)*$")] = "whist"
+    fullscreen: bool = False
+    hardware: HardwareConfig = HardwareConfig()
+
+    @model_validator(mode="after")
+    def _login_is_a_pair(self) -> Self:
+        if (self.username is None) != (self.password is None):
+            raise ValueError("username and password go together")
+        return self
+
+    @property
+    def data_path(self) -> Path:
+        return Path(self.data_dir).expanduser() if self.data_dir else default_data_dir()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the file, in words the set-up screen translates.
+
+    ``kind`` is one of: ``no_file``, ``unreadable``, ``syntax``, ``missing``, ``unknown_key``,
+    ``whole_number``, ``text``, ``true_false``, ``too_small``, ``too_large``, ``empty``,
+    ``choice``, ``bad_root``, ``login_pair``, ``table_expected``, ``data_dir`` (the folder
+    cannot be written) and ``other``.
+
+    >>> Problem("missing", "host").key
+    'host'
+    """
+
+    kind: str
+    key: str = ""
+    limit: str = ""  # the bound or the allowed choices
+    detail: str = ""  # the parser's own words, when nothing better is known
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """Why the kiosk cannot start with the file at ``path``.
+
+    >>> ConfigProblem(Path("kiosk.toml"), [Problem("no_file")]).missing
+    True
+    """
+
+    path: Path
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def missing(self) -> bool:
+        return any(p.kind == "no_file" for p in self.problems)
+
+
+_TYPE_KINDS = {
+    "int_type": "whole_number",
+    "int_parsing": "whole_number",
+    "int_from_float": "whole_number",
+    "string_type": "text",
+    "bool_type": "true_false",
+    "bool_parsing": "true_false",
+    "model_type": "table_expected",
+    "dict_type": "table_expected",
+}
+
+
+def load_config(path: Path) -> KioskConfig | ConfigProblem:
+    """Read and check *path*; a :class:`ConfigProblem` lists everything wrong with it."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return ConfigProblem(path, [Problem("no_file")])
+    except (OSError, UnicodeDecodeError) as exc:
+        return ConfigProblem(path, [Problem("unreadable", detail=str(exc))])
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return ConfigProblem(path, [Problem("syntax", detail=str(exc))])
+    return check_config(data, path)
+
+
+def check_config(data: dict[str, Any], path: Path) -> KioskConfig | ConfigProblem:
+    """Validate already-parsed TOML."""
+    try:
+        return KioskConfig.model_validate(data)
+    except ValidationError as exc:
+        return ConfigProblem(path, [_problem(e) for e in exc.errors(include_url=False)])
+
+
+def _problem(error: Any) -> Problem:
+    kind = str(error["type"])
+    key = ".".join(str(part) for part in error["loc"])
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return Problem("missing", key)
+    if kind == "extra_forbidden":
+        return Problem("unknown_key", key)
+    if kind in _TYPE_KINDS:
+        return Problem(_TYPE_KINDS[kind], key)
+    if kind in ("greater_than_equal", "greater_than"):
+        return Problem("too_small", key, str(ctx.get("ge", ctx.get("gt", ""))))
+    if kind in ("less_than_equal", "less_than"):
+        return Problem("too_large", key, str(ctx.get("le", ctx.get("lt", ""))))
+    if kind == "string_too_short":
+        return Problem("empty", key)
+    if kind == "literal_error":
+        return Problem("choice", key, str(ctx.get("expected", "")))
+    if kind == "string_pattern_mismatch" and key == "root":
+        return Problem("bad_root", key)
+    if kind == "value_error" and "username and password" in str(error["msg"]):
+        return Problem("login_pair")
+    return Problem("other", key, detail=str(error["msg"]))

@@ -1,0 +1,243 @@
+"""The kiosk's MQTT side: paho-mqtt 2 (MQTT v5), the outbox's sender, and nothing of Kivy.
+
+paho runs its network loop on its own thread. Nothing here touches a widget: every event for
+the screen goes through ``post``, which the app makes a hop to Kivy's main thread
+(``Clock.schedule_once``) and tests make a queue or a direct call.
+
+* status: retained ``online`` on connect, retained ``offline`` as the last will, and published
+  by :meth:`KioskConnection.stop` on a clean shutdown;
+* subscriptions: this table's assignment and ack, the hall's state, the hub's status;
+* results: :meth:`KioskConnection.submit` stores a result in the outbox *before* publishing
+  it; every pending result is sent again on each (re)connection, when the hub comes back
+  online, and every ``resend_every`` seconds, until its Ack settles it.
+
+>>> conn = KioskConnection(config, outbox, listener, post=lambda f: f())   # doctest: +SKIP
+>>> conn.start(); conn.submit(result); ...; conn.stop()                   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from kiosk.config import KioskConfig
+from kiosk.outbox import Outbox
+from whist.errors import ProtocolError
+from whist.protocol import (
+    OFFLINE,
+    ONLINE,
+    Ack,
+    Assignment,
+    Call,
+    Result,
+    State,
+    Topics,
+    decode,
+    decode_status,
+    encode,
+)
+
+log = logging.getLogger("whist.kiosk")
+
+#: Seconds between two sends of a result still waiting for its Ack.
+RESEND_EVERY = 5.0
+
+Post = Callable[[Callable[[], None]], None]
+
+
+class Listener(Protocol):
+    """What the connection tells the screen (always called through ``post``)."""
+
+    def on_connection(self, connected: bool) -> None: ...
+    def on_hub_status(self, online: bool) -> None: ...
+    def on_assignment(self, assignment: Assignment) -> None: ...
+    def on_state(self, state: State) -> None: ...
+    def on_ack(self, ack: Ack, result: Result | None) -> None: ...
+
+
+class KioskConnection:
+    """One table's link to the hub through the broker.
+
+    ``post`` must run the callable it is given on the UI thread, soon, in order.
+
+    >>> conn = KioskConnection(KioskConfig(table=7, host="127.0.0.1"), Outbox(":memory:"),
+    ...                        listener=None, post=lambda f: f())
+    >>> conn.topics.result(7)
+    'whist/table/7/result'
+    """
+
+    def __init__(
+        self,
+        config: KioskConfig,
+        outbox: Outbox,
+        listener: Listener | None,
+        *,
+        post: Post,
+        resend_every: float = RESEND_EVERY,
+        client_id: str | None = None,
+    ) -> None:
+        self.config = config
+        self.table = config.table
+        self.topics = Topics(config.root)
+        self.outbox = outbox
+        self.listener = listener
+        self._post = post
+        self.resend_every = resend_every
+        self.connected = threading.Event()
+        self._halt = threading.Event()
+        self._resender: threading.Thread | None = None
+        self._send_lock = threading.Lock()
+        # One id per table: a second kiosk for the same table takes over from the first.
+        self.client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=client_id or f"whist-kiosk-{config.table}",
+            protocol=mqtt.MQTTv5,
+        )
+        if config.username is not None:
+            self.client.username_pw_set(config.username, config.password)
+        status = self.topics.table_status(self.table)
+        self.client.will_set(status, OFFLINE, qos=1, retain=True)
+        self.client.reconnect_delay_set(min_delay=1, max_delay=5)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message
+
+    # ------------------------------------------------------------------ life cycle
+    def start(self) -> None:
+        """Connect in the background (it retries on its own) and start the resend timer."""
+        self.client.connect_async(self.config.host, self.config.port, keepalive=10)
+        self.client.loop_start()
+        self._resender = threading.Thread(
+            target=self._resend_loop, name=f"kiosk-{self.table}-resend", daemon=True
+        )
+        self._resender.start()
+
+    def stop(self) -> None:
+        """Say offline (retained) ourselves, then disconnect and stop the threads."""
+        self._halt.set()
+        if self.connected.is_set():
+            info = self.client.publish(
+                self.topics.table_status(self.table), OFFLINE, qos=1, retain=True
+            )
+            with contextlib.suppress(RuntimeError, ValueError):
+                info.wait_for_publish(timeout=2)
+        self.client.disconnect()
+        self.client.loop_stop()
+        if self._resender is not None:
+            self._resender.join(timeout=2)
+
+    # ------------------------------------------------------------------ what the screen asks
+    def submit(self, result: Result) -> bool:
+        """Store *result* durably, then send it; True if it went out to the broker now.
+
+        Raises :class:`kiosk.outbox.OutboxError` when it could not be stored: then nothing
+        was sent either, so the screen must not say "sent".
+        """
+        self.outbox.add(result)
+        sent = self._send(result)
+        log.info(
+            "table %s: result %s for hand %s saved%s",
+            self.table,
+            result.id,
+            result.hand,
+            " and sent" if sent else "; it goes out once the broker is reachable",
+        )
+        return sent
+
+    def call_leader(self, reason: str = "") -> bool:
+        """Ask the hub to call the leader over; False when there is no connection."""
+        if not self.connected.is_set():
+            return False
+        call = Call(id=str(uuid.uuid4()), reason=reason)
+        info = self.client.publish(self.topics.call(self.table), encode(call), qos=1)
+        return info.rc == mqtt.MQTT_ERR_SUCCESS
+
+    def resend_all(self) -> int:
+        """Send every pending result now; returns how many went out."""
+        if not self.connected.is_set():
+            return 0
+        return sum(self._send(result) for result in self.outbox.pending())
+
+    def _send(self, result: Result) -> bool:
+        if not self.connected.is_set():
+            return False
+        with self._send_lock:
+            info = self.client.publish(self.topics.result(self.table), encode(result), qos=1)
+        if info.rc != mqtt.MQTT_ERR_SUCCESS:
+            return False
+        self.outbox.mark_sent(result.id)
+        return True
+
+    def _resend_loop(self) -> None:
+        while not self._halt.wait(self.resend_every):
+            try:
+                self.resend_all()
+            except Exception:  # the timer must outlive any one bad moment
+                log.exception("resending the outbox failed; trying again later")
+
+    # ------------------------------------------------------------------ paho's thread
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
+    ) -> None:
+        if reason.is_failure:
+            log.error("the broker refused table %s: %s", self.table, reason)
+            return
+        log.info("table %s: connected to %s:%s", self.table, self.config.host, self.config.port)
+        client.publish(self.topics.table_status(self.table), ONLINE, qos=1, retain=True)
+        client.subscribe(
+            [
+                (self.topics.assignment(self.table), 1),
+                (self.topics.ack(self.table), 1),
+                (self.topics.state, 1),
+                (self.topics.hub_status, 1),
+            ]
+        )
+        self.connected.set()
+        self._tell(lambda listener: listener.on_connection(True))
+        self.resend_all()
+
+    def _on_disconnect(self, *args: Any) -> None:
+        was = self.connected.is_set()
+        self.connected.clear()
+        if was:
+            log.warning("table %s: lost the broker; reconnecting", self.table)
+            self._tell(lambda listener: listener.on_connection(False))
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        try:
+            self._handle(msg.topic, bytes(msg.payload))
+        except ProtocolError as exc:
+            # A message the kiosk cannot read is skipped; the hub republishes its state.
+            log.warning("ignored a message on %s: %s", msg.topic, exc.reason)
+
+    def _handle(self, topic: str, payload: bytes) -> None:
+        if topic == self.topics.assignment(self.table):
+            assignment = decode(Assignment, payload)
+            if assignment.table == self.table:
+                self._tell(lambda listener: listener.on_assignment(assignment))
+        elif topic == self.topics.ack(self.table):
+            ack = decode(Ack, payload)
+            result = self.outbox.settle(ack)
+            log.info("table %s: result %s %s %s", self.table, ack.id, ack.status, ack.reason or "")
+            self._tell(lambda listener: listener.on_ack(ack, result))
+        elif topic == self.topics.state:
+            state = decode(State, payload)
+            self._tell(lambda listener: listener.on_state(state))
+        elif topic == self.topics.hub_status:
+            online = decode_status(payload) == ONLINE
+            if online:
+                # The hub is back: whatever it missed goes again now, not at the next tick.
+                threading.Thread(target=self.resend_all, daemon=True).start()
+            self._tell(lambda listener: listener.on_hub_status(online))
+
+    def _tell(self, call: Callable[[Listener], None]) -> None:
+        listener = self.listener
+        if listener is not None:
+            self._post(lambda: call(listener))

@@ -1,0 +1,180 @@
+"""The durable outbox: every result a table confirms, kept on disk until the hub acks it.
+
+SQLite in WAL mode with ``synchronous=FULL``: :meth:`Outbox.add` returns only once the result
+is on disk, so the screen says "sent" about something a pulled power cord cannot lose. An
+Ack moves the result from ``outbox`` to ``history`` in one transaction (accepted, duplicate
+or rejected alike: a rejected result will never be accepted as it is, so it is not resent).
+
+Thread-safe: the UI thread adds, paho's network thread settles acks, a timer thread resends.
+
+>>> import pathlib, tempfile
+>>> from whist.protocol import Ack, Result, Revokes
+>>> box = Outbox(pathlib.Path(tempfile.mkdtemp()) / "outbox.sqlite3")
+>>> r = Result(id="r-1", hand=1, table=7, visitor_tricks=8, home_tricks=5,
+...            revokes=Revokes(home=0, visitors=0))
+>>> box.add(r)
+>>> [p.id for p in box.pending()]
+['r-1']
+>>> box.settle(Ack(id="r-1", status="accepted", hand=1, flags=11)).visitor_tricks
+8
+>>> box.pending(), box.last_settled()[1]
+([], 'accepted')
+>>> box.close()
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from whist.errors import ProtocolError
+from whist.protocol import Ack, Result, decode_result, encode
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS outbox (
+    id TEXT PRIMARY KEY,
+    hand INTEGER NOT NULL,
+    payload BLOB NOT NULL,
+    created REAL NOT NULL,
+    sends INTEGER NOT NULL DEFAULT 0,
+    last_sent REAL
+);
+CREATE TABLE IF NOT EXISTS history (
+    id TEXT PRIMARY KEY,
+    hand INTEGER NOT NULL,
+    payload BLOB NOT NULL,
+    status TEXT NOT NULL,
+    code TEXT,
+    reason TEXT,
+    settled REAL NOT NULL
+);
+"""
+
+
+class OutboxError(RuntimeError):
+    """The outbox cannot be written (disk full, card removed): the result is NOT saved.
+
+    >>> isinstance(OutboxError("disk full"), RuntimeError)
+    True
+    """
+
+
+class Outbox:
+    """Results waiting for their Ack, in a SQLite file that survives kill -9.
+
+    >>> with Outbox(":memory:") as box:
+    ...     box.pending()
+    []
+    """
+
+    def __init__(self, path: Path | str, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path) if path != ":memory:" else None
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._clock = clock
+        self._lock = threading.Lock()
+        # autocommit mode: each statement or explicit BEGIN…COMMIT is its own transaction.
+        self._db = sqlite3.connect(
+            str(path), isolation_level=None, check_same_thread=False, timeout=10
+        )
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit is fsynced before it returns, which is the whole point of an outbox.
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+
+    # ------------------------------------------------------------------ writing
+    def add(self, result: Result) -> None:
+        """Store *result* durably; raises :class:`OutboxError` if it could not be stored."""
+        try:
+            with self._lock:
+                self._db.execute(
+                    "INSERT OR IGNORE INTO outbox (id, hand, payload, created) VALUES (?,?,?,?)",
+                    (result.id, result.hand, encode(result), self._clock()),
+                )
+        except sqlite3.Error as exc:
+            raise OutboxError(f"the result could not be saved: {exc}") from exc
+
+    def mark_sent(self, result_id: str) -> None:
+        """Count one more send (for the log and the tests); never fails the caller."""
+        try:
+            with self._lock:
+                self._db.execute(
+                    "UPDATE outbox SET sends = sends + 1, last_sent = ? WHERE id = ?",
+                    (self._clock(), result_id),
+                )
+        except sqlite3.Error:
+            pass  # a lost counter is harmless; the result itself is already stored
+
+    def settle(self, ack: Ack) -> Result | None:
+        """Move the acked result to the history; returns it, or None if it was not pending."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT hand, payload FROM outbox WHERE id = ?", (ack.id,)
+            ).fetchone()
+            if row is None:
+                return None
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("DELETE FROM outbox WHERE id = ?", (ack.id,))
+                self._db.execute(
+                    "INSERT OR REPLACE INTO history (id, hand, payload, status, code, reason,"
+                    " settled) VALUES (?,?,?,?,?,?,?)",
+                    (ack.id, row[0], row[1], ack.status, ack.code, ack.reason, self._clock()),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return _read(row[1])
+
+    # ------------------------------------------------------------------ reading
+    def pending(self) -> list[Result]:
+        """Results not acked yet, oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT payload FROM outbox ORDER BY created, id").fetchall()
+        return [r for r in (_read(row[0]) for row in rows) if r is not None]
+
+    def sends(self, result_id: str) -> int:
+        """How many times *result_id* was sent (0 if unknown)."""
+        with self._lock:
+            row = self._db.execute("SELECT sends FROM outbox WHERE id = ?", (result_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def last_settled(self) -> tuple[Result, str] | None:
+        """The most recently acked result and its Ack status (for "the last result")."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT payload, status FROM history ORDER BY settled DESC, rowid DESC LIMIT 1"
+            ).fetchone()
+        if row is None:
+            return None
+        result = _read(row[0])
+        return None if result is None else (result, str(row[1]))
+
+    # ------------------------------------------------------------------ life cycle
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _read(payload: bytes) -> Result | None:
+    try:
+        return decode_result(payload)
+    except ProtocolError:  # written by us, so only a damaged file gets here: skip the row
+        return None

@@ -1,0 +1,972 @@
+"""The table's behaviour, with no window: state, intents, and the view-model of every screen.
+
+A :class:`TablePresenter` is told what the hub says (``on_assignment``, ``on_state``,
+``on_ack``…, called on the UI thread) and what the players do (intents: ``keypad(8)``,
+``confirm_home()``, ``call_leader()``…). After each, it builds a new
+:class:`~kiosk.viewmodel.ViewModel` and hands it to ``on_change``. The ``.kv`` files only
+forward touches to intents; the hardware buttons of a later issue will call the same ones
+(``increment``, ``decrement``, ``ok``, ``long_back`` are there for a three-button pad).
+
+>>> from whist.protocol import Result
+>>> class Link:
+...     def submit(self, result): return True
+...     def call_leader(self, reason=""): return True
+>>> p = TablePresenter(7, link=Link())
+>>> p.view.screen
+<Screen.CONNECTING: 'connecting'>
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Literal, Protocol
+
+from kiosk import words
+from kiosk.config import ConfigProblem, Problem
+from kiosk.i18n import N_, Language, Translator
+from kiosk.outbox import OutboxError
+from kiosk.viewmodel import (
+    MINUS,
+    AcceptedVM,
+    ButtonVM,
+    ConfirmVM,
+    ConnectingVM,
+    EntryVM,
+    HandVM,
+    HeaderVM,
+    MoveVM,
+    PendingVM,
+    RejectedVM,
+    RevokesVM,
+    Screen,
+    SetupVM,
+    ViewModel,
+    WaitingVM,
+)
+from whist.protocol import Ack, Assignment, Result, Revokes, State
+
+TRICKS = 13
+MAX_REVOKES = 13
+SideName = Literal["home", "visitors"]
+#: Makes the translator of a language (and a context: "gaspesie" or None); Translator itself.
+Translators = Callable[..., Translator]
+
+
+class Link(Protocol):
+    """What the presenter needs from the network (a :class:`kiosk.connection.KioskConnection`).
+
+    ``submit`` stores the result durably before it returns (raising OutboxError if it
+    cannot) and says whether it also went out now.
+    """
+
+    def submit(self, result: Result) -> bool: ...
+    def call_leader(self, reason: str = "") -> bool: ...
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A result being tapped in: the hand it is for and what has been chosen so far.
+
+    >>> Draft(hand=5, visitor_tricks=8).with_revokes("home", 1).revokes_home
+    1
+    """
+
+    hand: int
+    visitor_tricks: int | None = None
+    revokes_home: int = 0
+    revokes_visitors: int = 0
+    revoke_side: SideName = "home"
+    home_agrees: bool = False
+    visitors_agree: bool = False
+    typed: bool = False  # the last value came from digit(): a second digit may follow
+
+    def revokes(self, side: SideName) -> int:
+        return self.revokes_home if side == "home" else self.revokes_visitors
+
+    def with_revokes(self, side: SideName, count: int) -> Draft:
+        """*count* revokes for *side* (kept within 0..13), which becomes the chosen side."""
+        count = max(0, min(MAX_REVOKES, count))
+        if side == "home":
+            return replace(self, revokes_home=count, revoke_side=side)
+        return replace(self, revokes_visitors=count, revoke_side=side)
+
+    def agreed(self, side: SideName) -> Draft:
+        if side == "home":
+            return replace(self, home_agrees=True)
+        return replace(self, visitors_agree=True)
+
+    @classmethod
+    def of(cls, result: Result) -> Draft:
+        return cls(
+            hand=result.hand,
+            visitor_tricks=result.visitor_tricks,
+            revokes_home=result.revokes.home,
+            revokes_visitors=result.revokes.visitors,
+        )
+
+
+_ENTRY_FLOW = (Screen.ENTRY, Screen.REVOKES, Screen.CONFIRM)
+
+
+class _Base:
+    """Language handling and change notification, shared by both presenters."""
+
+    def __init__(self, language: Language | None, translators: Translators) -> None:
+        self._translators = translators
+        self._chosen: Language | None = language
+        self._tr_cache: dict[tuple[Language, str | None], Translator] = {}
+        self.on_change: Callable[[ViewModel], None] | None = None
+        self._view: ViewModel | None = None
+
+    @property
+    def language(self) -> Language:
+        return self._chosen or self._default_language()
+
+    @property
+    def chosen_language(self) -> Language | None:
+        """The language set by kiosk.toml or the button; None while the default applies."""
+        return self._chosen
+
+    def _default_language(self) -> Language:
+        return "en"
+
+    def _context(self) -> str | None:
+        return None
+
+    @property
+    def tr(self) -> Translator:
+        key = (self.language, self._context())
+        if key not in self._tr_cache:
+            self._tr_cache[key] = self._translators(key[0], context=key[1])
+        return self._tr_cache[key]
+
+    @property
+    def view(self) -> ViewModel:
+        if self._view is None:
+            self._view = self._build()
+        return self._view
+
+    def _build(self) -> ViewModel:
+        raise NotImplementedError
+
+    def _changed(self) -> None:
+        self._view = self._build()
+        if self.on_change is not None:
+            self.on_change(self._view)
+
+    def toggle_language(self) -> None:
+        """English <-> French, for this kiosk until it restarts."""
+        self._chosen = "fr" if self.language == "en" else "en"
+        self._changed()
+
+    def set_language(self, language: Language) -> None:
+        self._chosen = language
+        self._changed()
+
+    def _language_button(self) -> ButtonVM:
+        # TRANSLATORS: the language button shows the OTHER language, in that language:
+        # "Français" on the English screen, "English" on the French one.
+        return ButtonVM(self.tr._("Français"))
+
+
+class TablePresenter(_Base):
+    """One table's kiosk, from "connecting" to "go to table 9".
+
+    >>> class Link:
+    ...     def submit(self, result): return True
+    ...     def call_leader(self, reason=""): return True
+    >>> p = TablePresenter(7, link=Link(), language="en")
+    >>> p.view.connecting.table
+    'Table 7'
+    """
+
+    def __init__(
+        self,
+        table: int,
+        *,
+        link: Link,
+        language: Language | None = None,
+        translators: Translators = Translator,
+        address: str = "",
+        pending: Sequence[Result] = (),
+        last: tuple[Result, str] | None = None,
+        new_id: Callable[[], str] = lambda: str(uuid.uuid4()),
+    ) -> None:
+        super().__init__(language, translators)
+        self.table = table
+        self.link = link
+        self.address = address
+        self._new_id = new_id
+        self.connected = False
+        self.hub_online: bool | None = None
+        self.assignment: Assignment | None = None
+        self.state: State | None = None
+        self._last_played: Assignment | None = None  # the latest assignment seen in play
+        self.mode: Screen | None = None
+        self.draft: Draft | None = None
+        self.pending: dict[str, Result] = {r.id: r for r in pending}
+        self.watching: str | None = None  # the result the pending screen is about
+        self.accepted: tuple[Result, Ack] | None = None
+        self.rejected: tuple[Result | None, Ack] | None = None
+        self.move: tuple[Assignment, Assignment | None] | None = None
+        self._queued_move: tuple[Assignment, Assignment | None] | None = None
+        self.last = last
+        self.reported_hands: set[int] = set()
+        if last is not None and last[1] != "rejected":
+            self.reported_hands.add(last[0].hand)
+        self.call: Literal["none", "sent", "listed"] = "none"
+        self.notice: str = ""  # a msgid shown once in the banner, cleared by the next intent
+        self.error: str = ""  # a msgid shown on the confirm screen
+        if self.pending:
+            # Restarted with results not yet acked: say so first, they go out by themselves.
+            self.mode = Screen.PENDING
+            self.watching = list(self.pending)[-1]
+
+    # ================================================================== what we know
+    @property
+    def format(self) -> str:
+        if self.state is not None:
+            return self.state.format
+        if self.assignment is not None and "C" in self.assignment.home.players + (
+            self.assignment.away.players
+        ):
+            return words.GASPESIE
+        return words.ALBERTA
+
+    def _default_language(self) -> Language:
+        # A Gaspésie tournament is played in French unless kiosk.toml says otherwise.
+        return "fr" if self.format == words.GASPESIE else "en"
+
+    def _context(self) -> str | None:
+        # Gaspésie wording where it differs ("manche", not "main"): kiosk.words.
+        return "gaspesie" if self.format == words.GASPESIE else None
+
+    @property
+    def screen(self) -> Screen:
+        if self.mode is not None:
+            return self.mode
+        if self.assignment is None:
+            return Screen.CONNECTING
+        if self._can_report():
+            return Screen.HAND
+        return Screen.WAITING
+
+    def _reported(self, hand: int) -> bool:
+        if hand in self.reported_hands or any(r.hand == hand for r in self.pending.values()):
+            return True
+        s = self.state
+        return s is not None and s.hand == hand and self.table in s.reported
+
+    def _can_report(self) -> bool:
+        a = self.assignment
+        return a is not None and a.phase == "playing" and not self._reported(a.hand)
+
+    def _hand_closed(self, hand: int) -> bool:
+        a = self.assignment
+        return a is not None and a.hand == hand and a.phase == "closed"
+
+    # ================================================================== from the network
+    def on_connection(self, connected: bool) -> None:
+        self.connected = connected
+        self._changed()
+
+    def on_hub_status(self, online: bool) -> None:
+        self.hub_online = online
+        self._changed()
+
+    def on_assignment(self, assignment: Assignment) -> None:
+        old = self.assignment
+        self.assignment = assignment
+        playing = assignment.phase == "playing"
+        # A hand starts while we watch: a later hand, or the same one leaving "waiting". A
+        # kiosk that boots mid-hand shows the hand itself: the moves were made long ago.
+        starts = (
+            old is not None
+            and playing
+            and (
+                old.hand < assignment.hand
+                or (old.hand == assignment.hand and old.phase != "playing")
+            )
+        )
+        if starts:
+            before = self._last_played
+            previous = before if before is not None and before.hand < assignment.hand else None
+            self._show_move((assignment, previous))
+        if assignment.phase in ("playing", "closed"):
+            self._last_played = assignment
+        draft = self.draft
+        if draft is not None and self.mode in _ENTRY_FLOW and self._hand_closed(draft.hand):
+            self.notice = N_("The leader closed this hand: call the leader to give your result.")
+            self.mode, self.draft = None, None
+        self._changed()
+
+    def _show_move(self, move: tuple[Assignment, Assignment | None]) -> None:
+        if self.mode in _ENTRY_FLOW or self.mode is Screen.REJECTED:
+            self._queued_move = move  # never throw away what the players are tapping in
+        else:
+            self.move, self.mode = move, Screen.MOVE
+
+    def on_state(self, state: State) -> None:
+        self.state = state
+        if self.table in state.calling:
+            self.call = "listed"
+        elif self.call == "listed":
+            self.call = "none"  # the leader has cleared the call
+        self._changed()
+
+    def on_ack(self, ack: Ack, result: Result | None) -> None:
+        result = self.pending.pop(ack.id, None) or result
+        if result is None:
+            return  # an answer about a result this kiosk no longer knows: nothing to show
+        if ack.status in ("accepted", "duplicate"):
+            self.reported_hands.add(result.hand)
+            self.last = (result, ack.status)
+            if self.mode in (None, Screen.PENDING, Screen.WAITING):
+                self.accepted, self.mode = (result, ack), Screen.ACCEPTED
+            else:
+                self.notice = N_("The result was recorded by the hub.")
+        else:
+            self.rejected = (result, ack)
+            if self.mode in _ENTRY_FLOW:
+                self.notice = N_("The hub refused a result: call the leader.")
+            else:
+                self.mode = Screen.REJECTED
+        if self.watching == ack.id:
+            self.watching = None
+        self._changed()
+
+    # ================================================================== intents
+    def _intent(self) -> None:
+        self.notice = ""
+
+    def enter_result(self) -> None:
+        """Hand screen: open the keypad."""
+        self._intent()
+        a = self.assignment
+        if self.screen is Screen.HAND and a is not None:
+            self.draft, self.mode, self.error = Draft(hand=a.hand), Screen.ENTRY, ""
+        self._changed()
+
+    def keypad(self, visitor_tricks: int) -> None:
+        """Entry screen: the visitors took this many tricks (0 to 13)."""
+        self._intent()
+        if self.mode is Screen.ENTRY and self.draft is not None and 0 <= visitor_tricks <= TRICKS:
+            self.draft = replace(self.draft, visitor_tricks=visitor_tricks, typed=False)
+        self._changed()
+
+    def digit(self, d: int) -> None:
+        """A numeric keypad's digit: "1" then "2" makes 12; any other digit starts again."""
+        self._intent()
+        if self.mode is Screen.ENTRY and self.draft is not None and 0 <= d <= 9:
+            v = self.draft.visitor_tricks
+            value = 10 + d if self.draft.typed and v == 1 and 10 + d <= TRICKS else d
+            self.draft = replace(self.draft, visitor_tricks=value, typed=True)
+        self._changed()
+
+    def increment(self) -> None:
+        """One up: the visitors' tricks, or the chosen side's revokes."""
+        self._step(+1)
+
+    def decrement(self) -> None:
+        """One down: the visitors' tricks, or the chosen side's revokes."""
+        self._step(-1)
+
+    def _step(self, delta: int) -> None:
+        self._intent()
+        d = self.draft
+        if d is not None and self.mode is Screen.ENTRY:
+            start = 7 if d.visitor_tricks is None else d.visitor_tricks + delta
+            self.draft = replace(d, visitor_tricks=max(0, min(TRICKS, start)), typed=False)
+        elif d is not None and self.mode is Screen.REVOKES:
+            self._change_revokes(d.revoke_side, delta)
+        self._changed()
+
+    def open_revokes(self) -> None:
+        """Entry screen: the separate page for established revokes."""
+        self._intent()
+        if self.mode is Screen.ENTRY and self.draft is not None:
+            self.draft = replace(self.draft, revoke_side="home")
+            self.mode = Screen.REVOKES
+        self._changed()
+
+    def add_revoke(self, side: SideName) -> None:
+        self._intent()
+        if self.mode is Screen.REVOKES:
+            self._change_revokes(side, +1)
+        self._changed()
+
+    def remove_revoke(self, side: SideName) -> None:
+        self._intent()
+        if self.mode is Screen.REVOKES:
+            self._change_revokes(side, -1)
+        self._changed()
+
+    def set_revokes(self, side: SideName, count: int) -> None:
+        self._intent()
+        if self.mode is Screen.REVOKES and self.draft is not None:
+            self.draft = self.draft.with_revokes(side, count)
+        self._changed()
+
+    def _change_revokes(self, side: SideName, delta: int) -> None:
+        d = self.draft
+        if d is not None:
+            self.draft = d.with_revokes(side, d.revokes(side) + delta)
+
+    def select_side(self, side: SideName) -> None:
+        """Revokes screen: which side ``increment``/``decrement`` change."""
+        self._intent()
+        if self.mode is Screen.REVOKES and self.draft is not None:
+            self.draft = replace(self.draft, revoke_side=side)
+        self._changed()
+
+    def close_revokes(self) -> None:
+        self._intent()
+        if self.mode is Screen.REVOKES:
+            self.mode = Screen.ENTRY
+        self._changed()
+
+    def next(self) -> None:
+        """Entry screen: on to the confirm screen, once a number is chosen."""
+        self._intent()
+        d = self.draft
+        if self.mode is Screen.ENTRY and d is not None and d.visitor_tricks is not None:
+            self.draft = replace(d, home_agrees=False, visitors_agree=False)
+            self.mode, self.error = Screen.CONFIRM, ""
+        self._changed()
+
+    def confirm_home(self) -> None:
+        self._agree("home")
+
+    def confirm_visitors(self) -> None:
+        self._agree("visitors")
+
+    def _agree(self, side: SideName) -> None:
+        self._intent()
+        d = self.draft
+        if self.mode is Screen.CONFIRM and d is not None:
+            d = d.agreed(side)
+            self.draft = d
+            if d.home_agrees and d.visitors_agree:
+                self._submit(d)
+        self._changed()
+
+    def _submit(self, d: Draft) -> None:
+        assert d.visitor_tricks is not None
+        result = Result(
+            id=self._new_id(),
+            hand=d.hand,
+            table=self.table,
+            visitor_tricks=d.visitor_tricks,
+            home_tricks=TRICKS - d.visitor_tricks,
+            revokes=Revokes(home=d.revokes_home, visitors=d.revokes_visitors),
+        )
+        try:
+            self.link.submit(result)
+        except OutboxError:
+            # Not stored, so not "sent": keep the players on the confirm screen, say why.
+            self.error = N_("This kiosk could not save the result. Please call the leader.")
+            self.draft = replace(d, home_agrees=False, visitors_agree=False)
+            return
+        self.pending[result.id] = result
+        self.watching = result.id
+        self.mode, self.error = Screen.PENDING, ""
+
+    def back(self) -> None:
+        """One step back (the screen's Back or Change button)."""
+        self._intent()
+        mode = self.mode
+        if mode is Screen.REVOKES:
+            self.mode = Screen.ENTRY
+        elif mode is Screen.CONFIRM and self.draft is not None:
+            self.draft = replace(self.draft, home_agrees=False, visitors_agree=False)
+            self.mode = Screen.ENTRY
+        elif mode in (Screen.ENTRY, Screen.REJECTED, Screen.PENDING):
+            self._leave_flow()
+        elif mode in (Screen.ACCEPTED, Screen.MOVE):
+            self.dismiss()
+            return
+        self._changed()
+
+    def long_back(self) -> None:
+        """Leave the result flow altogether (a long press on a hardware Back button)."""
+        self._intent()
+        if self.mode in (*_ENTRY_FLOW, Screen.REJECTED, Screen.PENDING):
+            self._leave_flow()
+        elif self.mode in (Screen.ACCEPTED, Screen.MOVE):
+            self.dismiss()
+            return
+        self._changed()
+
+    def _leave_flow(self) -> None:
+        self.mode, self.draft, self.error = None, None, ""
+        self._take_queued_move()
+
+    def dismiss(self) -> None:
+        """Accepted or move screen: seen, done."""
+        self._intent()
+        if self.mode in (Screen.ACCEPTED, Screen.MOVE):
+            self.mode, self.accepted, self.move = None, None, None
+            self._take_queued_move()
+        self._changed()
+
+    def _take_queued_move(self) -> None:
+        if self._queued_move is not None and self.mode is None:
+            self.move, self.mode = self._queued_move, Screen.MOVE
+            self._queued_move = None
+
+    def enter_again(self) -> None:
+        """Refused screen: back to the keypad with the refused numbers filled in."""
+        self._intent()
+        if self.mode is Screen.REJECTED and self.rejected is not None:
+            result, _ = self.rejected
+            a = self.assignment
+            if result is not None:
+                self.draft = Draft.of(result)
+            elif a is not None:
+                self.draft = Draft(hand=a.hand)
+            if self.draft is not None:
+                self.mode = Screen.ENTRY
+            self.rejected = None
+        self._changed()
+
+    def ok(self) -> None:
+        """The one obvious action of the screen (a hardware OK button)."""
+        screen = self.screen
+        d = self.draft
+        if screen is Screen.HAND:
+            self.enter_result()
+        elif screen is Screen.ENTRY:
+            self.next()
+        elif screen is Screen.REVOKES and d is not None:
+            if d.revoke_side == "home":
+                self.select_side("visitors")
+            else:
+                self.close_revokes()
+        elif screen is Screen.CONFIRM and d is not None:
+            if d.home_agrees:
+                self.confirm_visitors()
+            else:
+                self.confirm_home()
+        elif screen in (Screen.ACCEPTED, Screen.MOVE):
+            self.dismiss()
+        elif screen is Screen.REJECTED:
+            self.enter_again()
+
+    def call_leader(self) -> None:
+        """Ask for the leader; the banner says so until the leader clears the call."""
+        self._intent()
+        if self.call == "none":
+            if self.link.call_leader():
+                self.call = "sent"
+            else:
+                self.notice = N_("No connection to the hub: please wave to the leader.")
+        self._changed()
+
+    # ================================================================== the view
+    def _build(self) -> ViewModel:
+        screen = self.screen
+        vm = ViewModel(screen=screen, language=self.language, header=self._header(screen))
+        builders: dict[Screen, Callable[[ViewModel], ViewModel]] = {
+            Screen.CONNECTING: lambda v: replace(v, connecting=self._connecting()),
+            Screen.WAITING: lambda v: replace(v, waiting=self._waiting()),
+            Screen.HAND: lambda v: replace(v, hand=self._hand()),
+            Screen.ENTRY: lambda v: replace(v, entry=self._entry()),
+            Screen.REVOKES: lambda v: replace(v, revokes=self._revokes()),
+            Screen.CONFIRM: lambda v: replace(v, confirm=self._confirm()),
+            Screen.PENDING: lambda v: replace(v, pending=self._pending()),
+            Screen.ACCEPTED: lambda v: replace(v, accepted=self._accepted()),
+            Screen.REJECTED: lambda v: replace(v, rejected=self._rejected()),
+            Screen.MOVE: lambda v: replace(v, move=self._move()),
+        }
+        return builders[screen](vm)
+
+    def _header(self, screen: Screen) -> HeaderVM:
+        tr = self.tr
+        banner, role = self._banner(screen)
+        info = ""
+        a = self.assignment
+        if a is not None and a.phase != "waiting":
+            info = words.hand_label(tr, a.hand, a.hands)
+            info = tr._("{hand} · Day {day}").format(hand=info, day=a.day)
+        return HeaderVM(
+            title=tr._("Table {n}").format(n=self.table),
+            info=info,
+            banner=banner,
+            banner_role=role,
+            language=self._language_button(),
+        )
+
+    def _banner(self, screen: Screen) -> tuple[str, str]:
+        tr = self.tr
+        if screen is not Screen.CONNECTING:
+            if not self.connected:
+                return tr._("No connection to the hub. Results are kept and sent later."), (
+                    "banner-offline"
+                )
+            if self.hub_online is False:
+                return tr._("The hub is offline. Results are kept and sent later."), (
+                    "banner-offline"
+                )
+        if self.call != "none":
+            return tr._("The leader has been called. Please wait at your table."), "banner-call"
+        if self.notice:
+            return tr._(self.notice), "banner-info"
+        waiting = len(self.pending)
+        if waiting and screen is not Screen.PENDING:
+            return tr.ngettext(
+                "{n} result saved here, waiting for the hub.",
+                "{n} results saved here, waiting for the hub.",
+                waiting,
+            ).format(n=waiting), "banner-info"
+        return "", "banner-info"
+
+    def _call_button(self) -> ButtonVM:
+        tr = self.tr
+        if self.call != "none":
+            return ButtonVM(tr._("Leader called"), role="disabled", enabled=False)
+        return ButtonVM(tr._("Call the leader"), role="call")
+
+    def _connecting(self) -> ConnectingVM:
+        tr = self.tr
+        if not self.connected:
+            message = tr._("Connecting to the hub…")
+        elif self.hub_online:
+            message = tr._("Waiting for this table's assignment…")
+        else:
+            message = tr._("Waiting for the hub to start…")
+        detail = tr._("Hub address: {address}").format(address=self.address) if self.address else ""
+        return ConnectingVM(
+            table=tr._("Table {n}").format(n=self.table),
+            message=message,
+            detail=detail,
+            hint=tr._("This screen changes by itself."),
+        )
+
+    def _waiting(self) -> WaitingVM:
+        tr = self.tr
+        a = self.assignment
+        assert a is not None
+        fmt = self.format
+        if a.phase == "playing":
+            title = tr._("This table's result is in.")
+            subtitle = tr._("Waiting for the other tables.")
+        elif a.phase == "closed":
+            title = tr._("The leader has closed this hand.")
+            subtitle = tr._("Waiting for the next hand.")
+        else:
+            title = tr._("Waiting for the next hand")
+            subtitle = tr._("The leader starts it from the hub.")
+        if fmt == words.GASPESIE:
+            score = str(a.points)
+            label = tr.ngettext("point for this team", "points for this team", a.points)
+        else:
+            score = str(a.flags)
+            label = tr.ngettext("flag at this table", "flags at this table", a.flags)
+        next_hand = ""
+        if a.phase == "waiting":
+            next_hand = tr._("Next: {hand}").format(hand=words.hand_label(tr, a.hand, a.hands))
+        elif a.hand >= a.hands:
+            next_hand = tr._("That was the last hand.")
+        return WaitingVM(
+            title=title,
+            subtitle=subtitle,
+            score=score,
+            score_label=label,
+            last_result=self._last_result_text(),
+            next_hand=next_hand,
+            tournament=self.state.tournament if self.state is not None else "",
+            call=self._call_button(),
+        )
+
+    def _last_result_text(self) -> str:
+        if self.last is None:
+            return ""
+        tr = self.tr
+        result, status = self.last
+        if status == "rejected":
+            return ""
+        v, rh, rv = result.visitor_tricks, result.revokes.home, result.revokes.visitors
+        said = words.outcome(
+            tr, self.format, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv
+        )
+        text = tr._("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
+        return text.format(n=result.hand, v=v, h=TRICKS - v, outcome=said)
+
+    def _hand(self) -> HandVM:
+        tr = self.tr
+        a = self.assignment
+        assert a is not None
+        trump = a.trump
+        return HandVM(
+            trump_symbol=words.trump_symbol(tr, trump),
+            trump_name=words.trump_name(tr, trump),
+            trump_role="card-red" if trump in words.RED_SUITS else "card-black",
+            home=tr._("Home: {players}").format(players=words.pair(tr, a.home.players)),
+            visitors=tr._("Visitors: {players} from table {table}").format(
+                players=words.pair(tr, a.visitors.players), table=a.visitors.team
+            ),
+            away=tr._("Our {players} play at table {table}").format(
+                players=words.pair(tr, a.away.players), table=a.away.table
+            ),
+            enter=ButtonVM(tr._("Enter the result"), role="primary"),
+            call=self._call_button(),
+        )
+
+    def _entry(self) -> EntryVM:
+        tr = self.tr
+        d = self.draft
+        assert d is not None
+        v = d.visitor_tricks
+        keys = tuple(
+            ButtonVM(str(n), role="selected" if n == v else "normal") for n in range(TRICKS + 1)
+        )
+        if v is None:
+            readout = tr._("Tap the number of tricks the visitors took.")
+        else:
+            readout = tr._("Visitors {v} · Home {h}").format(v=v, h=TRICKS - v)
+        revokes = d.revokes_home + d.revokes_visitors
+        revokes_button = (
+            ButtonVM(tr._("Revokes: {n}").format(n=revokes), role="selected")
+            if revokes
+            else ButtonVM(tr._("Revokes"))
+        )
+        return EntryVM(
+            question=tr._("How many tricks did the visitors take?"),
+            keys=keys,
+            readout=readout,
+            back=ButtonVM(tr._("Back")),
+            revokes=revokes_button,
+            next=ButtonVM(
+                tr._("Next"),
+                role="primary" if v is not None else "disabled",
+                enabled=v is not None,
+            ),
+        )
+
+    def _revokes(self) -> RevokesVM:
+        tr = self.tr
+        d = self.draft
+        assert d is not None
+        if self.format == words.GASPESIE:
+            rule = tr._("A revoke gives the hand to the other side.")
+        else:
+            rule = tr._("Each revoke gives 2 tricks to the other side.")
+
+        def minus(n: int) -> ButtonVM:
+            return ButtonVM(MINUS, role="normal" if n > 0 else "disabled", enabled=n > 0)
+
+        def plus(n: int) -> ButtonVM:
+            ok = n < MAX_REVOKES
+            return ButtonVM("+", role="normal" if ok else "disabled", enabled=ok)
+
+        return RevokesVM(
+            title=tr._("Established revokes"),
+            rule=rule,
+            home_label=tr._("Home"),
+            home_role="highlight" if d.revoke_side == "home" else "text",
+            home_count=str(d.revokes_home),
+            visitors_label=tr._("Visitors"),
+            visitors_role="highlight" if d.revoke_side == "visitors" else "text",
+            visitors_count=str(d.revokes_visitors),
+            home_minus=minus(d.revokes_home),
+            home_plus=plus(d.revokes_home),
+            visitors_minus=minus(d.revokes_visitors),
+            visitors_plus=plus(d.revokes_visitors),
+            done=ButtonVM(tr._("Done"), role="primary"),
+        )
+
+    def _confirm(self) -> ConfirmVM:
+        tr = self.tr
+        d = self.draft
+        assert d is not None and d.visitor_tricks is not None
+        v, rh, rv = d.visitor_tricks, d.revokes_home, d.revokes_visitors
+        fmt = self.format
+        said = words.outcome(tr, fmt, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv)
+        why = words.outcome_reason(tr, fmt, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv)
+        revokes = words.revokes_line(tr, rh, rv)
+        return ConfirmVM(
+            title=tr._("Is this right?"),
+            tricks=words.tricks_line(tr, v),
+            revokes="\n".join(line for line in (revokes, why) if line),
+            outcome=said,
+            note=tr._("Each side taps its button to agree."),
+            error=tr._(self.error) if self.error else "",
+            home=ButtonVM(tr._("✓ Home agrees"), role="done")
+            if d.home_agrees
+            else ButtonVM(tr._("Home: agree"), role="primary"),
+            visitors=ButtonVM(tr._("✓ Visitors agree"), role="done")
+            if d.visitors_agree
+            else ButtonVM(tr._("Visitors: agree"), role="primary"),
+            back=ButtonVM(tr._("Change")),
+        )
+
+    def _summary(self, result: Result) -> str:
+        tr = self.tr
+        v = result.visitor_tricks
+        text = tr._("Hand {n}: visitors {v}, home {h}")
+        summary = text.format(n=result.hand, v=v, h=TRICKS - v)
+        revokes = words.revokes_line(tr, result.revokes.home, result.revokes.visitors)
+        return f"{summary}\n{revokes}" if revokes else summary
+
+    def _pending(self) -> PendingVM:
+        tr = self.tr
+        result = self.pending.get(self.watching or "") or next(
+            iter(reversed(self.pending.values())), None
+        )
+        if self.connected and self.hub_online is not False:
+            status = tr._("Sent. Waiting for the hub to confirm…")
+        else:
+            status = tr._(
+                "The hub cannot be reached right now. The result is safe on this kiosk "
+                "and goes out by itself."
+            )
+        return PendingVM(
+            title=tr._("Result saved"),
+            summary=self._summary(result) if result is not None else "",
+            status=status,
+            call=self._call_button(),
+        )
+
+    def _accepted(self) -> AcceptedVM:
+        tr = self.tr
+        assert self.accepted is not None
+        result, ack = self.accepted
+        v, rh, rv = result.visitor_tricks, result.revokes.home, result.revokes.visitors
+        fmt = self.format
+        return AcceptedVM(
+            title=tr._("Result recorded ✓"),
+            outcome=self._summary(result),
+            instruction=words.flag_instruction(
+                tr, fmt, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv
+            ),
+            detail=words.score_now(tr, fmt, flags=ack.flags, points=ack.points),
+            ok=ButtonVM(tr._("OK"), role="primary"),
+        )
+
+    def _rejected(self) -> RejectedVM:
+        tr = self.tr
+        assert self.rejected is not None
+        result, ack = self.rejected
+        reason = words.refusal(tr, ack.code)
+        return RejectedVM(
+            title=tr._("The hub did not accept this result"),
+            summary=self._summary(result) if result is not None else "",
+            reason=reason if reason is not None else tr._("The hub says:"),
+            hub_reason="" if reason is not None else (ack.reason or ""),
+            again=ButtonVM(tr._("Enter again"), role="primary"),
+            call=self._call_button(),
+        )
+
+    def _move(self) -> MoveVM:
+        tr = self.tr
+        assert self.move is not None
+        new, previous = self.move
+        # The trump rides in the title: with five moves to list (Gaspésie) every line counts.
+        title = tr._("Hand {n} — {trump}")
+        tables = self.state.tables if self.state is not None else None
+        return MoveVM(
+            title=title.format(n=new.hand, trump=words.trump_line(tr, new.trump)),
+            lines="\n".join(words.move_lines(tr, new, previous, tables, self.format)),
+            ok=ButtonVM(tr._("OK, show the hand"), role="primary"),
+        )
+
+
+# ====================================================================== set-up
+_PROBLEMS = {
+    "unreadable": N_("The file cannot be read: {detail}"),
+    "syntax": N_("The file is not valid TOML: {detail}"),
+    "missing": N_("“{key}” is missing."),
+    "unknown_key": N_("“{key}” is not a setting this kiosk knows."),
+    "whole_number": N_("“{key}” must be a whole number."),
+    "text": N_("“{key}” must be a text in quotes."),
+    "true_false": N_("“{key}” must be true or false."),
+    "too_small": N_("“{key}” must be at least {limit}."),
+    "too_large": N_("“{key}” must be at most {limit}."),
+    "empty": N_("“{key}” must not be empty."),
+    "choice": N_("“{key}” must be one of {limit}."),
+    "bad_root": N_("“{key}” must be a topic root such as whist."),
+    "login_pair": N_("“username” and “password” go together: give both or neither."),
+    "table_expected": N_("“{key}” must be a table, like [hardware]."),
+    "other": N_("“{key}” is not valid: {detail}"),
+    "data_dir": N_("“{key}”: this kiosk cannot keep its results in {detail}."),
+}
+
+#: The set-up screen lists at most this many lines of problems (the last says how many more).
+MAX_PROBLEMS = 5
+#: What the leader runs to make a kiosk.toml (hub/cli.py's ``credentials`` command).
+PROVISION_COMMAND = "whist-hub credentials DATA --table N > kiosk.toml"
+
+
+class SetupPresenter(_Base):
+    """The set-up screen: what is wrong with kiosk.toml, where it goes, how to make one.
+
+    >>> from pathlib import Path
+    >>> p = SetupPresenter(ConfigProblem(Path("/etc/kiosk.toml"), [Problem("missing", "host")]))
+    >>> p.view.setup.problems
+    '“host” is missing.'
+    """
+
+    def __init__(
+        self,
+        problem: ConfigProblem,
+        *,
+        language: Language | None = None,
+        translators: Translators = Translator,
+    ) -> None:
+        super().__init__(language, translators)
+        self.problem = problem
+
+    def update(self, problem: ConfigProblem) -> None:
+        """The file changed but is still not right."""
+        self.problem = problem
+        self._changed()
+
+    def _problem_text(self, p: Problem) -> str:
+        template = _PROBLEMS.get(p.kind, _PROBLEMS["other"])
+        return self.tr._(template).format(key=p.key, limit=p.limit, detail=p.detail)
+
+    def _build(self) -> ViewModel:
+        tr = self.tr
+        problem = self.problem
+        if problem.missing:
+            title = tr._("This kiosk is not set up yet")
+            lines = [tr._("There is no settings file.")]
+        else:
+            title = tr._("The settings file has a problem")
+            lines = [self._problem_text(p) for p in problem.problems]
+            if len(lines) > MAX_PROBLEMS:
+                more = len(lines) - (MAX_PROBLEMS - 1)
+                lines = [
+                    *lines[: MAX_PROBLEMS - 1],
+                    tr.ngettext("…and {n} more problem.", "…and {n} more problems.", more).format(
+                        n=more
+                    ),
+                ]
+        return ViewModel(
+            screen=Screen.SETUP,
+            language=self.language,
+            header=HeaderVM(title=tr._("Setting up"), language=self._language_button()),
+            setup=SetupVM(
+                title=title,
+                problems="\n".join(lines),
+                file=tr._("Settings file: {path}").format(path=_home(problem.path)),
+                how=tr._("Make one on the leader's computer with:")
+                if problem.missing
+                else tr._("Fix it, or make a new one on the leader's computer with:"),
+                command=PROVISION_COMMAND,
+                then=tr._("Copy it here: the kiosk then starts by itself.")
+                if problem.missing
+                else "",
+            ),
+        )
+
+
+def _home(path: Path) -> str:
+    # ~/.config/… is shorter to read than /home/pi/.config/…
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,324 @@
+# Kivy ships no type information (no py.typed, no stubs package): until pyproject.toml has
+# a [[tool.mypy.overrides]] for kivy.*, this file says so itself. Its widgets subclass Kivy's.
+# mypy: disable-error-code="import-untyped"
+# mypy: disallow-subclassing-any=False
+"""The Kivy window: widgets that draw a :class:`~kiosk.viewmodel.ViewModel` and forward touches.
+
+Importing this module imports Kivy (and so creates no window yet, but reads Kivy's config):
+:func:`kiosk.app.main` sets Kivy's environment first. Behaviour lives in the presenters
+(:mod:`kiosk.presenter`); layout lives in ``kiosk/kv/*.kv``, one file per screen.
+
+>>> app = KioskApp(Path("kiosk.toml"))   # doctest: +SKIP
+>>> app.run()                             # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.text import DEFAULT_FONT, LabelBase
+from kivy.core.window import Window
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen as KivyScreen
+from kivy.uix.widget import Widget
+
+from kiosk import theme
+from kiosk.config import ConfigProblem, KioskConfig, Problem, load_config
+from kiosk.connection import RESEND_EVERY, KioskConnection
+from kiosk.outbox import Outbox
+from kiosk.presenter import SetupPresenter, TablePresenter
+from kiosk.viewmodel import ButtonVM, ViewModel
+from whist.protocol import Result
+
+log = logging.getLogger("whist.kiosk")
+
+KV_DIR = Path(__file__).parent / "kv"
+#: How often the set-up screen looks at kiosk.toml again (seconds).
+CONFIG_POLL = 2.0
+OUTBOX_FILE = "outbox.sqlite3"
+
+
+class KText(Label):
+    """A text that wraps to its width and is as tall as its lines (``role`` = theme colours).
+
+    In a .kv file: ``KText:`` / ``text: app.vm.hand.home`` / ``role: 'highlight'``.
+    """
+
+    role = StringProperty("text")
+    filled = BooleanProperty(False)
+    kid = StringProperty("")
+
+
+class KLine(Label):
+    """One line, as wide as its text (the header's table number).
+
+    In a .kv file: ``KLine:`` / ``text: app.vm.header.title``.
+    """
+
+    role = StringProperty("text")
+    kid = StringProperty("")
+
+
+class KFill(Label):
+    """A text filling the box its layout gives it, aligned inside it.
+
+    In a .kv file: ``KFill:`` / ``text: app.vm.hand.trump_symbol`` / ``size_hint_x: None``.
+    """
+
+    role = StringProperty("text")
+    filled = BooleanProperty(False)
+    kid = StringProperty("")
+
+
+class KButton(ButtonBehavior, Label):
+    """A big button drawn from a :class:`~kiosk.viewmodel.ButtonVM`; ``kid`` names it for
+    tests and for the hardware mapping of a later issue.
+
+    In a .kv file: ``KButton:`` / ``vm: app.vm.hand.enter`` /
+    ``on_release: app.presenter.enter_result()``.
+    """
+
+    vm = ObjectProperty(ButtonVM(), rebind=True)
+    kid = StringProperty("")
+    role = StringProperty("normal")
+
+
+class KeyButton(KButton):
+    """One number of the 0-13 keypad.
+
+    >>> KeyButton(value=8, kid="key-8").kid   # doctest: +SKIP
+    'key-8'
+    """
+
+    value = NumericProperty(0)
+
+
+class Card(Widget):
+    """The white card the trump is drawn on.
+
+    In a .kv file: ``Card:`` with the trump's symbol and name inside (hand.kv).
+    """
+
+
+class EntryScreen(KivyScreen):
+    """The keypad screen: its fourteen keys are made here, their looks in entry.kv.
+
+    Made by the ``KioskRoot`` rule in 00-common.kv, like every other screen.
+    """
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        pad = self.ids.keypad
+        for value in range(14):
+            pad.add_widget(KeyButton(value=value, kid=f"key-{value}"))
+
+
+class KioskApp(App):
+    """The table kiosk. Starts on the set-up screen when kiosk.toml is missing or wrong, and
+    by itself once it is right.
+
+    >>> KioskApp(Path("/etc/whist-kiosk/kiosk.toml")).title   # doctest: +SKIP
+    'Military Whist'
+    """
+
+    # rebind: the .kv binds to app.vm.hand.home and the like; only a rebinding property
+    # makes Kivy re-read such a chain when the whole view-model is replaced.
+    vm = ObjectProperty(ViewModel(), rebind=True)
+    s = NumericProperty(1.0)
+
+    def __init__(
+        self,
+        config_path: Path,
+        *,
+        resend_every: float = RESEND_EVERY,
+        config_poll: float = CONFIG_POLL,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.title = "Military Whist"
+        self.config_path = config_path
+        self.resend_every = resend_every
+        self.config_poll = config_poll
+        self.presenter: TablePresenter | SetupPresenter | None = None
+        self.connection: KioskConnection | None = None
+        self.outbox: Outbox | None = None
+        self.kiosk_config: KioskConfig | None = None
+        self._config_stamp: tuple[float, int] | None = None
+        self._poll_event: Any = None
+        self._stopping = False
+
+    # ------------------------------------------------------------------ theme, for the .kv
+    def fg(self, role: str) -> tuple[float, float, float, float]:
+        return theme.rgba(theme.role(role).text)
+
+    def bg(self, role: str) -> tuple[float, float, float, float]:
+        return theme.rgba(theme.role(role).background)
+
+    # ------------------------------------------------------------------ building
+    def build(self) -> Widget:
+        LabelBase.register(
+            DEFAULT_FONT, fn_regular=str(theme.FONT_REGULAR), fn_bold=str(theme.FONT_BOLD)
+        )
+        for kv in sorted(KV_DIR.glob("*.kv")):
+            Builder.load_file(str(kv))
+        root = Factory.KioskRoot()
+        Window.bind(size=self._rescale, on_key_down=self._on_key)
+        self._rescale(Window, Window.size)
+        self._start_or_setup()
+        return root
+
+    def _rescale(self, window: Any, size: tuple[int, int]) -> None:
+        self.s = theme.scale(*size)
+
+    def _start_or_setup(self) -> None:
+        loaded = load_config(self.config_path)
+        self._config_stamp = _stamp(self.config_path)
+        if isinstance(loaded, ConfigProblem):
+            self._show_setup(loaded)
+        else:
+            self._start(loaded)
+
+    def _show_setup(self, problem: ConfigProblem) -> None:
+        if isinstance(self.presenter, SetupPresenter):
+            self.presenter.update(problem)
+        else:
+            presenter = SetupPresenter(problem)
+            self._attach(presenter)
+            self._poll_event = Clock.schedule_interval(self._poll_config, self.config_poll)
+
+    def _poll_config(self, dt: float) -> None:
+        # A volunteer copies kiosk.toml in place: start as soon as it is right, no restart.
+        stamp = _stamp(self.config_path)
+        if stamp == self._config_stamp:
+            return
+        self._config_stamp = stamp
+        loaded = load_config(self.config_path)
+        if isinstance(loaded, ConfigProblem):
+            self._show_setup(loaded)
+            return
+        self._start(loaded)
+
+    def _start(self, config: KioskConfig) -> None:
+        try:
+            outbox = Outbox(config.data_path / OUTBOX_FILE)
+        except (OSError, sqlite3.Error):
+            # Results could not be kept safe: better the set-up screen than a silent loss.
+            log.exception("cannot open the outbox in %s", config.data_path)
+            problem = Problem("data_dir", "data_dir", detail=str(config.data_path))
+            self._show_setup(ConfigProblem(self.config_path, [problem]))
+            return
+        if self._poll_event is not None:
+            self._poll_event.cancel()
+            self._poll_event = None
+        self.kiosk_config = config
+        self.outbox = outbox
+        if config.fullscreen:
+            Window.fullscreen = "auto"
+            Window.show_cursor = False
+        language = config.language
+        previous = self.presenter
+        if language is None and isinstance(previous, SetupPresenter):
+            language = previous.chosen_language  # the one chosen on the set-up screen
+        presenter = TablePresenter(
+            config.table,
+            link=_LazyLink(lambda: self.connection),
+            language=language,
+            address=f"{config.host}:{config.port}",
+            pending=self.outbox.pending(),
+            last=self.outbox.last_settled(),
+        )
+        self._attach(presenter)
+        self.connection = KioskConnection(
+            config, self.outbox, presenter, post=self._post, resend_every=self.resend_every
+        )
+        self.connection.start()
+
+    def _attach(self, presenter: TablePresenter | SetupPresenter) -> None:
+        self.presenter = presenter
+        presenter.on_change = self._show
+        self._show(presenter.view)
+
+    def _show(self, vm: ViewModel) -> None:
+        self.vm = vm
+        if self.root is not None:
+            self.root.ids.screens.current = vm.screen.value
+
+    def on_start(self) -> None:
+        self._show(self.vm)
+
+    def _post(self, call: Callable[[], None]) -> None:
+        # paho's thread -> Kivy's: the only way network events reach the presenter.
+        Clock.schedule_once(lambda dt: self._deliver(call), 0)
+
+    def _deliver(self, call: Callable[[], None]) -> None:
+        if not self._stopping:  # the goodbye of a closing connection has no screen to reach
+            call()
+
+    # ------------------------------------------------------------------ keyboard
+    def _on_key(self, window: Any, key: int, scancode: int, codepoint: str | None, *a: Any) -> bool:
+        # A keyboard does what the hardware buttons of a later issue will do.
+        p = self.presenter
+        if not isinstance(p, TablePresenter):
+            return False
+        if codepoint and codepoint.isdigit():
+            p.digit(int(codepoint))
+        elif codepoint in ("+", "="):
+            p.increment()
+        elif codepoint == "-":
+            p.decrement()
+        elif key in (13, 271):  # Enter, keypad Enter
+            p.ok()
+        elif key == 8:  # Backspace
+            p.back()
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ stopping
+    def on_stop(self) -> None:
+        self._stopping = True
+        if self.presenter is not None:
+            self.presenter.on_change = None
+        if self._poll_event is not None:
+            self._poll_event.cancel()
+        if self.connection is not None:
+            self.connection.stop()
+        if self.outbox is not None:
+            self.outbox.close()
+
+
+class _LazyLink:
+    # The presenter is made before the connection (the connection needs it as listener).
+    def __init__(self, get: Callable[[], KioskConnection | None]) -> None:
+        self._get = get
+
+    def submit(self, result: Result) -> bool:
+        connection = self._get()
+        assert connection is not None
+        return connection.submit(result)
+
+    def call_leader(self, reason: str = "") -> bool:
+        connection = self._get()
+        return connection is not None and connection.call_leader(reason)
+
+
+def _stamp(path: Path) -> tuple[float, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime, st.st_size)

@@ -1,0 +1,274 @@
+"""What a screen shows: plain frozen dataclasses, every text already translated.
+
+The ``.kv`` files bind to these fields and nothing else; a presenter builds a new
+:class:`ViewModel` after every change. Colours are theme role names (:mod:`kiosk.theme`).
+
+>>> ViewModel().screen
+<Screen.CONNECTING: 'connecting'>
+>>> ButtonVM("OK").role
+'normal'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Screen(enum.StrEnum):
+    """The kiosk's screens, by name (the ``.kv`` files are named after them)."""
+
+    SETUP = "setup"
+    CONNECTING = "connecting"
+    WAITING = "waiting"
+    HAND = "hand"
+    ENTRY = "entry"
+    REVOKES = "revokes"
+    CONFIRM = "confirm"
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+    MOVE = "move"
+
+
+#: The minus sign of the revoke buttons (a real minus, as wide as the plus).
+MINUS = "\N{MINUS SIGN}"
+
+#: Fields whose text is shown as it is, never translated: a command to type, the hub's own
+#: words when no translation is known, the tournament's name.
+VERBATIM_FIELDS = frozenset({"command", "hub_reason", "tournament"})
+
+
+@dataclass(frozen=True)
+class ButtonVM:
+    """One button: its text, its colours (a theme role) and whether it can be pressed.
+
+    >>> ButtonVM("Next", role="primary", enabled=False).enabled
+    False
+    """
+
+    text: str = ""
+    role: str = "normal"
+    enabled: bool = True
+    visible: bool = True
+
+
+@dataclass(frozen=True)
+class HeaderVM:
+    """The bar at the top of every screen; ``banner`` replaces ``info`` when there is one.
+
+    >>> HeaderVM(title="Table 7", banner="The hub is offline.").banner_role
+    'banner-offline'
+    """
+
+    title: str = ""
+    info: str = ""
+    banner: str = ""
+    banner_role: str = "banner-offline"
+    language: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class SetupVM:
+    """The set-up screen: what is wrong with kiosk.toml and how to make one.
+
+    >>> SetupVM(title="This kiosk is not set up yet").title
+    'This kiosk is not set up yet'
+    """
+
+    title: str = ""
+    problems: str = ""
+    file: str = ""
+    how: str = ""
+    command: str = ""
+    then: str = ""
+
+
+@dataclass(frozen=True)
+class ConnectingVM:
+    """Screen 1: the table number, big, and what the kiosk waits for.
+
+    >>> ConnectingVM(table="Table 7").table
+    'Table 7'
+    """
+
+    table: str = ""
+    message: str = ""
+    detail: str = ""
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class WaitingVM:
+    """Screen 2: between hands: the flags (or points) here and the last result.
+
+    >>> WaitingVM(score="12").score
+    '12'
+    """
+
+    title: str = ""
+    subtitle: str = ""
+    score: str = ""
+    score_label: str = ""
+    last_result: str = ""
+    next_hand: str = ""
+    tournament: str = ""
+    call: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class HandVM:
+    """Screen 3: the trump as a card, who plays here, where our travellers went.
+
+    >>> HandVM(trump_symbol="♥", trump_role="card-red").trump_role
+    'card-red'
+    """
+
+    trump_symbol: str = ""
+    trump_name: str = ""
+    trump_role: str = "card-black"
+    home: str = ""
+    visitors: str = ""
+    away: str = ""
+    enter: ButtonVM = ButtonVM()
+    call: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class EntryVM:
+    """Screen 4: the 0-13 keypad; ``keys[n]`` is the button for n tricks.
+
+    >>> len(EntryVM().keys)
+    14
+    """
+
+    question: str = ""
+    keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(n)) for n in range(14))
+    readout: str = ""
+    back: ButtonVM = ButtonVM()
+    revokes: ButtonVM = ButtonVM()
+    next: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class RevokesVM:
+    """Screen 4b: established revokes per side, with - and + for each.
+
+    >>> RevokesVM().home_plus.text
+    '+'
+    """
+
+    title: str = ""
+    rule: str = ""
+    home_label: str = ""
+    home_role: str = "text"
+    home_count: str = "0"
+    visitors_label: str = ""
+    visitors_role: str = "text"
+    visitors_count: str = "0"
+    home_minus: ButtonVM = ButtonVM(MINUS)
+    home_plus: ButtonVM = ButtonVM("+")
+    visitors_minus: ButtonVM = ButtonVM(MINUS)
+    visitors_plus: ButtonVM = ButtonVM("+")
+    done: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class ConfirmVM:
+    """Screen 4c: the outcome in words and one "agree" button per side.
+
+    >>> ConfirmVM(outcome="Visitors take 1 flag").outcome
+    'Visitors take 1 flag'
+    """
+
+    title: str = ""
+    tricks: str = ""
+    revokes: str = ""
+    outcome: str = ""
+    note: str = ""
+    error: str = ""
+    home: ButtonVM = ButtonVM()
+    visitors: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class PendingVM:
+    """Screen 5: the result is saved here; the hub has not answered yet.
+
+    >>> PendingVM(title="Result saved").title
+    'Result saved'
+    """
+
+    title: str = ""
+    summary: str = ""
+    status: str = ""
+    call: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class AcceptedVM:
+    """Screen 5a: recorded; what to do with the physical flags.
+
+    >>> AcceptedVM(instruction="Home: hand 1 flag to the visitors.").instruction
+    'Home: hand 1 flag to the visitors.'
+    """
+
+    title: str = ""
+    outcome: str = ""
+    instruction: str = ""
+    detail: str = ""
+    ok: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class RejectedVM:
+    """Screen 5b: refused; the reason, or the hub's own words in ``hub_reason``.
+
+    >>> RejectedVM(hub_reason="the moon is full").hub_reason
+    'the moon is full'
+    """
+
+    title: str = ""
+    summary: str = ""
+    reason: str = ""
+    hub_reason: str = ""
+    again: ButtonVM = ButtonVM()
+    call: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class MoveVM:
+    """Screen 6: a new hand: one line per group of players and where they go.
+
+    >>> MoveVM(lines="A & B: go to table 3").lines.splitlines()
+    ['A & B: go to table 3']
+    """
+
+    title: str = ""
+    lines: str = ""
+    ok: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class ViewModel:
+    """Everything on screen. Only ``screen``'s own part (and the header) is visible.
+
+    >>> ViewModel(screen=Screen.HAND, hand=HandVM(trump_symbol="♥")).hand.trump_symbol
+    '♥'
+    """
+
+    screen: Screen = Screen.CONNECTING
+    language: str = "en"
+    header: HeaderVM = HeaderVM()
+    setup: SetupVM = SetupVM()
+    connecting: ConnectingVM = ConnectingVM()
+    waiting: WaitingVM = WaitingVM()
+    hand: HandVM = HandVM()
+    entry: EntryVM = EntryVM()
+    revokes: RevokesVM = RevokesVM()
+    confirm: ConfirmVM = ConfirmVM()
+    pending: PendingVM = PendingVM()
+    accepted: AcceptedVM = AcceptedVM()
+    rejected: RejectedVM = RejectedVM()
+    move: MoveVM = MoveVM()

@@ -1,0 +1,227 @@
+"""The kiosk's MQTT side against a real Mosquitto (with per-table ACLs) and a real hub."""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from hub.broker import EmbeddedBroker, find_free_port
+from hub.sim import SimLeader
+from kiosk.config import KioskConfig
+from kiosk.connection import KioskConnection
+from kiosk.outbox import Outbox
+from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
+from tests.integration.hubproc import InProcessHub
+from whist.pattern import default_spec
+from whist.protocol import Ack, Assignment, Result, Revokes, State
+
+require_mosquitto()
+
+WAIT = 10.0
+TABLE = 3
+
+
+class Recorder:
+    """A listener that notes what it hears, and on which thread."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, object]] = []
+        self.threads: set[str] = set()
+
+    def _note(self, kind: str, value: object) -> None:
+        self.threads.add(threading.current_thread().name)
+        self.events.append((kind, value))
+
+    def on_connection(self, connected: bool) -> None:
+        self._note("connection", connected)
+
+    def on_hub_status(self, online: bool) -> None:
+        self._note("hub", online)
+
+    def on_assignment(self, assignment: Assignment) -> None:
+        self._note("assignment", assignment)
+
+    def on_state(self, state: State) -> None:
+        self._note("state", state)
+
+    def on_ack(self, ack: Ack, result: Result | None) -> None:
+        self._note("ack", (ack, result))
+
+    def last(self, kind: str) -> object:
+        return next((v for k, v in reversed(self.events) if k == kind), None)
+
+
+class UiThread:
+    """What Kivy's Clock is to the app: a queue that only this (the test's) thread empties."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], None]] = queue.Queue()
+
+    def post(self, job: Callable[[], None]) -> None:
+        self.jobs.put(job)
+
+    def until(self, predicate: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {what} within {timeout} s"
+            with contextlib.suppress(queue.Empty):
+                self.jobs.get(timeout=min(left, 0.1))()
+
+
+@pytest.fixture
+def hall(tmp_path: Path) -> Iterator[EmbeddedBroker]:
+    with EmbeddedBroker(tmp_path / "broker", 4, port=find_free_port(), bind="127.0.0.1") as b:
+        yield b
+
+
+def kiosk_config(broker: EmbeddedBroker, tmp_path: Path) -> KioskConfig:
+    cred = broker.credentials.table(TABLE)
+    return KioskConfig(
+        table=TABLE,
+        host=broker.host,
+        port=broker.port,
+        username=cred.username,
+        password=cred.password,
+        data_dir=str(tmp_path / "kiosk"),
+    )
+
+
+def hub(broker: EmbeddedBroker, tmp_path: Path) -> InProcessHub:
+    c = broker.credentials.hub
+    data = tmp_path / "hub"
+    data.mkdir(exist_ok=True)
+    spec = default_spec("alberta", 4, 3)
+    return InProcessHub(spec, data, broker.host, broker.port, c.username, c.password)
+
+
+def start_hand(broker: EmbeddedBroker) -> None:
+    c = broker.credentials.leader
+    leader = SimLeader(broker.host, broker.port, c.username, c.password)
+    leader.start()
+    try:
+        assert leader.connected.wait(WAIT)
+        assert leader.command("start_hand").ok
+    finally:
+        leader.stop()
+
+
+def a_result(hand: int = 1) -> Result:
+    return Result(
+        id=f"res-{time.monotonic_ns()}",
+        hand=hand,
+        table=TABLE,
+        visitor_tricks=10,
+        home_tricks=3,
+        revokes=Revokes(home=0, visitors=0),
+    )
+
+
+def test_status_subscriptions_and_a_result_acked(hall, tmp_path):
+    ui, heard = UiThread(), Recorder()
+    probe = mqtt_client(
+        hall.host, hall.port, hall.credentials.hub.username, hall.credentials.hub.password
+    )
+    probe.subscribe_acked(TOPICS.table_status(TABLE))
+    with hub(hall, tmp_path), Outbox(tmp_path / "outbox.sqlite3") as box:
+        start_hand(hall)
+        conn = KioskConnection(kiosk_config(hall, tmp_path), box, heard, post=ui.post)
+        conn.start()
+        try:
+            ui.until(lambda: isinstance(heard.last("assignment"), Assignment), "assignment")
+            ui.until(lambda: heard.last("hub") is True and heard.last("state"), "hub and state")
+            assert probe.expect(TOPICS.table_status(TABLE)).payload == b"online"
+            assignment = heard.last("assignment")
+            assert isinstance(assignment, Assignment)
+            assert (assignment.hand, assignment.phase) == (1, "playing")
+
+            result = a_result()
+            assert conn.submit(result) is True
+            ui.until(lambda: heard.last("ack") is not None, "ack")
+            ack, acked = heard.last("ack")  # type: ignore[misc]
+            assert ack.status == "accepted" and acked == result
+            assert box.pending() == []
+        finally:
+            conn.stop()
+        assert probe.expect(TOPICS.table_status(TABLE)).payload == b"offline"
+    # Every callback ran on the thread that emptied the queue: none on paho's.
+    assert heard.threads == {threading.current_thread().name}
+    probe.close()
+
+
+def test_a_result_waits_for_the_hub_and_goes_when_it_is_back(hall, tmp_path):
+    ui, heard = UiThread(), Recorder()
+    with hub(hall, tmp_path):
+        start_hand(hall)
+    with Outbox(tmp_path / "outbox.sqlite3") as box:
+        conn = KioskConnection(
+            kiosk_config(hall, tmp_path), box, heard, post=ui.post, resend_every=30
+        )
+        conn.start()
+        try:
+            ui.until(lambda: heard.last("hub") is False, "hub offline")
+            result = a_result()
+            conn.submit(result)
+            assert [r.id for r in box.pending()] == [result.id]
+            with hub(hall, tmp_path):
+                # Not the 30 s timer: the hub's "online" makes the kiosk send again at once.
+                ui.until(lambda: heard.last("ack") is not None, "ack after the hub came back")
+            ack, _ = heard.last("ack")  # type: ignore[misc]
+            assert ack.status in ("accepted", "duplicate")
+            assert box.pending() == []
+        finally:
+            conn.stop()
+
+
+def test_the_last_will_says_offline_when_a_kiosk_dies(hall, tmp_path):
+    probe = mqtt_client(
+        hall.host, hall.port, hall.credentials.hub.username, hall.credentials.hub.password
+    )
+    probe.subscribe_acked(TOPICS.table_status(TABLE))
+    config = kiosk_config(hall, tmp_path)
+    child = textwrap.dedent(
+        f"""
+        import os, signal, time
+        from kiosk.config import KioskConfig
+        from kiosk.connection import KioskConnection
+        from kiosk.outbox import Outbox
+        config = KioskConfig.model_validate_json({config.model_dump_json()!r})
+        conn = KioskConnection(config, Outbox(":memory:"), None, post=lambda f: f())
+        conn.start()
+        assert conn.connected.wait(10)
+        time.sleep(0.5)  # let the retained "online" reach the broker first
+        print("online", flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", child], capture_output=True, text=True, timeout=30, check=False
+    )
+    assert "online" in done.stdout, done.stderr
+    assert probe.expect(TOPICS.table_status(TABLE)).payload == b"online"
+    assert probe.expect(TOPICS.table_status(TABLE)).payload == b"offline"
+    probe.close()
+
+
+def test_a_call_reaches_the_hub(hall, tmp_path):
+    ui, heard = UiThread(), Recorder()
+    with hub(hall, tmp_path), Outbox(":memory:") as box:
+        conn = KioskConnection(kiosk_config(hall, tmp_path), box, heard, post=ui.post)
+        conn.start()
+        try:
+            ui.until(lambda: heard.last("state") is not None, "state")
+            assert conn.call_leader() is True
+            ui.until(
+                lambda: TABLE in getattr(heard.last("state"), "calling", []), "call in the state"
+            )
+        finally:
+            conn.stop()

@@ -1,0 +1,521 @@
+"""The table's behaviour with no window: every screen, every intent, both formats."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from kiosk.i18n import marking_translator
+from kiosk.presenter import TablePresenter
+from kiosk.viewmodel import VERBATIM_FIELDS, Screen, ViewModel
+from tests.kiosk.conftest import TABLE, FakeLink, Hall, ack, online
+
+
+def table(link: FakeLink, **kw: object) -> TablePresenter:
+    return TablePresenter(TABLE, link=link, language=kw.pop("language", "en"), **kw)  # type: ignore[arg-type]
+
+
+def to_confirm(p: TablePresenter, visitor_tricks: int, home: int = 0, visitors: int = 0) -> None:
+    p.enter_result()
+    p.keypad(visitor_tricks)
+    if home or visitors:
+        p.open_revokes()
+        p.set_revokes("home", home)
+        p.set_revokes("visitors", visitors)
+        p.close_revokes()
+    p.next()
+    assert p.screen is Screen.CONFIRM
+
+
+# ---------------------------------------------------------------- a whole hand
+
+
+def test_a_whole_hand_from_connecting_to_waiting(link, hall):
+    p = table(link)
+    seen = []
+    p.on_change = lambda vm: seen.append(vm.screen)
+    assert p.view.screen is Screen.CONNECTING
+    assert p.view.connecting.message == "Connecting to the hub…"
+    p.on_connection(True)
+    assert p.view.connecting.message == "Waiting for the hub to start…"
+    p.on_hub_status(True)
+    p.on_state(hall.state(0, "waiting"))
+    p.on_assignment(hall.assignment(1, "waiting"))
+    assert p.view.screen is Screen.WAITING
+    assert p.view.waiting.score == "12"
+    assert p.view.waiting.next_hand == "Next: Hand 1 of 3"
+
+    p.on_state(hall.state(1))
+    p.on_assignment(hall.assignment(1))
+    assert p.view.screen is Screen.MOVE  # we saw the hand start: who goes where
+    assert p.view.move.lines == "A & B: go to table 3\nX & Y: stay at this table"
+    p.dismiss()
+
+    hand = p.view.hand
+    assert p.view.screen is Screen.HAND
+    assert (hand.trump_symbol, hand.trump_name, hand.trump_role) == ("♠", "Spades", "card-black")
+    assert hand.home == "Home: X & Y"
+    assert hand.visitors == "Visitors: A & B from table 1"
+    assert hand.away == "Our A & B play at table 3"
+    assert p.view.header.info == "Hand 1 of 3 · Day 1"
+
+    p.enter_result()
+    assert p.view.entry.next.enabled is False
+    p.keypad(8)
+    assert p.view.entry.readout == "Visitors 8 · Home 5"
+    assert p.view.entry.keys[8].role == "selected"
+    p.next()
+    assert p.view.confirm.outcome == "Visitors take 1 flag"
+    p.confirm_home()
+    assert link.results == []  # one side is not enough
+    assert p.view.confirm.home.text == "✓ Home agrees"
+    p.confirm_visitors()
+
+    (result,) = link.results
+    assert (result.hand, result.table, result.visitor_tricks, result.home_tricks) == (1, 2, 8, 5)
+    assert p.view.screen is Screen.PENDING
+    assert p.view.pending.status == "Sent. Waiting for the hub to confirm…"
+    p.on_ack(ack(result, flags=11), result)
+    assert p.view.screen is Screen.ACCEPTED
+    assert p.view.accepted.instruction == "Home: hand 1 flag to the visitors."
+    assert p.view.accepted.detail == "This table now has 11 flags."
+    p.ok()
+    p.on_assignment(hall.assignment(1, score=11))
+    assert p.view.screen is Screen.WAITING
+    assert p.view.waiting.title == "This table's result is in."
+    assert p.view.waiting.last_result == (
+        "Last result (hand 1): visitors 8, home 5. Visitors take 1 flag."
+    )
+    assert seen[-1] is Screen.WAITING
+
+
+def test_the_next_hand_says_who_goes_where(link, hall):
+    p = table(link)
+    online(p, hall, 1)
+    p.on_assignment(hall.assignment(1, "closed"))
+    p.on_assignment(hall.assignment(2))
+    assert p.view.screen is Screen.MOVE
+    assert p.view.move.title == "Hand 2 — Trump: ♥ Hearts"
+    # X & Y were home and travel now; A & B come back; the visitors go home (rules M3).
+    assert p.view.move.lines.splitlines() == [
+        "X & Y: go to table 4",
+        "A & B: come back to this table",
+        "Visitors A & B: return to your table 1",
+    ]
+    p.ok()
+    assert p.view.screen is Screen.HAND
+    assert p.view.hand.trump_role == "card-red"
+
+
+def test_gaspesie_visitors_who_travel_again_go_straight_on():
+    link, hall = FakeLink(), Hall("gaspesie")
+    p = table(link, language=None)
+    online(p, hall, 1)
+    assert p.language == "fr"  # Gaspésie is French unless kiosk.toml says otherwise
+    p.set_language("en")
+    assert p.view.hand.home == "Home: Captain & 2"
+    p.on_assignment(hall.assignment(2))
+    # Team 1's players 1 & 3 played here; in hand 2 players 1 & 2 travel, 2 tables ahead.
+    assert p.view.move.lines.splitlines() == [
+        "1 & 2: go to table 4",
+        "Captain: stay at this table",
+        "3: come back to this table",
+        "Visitors 1: go on to table 3",
+        "Visitors 3: return to your table 1",
+    ]
+
+
+def test_a_kiosk_that_boots_mid_hand_shows_the_hand_not_a_move(link, hall):
+    p = table(link)
+    online(p, hall, 2)
+    assert p.view.screen is Screen.HAND
+
+
+def test_a_hand_already_reported_waits(link, hall):
+    p = table(link)
+    p.on_connection(True)
+    p.on_state(hall.state(1, reported=[TABLE]))
+    p.on_assignment(hall.assignment(1))
+    assert p.view.screen is Screen.WAITING
+    p.enter_result()
+    assert p.view.screen is Screen.WAITING
+
+
+# ---------------------------------------------------------------- the outcome in words
+
+
+@pytest.mark.parametrize(
+    ("tricks", "home", "visitors", "said"),
+    [
+        (6, 0, 0, "Home keeps its flags"),
+        (7, 0, 0, "Visitors take 1 flag"),
+        (9, 0, 0, "Visitors take 1 flag"),
+        (10, 0, 0, "Visitors take 2 flags"),
+        (6, 1, 0, "Visitors take 1 flag"),  # 6 + 2 for the home revoke (A3)
+        (8, 0, 1, "Home keeps its flags"),  # 8 - 2
+        (8, 1, 1, "Visitors take 1 flag"),  # both revoked: they cancel
+    ],
+)
+def test_alberta_outcome(link, hall, tricks, home, visitors, said):
+    p = table(link)
+    online(p, hall)
+    to_confirm(p, tricks, home, visitors)
+    assert p.view.confirm.outcome == said
+
+
+@pytest.mark.parametrize(
+    ("tricks", "home", "visitors", "said"),
+    [
+        (7, 0, 0, "Visitors win 1 point"),
+        (13, 0, 0, "Visitors win 2 points"),
+        (6, 0, 0, "Home wins 1 point"),
+        (0, 0, 0, "Home wins 2 points"),
+        (9, 0, 1, "Home wins 1 point"),  # a revoke gives the hand away (G2)
+        (6, 1, 1, "Home wins 1 point"),  # both at fault: the tricks decide (G4)
+    ],
+)
+def test_gaspesie_outcome(tricks, home, visitors, said):
+    link, hall = FakeLink(), Hall("gaspesie")
+    p = table(link)
+    online(p, hall)
+    to_confirm(p, tricks, home, visitors)
+    assert p.view.confirm.outcome == said
+
+
+def test_revokes_are_explained_on_the_confirm_screen(link, hall):
+    p = table(link)
+    online(p, hall)
+    to_confirm(p, 6, home=1)
+    assert p.view.confirm.revokes.splitlines() == [
+        "Revokes: home 1, visitors 0",
+        "With the revokes, the visitors count 8 tricks.",
+    ]
+
+
+# ---------------------------------------------------------------- intents
+
+
+def test_back_undoes_one_step_and_forgets_agreements(link, hall):
+    p = table(link)
+    online(p, hall)
+    to_confirm(p, 9)
+    p.confirm_home()
+    p.back()
+    assert p.screen is Screen.ENTRY and p.view.entry.readout == "Visitors 9 · Home 4"
+    p.next()
+    assert p.view.confirm.home.text == "Home: agree"  # asked again
+    p.back()
+    p.back()
+    assert p.screen is Screen.HAND and link.results == []
+
+
+def test_digits_from_a_numeric_keypad(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.enter_result()
+    for digits, value in [("13", 13), ("14", 4), ("8", 8), ("10", 10), ("1", 1)]:
+        for d in digits:
+            p.digit(int(d))
+        assert p.draft is not None and p.draft.visitor_tricks == value, digits
+        p.keypad(0)
+
+
+def test_a_three_button_pad_can_do_everything(link, hall):
+    """increment / decrement / ok / long_back are all a hardware pad needs."""
+    p = table(link)
+    online(p, hall)
+    p.ok()  # hand -> entry
+    p.increment()  # starts at 7, the usual count
+    p.increment()
+    p.decrement()
+    p.decrement()
+    assert p.view.entry.readout == "Visitors 6 · Home 7"
+    p.ok()
+    p.ok()  # home agrees
+    p.ok()  # visitors agree
+    assert link.results[0].visitor_tricks == 6
+    assert p.screen is Screen.PENDING
+    p.long_back()
+    assert p.screen is Screen.WAITING  # reported, waiting for the hub
+
+
+def test_revokes_with_the_pad(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.enter_result()
+    p.keypad(5)
+    p.open_revokes()
+    p.decrement()  # never below 0
+    p.increment()  # home
+    p.ok()  # now the visitors' side
+    assert p.view.revokes.visitors_role == "highlight"
+    p.increment()
+    p.increment()
+    p.ok()  # done
+    assert p.screen is Screen.ENTRY
+    assert p.view.entry.revokes.text == "Revokes: 3"
+    assert p.draft is not None
+    assert (p.draft.revokes_home, p.draft.revokes_visitors) == (1, 2)
+    p.open_revokes()
+    p.remove_revoke("visitors")
+    assert p.view.revokes.visitors_count == "1"
+    assert p.view.revokes.home_minus.enabled
+    p.set_revokes("home", 0)
+    assert p.view.revokes.home_minus.role == "disabled"
+
+
+def test_intents_out_of_place_change_nothing(link, hall):
+    p = table(link)
+    online(p, hall)
+    before = p.view
+    for intent in (p.next, p.confirm_home, p.open_revokes, p.close_revokes, p.dismiss):
+        intent()
+    p.keypad(5)
+    p.add_revoke("home")
+    assert p.view == before
+
+
+# ---------------------------------------------------------------- the hub's answers
+
+
+def test_a_refusal_is_translated_and_the_numbers_come_back(link, hall):
+    p = table(link)
+    online(p, hall)
+    to_confirm(p, 9)
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    p.on_ack(ack(result, "rejected", reason="table 2 already reported…", code="conflict"), result)
+    assert p.view.screen is Screen.REJECTED
+    assert p.view.rejected.reason.startswith("A different result was already recorded")
+    assert p.view.rejected.hub_reason == ""
+    p.set_language("fr")
+    assert p.view.rejected.reason.startswith("Un autre résultat a déjà été enregistré")
+    p.enter_again()
+    assert p.screen is Screen.ENTRY and p.view.entry.readout == "Visiteurs 9 · Locaux 4"
+
+
+def test_a_refusal_nobody_translated_shows_the_hubs_words(link, hall):
+    p = table(link)
+    online(p, hall)
+    to_confirm(p, 9)
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    p.on_ack(ack(result, "rejected", reason="the moon is full", code="lunar"), result)
+    assert p.view.rejected.reason == "The hub says:"
+    assert p.view.rejected.hub_reason == "the moon is full"
+
+
+def test_nothing_says_sent_when_the_disk_failed(link, hall):
+    p = table(link)
+    online(p, hall)
+    link.broken_disk = True
+    to_confirm(p, 7)
+    p.confirm_home()
+    p.confirm_visitors()
+    assert p.screen is Screen.CONFIRM
+    assert p.view.confirm.error == "This kiosk could not save the result. Please call the leader."
+    assert p.pending == {}
+
+
+def test_offline_the_result_is_kept_and_the_screen_says_so(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.on_hub_status(False)
+    assert p.view.header.banner == "The hub is offline. Results are kept and sent later."
+    to_confirm(p, 7)
+    p.confirm_home()
+    p.confirm_visitors()
+    assert p.view.pending.status.startswith("The hub cannot be reached right now.")
+    p.on_connection(False)
+    assert p.view.header.banner.startswith("No connection to the hub.")
+
+
+def test_a_restarted_kiosk_shows_what_it_still_has_to_send(hall):
+    from whist.protocol import Result, Revokes
+
+    saved = Result(
+        id="r-1",
+        hand=1,
+        table=TABLE,
+        visitor_tricks=10,
+        home_tricks=3,
+        revokes=Revokes(home=0, visitors=0),
+    )
+    p = table(FakeLink(), pending=[saved])
+    assert p.view.screen is Screen.PENDING
+    assert p.view.pending.summary == "Hand 1: visitors 10, home 3"
+    online(p, hall)
+    assert p.view.screen is Screen.PENDING  # the hand is on, but ours is still unanswered
+    p.on_ack(ack(saved, "duplicate", flags=10), None)
+    assert p.view.screen is Screen.ACCEPTED
+    assert p.view.accepted.instruction == "Home: hand 2 flags to the visitors."
+
+
+def test_a_new_hand_never_interrupts_typing(link, hall):
+    p = table(link)
+    online(p, hall)
+    to_confirm(p, 7)
+    p.on_assignment(hall.assignment(2))  # the leader started hand 2 meanwhile (O1)
+    assert p.screen is Screen.CONFIRM
+    p.confirm_home()
+    p.confirm_visitors()
+    assert link.results[0].hand == 1
+    p.back()  # leave the pending screen: the move of hand 2 was kept for now
+    assert p.screen is Screen.MOVE
+
+
+def test_a_hand_closed_while_typing_says_so(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.enter_result()
+    p.on_assignment(hall.assignment(1, "closed"))
+    assert p.screen is Screen.WAITING
+    assert p.view.header.banner.startswith("The leader closed this hand")
+
+
+# ---------------------------------------------------------------- the leader, languages
+
+
+def test_calling_the_leader_until_the_leader_clears_it(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.call_leader()
+    assert link.calls == 1
+    assert p.view.hand.call.text == "Leader called" and not p.view.hand.call.enabled
+    assert p.view.header.banner == "The leader has been called. Please wait at your table."
+    p.call_leader()
+    assert link.calls == 1  # once is enough
+    p.on_state(hall.state(1, calling=[TABLE]))
+    p.on_state(hall.state(1, calling=[]))
+    assert p.call == "none" and p.view.header.banner == ""
+    link.online = False
+    p.call_leader()
+    assert p.view.header.banner == "No connection to the hub: please wave to the leader."
+
+
+def test_a_call_pending_at_the_hub_shows_after_a_restart(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.on_state(hall.state(1, calling=[TABLE, 5]))
+    assert p.view.hand.call.text == "Leader called"
+
+
+def test_language_follows_the_file_then_the_button(link):
+    gaspesie = Hall("gaspesie")
+    p = table(link, language="en")
+    online(p, gaspesie)
+    assert p.language == "en"  # kiosk.toml said so
+    assert p.view.header.language.text == "Français"
+    p.toggle_language()
+    assert p.view.header.info == "Manche 1 sur 3 · jour 1"
+    assert p.view.header.language.text == "English"
+
+
+# ---------------------------------------------------------------- every text is translated
+
+
+def _texts(value: object, path: str = "") -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(path, value)]
+    if dataclasses.is_dataclass(value):
+        out = []
+        for f in dataclasses.fields(value):
+            if f.name in VERBATIM_FIELDS or f.name.endswith("role"):
+                continue
+            if f.name in ("screen", "language"):
+                continue
+            out += _texts(getattr(value, f.name), f"{path}.{f.name}")
+        return out
+    if isinstance(value, tuple):
+        return [t for i, v in enumerate(value) for t in _texts(v, f"{path}[{i}]")]
+    return []
+
+
+_MARKED = re.compile(r"⟪[^⟪⟫]*⟫")
+
+
+def untranslated(vm: ViewModel) -> list[tuple[str, str]]:
+    """Texts with letters that did not come through the catalog (numbers, seat labels inside
+    a translated template, suit symbols and punctuation are fine)."""
+    bad = []
+    for path, text in _texts(vm):
+        rest = text
+        while _MARKED.search(rest):
+            rest = _MARKED.sub("", rest)
+        if re.search(r"[^\W\d_]", rest):
+            bad.append((path, text))
+    return bad
+
+
+def test_every_visible_text_goes_through_the_catalog(link):
+    for fmt in ("alberta", "gaspesie"):
+        hall = Hall(fmt)
+        link = FakeLink()
+        p = TablePresenter(TABLE, link=link, translators=marking_translator)
+        views = [p.view]
+        p.on_connection(True)
+        p.on_hub_status(True)
+        p.on_assignment(hall.assignment(1, "waiting"))
+        views.append(p.view)
+        p.on_state(hall.state(1))
+        p.on_assignment(hall.assignment(1))
+        views.append(p.view)  # move
+        p.dismiss()
+        views.append(p.view)  # hand
+        p.enter_result()
+        p.keypad(6)
+        views.append(p.view)
+        p.open_revokes()
+        p.add_revoke("home")
+        views.append(p.view)
+        p.close_revokes()
+        p.next()
+        p.confirm_home()
+        views.append(p.view)
+        p.on_hub_status(False)
+        p.confirm_visitors()
+        views.append(p.view)  # pending, offline banner
+        p.on_hub_status(True)
+        (result,) = link.results
+        p.on_ack(ack(result, flags=11, points=1), result)
+        views.append(p.view)
+        p.dismiss()
+        p.on_assignment(hall.assignment(1, "closed"))
+        views.append(p.view)
+        p.on_assignment(hall.assignment(2))
+        views.append(p.view)
+        p.dismiss()
+        to_confirm(p, 3)
+        p.confirm_home()
+        p.confirm_visitors()
+        second = link.results[-1]
+        p.on_ack(ack(second, "rejected", reason="x", code="hand_closed"), second)
+        p.call_leader()
+        views.append(p.view)
+        for vm in views:
+            assert untranslated(vm) == [], vm.screen
+
+
+def test_the_check_would_catch_a_forgotten_text():
+    vm = ViewModel()
+    vm = dataclasses.replace(vm, hand=dataclasses.replace(vm.hand, home="⟪Home: {p}⟫ and more"))
+    assert untranslated(vm) == [(".hand.home", "⟪Home: {p}⟫ and more")]
+
+
+def test_a_gaspesie_hand_is_a_manche_in_french():
+    link, hall = FakeLink(), Hall("gaspesie")
+    p = table(link, language=None)
+    online(p, hall)
+    assert p.view.header.info == "Manche 1 sur 3 · jour 1"
+    to_confirm(p, 9)
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    p.on_ack(ack(result, "rejected", reason="…", code="conflict"), result)
+    assert "cette table et cette manche" in p.view.rejected.reason
+    p.set_language("en")
+    assert "this table and hand" in p.view.rejected.reason

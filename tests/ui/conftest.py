@@ -1,0 +1,191 @@
+"""UI fixtures: a real X server (Xvfb), a real Mosquitto, and the kiosk app in a subprocess.
+
+Kivy makes one window per process, so every scenario runs ``python -m tests.ui.driver`` in a
+process of its own (tests/ui/driver.py) and reports back one JSON line. Screenshots go to
+``screenshots/kiosk/`` at the repository root (git-ignored), named
+``{language}-{width}x{height}-{nn}-{screen}.png``.
+
+Why Xvfb: the kiosk draws with OpenGL through SDL2. Under Xvfb, Mesa's llvmpipe renders real
+pixels into a real X11 window, the same path a desktop takes, and Window.screenshot reads
+them back. (SDL's "offscreen" driver renders too, through EGL, but then nothing in the
+test is a real window; Xvfb also lets one watch a run with x11vnc when a test misbehaves.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hub.broker import EmbeddedBroker, find_free_port
+from tests.integration.conftest import mosquitto_missing
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots" / "kiosk"
+#: Upper bound for one scenario process (Kivy start, a whole hand, screenshots).
+SCENARIO_TIMEOUT = 90.0
+
+
+def xvfb_missing() -> str | None:
+    if shutil.which("Xvfb") is None:
+        return "Xvfb is not installed (the UI tests need an X server): sudo apt install xvfb"
+    return None
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """A private Xvfb, big enough for 1920x1080; yields its DISPLAY value."""
+    reason = xvfb_missing() or mosquitto_missing()
+    if reason:
+        pytest.skip(reason)
+    read, write = os.pipe()
+    # -displayfd: Xvfb picks a free display number itself and writes it to the pipe.
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        proc.kill()
+        err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+        pytest.skip(f"Xvfb did not start: {err.strip()[:300]}")
+    try:
+        yield f":{number}"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture
+def kivy_env(display: str, tmp_path: Path) -> dict[str, str]:
+    """The environment of a kiosk process: our display, a throw-away KIVY_HOME, quiet logs."""
+    home = tmp_path / "kivy-home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "SDL_"))}
+    env.update(
+        DISPLAY=display,
+        KIVY_NO_ARGS="1",
+        KIVY_NO_CONSOLELOG="1",
+        KIVY_NO_FILELOG="1",
+        KIVY_HOME=str(home),
+        KIVY_LOG_MODE="PYTHON",
+        SDL_AUDIODRIVER="dummy",  # no sound card in CI
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+@pytest.fixture
+def hall(tmp_path: Path) -> Iterator[EmbeddedBroker]:
+    """A fresh embedded Mosquitto (4 tables, per-table logins and ACLs) for one scenario."""
+    with EmbeddedBroker(tmp_path / "broker", 4, port=find_free_port(), bind="127.0.0.1") as b:
+        yield b
+
+
+def broker_spec(broker: EmbeddedBroker) -> dict[str, Any]:
+    creds = broker.credentials
+    return {
+        "host": broker.host,
+        "port": broker.port,
+        "hub_user": creds.hub.username,
+        "hub_password": creds.hub.password,
+        "leader_user": creds.leader.username,
+        "leader_password": creds.leader.password,
+        "dead_port": find_free_port(),
+    }
+
+
+def write_kiosk_config(path: Path, broker: EmbeddedBroker, table: int, **extra: Any) -> Path:
+    cred = broker.credentials.table(table)
+    lines = [
+        f"table = {table}",
+        f'host = "{broker.host}"',
+        f"port = {broker.port}",
+        f'username = "{cred.username}"',
+        f'password = "{cred.password}"',
+    ]
+    for key, value in extra.items():
+        lines.append(f"{key} = {json.dumps(value)}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.chmod(0o600)
+    return path
+
+
+class Scenario:
+    """One ``python -m tests.ui.driver`` process."""
+
+    def __init__(self, spec: dict[str, Any], env: dict[str, str], workdir: Path) -> None:
+        self.spec_file = workdir / f"scenario-{spec['scenario']}-{os.getpid()}-{id(self)}.json"
+        self.spec_file.write_text(json.dumps(spec), encoding="utf-8")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.ui.driver", str(self.spec_file)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def readline_starting(self, prefix: str, timeout: float = SCENARIO_TIMEOUT) -> str:
+        """Read stdout until a line starting with *prefix*; the rest of that line."""
+        assert self.proc.stdout is not None
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not sel.select(timeout=0.2):
+                if self.proc.poll() is not None:
+                    break
+                continue
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            if line.startswith(prefix):
+                return line[len(prefix) :].strip()
+        raise AssertionError(f"no {prefix!r} line from the kiosk:\n{self.stderr_tail()}")
+
+    def stderr_tail(self) -> str:
+        if self.proc.poll() is None:
+            return "(still running)"
+        assert self.proc.stderr is not None
+        return self.proc.stderr.read()[-4000:]
+
+    def report(self, timeout: float = SCENARIO_TIMEOUT) -> dict[str, Any]:
+        """Wait for the process; its RESULT, failing the test with its error if it had one."""
+        try:
+            out, err = self.proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, err = self.proc.communicate()
+            message = f"the scenario did not finish in {timeout} s:\n{err[-4000:]}"
+            raise AssertionError(message) from None
+        lines = [line for line in out.splitlines() if line.startswith("RESULT ")]
+        assert lines, (
+            f"the kiosk process ended ({self.proc.returncode}) with no RESULT:\n{err[-4000:]}"
+        )
+        report: dict[str, Any] = json.loads(lines[-1][len("RESULT ") :])
+        assert not report.get("error"), report["error"] + "\n" + err[-3000:]
+        return report
+
+    def kill(self) -> None:
+        """SIGKILL: no on_stop, no goodbye; the broker's last will says offline."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)

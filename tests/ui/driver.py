@@ -1,0 +1,463 @@
+"""Runs the real kiosk app in this process and plays a scenario on it, like a person would.
+
+Started by tests/ui/test_kiosk_ui.py as ``python -m tests.ui.driver SPEC.json`` (Kivy makes
+one window per process, and each scenario wants its own). The scenario taps the real widgets
+with touch events at their positions, talks to a real hub and leader over the real broker,
+saves screenshots, checks every screen's layout (text size, touch size, clipping, overlap)
+and prints one ``RESULT {json}`` line for the test to read.
+
+The hub runs in this process (its own threads, no Kivy) so the scenario can stop it to
+show the kiosk's "hub offline" and "pending" screens, and start it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+WAIT = 15.0
+_report: dict[str, Any] = {"shots": [], "audit": [], "texts": {}, "marks": {}}
+
+
+def main() -> None:
+    spec = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+    from kiosk.app import configure_kivy
+
+    width, height = spec.get("size", [800, 480])
+    configure_kivy((width, height))
+    from kiosk.ui import KioskApp
+
+    app = KioskApp(Path(spec["config"]), resend_every=0.5, config_poll=0.3)
+    started = time.monotonic()
+    asyncio.run(_run(app, spec))
+    _report["seconds"] = round(time.monotonic() - started, 2)
+    print("RESULT " + json.dumps(_report), flush=True)
+    sys.exit(1 if _report.get("error") else 0)
+
+
+async def _run(app: Any, spec: dict[str, Any]) -> None:
+    async def scenario() -> None:
+        try:
+            await until(lambda: app.root is not None and app.presenter is not None, "the app")
+            await SCENARIOS[spec["scenario"]](Driver(app, spec))
+        except BaseException as exc:  # report everything; the test shows it
+            _report["error"] = "".join(traceback.format_exception(exc))
+        finally:
+            await asyncio.sleep(0.1)
+            app.stop()
+
+    task = asyncio.ensure_future(scenario())
+    await app.async_run(async_lib="asyncio")
+    await task
+
+
+async def until(predicate: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} within {timeout} s")
+        await asyncio.sleep(0.03)
+
+
+class Driver:
+    """A person in front of the kiosk, plus the leader and the hub behind it."""
+
+    def __init__(self, app: Any, spec: dict[str, Any]) -> None:
+        self.app = app
+        self.spec = spec
+        self.shots = Path(spec["shots"])
+        self.hub: Any = None
+        self.leader: Any = None
+
+    # ------------------------------------------------------------------ looking
+    @property
+    def presenter(self) -> Any:
+        return self.app.presenter
+
+    @property
+    def screen(self) -> str:
+        return str(self.app.vm.screen.value)
+
+    async def on(self, screen: str, timeout: float = WAIT) -> None:
+        await until(lambda: self.screen == screen, f"{screen} screen (now {self.screen})", timeout)
+        await self.settle()
+
+    async def settle(self) -> None:
+        # Let Kivy lay out and draw the new state (a few frames).
+        for _ in range(4):
+            await asyncio.sleep(1 / 30)
+
+    def widgets(self) -> list[Any]:
+        """Every widget of the header and of the screen on show."""
+        root = self.app.root
+        header = root.children[-1]  # the first child added is the header
+        screen = root.ids.screens.current_screen
+        seen: dict[int, Any] = {}
+        for w in [*header.walk(), *screen.walk()]:
+            seen.setdefault(id(w), w)
+        return list(seen.values())
+
+    def find(self, kid: str) -> Any:
+        found = [w for w in self.widgets() if getattr(w, "kid", None) == kid]
+        assert found, f"no widget {kid!r} on the {self.screen} screen"
+        return found[0]
+
+    # ------------------------------------------------------------------ touching
+    async def tap(self, kid: str) -> None:
+        from kivy.base import EventLoop
+
+        widget = self.find(kid)
+        assert widget.opacity > 0 and not widget.disabled, f"{kid!r} cannot be pressed now"
+        x, y = widget.to_window(*widget.center)
+        touch = _touch(x, y)
+        EventLoop.post_dispatch_input("begin", touch)
+        await asyncio.sleep(0.05)
+        EventLoop.post_dispatch_input("end", touch)
+        await self.settle()
+
+    async def resize(self, width: int, height: int) -> None:
+        from kivy.core.window import Window
+
+        Window.size = (width, height)
+        await until(lambda: tuple(Window.size) == (width, height), f"window of {width}x{height}")
+        await asyncio.sleep(0.3)
+        await self.settle()
+
+    # ------------------------------------------------------------------ recording
+    async def shot(self, name: str, *, prefix: str | None = None) -> None:
+        from kivy.core.window import Window
+
+        await self.settle()
+        prefix = prefix or f"{self.spec['prefix']}-{Window.width}x{Window.height}"
+        target = self.shots / f"{prefix}-{name}.png"
+        self.shots.mkdir(parents=True, exist_ok=True)
+        made = Path(Window.screenshot(name=str(target)))
+        made.replace(target)
+        _report["shots"].append(target.name)
+        _report["audit"].extend(f"{target.name}: {p}" for p in self.audit())
+
+    def audit(self) -> list[str]:
+        """What a 55+ player would trip over on this screen."""
+        from kivy.core.window import Window
+
+        from kiosk import theme
+        from kiosk.ui import KButton, KFill, KText
+
+        s = self.app.s
+        problems = []
+        boxes = []
+        for w in self.widgets():
+            if not isinstance(w, KText | KFill | KButton) or w.opacity == 0 or not w.text:
+                continue
+            name = w.kid or f"{type(w).__name__}({w.text[:24]!r})"
+            x, y = w.to_window(w.x, w.y)
+            box = (x, y, x + w.width, y + w.height)
+            if w.font_size < theme.MIN_TEXT_PX * s - 0.01:
+                problems.append(f"{name}: text of {w.font_size:.0f} px")
+            if isinstance(w, KButton) and min(w.width, w.height) < theme.MIN_TARGET_PX * s - 0.5:
+                problems.append(f"{name}: button of {w.width:.0f}x{w.height:.0f} px")
+            tw, th = _natural_size(w)
+            if tw > w.width + 1 or th > w.height + 1:
+                problems.append(
+                    f"{name}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
+                )
+            if (
+                box[0] < -1
+                or box[1] < -1
+                or box[2] > Window.width + 1
+                or box[3] > Window.height + 1
+            ):
+                problems.append(f"{name}: outside the window at {[round(v) for v in box]}")
+            theme.role(w.role)  # an unknown colour role is a bug
+            boxes.append((name, box))
+        for (a, ba), (b, bb) in itertools.combinations(boxes, 2):
+            overlap_w = min(ba[2], bb[2]) - max(ba[0], bb[0])
+            overlap_h = min(ba[3], bb[3]) - max(ba[1], bb[1])
+            if overlap_w > 1 and overlap_h > 1 and not _nested(ba, bb):
+                problems.append(f"{a} overlaps {b}")
+        return problems
+
+    def note(self, key: str, value: Any) -> None:
+        _report["texts"][key] = value
+
+    # ------------------------------------------------------------------ the hall
+    def _broker(self) -> dict[str, Any]:
+        return dict(self.spec["broker"])
+
+    async def start_hub(self) -> None:
+        from tests.integration.hubproc import InProcessHub
+        from whist.pattern import default_spec
+
+        b = self._broker()
+        t = self.spec["tournament"]
+        spec = default_spec(t["format"], t["tables"], t["hands"])
+        hub = InProcessHub(
+            spec, Path(t["data"]), b["host"], b["port"], b["hub_user"], b["hub_password"]
+        )
+        await asyncio.to_thread(hub.__enter__)
+        self.hub = hub
+
+    async def stop_hub(self) -> None:
+        hub, self.hub = self.hub, None
+        if hub is not None:
+            await asyncio.to_thread(hub.__exit__, None, None, None)
+
+    async def command(self, op: str, **fields: Any) -> Any:
+        if self.leader is None:
+            from hub.sim import SimLeader
+
+            b = self._broker()
+            self.leader = SimLeader(b["host"], b["port"], b["leader_user"], b["leader_password"])
+            self.leader.start()
+            assert await asyncio.to_thread(self.leader.connected.wait, WAIT), "leader offline"
+        reply = await asyncio.to_thread(self.leader.command, op, WAIT, **fields)
+        assert reply.ok, f"{op}: {reply.error}"
+        return reply
+
+    async def close(self) -> None:
+        if self.leader is not None:
+            await asyncio.to_thread(self.leader.stop)
+        await self.stop_hub()
+
+
+def _natural_size(label: Any) -> tuple[float, float]:
+    """The size the text needs. A label given a fixed text_size makes a texture of exactly
+    that size however many lines it holds, so lay it out again with the height left free."""
+    from kivy.core.text import Label as CoreLabel
+
+    width, height = label.texture_size
+    fixed = label.text_size
+    if fixed[0] is not None and fixed[1] is not None and not label.shorten:
+        options = dict(label._label.options)
+        # options keeps the text the label was made with; the text now is on the widget
+        options.update(text=label.text, text_size=(fixed[0], None))
+        free = CoreLabel(**options)
+        free.refresh()
+        height = max(height, free.content_size[1])
+    return width, height
+
+
+def _nested(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    def inside(p: tuple[float, ...], q: tuple[float, ...]) -> bool:
+        return p[0] >= q[0] - 1 and p[1] >= q[1] - 1 and p[2] <= q[2] + 1 and p[3] <= q[3] + 1
+
+    return inside(a, b) or inside(b, a)
+
+
+_touch_ids = itertools.count(1000)
+
+
+def _touch(x: float, y: float) -> Any:
+    from kivy.base import EventLoop
+    from kivy.input.motionevent import MotionEvent
+
+    class Touch(MotionEvent):
+        def depack(self, args: dict[str, float]) -> None:
+            self.sx, self.sy = args["x"], args["y"]
+            super().depack(args)
+
+    win = EventLoop.window
+    touch = Touch(
+        "driver",
+        next(_touch_ids),
+        {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
+        is_touch=True,
+        type_id="touch",
+    )
+    touch.profile = ["pos"]
+    return touch
+
+
+# ==================================================================== scenarios
+
+
+async def walk(d: Driver) -> None:
+    """Every screen of a table through two hands, with a refusal and a call."""
+    table = d.spec["table"]
+    gaspesie = d.spec["tournament"]["format"] == "gaspesie"
+    try:
+        # 1: the broker is up, the hub is not
+        await d.on("connecting")
+        await until(lambda: d.presenter.connected, "connection to the broker")
+        await d.settle()
+        await d.shot("01-connecting")
+        d.note("connecting", d.app.vm.connecting.message)
+
+        # 2: the hub starts: the retained assignment says "waiting for hand 1"
+        await d.start_hub()
+        await d.on("waiting")
+        await d.shot("02-waiting-first")
+        d.note("language", d.app.vm.language)
+
+        # 6 (first hand): everybody is at home; who goes where
+        await d.command("start_hand")
+        await d.on("move")
+        await d.shot("10-move-first")
+        d.note("move_first", d.app.vm.move.lines)
+        await d.tap("ok")
+
+        # 3: the hand in play, at three sizes
+        await d.on("hand")
+        await d.shot("03-hand")
+        d.note("hand", [d.app.vm.hand.trump_symbol, d.app.vm.hand.home, d.app.vm.hand.visitors])
+        for width, height in ((1280, 720), (1920, 1080)):
+            await d.resize(width, height)
+            await d.shot("03-hand")
+        await d.resize(800, 480)
+
+        # 4: the keypad, revokes, the confirm screen with one side agreed
+        await d.tap("enter")
+        await d.on("entry")
+        await d.tap("key-6")
+        await d.shot("04-entry")
+        d.note("readout", d.app.vm.entry.readout)
+        await d.tap("revokes")
+        await d.on("revokes")
+        await d.tap("revokes-home-plus")
+        await d.shot("05-revokes")
+        await d.tap("revokes-done")
+        await d.on("entry")
+        await d.tap("next")
+        await d.on("confirm")
+        await d.tap("confirm-home")
+        await d.shot("06-confirm")
+        d.note("confirm", d.app.vm.confirm.outcome)
+
+        # 5: the hub goes away before the visitors agree: saved, pending
+        await d.stop_hub()
+        await until(lambda: d.presenter.hub_online is False, "hub offline on the kiosk")
+        await d.tap("confirm-visitors")
+        await d.on("pending")
+        await d.shot("07-pending")
+        d.note("pending_ids", list(d.presenter.pending))
+
+        # ...and comes back: the result goes out, the Ack comes in
+        await d.start_hub()
+        await d.on("accepted")
+        await d.shot("08-accepted")
+        d.note("accepted", [d.app.vm.accepted.instruction, d.app.vm.accepted.detail])
+        await d.tap("ok")
+        await d.on("waiting")
+        await d.shot("02-waiting")
+        d.note("waiting", [d.app.vm.waiting.score, d.app.vm.waiting.last_result])
+
+        # 6: the next hand: the visitors here go home (Alberta) or on (Gaspésie)
+        await d.command("close_hand")
+        await d.command("start_hand")
+        await d.on("move")
+        await d.shot("10-move")
+        d.note("move", d.app.vm.move.lines)
+        await d.tap("ok")
+        await d.on("hand")
+
+        # 5b: a refusal: the leader recorded another result for this table meanwhile
+        await d.tap("enter")
+        await d.on("entry")
+        await d.tap("key-9")
+        await d.tap("next")
+        await d.on("confirm")
+        await d.tap("confirm-home")
+        await d.command(
+            "correct",
+            hand=2,
+            table=table,
+            visitor_tricks=5,
+            home_tricks=8,
+            revokes={"home": 0, "visitors": 0},
+            reason="entered from the paper sheet",
+        )
+        await d.tap("confirm-visitors")
+        await d.on("rejected")
+        await d.shot("09-rejected")
+        d.note("rejected", d.app.vm.rejected.reason)
+
+        # 7: call the leader; the banner stays until the leader clears the call
+        await d.tap("call")
+        await until(lambda: d.presenter.call == "listed", "the call in the hub's state")
+        await d.settle()
+        await d.shot("11-call")
+        d.note("call", d.app.vm.header.banner)
+        await d.command("clear_call", table=table)
+        await until(lambda: d.presenter.call == "none", "the call cleared")
+        await d.settle()
+        d.note("after_call", d.app.vm.header.banner)
+        # The audit itself: a banner far too long for the header must be reported.
+        d.presenter.notice = "far too long " * 12
+        d.presenter._changed()
+        await d.settle()
+        d.note("audit_catches", [p for p in d.audit() if "header-info" in p])
+        d.presenter.notice = ""
+        d.presenter._changed()
+        if not gaspesie:
+            # the other language's toggle, on a real screen
+            await d.tap("language")
+            await until(lambda: d.app.vm.language != d.spec["language"], "language toggled")
+            d.note("toggled", d.app.vm.rejected.title)
+    finally:
+        await d.close()
+
+
+async def setup(d: Driver) -> None:
+    """kiosk.toml missing, then wrong, then right: the set-up screen, then the kiosk starts."""
+    config = Path(d.spec["config"])
+    await d.on("setup")
+    await d.shot("00-setup", prefix="en-800x480")
+    d.note("missing", d.app.vm.setup.title)
+    await d.tap("language")
+    await until(lambda: d.app.vm.language == "fr", "French")
+    await d.shot("00-setup", prefix="fr-800x480")
+    config.write_text('table = 0\nhost = ""\nport = "1883"\nscreen = "big"\n', encoding="utf-8")
+    await until(lambda: "table" in d.app.vm.setup.problems, "the problems of the file")
+    await d.settle()
+    await d.shot("00-setup-invalid", prefix="fr-800x480")
+    d.note("problems_fr", d.app.vm.setup.problems)
+    await d.tap("language")
+    await until(lambda: d.app.vm.language == "en", "English")
+    await d.shot("00-setup-invalid", prefix="en-800x480")
+    d.note("problems_en", d.app.vm.setup.problems)
+    b = d.spec["broker"]
+    config.write_text(
+        f'table = 1\nhost = "127.0.0.1"\nport = {b["dead_port"]}\n'
+        f'data_dir = "{d.spec["data"]}"\n\n[hardware]\nbuttons = "gpio"\n',
+        encoding="utf-8",
+    )
+    await d.on("connecting")
+    await d.shot("01-connecting-no-network", prefix="en-800x480")
+    d.note("connecting", d.app.vm.connecting.message)
+
+
+async def submit(d: Driver) -> None:
+    """Enter a result with the hub away, say SENT once it is saved, then wait to be killed."""
+    await d.on("hand")
+    await d.tap("enter")
+    await d.tap("key-8")
+    await d.tap("next")
+    await d.on("confirm")
+    await d.tap("confirm-home")
+    await d.tap("confirm-visitors")
+    await d.on("pending")
+    print("SENT " + json.dumps(list(d.presenter.pending)), flush=True)
+    await asyncio.sleep(WAIT * 4)  # the test kills this process with SIGKILL before then
+    raise AssertionError("not killed")
+
+
+async def resume(d: Driver) -> None:
+    """After a kill: the saved result is on screen, goes out by itself, and is accepted."""
+    await d.on("accepted", timeout=WAIT)
+    d.note("accepted", [d.app.vm.accepted.instruction, d.app.vm.accepted.detail])
+    d.note("pending_after", list(d.presenter.pending))
+
+
+SCENARIOS = {"walk": walk, "setup": setup, "submit": submit, "resume": resume}
+
+if __name__ == "__main__":
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    main()

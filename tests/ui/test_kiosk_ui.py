@@ -1,0 +1,203 @@
+"""The real kiosk app, under Xvfb, against a real Mosquitto and a real hub.
+
+Each test runs one scenario of tests/ui/driver.py in its own process: it taps the real
+widgets, saves a screenshot of every screen into screenshots/kiosk/, and checks each one's
+layout (no text under 28 px at 800x480, buttons at least 80 px, no clipped or overlapping
+text).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from hub.broker import EmbeddedBroker
+from hub.store import EventStore
+from tests.integration.conftest import TOPICS, mqtt_client
+from tests.integration.hubproc import InProcessHub
+from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
+from whist.pattern import default_spec
+from whist.tournament import Tournament
+
+TABLE = 2
+WALK_SHOTS = [
+    "01-connecting",
+    "02-waiting-first",
+    "10-move-first",
+    "03-hand",
+    "04-entry",
+    "05-revokes",
+    "06-confirm",
+    "07-pending",
+    "08-accepted",
+    "02-waiting",
+    "10-move",
+    "09-rejected",
+    "11-call",
+]
+
+
+def walk(
+    tmp_path: Path,
+    env: dict[str, str],
+    broker: EmbeddedBroker,
+    *,
+    fmt: str,
+    language: str | None,
+    prefix: str,
+) -> dict:
+    extra = {"data_dir": str(tmp_path / "kiosk-data")}
+    if language:
+        extra["language"] = language
+    config = write_kiosk_config(tmp_path / "kiosk.toml", broker, TABLE, **extra)
+    spec = {
+        "scenario": "walk",
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": prefix,
+        "table": TABLE,
+        "language": language,
+        "broker": broker_spec(broker),
+        "tournament": {"format": fmt, "tables": 4, "hands": 3, "data": str(tmp_path / "hub")},
+    }
+    report = Scenario(spec, env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    assert report["texts"]["audit_catches"], "the layout audit missed an overflowing banner"
+    expected = [f"{prefix}-800x480-{name}.png" for name in WALK_SHOTS] + [
+        f"{prefix}-1280x720-03-hand.png",
+        f"{prefix}-1920x1080-03-hand.png",
+    ]
+    assert sorted(report["shots"]) == sorted(expected)
+    for name in expected:
+        assert (SHOTS / name).stat().st_size > 5000, f"{name} looks empty"
+    # The hub recorded exactly what was tapped: hand 1, visitors 6 with one home revoke.
+    with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
+        t = Tournament.replay(store.events())
+    first = t.results[(1, TABLE)]
+    assert (first.visitor_tricks, first.revokes_home, first.revokes_visitors) == (6, 1, 0)
+    return report["texts"]
+
+
+def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
+    texts = walk(tmp_path, kivy_env, hall, fmt="alberta", language="en", prefix="en")
+    assert texts["connecting"] == "Waiting for the hub to start…"
+    assert texts["move_first"] == "A & B: go to table 3\nX & Y: stay at this table"
+    assert texts["hand"] == ["♠", "Home: X & Y", "Visitors: A & B from table 1"]
+    assert texts["readout"] == "Visitors 6 · Home 7"
+    # 6 tricks + 2 for the home side's revoke = 8: one flag (whist.formats decides).
+    assert texts["confirm"] == "Visitors take 1 flag"
+    assert texts["accepted"] == [
+        "Home: hand 1 flag to the visitors.",
+        "This table now has 11 flags.",
+    ]
+    assert texts["waiting"][0] == "11"
+    # Our A & B were at table 3 and come home; the visitors from table 1 go back there.
+    assert texts["move"] == (
+        "X & Y: go to table 4\n"
+        "A & B: come back to this table\n"
+        "Visitors A & B: return to your table 1"
+    )
+    assert texts["rejected"].startswith("A different result was already recorded")
+    assert texts["call"] == "The leader has been called. Please wait at your table."
+    assert texts["after_call"] == ""
+    assert texts["toggled"] == "Le poste central n'a pas accepté ce résultat"
+
+
+def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
+    texts = walk(tmp_path, kivy_env, hall, fmt="alberta", language="fr", prefix="fr")
+    assert texts["confirm"] == "Les visiteurs prennent 1\u00a0drapeau"
+    assert texts["accepted"][0] == "Locaux\u00a0: donnez 1\u00a0drapeau aux visiteurs."
+    assert texts["toggled"] == "The hub did not accept this result"
+
+
+def test_gaspesie_points_captain_and_french_by_default(tmp_path, kivy_env, hall):
+    texts = walk(tmp_path, kivy_env, hall, fmt="gaspesie", language=None, prefix="fr-gaspesie")
+    assert texts["language"] == "fr"
+    assert "Capitaine et 2" in texts["hand"][1]
+    # 6 tricks, but the home side revoked: the manche goes to the visitors (rule G2).
+    assert texts["confirm"] == "Les visiteurs gagnent 1\u00a0point"
+    assert texts["accepted"][1] == "Cette équipe a maintenant 0\u00a0point."
+    # Visitors who travel again go straight on; the other one goes home.
+    assert "continuez à la table" in texts["move"]
+    assert "cette table et cette manche" in texts["rejected"]
+
+
+def test_setup_screen_until_the_file_is_right(tmp_path, kivy_env):
+    spec = {
+        "scenario": "setup",
+        "config": str(tmp_path / "kiosk.toml"),
+        "data": str(tmp_path / "kiosk-data"),
+        "shots": str(SHOTS),
+        "prefix": "en",
+        "broker": {"dead_port": 9},  # nothing listens there: "connecting" forever
+    }
+    report = Scenario(spec, kivy_env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    texts = report["texts"]
+    assert texts["missing"] == "This kiosk is not set up yet"
+    assert texts["problems_en"].splitlines() == [
+        "“table” must be at least 1.",
+        "“host” must not be empty.",
+        "“port” must be a whole number.",
+        "“screen” is not a setting this kiosk knows.",
+    ]
+    assert texts["problems_fr"].splitlines()[0] == "«\u00a0table\u00a0» doit valoir au moins 1."
+    assert texts["connecting"] == "Connecting to the hub…"
+
+
+def test_a_result_survives_kill_9_and_counts_once(tmp_path, kivy_env, hall):
+    spec = default_spec("alberta", 4, 3)
+    b = broker_spec(hall)
+    hub_args = (spec, tmp_path / "hub", hall.host, hall.port, b["hub_user"], b["hub_password"])
+    (tmp_path / "hub").mkdir()
+    # The hand starts, then the hub goes away: results can only wait in the kiosk's outbox.
+    with InProcessHub(*hub_args):
+        from hub.sim import SimLeader
+
+        leader = SimLeader(hall.host, hall.port, b["leader_user"], b["leader_password"])
+        leader.start()
+        assert leader.connected.wait(10)
+        assert leader.command("start_hand").ok
+        leader.stop()
+    data = tmp_path / "kiosk-data"
+    config = write_kiosk_config(tmp_path / "kiosk.toml", hall, TABLE, data_dir=str(data))
+    scenario = {
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": "outbox",
+        "table": TABLE,
+        "broker": b,
+    }
+    first = Scenario({**scenario, "scenario": "submit"}, kivy_env, tmp_path)
+    try:
+        (result_id,) = eval_ids(first.readline_starting("SENT "))
+    finally:
+        first.kill()  # kill -9 after "sent", before any Ack
+    # The broker's last will tells the hall this kiosk is gone.
+    probe = mqtt_client(hall.host, hall.port, b["hub_user"], b["hub_password"])
+    probe.subscribe_acked(TOPICS.table_status(TABLE))
+    assert probe.expect(TOPICS.table_status(TABLE)).payload == b"offline"
+    probe.close()
+    with sqlite3.connect(data / "outbox.sqlite3") as db:
+        assert db.execute("SELECT id FROM outbox").fetchall() == [(result_id,)]
+
+    with InProcessHub(*hub_args):
+        report = Scenario({**scenario, "scenario": "resume"}, kivy_env, tmp_path).report()
+    assert report["texts"]["accepted"][0] == "Home: hand 1 flag to the visitors."
+    assert report["texts"]["pending_after"] == []
+    with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
+        recorded = [e for e in store.events() if type(e).__name__ == "ResultRecorded"]
+    assert [(e.result_id, e.hand, e.table, e.visitor_tricks) for e in recorded] == [
+        (result_id, 1, TABLE, 8)
+    ]
+    with sqlite3.connect(data / "outbox.sqlite3") as db:
+        assert db.execute("SELECT id FROM outbox").fetchall() == []
+        assert db.execute("SELECT id, status FROM history").fetchone()[0] == result_id
+
+
+def eval_ids(text: str) -> list[str]:
+    import json
+
+    ids = json.loads(text)
+    assert isinstance(ids, list)
+    return [str(i) for i in ids]
