@@ -46,6 +46,8 @@ def xvfb_missing() -> str | None:
 def display() -> Iterator[str]:
     """A private Xvfb, big enough for 1920x1080; yields its DISPLAY value."""
     reason = xvfb_missing() or mosquitto_missing()
+    if reason and os.environ.get("WHIST_NO_SKIP") == "1":
+        pytest.fail(reason, pytrace=False)  # the test command installed them: say so
     if reason:
         pytest.skip(reason)
     read, write = os.pipe()
@@ -62,6 +64,8 @@ def display() -> Iterator[str]:
     if not number:
         proc.kill()
         err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+        if os.environ.get("WHIST_NO_SKIP") == "1":
+            pytest.fail(f"Xvfb did not start: {err.strip()[:300]}", pytrace=False)
         pytest.skip(f"Xvfb did not start: {err.strip()[:300]}")
     try:
         yield f":{number}"
