@@ -37,6 +37,7 @@ from kiosk.viewmodel import (
     EntryVM,
     HandVM,
     HeaderVM,
+    JoinVM,
     MoveVM,
     PendingVM,
     RejectedVM,
@@ -565,6 +566,28 @@ class TablePresenter(_Base):
                 self.notice = N_("No connection to the hub: please wave to the leader.")
         self._changed()
 
+    def flag_mismatch(self, counted: int | None, expected: int | None = None) -> None:
+        """The table's flag counter (hardware) disagrees with the hub, and has for a while:
+        tell the players and call the leader with both counts. ``counted`` None: they agree
+        again."""
+        if counted is None:
+            return
+        self.notice = N_("The flags on this table do not match the hub's count: "
+                         "the leader has been called.")
+        if self.call == "none" and self.link.call_leader(
+            f"flag counter says {counted}, hub says {expected}"
+        ):
+            self.call = "sent"
+        self._changed()
+
+    @property
+    def flags_here(self) -> int:
+        """What an LED bar shows: the flags at this table (Alberta) or the team's points."""
+        a = self.assignment
+        if a is None:
+            return 0
+        return a.points if self.format == words.GASPESIE else a.flags
+
     # ================================================================== the view
     def _build(self) -> ViewModel:
         screen = self.screen
@@ -899,6 +922,26 @@ MAX_PROBLEMS = 5
 #: What the leader runs to make a kiosk.toml (hub/cli.py's ``credentials`` command).
 PROVISION_COMMAND = "whist-hub credentials DATA --table N > kiosk.toml"
 
+# ====================================================================== joining the hall
+#: The join code's length (hub/provision.py makes six digits).
+JOIN_CODE_DIGITS = 6
+#: Table numbers go up to 999.
+JOIN_TABLE_DIGITS = 3
+
+#: ``joiner(table, code, done)`` starts joining in the background and calls
+#: ``done(problem, detail)`` on the UI thread when it is over (problem None: joined).
+Joiner = Callable[[int, str, Callable[[str | None, str], None]], None]
+
+_JOIN_PROBLEMS = {
+    "no_hub": N_("No hub found. Is the leader's computer on, on this network?"),
+    "wrong_code": N_("Wrong join code: check the leader's screen."),
+    "too_many": N_("Too many wrong codes: wait a minute, then try again."),
+    "bad_table": N_("The hub has no table {table}."),
+    "unreachable": N_("The hub did not answer: try again."),
+    "refused": N_("The hub said no: {detail}"),
+    "cannot_write": N_("The settings could not be saved: {detail}"),
+}
+
 
 class SetupPresenter(_Base):
     """The set-up screen: what is wrong with kiosk.toml, where it goes, how to make one.
@@ -915,9 +958,113 @@ class SetupPresenter(_Base):
         *,
         language: Language | None = None,
         translators: Translators = Translator,
+        joiner: Joiner | None = None,
     ) -> None:
         super().__init__(language, translators)
         self.problem = problem
+        self.joiner = joiner
+        # Joining: None (the set-up page), "table", "code", "working" or "done".
+        self.join_step: str | None = None
+        self.join_table = ""
+        self.join_code = ""
+        self.join_problem: tuple[str, str] | None = None
+
+    # ------------------------------------------------------------------ joining
+    def start_join(self) -> None:
+        """The set-up page's "Join the hall": type the table number, then the join code."""
+        if self.joiner is None:
+            return
+        self.join_step, self.join_table, self.join_code = "table", "", ""
+        self.join_problem = None
+        self._changed()
+
+    def join_key(self, digit: int) -> None:
+        if not 0 <= digit <= 9:
+            return
+        self.join_problem = None  # typing again: the last refusal no longer applies
+        if self.join_step == "table" and len(self.join_table) < JOIN_TABLE_DIGITS:
+            self.join_table = (self.join_table + str(digit)).lstrip("0")
+        elif self.join_step == "code" and len(self.join_code) < JOIN_CODE_DIGITS:
+            self.join_code += str(digit)
+        else:
+            return
+        self._changed()
+
+    def join_erase(self) -> None:
+        if self.join_step == "table":
+            self.join_table = self.join_table[:-1]
+        elif self.join_step == "code":
+            self.join_code = self.join_code[:-1]
+        self._changed()
+
+    def join_next(self) -> None:
+        if self.join_step == "table" and self.join_table:
+            self.join_step = "code"
+        elif (self.join_step == "code" and len(self.join_code) == JOIN_CODE_DIGITS
+              and self.joiner is not None):
+            self.join_step, self.join_problem = "working", None
+            self.joiner(int(self.join_table), self.join_code, self.join_finished)
+        else:
+            return
+        self._changed()
+
+    def join_cancel(self) -> None:
+        """One step back: from the code to the table number, from there to the set-up page."""
+        if self.join_step == "working":
+            return
+        self.join_step = "table" if self.join_step == "code" else None
+        self.join_problem = None
+        self._changed()
+
+    def join_finished(self, problem: str | None, detail: str = "") -> None:
+        """The joiner's answer (on the UI thread). Joined: the kiosk starts by itself as soon
+        as it sees its new kiosk.toml."""
+        if self.join_step != "working":
+            return
+        if problem is None:
+            self.join_step = "done"
+        else:
+            self.join_step, self.join_code = "code", ""
+            if problem == "bad_table":
+                self.join_step = "table"
+            self.join_problem = (problem, detail)
+        self._changed()
+
+    def _join_view(self) -> JoinVM:
+        tr = self.tr
+        step = self.join_step
+        table = self.join_table or "_"
+        if step == "table":
+            prompt = tr._("Table number: {table}").format(table=table)
+            status, role = tr._("Type this table's number, then Next."), "text"
+        else:
+            shown = " ".join(self.join_code.ljust(JOIN_CODE_DIGITS, "_"))
+            prompt = tr._("Table {table} · code: {code}").format(table=table, code=shown)
+            status, role = tr._("Type the join code shown on the leader's screen."), "text"
+        if step == "working":
+            status, role = tr._("Looking for the hub…"), "highlight"
+        elif step == "done":
+            status, role = tr._("Joined. The kiosk is starting…"), "good"
+        elif self.join_problem is not None:
+            kind, detail = self.join_problem
+            template = _JOIN_PROBLEMS.get(kind, _JOIN_PROBLEMS["refused"])
+            status, role = tr._(template).format(table=table, detail=detail), "bad"
+        typing = step in ("table", "code")
+        full = (len(self.join_table) >= JOIN_TABLE_DIGITS if step == "table"
+                else len(self.join_code) >= JOIN_CODE_DIGITS)
+        ready = bool(self.join_table) if step == "table" else (
+            len(self.join_code) == JOIN_CODE_DIGITS)
+        return JoinVM(
+            title=tr._("Join the hall"),
+            prompt=prompt,
+            status=status,
+            status_role=role,
+            keys=tuple(ButtonVM(str(d), enabled=typing and not full) for d in range(10)),
+            cancel=ButtonVM(tr._("Back"), enabled=step != "working", visible=step != "done"),
+            erase=ButtonVM(tr._("Erase"), enabled=typing, visible=step != "done"),
+            next=ButtonVM(tr._("Join") if step == "code" else tr._("Next"), role="primary",
+                          enabled=typing and ready, visible=step != "done"),
+        )
 
     def update(self, problem: ConfigProblem) -> None:
         """The file changed but is still not right."""
@@ -931,6 +1078,13 @@ class SetupPresenter(_Base):
     def _build(self) -> ViewModel:
         tr = self.tr
         problem = self.problem
+        if self.join_step is not None:
+            return ViewModel(
+                screen=Screen.JOIN,
+                language=self.language,
+                header=HeaderVM(title=tr._("Setting up"), language=self._language_button()),
+                join=self._join_view(),
+            )
         if problem.missing:
             title = tr._("This kiosk is not set up yet")
             lines = [tr._("There is no settings file.")]
@@ -955,11 +1109,18 @@ class SetupPresenter(_Base):
                 file=tr._("Settings file: {path}").format(path=_home(problem.path)),
                 how=tr._("Make one on the leader's computer with:")
                 if problem.missing
-                else tr._("Fix it, or make a new one on the leader's computer with:"),
-                command=PROVISION_COMMAND,
+                else (
+                    tr._("Fix it, or join the hall again with the leader's code.")
+                    if self.joiner is not None
+                    else tr._("Fix it, or make a new one on the leader's computer with:")
+                ),
+                # No room for both ways on a 7-inch screen when problems are listed.
+                command=PROVISION_COMMAND if problem.missing or self.joiner is None else "",
                 then=tr._("Copy it here: the kiosk then starts by itself.")
                 if problem.missing
                 else "",
+                join=ButtonVM(tr._("Join with the leader's code"), role="primary",
+                              visible=self.joiner is not None),
             ),
         )
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,9 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen as KivyScreen
 from kivy.uix.widget import Widget
 
-from kiosk import theme
+import hardware
+from hardware import FlagMismatch
+from kiosk import provision, theme
 from kiosk.config import ConfigProblem, KioskConfig, Problem, load_config
 from kiosk.connection import RESEND_EVERY, KioskConnection
 from kiosk.outbox import Outbox
@@ -127,6 +130,21 @@ class EntryScreen(KivyScreen):
             pad.add_widget(KeyButton(value=value, kid=f"key-{value}"))
 
 
+class JoinKeyButton(KButton):
+    """One digit of the join screen's ten-key pad."""
+
+    value = NumericProperty(0)
+
+
+class JoinScreen(KivyScreen):
+    """Joining the hall: its ten keys (1-9 then 0, as on a telephone) are made here."""
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        pad = self.ids.keypad
+        for value in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0):
+            pad.add_widget(JoinKeyButton(value=value, kid=f"join-key-{value}"))
+
+
 class KioskApp(App):
     """The table kiosk. Starts on the set-up screen when kiosk.toml is missing or wrong, and
     by itself once it is right.
@@ -153,6 +171,9 @@ class KioskApp(App):
         self.config_path = config_path
         self.resend_every = resend_every
         self.config_poll = config_poll
+        self.join_discovery = provision.DISCOVERY_SECONDS
+        self.hardware: hardware.Hardware | None = None
+        self._hardware_poll: Any = None
         self.presenter: TablePresenter | SetupPresenter | None = None
         self.connection: KioskConnection | None = None
         self.outbox: Outbox | None = None
@@ -196,9 +217,29 @@ class KioskApp(App):
         if isinstance(self.presenter, SetupPresenter):
             self.presenter.update(problem)
         else:
-            presenter = SetupPresenter(problem)
+            presenter = SetupPresenter(problem, joiner=self._join)
             self._attach(presenter)
             self._poll_event = Clock.schedule_interval(self._poll_config, self.config_poll)
+
+    def _join(self, table: int, code: str, done: Callable[[str | None, str], None]) -> None:
+        """Find the hub, ask for this table's login, write kiosk.toml; off the UI thread.
+        The config poll then starts the kiosk, as for a file copied in by hand."""
+        presenter = self.presenter
+        language = presenter.chosen_language if presenter is not None else None
+
+        def work() -> None:
+            try:
+                provision.join_hall(self.config_path, table, code, language=language,
+                                    discovery_seconds=self.join_discovery)
+                outcome: tuple[str | None, str] = (None, "")
+            except provision.JoinError as exc:
+                outcome = (exc.kind, exc.detail)
+            except Exception as exc:
+                log.exception("joining the hall failed")
+                outcome = ("refused", str(exc))
+            self._post(lambda: done(*outcome))
+
+        threading.Thread(target=work, name="join", daemon=True).start()
 
     def _poll_config(self, dt: float) -> None:
         # A volunteer copies kiosk.toml in place: start as soon as it is right, no restart.
@@ -246,6 +287,34 @@ class KioskApp(App):
             config, self.outbox, presenter, post=self._post, resend_every=self.resend_every
         )
         self.connection.start()
+        self._start_hardware(config, presenter)
+
+    def _start_hardware(self, config: KioskConfig, presenter: TablePresenter) -> None:
+        """The [hardware] devices: the pad taps the same intents as the screen, the LED bar
+        shows the flags. A broken wire or a wrong table is logged, never fatal."""
+        devices = dict(config.hardware.model_extra or {})
+        if not devices:
+            return
+
+        def mismatch(m: FlagMismatch | None) -> None:
+            if m is not None:
+                presenter.flag_mismatch(m.counter, m.hub)
+
+        self.hardware = hardware.from_config(
+            devices, presenter, self._post, on_flag_mismatch=mismatch
+        )
+        for problem in self.hardware.status().problems:
+            log.warning("hardware: %s", problem)
+        self._hardware_poll = Clock.schedule_interval(lambda dt: self.hardware.poll(), 0.5)
+        self._show_on_hardware()
+
+    def _show_on_hardware(self) -> None:
+        p = self.presenter
+        if self.hardware is None or not isinstance(p, TablePresenter):
+            return
+        self.hardware.show(p.flags_here, pending=bool(p.pending), hub_online=bool(p.hub_online))
+        alberta = p.assignment is not None and p.format != "gaspesie"
+        self.hardware.hub_flags(p.flags_here if alberta else None)
 
     def _attach(self, presenter: TablePresenter | SetupPresenter) -> None:
         self.presenter = presenter
@@ -256,6 +325,7 @@ class KioskApp(App):
         self.vm = vm
         if self.root is not None:
             self.root.ids.screens.current = vm.screen.value
+        self._show_on_hardware()
 
     def on_start(self) -> None:
         self._show(self.vm)
@@ -297,6 +367,9 @@ class KioskApp(App):
             self._poll_event.cancel()
         if self.connection is not None:
             self.connection.stop()
+        if self.hardware is not None:
+            self._hardware_poll.cancel()
+            self.hardware.close()
         if self.outbox is not None:
             self.outbox.close()
 

@@ -29,6 +29,7 @@ class Screen(enum.StrEnum):
     ACCEPTED = "accepted"
     REJECTED = "rejected"
     MOVE = "move"
+    JOIN = "join"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -82,6 +83,26 @@ class SetupVM:
     how: str = ""
     command: str = ""
     then: str = ""
+    join: ButtonVM = ButtonVM(visible=False)
+
+
+@dataclass(frozen=True)
+class JoinVM:
+    """Joining the hall from the set-up screen: the table number, then the join code.
+
+    >>> JoinVM(prompt="Table number:", value="7").value
+    '7'
+    """
+
+    title: str = ""
+    prompt: str = ""
+    value: str = ""
+    status: str = ""
+    status_role: str = "text"
+    keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(d)) for d in range(10))
+    cancel: ButtonVM = ButtonVM()
+    erase: ButtonVM = ButtonVM()
+    next: ButtonVM = ButtonVM(role="primary")
 
 
 @dataclass(frozen=True)
@@ -272,3 +293,4 @@ class ViewModel:
     accepted: AcceptedVM = AcceptedVM()
     rejected: RejectedVM = RejectedVM()
     move: MoveVM = MoveVM()
+    join: JoinVM = JoinVM()

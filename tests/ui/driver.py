@@ -456,7 +456,33 @@ async def resume(d: Driver) -> None:
     d.note("pending_after", list(d.presenter.pending))
 
 
-SCENARIOS = {"walk": walk, "setup": setup, "submit": submit, "resume": resume}
+async def join(d: Driver) -> None:
+    """No kiosk.toml: join with the table number and the leader's code, a wrong one first."""
+    await d.on("setup")
+    await d.tap("setup-join")
+    await d.on("join")
+    for digit in d.spec["table_digits"]:
+        await d.tap(f"join-key-{digit}")
+    await d.shot("12-join-table", prefix="en-800x480")
+    await d.tap("join-next")
+    for digit in d.spec["wrong_code"]:
+        await d.tap(f"join-key-{digit}")
+    await d.tap("join-next")
+    await until(lambda: d.app.vm.join.status_role == "bad", "the wrong code refused", 20)
+    await d.settle()
+    await d.shot("12-join-wrong-code", prefix="en-800x480")
+    d.note("wrong", d.app.vm.join.status)
+    await d.tap("language")
+    await until(lambda: d.app.vm.language == "fr", "French")
+    for digit in d.spec["code"]:
+        await d.tap(f"join-key-{digit}")
+    await d.shot("12-join-code", prefix="fr-800x480")
+    await d.tap("join-next")
+    await d.on("connecting", timeout=30)  # kiosk.toml written; the kiosk started by itself
+    d.note("started", d.app.vm.connecting.table)
+
+
+SCENARIOS = {"walk": walk, "setup": setup, "submit": submit, "resume": resume, "join": join}
 
 if __name__ == "__main__":
     os.environ.setdefault("KIVY_NO_ARGS", "1")

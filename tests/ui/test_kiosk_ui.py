@@ -201,3 +201,34 @@ def eval_ids(text: str) -> list[str]:
     ids = json.loads(text)
     assert isinstance(ids, list)
     return [str(i) for i in ids]
+
+
+def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall):
+    """The volunteer types the table number and the join code: the kiosk finds the hub by
+    mDNS (on the loopback here), writes its kiosk.toml and starts."""
+    from hub.provision import JoinCode, ProvisionServer
+    from kiosk.config import KioskConfig, load_config
+
+    code = JoinCode.load_or_create(tmp_path / "join")
+    wrong = "".join(str((int(c) + 1) % 10) for c in code.code)
+    config = tmp_path / "kiosk.toml"
+    server = ProvisionServer(hall.credentials, code, broker_port=hall.port, port=0,
+                             bind="127.0.0.1", interfaces=["127.0.0.1"], tournament="Club")
+    with server:
+        if server._zeroconf is None:
+            import pytest
+
+            pytest.skip("no multicast on this machine's loopback")
+        env = {**kivy_env, "WHIST_MDNS_INTERFACES": "127.0.0.1"}
+        spec = {"scenario": "join", "config": str(config), "shots": str(SHOTS),
+                "prefix": "en", "table_digits": "3", "code": code.code, "wrong_code": wrong}
+        report = Scenario(spec, env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    assert report["texts"]["wrong"] == "Wrong join code: check the leader's screen."
+    assert report["texts"]["started"] == "Table 3"
+    settings = load_config(config)
+    assert isinstance(settings, KioskConfig)
+    assert (settings.table, settings.port, settings.username) == (3, hall.port, "table3")
+    assert settings.language == "fr"  # the language chosen while joining is kept
+    assert config.stat().st_mode & 0o777 == 0o600
+    assert server.joined == [(3, "127.0.0.1")]

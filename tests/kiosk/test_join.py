@@ -1,0 +1,189 @@
+"""Joining the hall from the set-up screen: the presenter's steps, and the network part
+against the hub's real join service (no window)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hub.broker import Credentials
+from hub.provision import JoinCode, ProvisionServer
+from kiosk import provision
+from kiosk.config import ConfigProblem, KioskConfig, load_config
+from kiosk.presenter import SetupPresenter
+from kiosk.viewmodel import Screen
+
+
+class Joiner:
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, table, code, done):
+        self.calls.append((table, code, done))
+
+
+def presenter(joiner=None, language="en"):
+    return SetupPresenter(ConfigProblem(Path("/k/kiosk.toml"), []), language=language,
+                          joiner=joiner)
+
+
+def test_without_a_joiner_there_is_no_join_button():
+    p = presenter()
+    assert not p.view.setup.join.visible
+    p.start_join()
+    assert p.view.screen is Screen.SETUP
+
+
+def test_table_then_code_then_join():
+    joiner = Joiner()
+    p = presenter(joiner)
+    assert p.view.setup.join.visible and p.view.setup.join.text == "Join with the leader's code"
+    p.start_join()
+    v = p.view.join
+    assert p.view.screen is Screen.JOIN and v.prompt == "Table number: _"
+    assert not v.next.enabled
+    for d in (0, 1, 2):  # a leading zero is dropped
+        p.join_key(d)
+    assert p.view.join.prompt == "Table number: 12" and p.view.join.next.enabled
+    p.join_key(3)
+    p.join_key(4)  # three digits at most
+    assert p.view.join.prompt == "Table number: 123"
+    assert not p.view.join.keys[4].enabled  # full
+    p.join_erase()
+    p.join_next()
+    assert p.view.join.prompt == "Table 12 · code: _ _ _ _ _ _"
+    for d in (4, 8, 2, 9, 1):
+        p.join_key(d)
+    assert not p.view.join.next.enabled
+    p.join_key(3)
+    assert p.view.join.next.text == "Join" and p.view.join.next.enabled
+    p.join_next()
+    assert p.view.join.status == "Looking for the hub…" and not p.view.join.cancel.enabled
+    ((table, code, done),) = joiner.calls
+    assert (table, code) == (12, "482913")
+    p.join_cancel()  # no going back while the network works
+    assert p.join_step == "working"
+    done(None, "")
+    assert p.view.join.status == "Joined. The kiosk is starting…"
+    assert not p.view.join.next.visible
+
+
+@pytest.mark.parametrize(("problem", "step", "words"), [
+    ("wrong_code", "code", "Wrong join code"),
+    ("too_many", "code", "wait a minute"),
+    ("no_hub", "code", "No hub found"),
+    ("bad_table", "table", "The hub has no table 9."),
+    ("unreachable", "code", "did not answer"),
+    ("cannot_write", "code", "could not be saved: /k: read-only"),
+])
+def test_refusals_say_why_and_go_back_a_step(problem, step, words):
+    joiner = Joiner()
+    p = presenter(joiner)
+    p.start_join()
+    p.join_key(9)
+    p.join_next()
+    for d in "111111":
+        p.join_key(int(d))
+    p.join_next()
+    joiner.calls[0][2](problem, "/k: read-only")
+    assert p.join_step == step and words in p.view.join.status
+    assert p.view.join.status_role == "bad" and p.join_code == ""
+    p.join_key(1)  # typing again clears the refusal
+    assert p.view.join.status_role == "text"
+
+
+def test_back_steps_out():
+    p = presenter(Joiner())
+    p.start_join()
+    p.join_key(4)
+    p.join_next()
+    p.join_cancel()
+    assert p.join_step == "table"
+    p.join_cancel()
+    assert p.view.screen is Screen.SETUP
+
+
+def test_french():
+    p = presenter(Joiner(), language="fr")
+    p.start_join()
+    assert p.view.join.title == "Rejoindre la salle"
+    assert p.view.join.prompt == "Numéro de table\u00a0: _"
+
+
+# --- the network part, against the hub's join service ---------------------------------------
+
+@pytest.fixture
+def service(tmp_path):
+    creds = Credentials.load_or_create(tmp_path / "broker", 4)
+    code = JoinCode.load_or_create(tmp_path / "broker")
+    with ProvisionServer(creds, code, broker_port=18830, port=0, bind="127.0.0.1",
+                         advertise=False, tournament="Club night") as server:
+        yield server, code, creds
+
+
+def test_join_hall_writes_a_kiosk_toml_the_kiosk_accepts(service, tmp_path):
+    server, code, creds = service
+    config = tmp_path / "etc" / "kiosk.toml"
+    hub = provision.FoundHub("127.0.0.1", server.port)
+    reply = provision.join_hall(config, 3, code.code, hub=hub, language="fr")
+    assert reply.username == "table3"
+    settings = load_config(config)
+    assert isinstance(settings, KioskConfig)
+    assert (settings.table, settings.host, settings.port) == (3, "127.0.0.1", 18830)
+    assert settings.password == creds.table(3).password and settings.language == "fr"
+    assert config.stat().st_mode & 0o777 == 0o600
+    assert "Table 3 of Club night" in config.read_text()
+
+
+@pytest.mark.parametrize(("table", "code", "kind"), [
+    (3, "000000", "wrong_code"),
+    (9, None, "bad_table"),
+])
+def test_join_refusals(service, tmp_path, table, code, kind):
+    server, good, _ = service
+    if code == good.code:
+        code = "111111"
+    with pytest.raises(provision.JoinError) as info:
+        provision.request_join(provision.FoundHub("127.0.0.1", server.port), table,
+                               code or good.code)
+    assert info.value.kind == kind
+
+
+def test_nothing_listening(tmp_path):
+    from hub.broker import find_free_port
+
+    with pytest.raises(provision.JoinError) as info:
+        provision.request_join(provision.FoundHub("127.0.0.1", find_free_port()), 1, "123456",
+                               timeout=2)
+    assert info.value.kind == "unreachable"
+
+
+def test_no_hub_found(monkeypatch, tmp_path):
+    monkeypatch.setattr(provision, "discover", lambda *a, **k: [])
+    with pytest.raises(provision.JoinError) as info:
+        provision.join_hall(tmp_path / "kiosk.toml", 1, "123456")
+    assert info.value.kind == "no_hub" and not (tmp_path / "kiosk.toml").exists()
+
+
+def test_a_config_that_cannot_be_written(service, tmp_path):
+    server, code, _ = service
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    with pytest.raises(provision.JoinError) as info:
+        provision.join_hall(blocked / "kiosk.toml", 1, code.code,
+                            hub=provision.FoundHub("127.0.0.1", server.port))
+    assert info.value.kind == "cannot_write"
+
+
+def test_discovery_on_the_loopback(service, tmp_path):
+    creds = Credentials.load_or_create(tmp_path / "b2", 4)
+    code = JoinCode.load_or_create(tmp_path / "b2")
+    with ProvisionServer(creds, code, broker_port=1883, port=0, bind="127.0.0.1",
+                         interfaces=["127.0.0.1"], tournament="Finals") as server:
+        if server._zeroconf is None:
+            pytest.skip("no multicast on this machine's loopback")
+        hubs = provision.discover(5, interfaces=["127.0.0.1"])
+    assert provision.FoundHub("127.0.0.1", server.port, "Finals") in hubs
+    assert json.dumps(server.about())  # what GET /v1/hub says is plain JSON
