@@ -48,6 +48,8 @@ from whist.pattern import default_spec
 from whist.protocol import Topics
 
 WAIT = 60.0
+#: Seconds between a hand's start and its first result (a real hand: 5 to 10 minutes).
+PLAY_SECONDS = 1.0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -313,6 +315,9 @@ def main() -> None:
             if hand == 31:
                 leader.command("end_day", timeout=WAIT)
             assert leader.command("start_hand", timeout=WAIT).ok
+            # In a hall a hand takes minutes to play: results never follow the start at
+            # once. Let the start's own publications (every table's assignment) go out first.
+            time.sleep(PLAY_SECONDS)
             results = hall.play(hand, rng, spread=1.0)
             latencies = hall.e2e(results)
             e2e += latencies
