@@ -372,5 +372,50 @@ def demo(
     sys.exit(code)
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="The hub's data folder: fill the results in and add the standings.",
+)
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder to write the sheets into.",
+)
+@click.option(
+    "--language",
+    type=click.Choice(["en", "fr"]),
+    default=None,
+    help="Language of the sheets (default: French for Gaspésie, English otherwise).",
+)
+def sheets(file: Path, data: Path | None, out: Path, language: str | None) -> None:
+    """Write printable sheets (HTML): the rotation sheet of every table, results by hand,
+    standings. Open them in a web browser and print them (A4 or Letter)."""
+    from typing import cast
+
+    from hub.sheets import Language, write_sheets
+
+    tournament = None
+    if data is not None:
+        tournament = _open_log(data)
+        spec = tournament.spec  # the log keeps the tournament play started with
+    else:
+        try:
+            spec = read_spec(file)
+        except WhistError as exc:
+            _fail(str(exc))
+    try:
+        written = write_sheets(out, spec, tournament, cast("Language | None", language))
+    except OSError as exc:
+        _fail(f"cannot write the sheets into {out}: {exc}")
+    for path in written:
+        click.echo(f"Wrote {path}")
+    click.echo("Open them in a web browser and print them (Ctrl+P).")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -590,6 +590,62 @@ class TieBreakResult(_CommandBase):
     tricks: Annotated[list[Tricks], Field(min_length=2, max_length=2), AfterValidator(_thirteen)]
 
 
+class Plan(_CommandBase):
+    """Extension: what the pattern says for a hand (the next one by default), sent nowhere.
+
+    The console shows the move and the trump before it starts a hand.
+
+    >>> decode_command(b'{"v":1,"id":"c11","op":"plan","hand":4}').hand
+    4
+    """
+
+    op: Literal["plan"] = "plan"
+    hand: HandNumber | None = None
+
+
+class Results(_CommandBase):
+    """Extension: the results recorded for a hand (the current one by default), per table.
+
+    >>> decode_command(b'{"v":1,"id":"c12","op":"results","hand":2,"table":3}').table
+    3
+    """
+
+    op: Literal["results"] = "results"
+    hand: HandNumber | None = None
+    table: TableNumber | None = None
+
+
+class Ties(_CommandBase):
+    """Extension: teams level on score, the tie-break being played, the backward count.
+
+    >>> decode_command(b'{"v":1,"id":"c13","op":"ties"}').op
+    'ties'
+    """
+
+    op: Literal["ties"] = "ties"
+
+
+class Export(_CommandBase):
+    """Extension: the hub writes the CSV files and the printable sheets into DATA/exports.
+
+    >>> decode_command(b'{"v":1,"id":"c14","op":"export","language":"fr"}').language
+    'fr'
+    """
+
+    op: Literal["export"] = "export"
+    language: Literal["en", "fr"] | None = None
+
+
+class JoinCodeQuery(_CommandBase):
+    """Extension: the code a new kiosk types to join the hall.
+
+    >>> decode_command(b'{"v":1,"id":"c15","op":"join_code"}').op
+    'join_code'
+    """
+
+    op: Literal["join_code"] = "join_code"
+
+
 Command = Annotated[
     StartHand
     | CloseHand
@@ -600,7 +656,12 @@ Command = Annotated[
     | Penalty
     | ClearCall
     | TieBreakStart
-    | TieBreakResult,
+    | TieBreakResult
+    | Plan
+    | Results
+    | Ties
+    | Export
+    | JoinCodeQuery,
     Field(discriminator="op"),
 ]
 

@@ -92,6 +92,11 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x3","op":"clear_call","table":7}',
     '{"v":1,"id":"x4","op":"tiebreak_start","teams":[3,8,11],"trump":"spades"}',
     '{"v":1,"id":"x5","op":"tiebreak_result","teams":[3,8],"tricks":[7,6]}',
+    '{"v":1,"id":"x6","op":"plan","hand":4}',
+    '{"v":1,"id":"x7","op":"results","hand":2,"table":3}',
+    '{"v":1,"id":"x8","op":"ties"}',
+    '{"v":1,"id":"x9","op":"export","language":"fr"}',
+    '{"v":1,"id":"x10","op":"join_code"}',
 ]
 
 GOOD_RESULT: dict[str, Any] = {

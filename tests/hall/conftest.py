@@ -1,0 +1,3 @@
+"""The hall display tests share the console tests' hub link (a real hub core)."""
+
+from tests.leader.conftest import hub  # noqa: F401

@@ -1,0 +1,200 @@
+"""The hall display's behaviour, with no window: standings moving live, paging, offline."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from kiosk.config import ConfigProblem, Problem
+from kiosk.hall.presenter import HallPresenter, HallSetupPresenter
+from kiosk.leader.i18n import marking_translator
+from tests.leader.conftest import HubLink
+
+
+def hall(hub: HubLink, **kw) -> HallPresenter:
+    p = HallPresenter(language="en", **kw)
+    hub.attach(p)
+    return p
+
+
+def rows(p: HallPresenter) -> dict[str, tuple[str, str, str]]:
+    return {r.name: (r.rank, r.total, r.change) for r in p.view.rows}
+
+
+def test_before_the_first_hand(hub):
+    p = hall(hub)
+    v = p.view
+    assert v.screen == "standings"
+    assert v.tournament == "Military whist, 3 tables"
+    assert v.hand == "The first hand starts soon"
+    assert v.trump_symbol == "" and v.progress == ""
+    assert rows(p) == {f"{t} · Team {t}": ("1", "12", "") for t in (1, 2, 3)}
+    assert (v.head.total, v.head.change) == ("Flags", "Last hand")
+
+
+def test_it_moves_as_soon_as_a_table_reports(hub):
+    p = hall(hub)
+    hub.send("start_hand")
+    hub.deliver()
+    assert p.view.hand == "Hand 1 of 2"
+    assert (p.view.trump_symbol, p.view.trump_name, p.view.trump_role) == (
+        "♠",
+        "Spades",
+        "card-black",
+    )
+    # The StandingsChanges of one result, before the full Standings (held back by the hub).
+    hub.core.standings_interval = 60.0
+    hub.core._last_release = hub.core.clock()
+    hub.result(2, 1, 10)
+    out = hub.outbox
+    assert [o.topic for o in out] == ["whist/standings/changes", "whist/table/2/ack"]
+    hub.deliver()
+    assert rows(p)["1 · Team 1"] == ("1", "14", "▲ 2")
+    assert rows(p)["2 · Team 2"] == ("3", "10", "▼ 2")
+    assert [r.change_role for r in p.view.rows] == ["up", "row-alt", "down"]
+    # ...and the full standings, when they come, agree.
+    hub.core.standings_interval = 0.0
+    hub.result(3, 1, 6)
+    hub.deliver()
+    assert rows(p)["1 · Team 1"] == ("1", "14", "▲ 2")
+    assert p.view.progress == "2 of 3 tables have reported"
+    assert p.view.progress_fraction == 2 / 3
+
+
+def test_a_correction_changes_the_standings_and_a_new_hand_resets_the_change(hub):
+    p = hall(hub)
+    hub.send("start_hand")
+    hub.result(2, 1, 10)
+    hub.deliver()
+    hub.send(
+        "correct",
+        hand=1,
+        table=2,
+        visitor_tricks=8,
+        home_tricks=5,
+        revokes={"home": 0, "visitors": 0},
+        reason="recount",
+    )
+    hub.deliver()
+    assert rows(p)["1 · Team 1"] == ("1", "13", "▲ 1")
+    hub.send("start_hand")
+    hub.deliver()
+    assert rows(p)["1 · Team 1"] == ("1", "13", "")
+
+
+def test_a_display_started_mid_hand_shows_no_change_until_the_next_hand(hub):
+    hub.send("start_hand")
+    hub.result(2, 1, 10)
+    hub.deliver()
+    p = hall(hub)
+    assert rows(p)["1 · Team 1"] == ("1", "14", "")
+    hub.send("start_hand")
+    hub.result(3, 2, 10)
+    hub.deliver()
+    assert any(change for _, _, change in rows(p).values())
+
+
+def test_older_standings_never_undo_newer_changes(hub):
+    p = hall(hub)
+    old = hub.core.standings_message()
+    hub.send("start_hand")
+    hub.result(2, 1, 10)
+    hub.deliver()
+    hub._tell(p, old.topic, old.payload)
+    assert rows(p)["1 · Team 1"][1] == "14"
+
+
+def test_it_pages_by_itself_when_the_teams_do_not_fit(tmp_path):
+    hub = HubLink(tmp_path / "big.sqlite3", tables=25, hands=2)
+    p = hall(hub)
+    p.set_rows_per_page(10)
+    assert len(p.view.rows) == 10 and p.view.page == "Page 1 of 3"
+    p.next_page()
+    p.next_page()
+    assert len(p.view.rows) == 5 and p.view.page == "Page 3 of 3"
+    p.next_page()
+    assert p.view.page == "Page 1 of 3"
+    p.set_rows_per_page(30)
+    assert p.view.page == "" and len(p.view.rows) == 25
+    hub.close()
+
+
+def test_offline_banners_and_days(tmp_path):
+    hub = HubLink(tmp_path / "days.sqlite3", tables=3, hands=31)
+    p = hall(hub)
+    assert p.view.banner == ""
+    assert p.view.head.days == "Per day"
+    assert p.view.rows[0].days == "12"
+    p.on_hub_status(False)
+    assert p.view.banner == "The hub is offline: the standings may be out of date."
+    p.on_connection(False)
+    assert p.view.banner.startswith("No connection to the hub")
+    hub.close()
+
+
+def test_gaspesie_in_french_with_points(tmp_path):
+    hub = HubLink(tmp_path / "g.sqlite3", fmt="gaspesie", tables=3, hands=2)
+    p = HallPresenter()
+    hub.attach(p)
+    hub.send("start_hand")
+    hub.result(1, 1, 13)
+    hub.deliver()
+    assert p.language == "fr"
+    assert p.view.hand == "Manche 1 sur 2"
+    assert p.view.head.total == "Points" and p.view.head.change == "Dernière manche"
+    assert p.view.rows[0].total == "2" and p.view.rows[0].change == "▲ 2"
+    hub.close()
+
+
+def test_connecting_and_setup():
+    p = HallPresenter(language="en", address="10.0.0.2:1883")
+    assert p.view.screen == "connecting"
+    assert p.view.hand == "Connecting to the hub…"
+    assert p.view.message == "Hub address: 10.0.0.2:1883"
+    p.on_connection(True)
+    assert p.view.hand == "Waiting for the hub…"
+    s = HallSetupPresenter(ConfigProblem(Path("hall.toml"), [Problem("missing", "host")]))
+    assert s.view.screen == "setup" and 'username = "hall"' in s.view.setup.command
+
+
+def test_every_visible_text_goes_through_the_catalog(tmp_path):
+    hub = HubLink(tmp_path / "m.sqlite3", tables=3, hands=31)
+    p = HallPresenter(translators=marking_translator)
+    views = [p.view]
+    hub.attach(p)
+    views.append(p.view)
+    hub.send("start_hand")
+    hub.result(2, 1, 10)
+    hub.deliver()
+    p.on_hub_status(False)
+    views.append(p.view)
+    views.append(
+        HallSetupPresenter(
+            ConfigProblem(Path("h.toml"), [Problem("missing", "host")]),
+            translators=marking_translator,
+        ).view
+    )
+    marked = re.compile(r"⟪[^⟪⟫]*⟫")
+    bad = []
+    for vm in views:
+        for f in dataclasses.fields(vm):
+            value = getattr(vm, f.name)
+            texts = []
+            if isinstance(value, str) and f.name not in (
+                "screen",
+                "language",
+                "tournament",
+                "trump_symbol",
+                "trump_role",
+                "banner_role",
+            ):
+                texts.append(value)
+            if f.name == "head":
+                texts += [getattr(value, g.name) for g in dataclasses.fields(value)]
+            for text in texts:
+                rest = marked.sub("", text)
+                if re.search(r"[^\W\d_]{2,}", rest) and not text.startswith("row"):
+                    bad.append((f.name, text))
+    assert bad == []
+    hub.close()

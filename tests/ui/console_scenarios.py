@@ -1,0 +1,393 @@
+"""The console's and the hall display's scenarios (run by tests/ui/console_driver.py).
+
+``leader_walk`` is a whole 3-table Alberta tournament of 2 hands driven from the console:
+start, the kiosks report, a conflict, a correction, a loan, the hub going away while a
+command waits, close, undo, end of day, a three-way playoff, standings, sheets.
+``hall_watch`` watches the same tournament from the hall display at the same time.
+``leader_gaspesie`` covers what only Gaspésie has: penalties and the backward count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+from typing import Any
+
+from tests.ui.driver import until
+from whist.protocol import Result, Revokes
+
+WAIT = 15.0
+
+
+def _result(hand: int, table: int, visitor_tricks: int) -> Result:
+    return Result(
+        id=str(uuid.uuid4()),
+        hand=hand,
+        table=table,
+        visitor_tricks=visitor_tricks,
+        home_tricks=13 - visitor_tricks,
+        revokes=Revokes(home=0, visitors=0),
+    )
+
+
+async def _report(d: Any, table: int, hand: int, tricks: int) -> None:
+    kiosk = d.kiosks[table]
+    rid = kiosk.submit(tricks, hand=hand)
+    ack = await asyncio.to_thread(kiosk.wait_ack, rid, WAIT)
+    assert ack.status == "accepted", ack
+
+
+async def _setup_then_start(d: Any) -> None:
+    """A wrong settings file first (the set-up screen), then the right one."""
+    await d.on("setup")
+    await d.shoot("00-setup")
+    d.note("setup", d.vm.setup.problems)
+    Path(d.spec["config"]).write_text(d.spec["config_text"], encoding="utf-8")
+    await d.on("connecting")
+    await until(lambda: d.p.connected, "the broker")
+    await d.settle()
+
+
+async def leader_walk(d: Any) -> None:
+    p = d.p
+    await _setup_then_start(d)
+    p = d.p
+    await d.shoot("01-connecting")
+    d.note("connecting", d.vm.connecting.message)
+    await d.wait_for_signal("hall-connecting", 30)
+    await d.start_hub()
+    await d.start_kiosks([2, 3])
+    await d.start_table_kiosk(1)
+    await d.on("tables")
+    await until(lambda: p.state.offline == [] and p._next_plan() is not None, "every kiosk")
+    await d.settle()
+    await d.shoot("02-tables-ready")
+
+    # Start hand 1: the move and the trump, shown before it is sent; the hub cuts.
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("cut")
+    await d.shoot("03-start")
+    d.note("move", d.vm.start.move)
+    await d.tap("go")
+    await until(lambda: p.state.hand == 1, "hand 1 started")
+    d.note("sending_seen", True)
+    # ...and a kiosk shows it: the real kiosk presenter goes to its "who goes where" page.
+    kiosk_presenter = d.table_kiosk[0]
+    await until(lambda: kiosk_presenter.view.screen.value == "move", "the kiosk's move page")
+    a2 = await asyncio.to_thread(d.kiosks[2].wait_assignment, lambda a: a.phase == "playing", WAIT)
+    await until(lambda: "started" in d.vm.message.text, "the hub's answer")
+    d.note("kiosk_move", kiosk_presenter.view.move.lines)
+    d.note("trumps", [a2.trump, p.state.trump, kiosk_presenter.assignment.trump])
+    d.note("start_message", d.vm.message.text)
+
+    # Tables report; table 2 then sends a different result (a conflict); table 1 calls.
+    await _report(d, 2, 1, 10)
+    d.kiosks[2].submit(9, hand=1)
+    await _report(d, 3, 1, 6)
+    kiosk_presenter.call_leader()
+    await until(
+        lambda: p.state.reported == [2, 3] and p.state.conflicts == [2] and p.state.calling == [1],
+        "two results, a conflict and a call",
+    )
+    await d.settle()
+    await d.shoot("04-tables-playing")
+    d.note("tiles", [(t.number, t.status) for t in d.vm.tables.tiles])
+    d.note("missing", d.vm.tables.missing)
+    d.signal("hand1-reported")
+
+    # Table 2: see the result and the conflict; correct it with the kiosk's second result.
+    await d.tap("tile-2")
+    await d.on("table")
+    await until(lambda: (1, 2) in p.results, "table 2's results")
+    await d.settle()
+    await d.shoot("05-table")
+    d.note("table", [d.vm.table.result, d.vm.table.conflict])
+    await d.tap("correct")
+    await d.on("correct")
+    await d.tap("use-kiosk")
+    await d.tap("reason-0")
+    await d.shoot("06-correct")
+    d.note("correct_readout", d.vm.correct.readout)
+    await d.tap("save")
+    await d.on("table")
+    await until(lambda: "correction" in d.vm.message.text, "the correction's answer")
+    await until(lambda: p.state.conflicts == [], "the conflict settled")
+    d.note("corrected", d.vm.message.text)
+    d.signal("corrected")
+
+    # Lend 2 flags to table 2.
+    await d.tap("loan")
+    await d.on("loan")
+    await d.tap("flags-2")
+    await d.shoot("07-loan")
+    await d.tap("save")
+    await until(lambda: p.assignments[2].flags == 13, "table 2 holding 13 flags")
+    d.note("loan", d.vm.message.text)
+
+    # Table 1 called: the hub goes away; the leader clears the call anyway. The command
+    # waits, is sent again with the same id, and is done once the hub is back.
+    await d.tap("back")
+    await d.on("tables")
+    await d.tap("tile-1")
+    await d.on("table")
+    await d.stop_hub()
+    await until(lambda: p.hub_online is False, "the hub offline on the console")
+    await d.tap("clear-call")
+    await d.settle()
+    d.note("offline", [d.vm.header.banner, d.vm.message.text])
+    await d.shoot("16-offline")
+    d.signal("hub-offline")
+    await d.wait_for_signal("hall-offline-shot", 30)
+    await d.start_hub()
+    await until(lambda: p.state.calling == [] and p.hub_online, "the call cleared")
+    await until(lambda: "cleared" in d.vm.message.text, "the answer to clear_call")
+    d.note("after_offline", d.vm.message.text)
+
+    # Close hand 1: the page warns that table 1 never reported.
+    await d.tap("back")
+    await d.on("tables")
+    await d.tap("close")
+    await d.on("confirm")
+    await d.shoot("08-close")
+    d.note("close", d.vm.confirm.detail)
+    await d.tap("go")
+    await until(lambda: p.state.phase == "closed", "hand 1 closed")
+    # ...and enter table 1's result from its paper sheet: the visitors (team 3) took 7.
+    await d.tap("tile-1")
+    await d.on("table")
+    await until(lambda: (1, 1) in p.results, "table 1's results")
+    await d.tap("correct")
+    await d.on("correct")
+    await d.tap("key-7")
+    await d.tap("reason-1")
+    await d.tap("save")
+    await until(lambda: 1 in p.state.reported, "table 1's result entered")
+
+    # Hand 2: started, taken back, started again.
+    await d.tap("back")
+    await d.on("tables")
+    await until(lambda: p._next_plan() is not None, "hand 2's plan")
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 2, "hand 2 started")
+    await until(lambda: d.vm.tables.undo.visible, "the undo button")
+    await d.tap("secondary")
+    await d.on("confirm")
+    await d.shoot("09-undo")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 1, "hand 2 taken back")
+    await until(lambda: p._next_plan() is not None, "hand 2's plan again")
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 2, "hand 2 started again")
+    # Every team back to 12: a three-way tie.
+    _, connection, _ = d.table_kiosk
+    await asyncio.to_thread(connection.submit, _result(2, 1, 8))
+    await _report(d, 2, 2, 6)
+    await _report(d, 3, 2, 8)
+    await until(lambda: p.state.reported == [1, 2, 3], "every table in hand 2")
+    await until(lambda: d.vm.tables.primary.text.startswith("Close"), "close as the next step")
+    await d.tap("primary")
+    await d.on("confirm")
+    await d.tap("go")
+    await until(lambda: p.state.phase == "closed", "hand 2 closed")
+
+    # End of the day, with the day's totals shown first.
+    await until(lambda: d.vm.tables.undo.visible, "the end-of-day button")
+    await d.tap("secondary")
+    await d.on("confirm")
+    await d.shoot("10-end-day")
+    d.note("end_day", d.vm.confirm.detail)
+    await d.tap("go")
+    await until(lambda: "Day 1 ended" in d.vm.message.text, "the day ended")
+
+    # The three-way playoff, step by step.
+    await until(lambda: d.vm.tables.primary.text == "Tie-breaks", "tie-breaks next")
+    await d.tap("primary")
+    await d.on("tiebreak")
+    await until(lambda: p.ties is not None and p.ties.get("finished"), "the ties")
+    await d.settle()
+    await d.shoot("11-tiebreak-setup")
+    d.note("tiebreak_setup", d.vm.tiebreak.steps)
+    await d.tap("tb-start")
+    await until(lambda: (p.ties or {}).get("current") is not None, "the playoff")
+    await d.tap("key-8")
+    await d.shoot("12-tiebreak-playoff")
+    d.note("playoff", [d.vm.tiebreak.steps, d.vm.tiebreak.readout])
+    first = list(p.ties["current"]["next"])
+    await d.tap("tb-record")
+    await until(
+        lambda: (p.ties or {}).get("current") and p.ties["current"]["next"] != first,
+        "the second playoff hand",
+    )
+    await d.tap("key-5")
+    await d.tap("tb-record")
+    await until(lambda: p.ties and p.ties.get("done"), "the playoff decided")
+    await d.settle()
+    await d.shoot("13-tiebreak-done")
+    d.note("tiebreak_done", d.vm.tiebreak.steps)
+    d.signal("final")
+
+    await d.tap("tab-standings")
+    await d.on("standings")
+    await until(lambda: len({r.rank for r in d.vm.standings.rows}) == 3, "ranks decided")
+    await d.shoot("14-standings")
+    d.note("standings", [(r.rank, r.team, r.score) for r in d.vm.standings.rows])
+
+    await d.tap("tab-sheets")
+    await d.on("sheets")
+    await until(lambda: d.vm.sheets.code != "", "the join code")
+    await d.tap("export")
+    await until(lambda: d.vm.sheets.files != "", "the files written")
+    await d.settle()
+    await d.shoot("15-sheets")
+    d.note("sheets", [d.vm.sheets.code, d.vm.sheets.files.splitlines()])
+    await d.tap("open-rotation")
+
+
+async def hall_watch(d: Any) -> None:
+    await _setup_then_start(d)
+    p = d.p
+    await d.shoot("01-connecting")
+    d.note("connecting", d.vm.hand)
+    d.signal("hall-connecting")
+    await d.on("standings", timeout=40)
+    await until(lambda: p.teams and p.state is not None, "the standings")
+    await d.settle()
+    await d.shoot("02-before")
+    d.note("before", [(r.name, r.total, r.change) for r in d.vm.rows])
+    assert await d.wait_for_signal("hand1-reported", 60), "the leader never got to hand 1"
+    await until(lambda: len(p.state.reported) == 2, "two tables reported")
+    await d.settle()
+    await d.shoot("03-playing")
+    d.note("playing", [(r.name, r.total, r.change) for r in d.vm.rows])
+    d.note("progress", d.vm.progress)
+    assert await d.wait_for_signal("corrected", 60), "no correction"
+    await until(lambda: _score(p, 1) == 13, "team 1 on 13 after the correction")
+    d.note("corrected", [(r.name, r.total, r.change) for r in d.vm.rows])
+    assert await d.wait_for_signal("hub-offline", 60), "the hub never went away"
+    await until(lambda: p.hub_online is False, "the hub offline on the hall display")
+    await d.settle()
+    await d.shoot("04-offline")
+    d.note("offline", d.vm.banner)
+    d.signal("hall-offline-shot")
+    assert await d.wait_for_signal("final", 90), "no final standings"
+    await until(lambda: len({t.rank for t in p.teams}) == 3, "the playoff's order")
+    await d.settle()
+    await d.shoot("05-final")
+    d.note("final", [d.vm.hand, [(r.rank, r.name, r.total) for r in d.vm.rows]])
+
+    # Forty teams over two days: the display pages by itself (the same messages a hub
+    # would send, given to the presenter directly, the network listener taken away).
+    from whist.protocol import Standings, StandingsChanges, State, TeamChange, TeamStanding
+
+    d.app.connection.listener = None
+    teams = [
+        TeamStanding(
+            team=t,
+            name=f"Club des as numéro {t}" if t % 3 else f"Team {t}",
+            flags=30 - t // 2,
+            points=0,
+            day_totals=[12 + t % 5, 18 - t // 2 - t % 5],
+            loans=0,
+            rank=t,
+        )
+        for t in range(1, 41)
+    ]
+    state = State(
+        tournament="Provincial final — Red Deer",
+        format="alberta",
+        tables=40,
+        hand=37,
+        hands=50,
+        day=2,
+        phase="playing",
+        trump="diamonds",
+        reported=[],
+        missing=list(range(1, 41)),
+        days=2,
+    )
+    p.on_standings(Standings(hand=36, day=2, teams=teams, seq=10_000))
+    p.on_state(state)  # hand 37 starts: the scores it starts from are known
+    p.on_state(state.model_copy(update={"reported": list(range(1, 31))}))
+    p.on_changes(
+        StandingsChanges(
+            hand=37,
+            day=2,
+            seq=10_001,
+            teams=[
+                TeamChange(team=2, flags=31, points=0, day_totals=[14, 17], loans=0),
+                TeamChange(team=5, flags=27, points=0, day_totals=[12, 15], loans=0),
+            ],
+        )
+    )
+    await d.settle()
+    await d.shoot("06-paging")
+    d.note("pages", [d.vm.page, len(d.vm.rows), p.rows_per_page])
+
+
+def _score(p: Any, team: int) -> int:
+    return next(p.score(t) for t in p.teams if t.team == team)
+
+
+async def leader_gaspesie(d: Any) -> None:
+    p = d.p
+    await d.start_hub()
+    await d.start_kiosks([1, 2, 3])
+    await d.on("tables")
+    await until(lambda: p._next_plan() is not None, "the plan")
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 1, "manche 1")
+    await _report(d, 1, 1, 3)
+    await _report(d, 2, 1, 8)
+    await _report(d, 3, 1, 6)
+    await until(lambda: p.state.reported == [1, 2, 3], "every table")
+    # Signalling at table 2: the visitors lose the manche.
+    await d.tap("tile-2")
+    await d.on("table")
+    await until(lambda: (1, 2) in p.results, "the results")
+    await d.tap("penalty")
+    await d.on("penalty")
+    await d.tap("side-visitors")
+    await d.tap("reason-0")
+    await d.shoot("20-penalty-gaspesie")
+    await d.tap("save")
+    await until(lambda: "manche" in d.vm.message.text, "the penalty's answer")
+    await until(lambda: (1, 2) in p.results, "the results again")
+    await d.settle()
+    d.note("penalty", [d.vm.table.result, d.vm.table.history])
+    await d.tap("back")
+    await d.on("tables")
+    await d.shoot("21-tables-gaspesie")
+    d.note("tables_header", d.vm.header.info)
+    await until(lambda: p._next_plan() is not None, "manche 2's plan")
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 2, "manche 2")
+    for table in (1, 2, 3):
+        await _report(d, table, 2, 3)
+    await until(lambda: p.state.reported == [1, 2, 3], "every table")
+    await d.tap("primary")
+    await d.on("confirm")
+    await d.tap("go")
+    await until(lambda: p.state.phase == "closed", "manche 2 closed")
+    await d.tap("tab-tiebreak")
+    await d.on("tiebreak")
+    await until(lambda: p.ties is not None and p.ties.get("finished"), "the ties")
+    await d.settle()
+    await d.shoot("22-backcount-gaspesie")
+    d.note("backcount", d.vm.tiebreak.steps)
+
+
+SCENARIOS = {
+    "leader_walk": leader_walk,
+    "hall_watch": hall_watch,
+    "leader_gaspesie": leader_gaspesie,
+}

@@ -1,0 +1,239 @@
+"""The leader's console and the hall display, under Xvfb, against a real Mosquitto and hub.
+
+One test runs a whole 3-table tournament from the console while the hall display watches,
+each in its own process; the other covers what only Gaspésie has. Every screen is saved at
+1920x1080 and 1280x720 in English and French, into screenshots/leader/ and
+screenshots/hall/, and checked (text size, touch size, clipping, overlap; hall rows at
+least 48 px at 1080p).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hub.broker import EmbeddedBroker
+from hub.provision import JoinCode
+from tests.ui.conftest import ROOT, Scenario, broker_spec
+
+LEADER_SHOTS = ROOT / "screenshots" / "leader"
+HALL_SHOTS = ROOT / "screenshots" / "hall"
+VARIANTS = ["en-1920x1080", "fr-1920x1080", "fr-1280x720", "en-1280x720"]
+
+
+class ConsoleScenario(Scenario):
+    """``python -m tests.ui.console_driver`` instead of the kiosk's driver."""
+
+    def __init__(self, spec: dict[str, Any], env: dict[str, str], workdir: Path) -> None:
+        import os
+        import subprocess
+        import sys
+
+        self.spec_file = workdir / f"console-{spec['scenario']}-{os.getpid()}-{id(self)}.json"
+        self.spec_file.write_text(json.dumps(spec), encoding="utf-8")
+        # Two apps start at once: each its own KIVY_HOME (Kivy makes folders in it at import).
+        home = workdir / f"kivy-{spec['app']}-{spec['scenario']}"
+        home.mkdir(exist_ok=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.ui.console_driver", str(self.spec_file)],
+            cwd=ROOT,
+            env={**env, "KIVY_HOME": str(home)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+
+def _config(broker: EmbeddedBroker, login: str, **extra: Any) -> str:
+    cred = broker.credentials.hall if login == "hall" else broker.credentials.leader
+    lines = [
+        f'host = "{broker.host}"',
+        f"port = {broker.port}",
+        f'username = "{cred.username}"',
+        f'password = "{cred.password}"',
+    ]
+    lines += [f"{key} = {json.dumps(value)}" for key, value in extra.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _spec(tmp_path: Path, broker: EmbeddedBroker, fmt: str, hands: int) -> dict[str, Any]:
+    b = broker_spec(broker)
+    b["tables"] = {str(t): broker.credentials.table(t).password for t in range(1, 5)}
+    return {
+        "broker": b,
+        "signals": str(tmp_path / "signals"),
+        "tournament": {
+            "format": fmt,
+            "tables": 3,
+            "hands": hands,
+            "name": "Club night" if fmt == "alberta" else "Tournoi de la Baie",
+            "data": str(tmp_path / "hub"),
+        },
+    }
+
+
+def _check_shots(report: dict[str, Any], folder: Path, names: list[str]) -> None:
+    assert report["audit"] == [], "\n".join(report["audit"])
+    expected = sorted(f"{v}-{n}.png" for n in names for v in VARIANTS)
+    assert sorted(report["shots"]) == expected
+    for name in expected:
+        assert (folder / name).stat().st_size > 8000, f"{name} looks empty"
+
+
+def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_env, hall):
+    spec = _spec(tmp_path, hall, "alberta", 2)
+    JoinCode.load_or_create(tmp_path / "hub" / "broker")  # as whist-hub serve would
+    hall_config = tmp_path / "hall.toml"
+    hall_config.write_text('host = ""\nport = "1883"\nscreen = 2\n', encoding="utf-8")
+    leader_config = tmp_path / "leader.toml"
+    leader_config.write_text("host = 7\n", encoding="utf-8")
+    watch = ConsoleScenario(
+        {
+            **spec,
+            "app": "hall",
+            "scenario": "hall_watch",
+            "config": str(hall_config),
+            "config_text": _config(hall, "hall", fullscreen=False),
+            "shots": str(HALL_SHOTS),
+        },
+        kivy_env,
+        tmp_path,
+    )
+    lead = ConsoleScenario(
+        {
+            **spec,
+            "app": "leader",
+            "scenario": "leader_walk",
+            "config": str(leader_config),
+            "config_text": _config(hall, "leader", language="en"),
+            "shots": str(LEADER_SHOTS),
+        },
+        kivy_env,
+        tmp_path,
+    )
+    try:
+        leader = lead.report(timeout=150)
+    finally:
+        watch_report = watch.report(timeout=60)
+    texts = leader["texts"]
+    _check_shots(
+        leader,
+        LEADER_SHOTS,
+        [
+            "00-setup",
+            "01-connecting",
+            "02-tables-ready",
+            "03-start",
+            "04-tables-playing",
+            "05-table",
+            "06-correct",
+            "07-loan",
+            "16-offline",
+            "08-close",
+            "09-undo",
+            "10-end-day",
+            "11-tiebreak-setup",
+            "12-tiebreak-playoff",
+            "13-tiebreak-done",
+            "14-standings",
+            "15-sheets",
+        ],
+    )
+    assert texts["setup"] == "“host” must be a text in quotes.\n“username” is missing.\n" + (
+        "“password” is missing."
+    )
+    assert texts["connecting"] == "Waiting for the hub to start…"
+    # The move is shown before the hand is sent.
+    assert texts["move"].splitlines()[0].startswith("A & B of every team go 1 table ahead")
+    # The leader starts the hand; a kiosk shows it, with the trump the hub cut.
+    kiosk_trump, state_trump, presenter_trump = texts["trumps"]
+    assert kiosk_trump == state_trump == presenter_trump
+    assert texts["kiosk_move"] == "A & B: go to table 2\nX & Y: stay at this table"
+    assert texts["start_message"].startswith("Hand 1 started. Trump:")
+    assert "The hub cut" in texts["start_message"]
+    assert dict(texts["tiles"]) == {"1": "Calls you", "2": "Conflict", "3": "✓ In"}
+    assert texts["missing"] == "Missing: table 1"
+    assert texts["table"][1].startswith("The kiosk then sent a different result: visitors 9")
+    assert texts["correct_readout"] == "Visitors 9 · home 4: visitors take 1 flag"
+    assert texts["corrected"] == "Table 2, hand 1: the correction is saved."
+    assert texts["loan"] == "Table 2 now holds 13 flags."
+    banner, sending = texts["offline"]
+    assert banner.startswith("The hub is offline")
+    assert sending.startswith("Sending to the hub: clear the call")
+    assert texts["after_offline"] == "The call from table 1 is cleared."
+    assert texts["close"].startswith("1 table has not reported: 1.")
+    assert texts["end_day"].splitlines() == [
+        "Team 1 (Team 1): 12 flags",
+        "Team 2 (Team 2): 12 flags (2 lent)",
+        "Team 3 (Team 3): 12 flags",
+    ]
+    assert "Teams 1, 2, 3 are level on 12." in texts["tiebreak_setup"]
+    assert "Draw: team" in texts["playoff"][0]
+    assert texts["tiebreak_done"].startswith("Every place is decided")
+    assert [rank for rank, _, _ in texts["standings"]] == ["1", "2", "3"]
+    code, files = texts["sheets"]
+    assert code.isdigit() and len(code) == 6
+    assert {Path(f).name for f in files} >= {"rotation.html", "results.csv", "standings.html"}
+
+    # The hall display followed, live.
+    _check_shots(
+        watch_report,
+        HALL_SHOTS,
+        [
+            "00-setup",
+            "01-connecting",
+            "02-before",
+            "03-playing",
+            "04-offline",
+            "05-final",
+            "06-paging",
+        ],
+    )
+    seen = watch_report["texts"]
+    assert seen["connecting"] == "Waiting for the hub…"
+    assert all(total == "12" and change == "" for _, total, change in seen["before"])
+    # Table 2 reported 10 tricks for team 1's visitors: team 1 +2, team 2 -2, at once.
+    playing = {name: (total, change) for name, total, change in seen["playing"]}
+    assert playing["1 · Team 1"] == ("14", "▲ 2")
+    assert playing["2 · Team 2"] == ("10", "▼ 2")
+    assert seen["progress"] == "2 of 3 tables have reported"
+    # The correction (9 tricks: one flag, not two) changed the hall's standings.
+    corrected = {name: (total, change) for name, total, change in seen["corrected"]}
+    assert corrected["1 · Team 1"] == ("13", "▲ 1")
+    assert corrected["2 · Team 2"] == ("11", "▼ 1")
+    assert seen["offline"] == "The hub is offline: the standings may be out of date."
+    hand, final = seen["final"]
+    assert hand == "Final standings"
+    assert [rank for rank, _, _ in final] == ["1", "2", "3"]
+    page, rows, per_page = seen["pages"]
+    assert page.startswith("Page 1 of ") and page != "Page 1 of 1" and rows == per_page
+
+
+def test_gaspesie_penalty_and_the_backward_count(tmp_path, kivy_env, hall):
+    spec = _spec(tmp_path, hall, "gaspesie", 2)
+    config = tmp_path / "leader.toml"
+    config.write_text(_config(hall, "leader"), encoding="utf-8")
+    report = ConsoleScenario(
+        {
+            **spec,
+            "app": "leader",
+            "scenario": "leader_gaspesie",
+            "config": str(config),
+            "shots": str(LEADER_SHOTS),
+        },
+        kivy_env,
+        tmp_path,
+    ).report(timeout=90)
+    _check_shots(
+        report,
+        LEADER_SHOTS,
+        ["20-penalty-gaspesie", "21-tables-gaspesie", "22-backcount-gaspesie"],
+    )
+    texts = report["texts"]
+    # French by default for Gaspésie, a manche is a manche.
+    assert texts["tables_header"].startswith("Manche 1 sur 2")
+    result, history = texts["penalty"]
+    assert "les locaux gagnent 1" in result
+    assert history.startswith("Pénalité contre les visiteurs")
+    assert "après la manche 1" in texts["backcount"]
