@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Generic, Literal, Protocol, TypeVar
 
 from kiosk import words
 from kiosk.config import ConfigProblem, Problem
@@ -54,6 +54,8 @@ MAX_REVOKES = 13
 SideName = Literal["home", "visitors"]
 #: Makes the translator of a language (and a context: "gaspesie" or None); Translator itself.
 Translators = Callable[..., Translator]
+V = TypeVar("V")
+T = TypeVar("T", bound=Translator)
 
 
 class Link(Protocol):
@@ -112,15 +114,18 @@ class Draft:
 _ENTRY_FLOW = (Screen.ENTRY, Screen.REVOKES, Screen.CONFIRM)
 
 
-class _Base:
-    """Language handling and change notification, shared by both presenters."""
+class LanguageBase(Generic[V, T]):
+    """Language handling and change notification, shared by every presenter (the table
+    kiosk's here, the leader's console and the hall display's in kiosk/leader and kiosk/hall):
+    ``V`` is the view-model, ``T`` the translator (each program has its own catalog).
+    """
 
-    def __init__(self, language: Language | None, translators: Translators) -> None:
+    def __init__(self, language: Language | None, translators: Callable[..., T]) -> None:
         self._translators = translators
         self._chosen: Language | None = language
-        self._tr_cache: dict[tuple[Language, str | None], Translator] = {}
-        self.on_change: Callable[[ViewModel], None] | None = None
-        self._view: ViewModel | None = None
+        self._tr_cache: dict[tuple[Language, str | None], T] = {}
+        self.on_change: Callable[[V], None] | None = None
+        self._view: V | None = None
 
     @property
     def language(self) -> Language:
@@ -138,19 +143,19 @@ class _Base:
         return None
 
     @property
-    def tr(self) -> Translator:
+    def tr(self) -> T:
         key = (self.language, self._context())
         if key not in self._tr_cache:
             self._tr_cache[key] = self._translators(key[0], context=key[1])
         return self._tr_cache[key]
 
     @property
-    def view(self) -> ViewModel:
+    def view(self) -> V:
         if self._view is None:
             self._view = self._build()
         return self._view
 
-    def _build(self) -> ViewModel:
+    def _build(self) -> V:
         raise NotImplementedError
 
     def _changed(self) -> None:
@@ -166,6 +171,10 @@ class _Base:
     def set_language(self, language: Language) -> None:
         self._chosen = language
         self._changed()
+
+
+class _Base(LanguageBase[ViewModel, Translator]):
+    """The table kiosk's presenters: its catalog, its view-model, its language button."""
 
     def _language_button(self) -> ButtonVM:
         # TRANSLATORS: the language button shows the OTHER language, in that language:

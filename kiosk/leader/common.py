@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from kiosk.config import ConfigProblem, Problem
-from kiosk.i18n import Language
 from kiosk.leader.i18n import M_, ConsoleTranslator
+from kiosk.presenter import LanguageBase
 
 
 class _Declare:
@@ -178,57 +178,7 @@ V = TypeVar("V")
 Translators = Callable[..., ConsoleTranslator]
 
 
-class Base(Generic[V]):
-    """Language handling and change notification, shared by every presenter here."""
+class Base(LanguageBase[V, ConsoleTranslator]):
+    """Language handling and change notification, shared by every presenter here (the
+    table kiosk's own base, with the console's translator)."""
 
-    def __init__(self, language: Language | None, translators: Translators) -> None:
-        self._translators = translators
-        self._chosen: Language | None = language
-        self._tr_cache: dict[tuple[Language, str | None], ConsoleTranslator] = {}
-        self.on_change: Callable[[V], None] | None = None
-        self._view: V | None = None
-
-    @property
-    def language(self) -> Language:
-        return self._chosen or self._default_language()
-
-    @property
-    def chosen_language(self) -> Language | None:
-        """The language set by the settings file or the button; None while the default applies."""
-        return self._chosen
-
-    def _default_language(self) -> Language:
-        return "en"
-
-    def _context(self) -> str | None:
-        return None
-
-    @property
-    def tr(self) -> ConsoleTranslator:
-        key = (self.language, self._context())
-        if key not in self._tr_cache:
-            self._tr_cache[key] = self._translators(key[0], context=key[1])
-        return self._tr_cache[key]
-
-    @property
-    def view(self) -> V:
-        if self._view is None:
-            self._view = self._build()
-        return self._view
-
-    def _build(self) -> V:
-        raise NotImplementedError
-
-    def _changed(self) -> None:
-        self._view = self._build()
-        if self.on_change is not None:
-            self.on_change(self._view)
-
-    def toggle_language(self) -> None:
-        """English <-> French, until the program restarts."""
-        self._chosen = "fr" if self.language == "en" else "en"
-        self._changed()
-
-    def set_language(self, language: Language) -> None:
-        self._chosen = language
-        self._changed()
