@@ -121,6 +121,10 @@ class Draft:
     side: Literal["home", "visitors"] | None = None
 
 
+#: The hub writes cards with English letters; French players read R, D, V (A stays A).
+FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
+
+
 class LeaderPresenter(Base[ViewModel]):
     """The whole console, from "connecting" to the final standings."""
 
@@ -347,7 +351,7 @@ class LeaderPresenter(Base[ViewModel]):
                 n=data.get("hand"), trump=trump_short(tr, data.get("trump"))
             )
             if data.get("cut"):
-                text += " " + tr.t("The hub cut {card}.").format(card=data["cut"])
+                text += " " + tr.t("The hub cut {card}.").format(card=self._card(data["cut"]))
             return text
         if op == "close_hand":
             missing = list(data.get("missing") or [])
@@ -1435,6 +1439,13 @@ class LeaderPresenter(Base[ViewModel]):
         )
         return tr.t("Decided: {order}.").format(order=order)
 
+    def _card(self, card: str) -> str:
+        """A card as the hub writes it ("K♦"), with the French letters on a French screen
+        (Roi, Dame, Valet)."""
+        if self.language == "fr" and card[:1] in FRENCH_RANKS:
+            return FRENCH_RANKS[card[0]] + card[1:]
+        return card
+
     def _playoff(self, current: dict[str, Any], done: list[str], refresh: ButtonVM) -> TieBreakVM:
         tr = self.tr
         order = [int(t) for t in current["order"]]
@@ -1444,7 +1455,9 @@ class LeaderPresenter(Base[ViewModel]):
         draws = current.get("draws") or {}
         if draws:
             drawn = ", ".join(
-                tr.t("team {team}: {card}").format(team=team, card=draws.get(str(team), "?"))
+                tr.t("team {team}: {card}").format(
+                    team=team, card=self._card(draws.get(str(team), "?"))
+                )
                 for team in order
             )
             steps.append(tr.t("Draw: {drawn}.").format(drawn=drawn))
