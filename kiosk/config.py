@@ -132,6 +132,14 @@ _TYPE_KINDS = {
 
 def load_config(path: Path) -> KioskConfig | ConfigProblem:
     """Read and check *path*; a :class:`ConfigProblem` lists everything wrong with it."""
+    data = read_toml(path)
+    if isinstance(data, ConfigProblem):
+        return data
+    return check_config(data, path)
+
+
+def read_toml(path: Path) -> dict[str, Any] | ConfigProblem:
+    """A settings file's TOML, or why it cannot be read (shared with the console's files)."""
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
@@ -139,10 +147,9 @@ def load_config(path: Path) -> KioskConfig | ConfigProblem:
     except (OSError, UnicodeDecodeError) as exc:
         return ConfigProblem(path, [Problem("unreadable", detail=str(exc))])
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return ConfigProblem(path, [Problem("syntax", detail=str(exc))])
-    return check_config(data, path)
 
 
 def check_config(data: dict[str, Any], path: Path) -> KioskConfig | ConfigProblem:
@@ -154,6 +161,12 @@ def check_config(data: dict[str, Any], path: Path) -> KioskConfig | ConfigProble
 
 
 def _problem(error: Any) -> Problem:
+    return problem_from(error, _TYPE_KINDS)
+
+
+def problem_from(error: Any, type_kinds: dict[str, str]) -> Problem:
+    """One pydantic error in the set-up screen's words; ``type_kinds`` names the type errors
+    of a file's own fields (shared with the console's and the hall display's files)."""
     kind = str(error["type"])
     key = ".".join(str(part) for part in error["loc"])
     ctx = error.get("ctx") or {}
@@ -161,12 +174,12 @@ def _problem(error: Any) -> Problem:
         return Problem("missing", key)
     if kind == "extra_forbidden":
         return Problem("unknown_key", key)
-    if kind in _TYPE_KINDS:
-        return Problem(_TYPE_KINDS[kind], key)
+    if kind in type_kinds:
+        return Problem(type_kinds[kind], key)
     if kind in ("greater_than_equal", "greater_than"):
-        return Problem("too_small", key, str(ctx.get("ge", ctx.get("gt", ""))))
+        return Problem("too_small", key, _limit(ctx.get("ge", ctx.get("gt", ""))))
     if kind in ("less_than_equal", "less_than"):
-        return Problem("too_large", key, str(ctx.get("le", ctx.get("lt", ""))))
+        return Problem("too_large", key, _limit(ctx.get("le", ctx.get("lt", ""))))
     if kind == "string_too_short":
         return Problem("empty", key)
     if kind == "literal_error":
@@ -176,3 +189,10 @@ def _problem(error: Any) -> Problem:
     if kind == "value_error" and "username and password" in str(error["msg"]):
         return Problem("login_pair")
     return Problem("other", key, detail=str(error["msg"]))
+
+
+def _limit(value: object) -> str:
+    # 3.0 (a float field's bound) reads better as 3
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

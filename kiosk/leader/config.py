@@ -17,13 +17,12 @@ raised), so the app shows a set-up screen that says what to fix.
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kiosk.config import ConfigProblem, Problem
+from kiosk.config import ConfigProblem, Problem, problem_from, read_toml
 
 Role = Literal["leader", "hall"]
 APP_NAMES: dict[Role, str] = {"leader": "whist-leader", "hall": "whist-hall"}
@@ -81,16 +80,9 @@ _TYPE_KINDS = {
 
 def load_config(path: Path, role: Role = "leader") -> ConsoleConfig | ConfigProblem:
     """Read and check *path*; a :class:`ConfigProblem` lists everything wrong with it."""
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        return ConfigProblem(path, [Problem("no_file")])
-    except (OSError, UnicodeDecodeError) as exc:
-        return ConfigProblem(path, [Problem("unreadable", detail=str(exc))])
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return ConfigProblem(path, [Problem("syntax", detail=str(exc))])
+    data = read_toml(path)
+    if isinstance(data, ConfigProblem):
+        return data
     return check_config(data, path, role)
 
 
@@ -106,32 +98,5 @@ def check_config(
         return ConfigProblem(path, [_problem(e) for e in exc.errors(include_url=False)])
 
 
-def _limit(value: object) -> str:
-    # 3.0 (a float field's bound) reads better as 3
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
 def _problem(error: Any) -> Problem:
-    # The same reading of pydantic's errors as kiosk.config, for this file's keys.
-    kind = str(error["type"])
-    key = ".".join(str(part) for part in error["loc"])
-    ctx = error.get("ctx") or {}
-    if kind == "missing":
-        return Problem("missing", key)
-    if kind == "extra_forbidden":
-        return Problem("unknown_key", key)
-    if kind in _TYPE_KINDS:
-        return Problem(_TYPE_KINDS[kind], key)
-    if kind in ("greater_than_equal", "greater_than"):
-        return Problem("too_small", key, _limit(ctx.get("ge", ctx.get("gt", ""))))
-    if kind in ("less_than_equal", "less_than"):
-        return Problem("too_large", key, _limit(ctx.get("le", ctx.get("lt", ""))))
-    if kind == "string_too_short":
-        return Problem("empty", key)
-    if kind == "literal_error":
-        return Problem("choice", key, str(ctx.get("expected", "")))
-    if kind == "string_pattern_mismatch" and key == "root":
-        return Problem("bad_root", key)
-    return Problem("other", key, detail=str(error["msg"]))
+    return problem_from(error, _TYPE_KINDS)
