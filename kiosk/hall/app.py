@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
-from kiosk.leader.app import configure_kivy, size
+from kiosk.app import configure_kivy
+from kiosk.leader.app import size
 from kiosk.leader.config import default_config_path
 
 

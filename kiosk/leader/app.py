@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
+from kiosk.app import configure_kivy
 from kiosk.leader.config import default_config_path
 from kiosk.leader.connection import RESEND_EVERY
 
@@ -60,19 +60,6 @@ def parser() -> argparse.ArgumentParser:
         help=f"seconds between two sends of an unanswered command (default: {RESEND_EVERY:g})",
     )
     return p
-
-
-def configure_kivy(window: tuple[int, int]) -> None:
-    """Settings Kivy must have before its first import."""
-    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are not Kivy's
-    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-    from kivy.config import Config
-
-    Config.set("graphics", "width", str(window[0]))
-    Config.set("graphics", "height", str(window[1]))
-    Config.set("graphics", "resizable", "1")
-    Config.set("input", "mouse", "mouse,multitouch_on_demand")
-    Config.set("kivy", "exit_on_escape", "0")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
