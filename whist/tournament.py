@@ -63,6 +63,15 @@ class TableResult:
     home_points: int = 0
     visitor_points: int = 0
     outcome: HandOutcome | None = None  # what the format made of it, last time it was scored
+    #: The flags the visitors took, each time the result was scored (recorded, then after
+    #: every correction or penalty): the last step is what the players must move now.
+    flags_history: list[int] = field(default_factory=list)
+
+    @property
+    def by_leader(self) -> bool:
+        """What counts now was entered by the leader (a correction, or a result the table
+        never sent)."""
+        return bool(self.corrections) or self.result_id is None
 
     @property
     def home_tricks(self) -> int:
@@ -245,6 +254,25 @@ class Tournament:
         if self.rules.unit == "flags":
             return sum(self.day_totals(team))
         return self.points[team]
+
+    def completed_hand(self) -> int:
+        """The last hand that is over: closed, or followed by a later hand (0: none yet)."""
+        return self.hand - 1 if self.phase == PLAYING else self.hand
+
+    def hand_changes(self, hand: int) -> list[int]:
+        """Per team (index = team; 0 unused): what it won (or lost) in ``hand``, in the
+        format's unit, as the results stand now."""
+        changes = [0] * (self.tables + 1)
+        if self.rules.unit == "points":
+            for team, points in enumerate(self.hand_points.get(hand, ())):
+                changes[team] = points
+            return changes
+        for table in self.reported.get(hand, ()):
+            res = self.results.get((hand, table))
+            if res is not None:
+                changes[table] -= res.flags_won
+                changes[res.visitor_team] += res.flags_won
+        return changes
 
     def countback(self) -> dict[int, tuple[int, ...]]:
         """Per team, its totals after hand n-1, n-2, … 1, where n is the last hand started:
@@ -539,6 +567,7 @@ class Tournament:
             penalty.side if penalty else None,  # type: ignore[arg-type]
         )
         res.outcome = outcome
+        res.flags_history.append(outcome.flags)
         if outcome.flags != res.flags_won:
             self._move_flags(res, outcome.flags)
         home, visitors = outcome.home_points, outcome.visitor_points
@@ -573,7 +602,8 @@ class Tournament:
         self.result_ids[event.result_id] = (event.hand, event.table)
         self._score_table(res)
 
-    def _hand_day_is_over(self, hand: int) -> bool:
+    def hand_day_is_over(self, hand: int) -> bool:
+        """The day of ``hand`` has ended: its flags were counted and every table reset."""
         day = self.spec.day_of(hand)
         return day < self.day or (day == self.day and self.day_ended)
 
@@ -590,7 +620,7 @@ class Tournament:
     def _move_flags(self, res: TableResult, new_flags: int) -> None:
         delta = new_flags - res.flags_won
         res.flags_won = new_flags
-        if self._hand_day_is_over(res.hand):
+        if self.hand_day_is_over(res.hand):
             # The flags of that day were counted and redistributed: adjust its record.
             totals = self.ended_days[self.spec.day_of(res.hand) - 1]
             totals[res.visitor_team] += delta
