@@ -239,6 +239,7 @@ def acl_text(tables: int, topics: Topics = DEFAULT_TOPICS) -> str:
             f"topic write {topics.call(t)}",
             f"topic readwrite {topics.table_status(t)}",
             f"topic read {topics.assignment(t)}",
+            f"topic read {topics.view(t)}",
             f"topic read {topics.ack(t)}",
             *(f"topic read {topic}" for topic in hub_owned),
         ]

@@ -164,6 +164,7 @@ class HubCore:
         self._last_release = float("-inf")
         self._last_standings = float("-inf")
         self._assignments = views.AssignmentWriter()
+        self._views: views.TableViews | None = None
         self.topics = topics or Topics()
         self.rng = rng or random.SystemRandom()
         events = store.events()
@@ -209,10 +210,20 @@ class HubCore:
         payload = self._assignments.json(self.tournament, table)
         return Outgoing(self.topics.assignment(table), payload, retain=True)
 
+    def view_message(self, table: int) -> Outgoing:
+        """Table ``table``'s TableView: everything its players must know, as recorded."""
+        if self._views is None or self._views.t is not self.tournament:
+            self._views = views.TableViews(self.tournament)
+        return Outgoing(self.topics.view(table), self._views.json(table), retain=True)
+
+    def table_messages(self, table: int) -> list[Outgoing]:
+        """What one table is sent when anything about it changes."""
+        return [self.assignment_message(table), self.view_message(table)]
+
     def retained(self) -> list[Outgoing]:
         """Everything the hub keeps retained on the broker (published at every connect)."""
         return [
-            *(self.assignment_message(t) for t in self.tables),
+            *(m for t in self.tables for m in self.table_messages(t)),
             self.state_message(),
             self.standings_message(),
         ]
@@ -294,7 +305,7 @@ class HubCore:
             send, later = (
                 (tables, []) if everything else (tables[:RELEASE_CHUNK], tables[RELEASE_CHUNK:])
             )
-            out = [self.assignment_message(table) for table in send]
+            out = [m for table in send for m in self.table_messages(table)]
             if self._held_state:
                 out.append(self.state_message())
             self._held_tables, self._held_state = set(later), False
@@ -505,6 +516,13 @@ class HubCore:
         batch.dirty_tables |= set(self.tables)
         batch.state = batch.standings = True
 
+    def _places_may_have_moved(self, batch: _Batch) -> None:
+        """Once a day or the tournament has ended every table's view shows its place: a
+        change of score or of a tie-break order reaches all of them."""
+        t = self.tournament
+        if t.day_ended or t.finished:
+            batch.dirty_tables |= set(self.tables)
+
     def _cut(self) -> tuple[Suit, str]:
         deck = Deck()
         deck.shuffle(self.rng)
@@ -557,6 +575,7 @@ class HubCore:
             batch.writes.append(lambda tx: tx.settle_conflicts(*key))
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.state = batch.standings = True
+        self._places_may_have_moved(batch)
         return {"hand": cmd.hand, "table": cmd.table}
 
     def _do_loan(self, cmd: Loan, batch: _Batch) -> dict[str, Any]:
@@ -583,6 +602,7 @@ class HubCore:
         self._apply(PenaltyImposed(cmd.hand, cmd.table, cmd.side, cmd.reason.strip()), batch)
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.standings = True
+        self._places_may_have_moved(batch)
         return {"hand": cmd.hand, "table": cmd.table}
 
     def _do_clear_call(self, cmd: ClearCall, batch: _Batch) -> dict[str, Any]:
@@ -610,6 +630,7 @@ class HubCore:
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None
         batch.standings = True
+        self._places_may_have_moved(batch)
         data.update(
             order=list(tb.order), next=list(tb.next_pairing() or ()), trump=trump_name(trump)
         )
@@ -626,6 +647,7 @@ class HubCore:
         )
         self._apply(event, batch)
         batch.standings = True
+        self._places_may_have_moved(batch)
         data: dict[str, Any] = {"decided": tb.decided}
         if tb.decided:
             data["order"] = list(tb.final_order())
@@ -704,7 +726,7 @@ class HubCore:
                     visitor_tricks=res.visitor_tricks,
                     home_tricks=res.home_tricks,
                     revokes={"home": res.revokes_home, "visitors": res.revokes_visitors},
-                    by="kiosk" if res.result_id else "leader",
+                    by="leader" if res.by_leader else "kiosk",
                     corrections=list(res.corrections),
                 )
                 if alberta:

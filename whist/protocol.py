@@ -485,7 +485,8 @@ class FormatInfo(_Outbound):
     leader may do, how ties are broken.
 
     >>> FormatInfo(name="gaspesie", unit="points", wording="gaspesie", language="fr",
-    ...            lends_flags=False, penalties=True, tie_break="countback").unit
+    ...            lends_flags=False, penalties=True, tie_break="countback",
+    ...            revoke_penalty="hand").unit
     'points'
     """
 
@@ -496,6 +497,7 @@ class FormatInfo(_Outbound):
     lends_flags: bool
     penalties: bool
     tie_break: Literal["playoff", "countback"]
+    revoke_penalty: Literal["two_tricks", "hand"]
 
 
 class State(_Outbound):
