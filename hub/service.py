@@ -30,6 +30,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
+from hub.guard import as_published, drop_retained
 from hub.net import no_delay
 from hub.store import EventStore, StoreError, Transaction
 from whist import views
@@ -924,7 +925,7 @@ class Hub:
             (self.topics.every_table("status"), 1),
             (self.topics.leader_command, 1),
         ]
-        client.subscribe(subscriptions)
+        client.subscribe(as_published(subscriptions))
         self._queue.put("connected")
 
     def _on_disconnect(
@@ -935,6 +936,8 @@ class Hub:
             log.warning("lost the broker (%s); reconnecting", reason)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        if drop_retained(client, msg, self.topics):
+            return
         try:
             kind, table = self.topics.parse(msg.topic)
         except ValueError:

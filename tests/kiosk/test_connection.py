@@ -128,12 +128,14 @@ def a_result(hand: int = 1) -> Result:
 
 def test_status_subscriptions_and_a_result_acked(hall, tmp_path):
     ui, heard = UiThread(), Recorder()
-    probe = mqtt_client(
-        hall.host, hall.port, hall.credentials.hub.username, hall.credentials.hub.password
-    )
-    probe.subscribe_acked(TOPICS.table_status(TABLE))
     with hub(hall, tmp_path), Outbox(tmp_path / "outbox.sqlite3") as box:
         start_hand(hall)
+        # The leader's login, once start_hand's leader is gone: a client id is its login, so
+        # a probe on the hub's login would push the hub off (one device per login).
+        probe = mqtt_client(
+            hall.host, hall.port, hall.credentials.leader.username, hall.credentials.leader.password
+        )
+        probe.subscribe_acked(TOPICS.table_status(TABLE))
         conn = KioskConnection(kiosk_config(hall, tmp_path), box, heard, post=ui.post)
         conn.start()
         try:
