@@ -122,8 +122,8 @@ def schedule(file: Path, as_json: bool) -> None:
 )
 def join_code(data: Path, renew: bool) -> None:
     """Print the code kiosks type to join this hub's hall."""
+    from hub.datadir import BROKER_DIR
     from hub.provision import JoinCode
-    from hub.serve import BROKER_DIR
 
     _open_log(data)
     folder = data / BROKER_DIR
@@ -144,7 +144,7 @@ def _listener(conf: Path) -> tuple[int | None, str]:
 
 
 def _open_log(data: Path) -> Tournament:
-    from hub.serve import DB_FILE
+    from hub.datadir import DB_FILE
     from hub.store import EventStore, StoreError
 
     path = data / DB_FILE
@@ -268,9 +268,9 @@ def credentials(
 ) -> None:
     """Print kiosk credentials to copy onto a kiosk (its kiosk.toml)."""
     from hub.broker import CREDENTIALS_FILE, Credentials, provisioning_text
+    from hub.datadir import BROKER_DIR
     from hub.net import reach_note, reachable_addresses
     from hub.private import write_private
-    from hub.serve import BROKER_DIR
 
     t = _open_log(data)
     if not (data / BROKER_DIR / CREDENTIALS_FILE).exists():

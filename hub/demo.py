@@ -103,7 +103,7 @@ def run_demo(
         for line in lines:
             echo("  " + line)
         from hub.broker import CREDENTIALS_FILE, Credentials
-        from hub.serve import BROKER_DIR
+        from hub.datadir import BROKER_DIR
 
         creds = Credentials.load_or_create(work / BROKER_DIR, tables)
         broker_port = _port_from(lines) or port

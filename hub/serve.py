@@ -14,10 +14,12 @@ from pathlib import Path
 from types import FrameType
 
 from hub.broker import EmbeddedBroker
+from hub.core import HubCore
+from hub.datadir import BROKER_DIR, DB_FILE, LOG_FILE
 from hub.net import reach_note, reachable_addresses
 from hub.private import keep_private
 from hub.provision import JoinCode, ProvisionServer
-from hub.service import Hub, HubCore
+from hub.service import Hub
 from hub.store import EventStore
 from hub.systemd import Systemd
 from whist.protocol import Topics
@@ -25,9 +27,6 @@ from whist.spec import TournamentSpec
 
 log = logging.getLogger("whist.hub")
 
-DB_FILE = "hub.sqlite3"
-BROKER_DIR = "broker"
-LOG_FILE = "hub.log"
 #: Full standings at most this often while results stream in (StandingsChanges in between).
 STANDINGS_INTERVAL = 0.25
 

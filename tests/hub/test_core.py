@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from hub.service import HubCore, Inbound
+from hub.batch import Inbound
+from hub.core import HubCore
 from hub.store import EventStore, StoreError
 from whist.pattern import default_spec
 
