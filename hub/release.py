@@ -7,7 +7,6 @@ from __future__ import annotations
 from hub.batch import Batch, Outgoing
 from hub.corebase import CoreBase
 from whist import views
-from whist.formats import Format
 from whist.protocol import (
     Ack,
     encode,
@@ -88,15 +87,15 @@ class HeldBack(CoreBase):
                     views.standings_changes_json(t, batch.changed_teams),
                 )
             )
-        alberta = t.format is Format.ALBERTA
+        flags = t.rules.unit == "flags"
         for table, result_id, hand, seq in batch.acks:
             ack = Ack(
                 id=result_id,
                 status="accepted",
                 hand=hand,
                 seq=seq,
-                flags=t.flags_held(table) if alberta else None,
-                points=None if alberta else t.score(table),
+                flags=t.flags_held(table) if flags else None,
+                points=None if flags else t.score(table),
             )
             out.append(Outgoing(self.topics.ack(table), encode(ack)))
         out.extend(batch.out)

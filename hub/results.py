@@ -10,7 +10,6 @@ from whist.errors import ProtocolError, TournamentError
 from whist.events import (
     ResultRecorded,
 )
-from whist.formats import Format
 from whist.protocol import (
     ONLINE,
     Ack,
@@ -104,13 +103,13 @@ class ResultHandling(CoreBase):
         self, table: int, result_id: str, hand: int, reported_table: int, batch: Batch
     ) -> None:
         t = self.tournament
-        alberta = t.format is Format.ALBERTA
+        flags = t.rules.unit == "flags"
         ack = Ack(
             id=result_id,
             status="duplicate",
             hand=hand,
-            flags=t.flags_held(reported_table) if alberta else None,
-            points=None if alberta else t.score(reported_table),
+            flags=t.flags_held(reported_table) if flags else None,
+            points=None if flags else t.score(reported_table),
         )
         batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 

@@ -75,6 +75,9 @@ class GameFormat(abc.ABC):
     #: The leader may give a hand away for a fault other than a revoke (signalling).
     leader_penalties: ClassVar[bool] = False
     tie_break: ClassVar[TieBreakRule]
+    #: The home side's first seat deals every hand (the Gaspésie captain); else the deal
+    #: goes round the table.
+    home_deals: ClassVar[bool] = False
     #: What an established revoke costs: two tricks to the other side, or the whole hand.
     revoke_penalty: ClassVar[RevokePenalty]
 

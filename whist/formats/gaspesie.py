@@ -78,6 +78,7 @@ class Gaspesie(GameFormat):
     travellers_progress: ClassVar[bool] = True
     default_hands: ClassVar[int] = 24
     leader_penalties: ClassVar[bool] = True
+    home_deals: ClassVar[bool] = True
     tie_break: ClassVar[TieBreakRule] = "countback"
     revoke_penalty: ClassVar[RevokePenalty] = "hand"
 
