@@ -152,7 +152,10 @@ def _open_log(data: Path) -> Tournament:
         _fail(f"{data} holds no tournament (no {DB_FILE}); is it the --data folder of serve?")
     try:
         with EventStore(path) as store:
-            return Tournament.replay(store.events())
+            events = store.events()
+        if not events:
+            _fail(f"{path} holds no events: the tournament log is lost; restore it from a backup")
+        return Tournament.replay(events)
     except (StoreError, WhistError) as exc:
         _fail(str(exc))
 
@@ -191,6 +194,12 @@ def _open_log(data: Path) -> Tournament:
     type=click.IntRange(0, 65535),
     help="Port where kiosks join with the join code (0: no joining by code).",
 )
+@click.option(
+    "--new-start",
+    is_flag=True,
+    help="Start a new tournament even though this --data folder was used before and its log "
+    "is missing or empty (without it the hub refuses: a lost log is not a new tournament).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -202,13 +211,14 @@ def serve(
     bind: str,
     root: str,
     provision_port: int,
+    new_start: bool,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
     from hub.broker import BrokerError
     from hub.serve import BrokerAddress, parse_broker, setup_logging
     from hub.serve import serve as run
-    from hub.store import StoreError
+    from hub.store import StoreError, what_to_do
     from whist.protocol import Topics
 
     try:
@@ -224,9 +234,9 @@ def serve(
         address = BrokerAddress(host, broker_port, username, password)
     elif username or password:
         _fail("--username and --password go with --broker")
-    data.mkdir(parents=True, exist_ok=True)
-    setup_logging(data, verbose)
     try:
+        data.mkdir(parents=True, exist_ok=True)
+        setup_logging(data, verbose)
         code = run(
             spec,
             data,
@@ -236,9 +246,12 @@ def serve(
             topics=Topics(root),
             echo=click.echo,
             provision_port=provision_port or None,
+            new_start=new_start,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))
+    except OSError as exc:  # a full disk at restart: the broker's files cannot be written
+        _fail(f"cannot write {exc.filename or data} ({exc.strerror or exc}): {what_to_do(exc)}")
     sys.exit(code)
 
 
@@ -295,9 +308,14 @@ def credentials(data: Path, table: int | None, host: str | None, port: int | Non
 def export(data: Path, as_csv: bool, out: Path | None) -> None:
     """Export every hand's results and the standings from a hub's data folder."""
     from hub.export import export_csv
+    from hub.store import what_to_do
 
     t = _open_log(data)
-    for path in export_csv(t, out or data / "exports"):
+    try:
+        written = export_csv(t, out or data / "exports")
+    except OSError as exc:
+        _fail(f"cannot write {exc.filename or out} ({exc.strerror or exc}): {what_to_do(exc)}")
+    for path in written:
         click.echo(f"Wrote {path}")
 
 
