@@ -311,10 +311,11 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     from hub.store import what_to_do
 
     t = _open_log(data)
+    folder = out or data / "exports"
     try:
-        written = export_csv(t, out or data / "exports")
+        written = export_csv(t, folder)
     except OSError as exc:
-        _fail(f"cannot write {exc.filename or out} ({exc.strerror or exc}): {what_to_do(exc)}")
+        _fail(f"cannot write {exc.filename or folder} ({exc.strerror or exc}): {what_to_do(exc)}")
     for path in written:
         click.echo(f"Wrote {path}")
 

@@ -101,9 +101,12 @@ def open_log(data_dir: Path, *, new_start: bool = False) -> EventStore:
     if signs and missing:
         raise StoreError(_lost(path, "is missing", signs))
     store = EventStore(path)
-    if signs and store.count() == 0:
+    try:
+        if signs and store.count() == 0:
+            raise StoreError(_lost(path, "holds no events", signs))
+    except StoreError:
         store.close()
-        raise StoreError(_lost(path, "holds no events", signs))
+        raise
     return store
 
 

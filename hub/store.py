@@ -98,9 +98,9 @@ def what_to_do(exc: sqlite3.Error | OSError) -> str:
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
         return "the file is damaged: restore it from a backup copy"
     if isinstance(exc, OSError) and exc.errno in DISK_FULL:
-        return "the disk is full: free some space, then start again"
+        return "the disk is full: free some space, then try again"
     if name.startswith(("SQLITE_IOERR", "SQLITE_FULL")):
-        return "is the disk full? Free some space, then start again"
+        return "is the disk full? Free some space, then try again"
     return "check the file, its folder and their permissions"
 
 

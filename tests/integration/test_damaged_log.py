@@ -260,6 +260,8 @@ def test_a_full_disk_at_restart_is_one_line(hall, stopped):
             assert line.startswith(f"whist-hub: cannot write {data}") and "disk is full" in line
         line = refusal(whist_hub("export", data, "--csv", full_disk=True))
         assert re.search("disk (is )?full", line), line
+        if reader is not None:
+            assert str(data / "exports") in line and "disk is full" in line, line
     finally:
         if reader is not None:
             reader.close()
