@@ -152,7 +152,10 @@ def _open_log(data: Path) -> Tournament:
         _fail(f"{data} holds no tournament (no {DB_FILE}); is it the --data folder of serve?")
     try:
         with EventStore(path) as store:
-            return Tournament.replay(store.events())
+            events = store.events()
+        if not events:
+            _fail(f"{path} holds no events: the tournament log is lost; restore it from a backup")
+        return Tournament.replay(events)
     except (StoreError, WhistError) as exc:
         _fail(str(exc))
 
@@ -191,6 +194,12 @@ def _open_log(data: Path) -> Tournament:
     type=click.IntRange(0, 65535),
     help="Port where kiosks join with the join code (0: no joining by code).",
 )
+@click.option(
+    "--new-start",
+    is_flag=True,
+    help="Start a new tournament even though this --data folder was used before and its log "
+    "is missing or empty (without it the hub refuses: a lost log is not a new tournament).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -202,6 +211,7 @@ def serve(
     bind: str,
     root: str,
     provision_port: int,
+    new_start: bool,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
@@ -209,7 +219,7 @@ def serve(
     from hub.private import keep_private
     from hub.serve import BrokerAddress, parse_broker, setup_logging
     from hub.serve import serve as run
-    from hub.store import StoreError
+    from hub.store import StoreError, what_to_do
     from whist.protocol import Topics
 
     try:
@@ -225,9 +235,10 @@ def serve(
         address = BrokerAddress(host, broker_port, username, password)
     elif username or password:
         _fail("--username and --password go with --broker")
-    keep_private(data)  # before the log file is opened
-    setup_logging(data, verbose)
     try:
+        data.mkdir(parents=True, exist_ok=True)
+        keep_private(data)  # before the log file is opened
+        setup_logging(data, verbose)
         code = run(
             spec,
             data,
@@ -237,9 +248,12 @@ def serve(
             topics=Topics(root),
             echo=click.echo,
             provision_port=provision_port or None,
+            new_start=new_start,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))
+    except OSError as exc:  # a full disk at restart: the broker's files cannot be written
+        _fail(f"cannot write {exc.filename or data} ({exc.strerror or exc}): {what_to_do(exc)}")
     sys.exit(code)
 
 
@@ -316,10 +330,16 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     """Export every hand's results and the standings from a hub's data folder."""
     from hub.export import export_csv
     from hub.private import keep_private
+    from hub.store import what_to_do
 
     t = _open_log(data)
     keep_private(data)
-    for path in export_csv(t, out or data / "exports"):
+    folder = out or data / "exports"
+    try:
+        written = export_csv(t, folder)
+    except OSError as exc:
+        _fail(f"cannot write {exc.filename or folder} ({exc.strerror or exc}): {what_to_do(exc)}")
+    for path in written:
         click.echo(f"Wrote {path}")
 
 
