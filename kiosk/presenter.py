@@ -673,12 +673,14 @@ class TablePresenter(_Base):
         lines = []
         here = self._latest_result("home")
         if here is not None:
-            lines.append(words.result_line(tr, self.unit, here))
-            lines += words.hand_over(tr, here)
+            to_do = words.hand_over(tr, here)
+            if not (here.corrected and to_do):  # a correction's line says the tricks itself
+                lines.append(words.result_line(tr, self.unit, here))
+            lines += to_do
         for away in (r for r in v.results if r.role == "visitors"):
             lines += words.hand_over(tr, away)
-        if v.day_result is None:
-            lines += [words.loan_line(tr, loan) for loan in v.loans[-2:]]
+        if v.day_result is None and v.loans:
+            lines.append(words.loan_line(tr, v.loans[-1]))
         return "\n".join(lines)
 
     def _hand(self) -> HandVM:

@@ -223,7 +223,8 @@ def result_line(tr: Translator, unit: str, res: RecordedResult) -> str:
 
 def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
     """What to do with the flags now that the hub holds ``res``: the whole result the first
-    time, a correction's difference after it (in the role this table had)."""
+    time, a correction's difference after it (in the role this table had; a correction of
+    this table's own result says the corrected tricks too)."""
     lines = []
     for step in res.hand_over:
         n = step.count
@@ -238,20 +239,22 @@ def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
         elif res.role == "home" and step.giver == "home":
             lines.append(
                 tr.ngettext(
-                    "The leader corrected hand {hand}: home, give {n} flag to the visitors.",
-                    "The leader corrected hand {hand}: home, give {n} flags to the visitors.",
+                    "The leader corrected hand {hand} to visitors {v}, home {h}: home, "
+                    "give {n} flag to the visitors.",
+                    "The leader corrected hand {hand} to visitors {v}, home {h}: home, "
+                    "give {n} flags to the visitors.",
                     n,
-                ).format(hand=res.hand, n=n)
+                ).format(hand=res.hand, v=res.visitor_tricks, h=res.home_tricks, n=n)
             )
         elif res.role == "home":
             lines.append(
                 tr.ngettext(
-                    "The leader corrected hand {hand}: the visitors give {n} flag back "
-                    "to this table.",
-                    "The leader corrected hand {hand}: the visitors give {n} flags back "
-                    "to this table.",
+                    "The leader corrected hand {hand} to visitors {v}, home {h}: the "
+                    "visitors give {n} flag back to this table.",
+                    "The leader corrected hand {hand} to visitors {v}, home {h}: the "
+                    "visitors give {n} flags back to this table.",
                     n,
-                ).format(hand=res.hand, n=n)
+                ).format(hand=res.hand, v=res.visitor_tricks, h=res.home_tricks, n=n)
             )
         elif not res.corrected:
             continue  # our travellers took their flags at that table themselves

@@ -482,7 +482,131 @@ async def join(d: Driver) -> None:
     d.note("started", d.app.vm.connecting.table)
 
 
-SCENARIOS = {"walk": walk, "setup": setup, "submit": submit, "resume": resume, "join": join}
+async def report_result(d: Driver, visitor_tricks: int) -> None:
+    """The players tap a result in: the keypad, both sides agree."""
+    await d.tap("enter")
+    await d.on("entry")
+    await d.tap(f"key-{visitor_tricks}")
+    await d.tap("next")
+    await d.on("confirm")
+    await d.tap("confirm-home")
+    await d.tap("confirm-visitors")
+
+
+def mine(d: Driver) -> Any:
+    """This table's own newest result in the hub's view."""
+    return next(r for r in d.presenter.table_view.results if r.role == "home")
+
+
+def waiting_texts(d: Driver) -> dict[str, str]:
+    w = d.app.vm.waiting
+    return {
+        "title": w.title,
+        "subtitle": w.subtitle,
+        "score": w.score,
+        "label": w.score_label,
+        "last": w.last_result,
+        "next": w.next_hand,
+    }
+
+
+async def story_day(d: Driver) -> None:
+    """The first half of a day at one table, as its players live it (the hub runs in the
+    test, so it outlives this kiosk): the hand, a result, the leader's correction, then a
+    loan (flags) or a penalty (points). Then it waits to be killed."""
+    table = d.spec["table"]
+    points = d.spec["points"]
+    try:
+        await d.on("waiting")
+        await d.command("start_hand")
+        await d.on("move")
+        await d.tap("ok")
+        await d.on("hand")
+        await d.shot("01-hand")
+        await report_result(d, 7)
+        await d.on("accepted")
+        await d.shot("02-accepted")
+        d.note("accepted", [d.app.vm.accepted.outcome, d.app.vm.accepted.instruction])
+        await d.tap("ok")
+        await d.on("waiting")
+        await d.shot("03-waiting")
+        d.note("reported", waiting_texts(d))
+        # The leader finds the count was wrong: 6, not 7.
+        await d.command(
+            "correct",
+            hand=1,
+            table=table,
+            visitor_tricks=6,
+            home_tricks=7,
+            revokes={"home": 0, "visitors": 0},
+            reason="recounted at the table",
+        )
+        await until(lambda: mine(d).corrected, "the correction shown")
+        await d.shot("04-corrected")
+        d.note("corrected", waiting_texts(d))
+        if points:
+            await d.command("penalty", hand=1, table=table, side="home", reason="signals")
+            await until(lambda: mine(d).penalty is not None, "the penalty shown")
+            await d.shot("05-penalty")
+            d.note("penalty", waiting_texts(d))
+        else:
+            await d.command("loan", table=table, flags=2)
+            await until(lambda: bool(d.presenter.table_view.loans), "the loan shown")
+            await d.shot("05-loan")
+            d.note("loan", waiting_texts(d))
+    finally:
+        await d.close()
+    print("STORY " + json.dumps(_report), flush=True)
+    await asyncio.sleep(WAIT * 4)  # the test kills this process with SIGKILL before then
+    raise AssertionError("not killed")
+
+
+async def story_end(d: Driver) -> None:
+    """The same table after its kiosk was killed and started again: the same truth, the
+    last hand, and the day's end with the team's total and place."""
+    try:
+        await d.on("waiting")
+        await d.shot("06-restarted")
+        d.note("restarted", waiting_texts(d))
+        await d.command("close_hand")
+        await d.command("start_hand")
+        await d.on("move")
+        await d.tap("ok")
+        await d.on("hand")
+        await report_result(d, 10)
+        await d.on("accepted")
+        await d.tap("ok")
+        await d.on("waiting")
+        d.note("last_reported", waiting_texts(d))
+        await d.command("close_hand")
+        # The last hand closed: the standings are final, the kiosk says so at once.
+        await until(lambda: d.presenter.table_view.day_result is not None, "the final result")
+        await d.settle()
+        await d.shot("07-last-hand-closed")
+        d.note("closed", waiting_texts(d))
+        seq = d.presenter.table_view.seq
+        await d.command("end_day")
+        await until(lambda: d.presenter.table_view.seq > seq, "the day's end")
+        await d.settle()
+        await d.shot("08-day-end")
+        d.note("day_end", waiting_texts(d))
+        await d.tap("language")
+        await d.settle()
+        await d.shot("08-day-end-other-language")
+        d.note("day_end_other", waiting_texts(d))
+    finally:
+        await d.close()
+
+
+SCENARIOS = {
+    "walk": walk,
+    "setup": setup,
+    "submit": submit,
+    "resume": resume,
+    "join": join,
+    "story_day": story_day,
+    "story_end": story_end,
+}
 
 if __name__ == "__main__":
     os.environ.setdefault("KIVY_NO_ARGS", "1")

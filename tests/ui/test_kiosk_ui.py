@@ -212,16 +212,30 @@ def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall):
     code = JoinCode.load_or_create(tmp_path / "join")
     wrong = "".join(str((int(c) + 1) % 10) for c in code.code)
     config = tmp_path / "kiosk.toml"
-    server = ProvisionServer(hall.credentials, code, broker_port=hall.port, port=0,
-                             bind="127.0.0.1", interfaces=["127.0.0.1"], tournament="Club")
+    server = ProvisionServer(
+        hall.credentials,
+        code,
+        broker_port=hall.port,
+        port=0,
+        bind="127.0.0.1",
+        interfaces=["127.0.0.1"],
+        tournament="Club",
+    )
     with server:
         if server._zeroconf is None:
             import pytest
 
             pytest.skip("no multicast on this machine's loopback")
         env = {**kivy_env, "WHIST_MDNS_INTERFACES": "127.0.0.1"}
-        spec = {"scenario": "join", "config": str(config), "shots": str(SHOTS),
-                "prefix": "en", "table_digits": "3", "code": code.code, "wrong_code": wrong}
+        spec = {
+            "scenario": "join",
+            "config": str(config),
+            "shots": str(SHOTS),
+            "prefix": "en",
+            "table_digits": "3",
+            "code": code.code,
+            "wrong_code": wrong,
+        }
         report = Scenario(spec, env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])
     assert report["texts"]["wrong"] == "Wrong join code: check the leader's screen."
@@ -232,3 +246,90 @@ def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall):
     assert settings.language == "fr"  # the language chosen while joining is kept
     assert config.stat().st_mode & 0o777 == 0o600
     assert server.joined == [(3, "127.0.0.1")]
+
+
+def story(tmp_path, env, hall, fmt: str) -> tuple[dict, dict, Tournament]:
+    """A day at table 2 through the real kiosk: reported, corrected by the leader, a loan
+    (flags) or a penalty (points), the kiosk killed and started again, the last hand, the
+    day's end. The hub runs here, so it outlives the kiosk."""
+    spec = default_spec(fmt, 4, 2)
+    b = broker_spec(hall)
+    (tmp_path / "hub").mkdir()
+    hub_args = (spec, tmp_path / "hub", hall.host, hall.port, b["hub_user"], b["hub_password"])
+    config = write_kiosk_config(
+        tmp_path / "kiosk.toml", hall, TABLE, data_dir=str(tmp_path / "kiosk-data")
+    )
+    scenario = {
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": f"story-{fmt}",
+        "table": TABLE,
+        "broker": b,
+        "points": fmt == "gaspesie",
+    }
+    with InProcessHub(*hub_args):
+        first = Scenario({**scenario, "scenario": "story_day"}, env, tmp_path)
+        try:
+            import json
+
+            day = json.loads(first.readline_starting("STORY "))
+        finally:
+            first.kill()  # kill -9: no goodbye
+        end = Scenario({**scenario, "scenario": "story_end"}, env, tmp_path).report()
+    with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
+        t = Tournament.replay(store.events())
+    for report in (day, end):
+        assert report["audit"] == [], "\n".join(report["audit"])
+    return day["texts"], end["texts"], t
+
+
+def test_a_day_at_a_table_every_screen_says_what_the_hub_holds(tmp_path, kivy_env, hall):
+    day, end, t = story(tmp_path, kivy_env, hall, "alberta")
+    assert day["accepted"] == [
+        "Last result (hand 1): visitors 7, home 6. Visitors take 1 flag.",
+        "Home: give 1 flag to the visitors.",
+    ]
+    assert day["reported"]["score"] == "11"
+    # The leader's correction: 6 tricks, no flag; the visitors give it back.
+    assert day["corrected"]["score"] == "12"
+    assert day["corrected"]["last"] == (
+        "The leader corrected hand 1 to visitors 6, home 7: the visitors give 1 flag back "
+        "to this table."
+    )
+    assert day["loan"]["score"] == "14"
+    assert "The leader lent this table 2 flags." in day["loan"]["last"]
+    # Killed and started again: the kiosk shows what the hub holds, not what it sent.
+    assert end["restarted"]["last"] == day["loan"]["last"]
+    assert end["restarted"]["score"] == "14"
+    assert end["last_reported"]["title"] == "This table's result is in."
+    assert end["last_reported"]["score"] == "12"  # the visitors took 2 of our 14
+    assert end["closed"]["title"] == "The tournament is over."
+    # Ending the day changes neither the total nor the place; the flags were counted, so
+    # nothing is left to give.
+    assert [end["closed"][k] for k in ("title", "subtitle", "score")] == [
+        end["day_end"][k] for k in ("title", "subtitle", "score")
+    ]
+    assert "give" in end["closed"]["last"] and "give" not in end["day_end"]["last"]
+    # The day's end: the team's total and place, as the hub's standings say.
+    (mine,) = [s for s in t.standings() if s.team == TABLE]
+    assert end["day_end"]["title"] == "The tournament is over."
+    assert end["day_end"]["score"] == str(mine.score)
+    assert end["day_end"]["subtitle"].splitlines() == [
+        f"Your team: {mine.day_totals[0]} flags today.",
+        f"Place: {mine.rank} of 4" + (" (shared)." if _shared(t, mine.rank) else "."),
+    ]
+    assert end["day_end_other"]["title"] == "Le tournoi est terminé."
+
+
+def test_a_gaspesie_day_with_a_penalty(tmp_path, kivy_env, hall):
+    day, end, t = story(tmp_path, kivy_env, hall, "gaspesie")
+    assert "corrigée par l'arbitre" in day["corrected"]["last"]
+    assert "pénalité" in day["penalty"]["last"]
+    assert end["restarted"]["last"] == day["penalty"]["last"]
+    (mine,) = [s for s in t.standings() if s.team == TABLE]
+    assert end["day_end"]["title"] == "Le tournoi est terminé."
+    assert end["day_end"]["score"] == str(mine.score)
+
+
+def _shared(t: Tournament, rank: int) -> bool:
+    return sum(1 for s in t.standings() if s.rank == rank) > 1
