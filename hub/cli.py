@@ -118,7 +118,7 @@ def schedule(file: Path, as_json: bool) -> None:
 @main.command("join-code")
 @click.argument("data", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--renew", is_flag=True, help="Make a new code (takes effect when the hub is next started)."
+    "--renew", is_flag=True, help="Make a new code (a running hub refuses the old one at once)."
 )
 def join_code(data: Path, renew: bool) -> None:
     """Print the code kiosks type to join this hub's hall."""
@@ -191,6 +191,13 @@ def _open_log(data: Path) -> Tournament:
     type=click.IntRange(0, 65535),
     help="Port where kiosks join with the join code (0: no joining by code).",
 )
+@click.option(
+    "--join-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.1, 300),
+    help="Seconds a kiosk has to send its join request before it is dropped.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -202,6 +209,7 @@ def serve(
     bind: str,
     root: str,
     provision_port: int,
+    join_timeout: float,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
@@ -236,6 +244,9 @@ def serve(
             topics=Topics(root),
             echo=click.echo,
             provision_port=provision_port or None,
+            join_timeout=join_timeout,
+            # The code on the leader's terminal, never in systemd's journal or a redirection.
+            show_join_code=sys.stdout.isatty(),
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))

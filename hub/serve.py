@@ -14,7 +14,7 @@ from types import FrameType
 
 from hub.broker import EmbeddedBroker
 from hub.net import lan_addresses
-from hub.provision import JoinCode, ProvisionServer
+from hub.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
 from hub.service import Hub, HubCore
 from hub.store import EventStore
 from hub.systemd import Systemd
@@ -81,8 +81,13 @@ def serve(
     echo: Callable[[str], None] = print,
     stop: threading.Event | None = None,
     provision_port: int | None = None,
+    join_timeout: float = CLIENT_TIMEOUT,
+    show_join_code: bool = True,
 ) -> int:
-    """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code."""
+    """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
+
+    ``show_join_code``: print the join code (on a terminal; never into a log such as
+    systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request."""
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
     sd = Systemd()
@@ -135,9 +140,18 @@ def serve(
                     tournament=t.spec.name,
                     port=provision_port,
                     bind=bind,
+                    # Bound to one address: announced there only (a hub on the loopback
+                    # is not heard by the hall).
+                    interfaces=None if bind in ("0.0.0.0", "") else [bind],
+                    timeout=join_timeout,
                 ).start()
+                shown = (
+                    code.code
+                    if show_join_code
+                    else f"on the console (Sheets & kiosks), or: whist-hub join-code {data_dir}"
+                )
                 echo(
-                    f"Join code for kiosks: {code.code} (the hub answers on port "
+                    f"Join code for kiosks: {shown} (the hub answers on port "
                     f"{provisioner.port} and is announced on the network by mDNS)."
                 )
             except OSError as exc:  # the port is taken: the hall can still be provisioned

@@ -23,7 +23,8 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -61,9 +62,11 @@ from whist.protocol import (
     EndDay,
     Export,
     JoinCodeQuery,
+    Joins,
     Loan,
     Penalty,
     Plan,
+    RenewJoinCode,
     Reply,
     Result,
     Results,
@@ -82,6 +85,9 @@ from whist.protocol import (
 from whist.spec import TournamentSpec
 from whist.tournament import Tournament
 
+if TYPE_CHECKING:
+    from hub.provision import JoinCode
+
 log = logging.getLogger("whist.hub")
 
 #: Most messages handled in one batch (one SQLite commit).
@@ -92,6 +98,11 @@ RELEASE_CHUNK = 100
 FULL_STANDINGS_EVERY = 4
 #: Where the ``export`` op writes, inside the hub's data folder.
 EXPORTS_DIR = "exports"
+#: Replies that carry the join code: kept in the event store without it (a console that sends
+#: the command again is answered without the code, and asks ``join_code``).
+SECRET_REPLIES = frozenset({"join_code", "renew_join_code"})
+#: Queries whose replies are not kept at all: asked again, they read the files again.
+UNREMEMBERED = frozenset({"join_code", "joins"})
 #: How long a session the broker keeps for the hub while it is away (seconds).
 SESSION_EXPIRY = 7 * 24 * 3600
 
@@ -495,7 +506,11 @@ class HubCore:
             reply = Reply(id=command.id, ok=False, error=exc.reason, data={"code": exc.code})
         log.info("command %s (%s): %s", command.op, command.id, "ok" if reply.ok else reply.error)
         body = reply.model_dump(mode="json", exclude_none=True)
-        batch.writes.append(lambda tx: tx.remember_reply(command.id, body))
+        if command.op in SECRET_REPLIES:  # the join code never reaches the event store
+            body = {**body, "data": {k: v for k, v in (body.get("data") or {}).items()
+                                     if k != "code"}}
+        if command.op not in UNREMEMBERED:
+            batch.writes.append(lambda tx: tx.remember_reply(command.id, body))
         batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
 
     def _pending_replies(self, batch: _Batch) -> list[dict[str, Any]]:
@@ -813,23 +828,51 @@ class HubCore:
             ) from exc
         return {"folder": str(folder), "files": [str(p) for p in files]}
 
-    def _do_join_code(self, cmd: JoinCodeQuery, batch: _Batch) -> dict[str, Any]:
-        from hub.net import lan_addresses
-        from hub.provision import JOIN_CODE_FILE
+    # The join code lives in a file beside the broker's (hub/provision.py), read here and by
+    # the join service; it is never written into the event store (see _on_command).
+    def _join_folder(self) -> Path:
         from hub.serve import BROKER_DIR
 
-        path = self.store.path.parent / BROKER_DIR / JOIN_CODE_FILE
-        try:
-            code = path.read_text(encoding="utf-8").strip()
-        except OSError:
-            code = ""
-        if not (code.isdigit() and len(code) == 6):
+        return self.store.path.parent / BROKER_DIR
+
+    def _join_code_data(self, code: JoinCode | None) -> dict[str, Any]:
+        from hub.net import lan_addresses
+
+        if code is None:
             raise TournamentError(
                 "this hub has no join code (its broker is not the embedded one): give each "
                 "kiosk its settings with whist-hub credentials",
                 "no_join_code",
             )
-        return {"code": code, "hosts": lan_addresses()}
+        return {
+            "code": code.code,
+            "expires": int(code.expires),
+            "expired": code.expired(time.time()),
+            "hosts": lan_addresses(),
+        }
+
+    def _do_join_code(self, cmd: JoinCodeQuery, batch: _Batch) -> dict[str, Any]:
+        from hub.provision import JOIN_CODE_FILE, JoinCode
+
+        return self._join_code_data(JoinCode.read(self._join_folder() / JOIN_CODE_FILE))
+
+    def _do_renew_join_code(self, cmd: RenewJoinCode, batch: _Batch) -> dict[str, Any]:
+        from hub.provision import JOIN_CODE_FILE, JoinCode
+
+        folder = self._join_folder()
+        if JoinCode.read(folder / JOIN_CODE_FILE) is None:
+            self._join_code_data(None)  # refused: no join service to renew the code of
+        try:
+            code = JoinCode.renew(folder)
+        except OSError as exc:
+            raise TournamentError(f"the new code could not be written: {exc}", "io") from exc
+        log.info("join code renewed by the leader (the old one is refused from now on)")
+        return self._join_code_data(code)
+
+    def _do_joins(self, cmd: Joins, batch: _Batch) -> dict[str, Any]:
+        from hub.provision import read_joins
+
+        return {"joins": read_joins(self._join_folder())}
 
 
 def _peek_id(payload: bytes) -> str | None:

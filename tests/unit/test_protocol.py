@@ -97,6 +97,8 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x8","op":"ties"}',
     '{"v":1,"id":"x9","op":"export","language":"fr"}',
     '{"v":1,"id":"x10","op":"join_code"}',
+    '{"v":1,"id":"x11","op":"renew_join_code"}',
+    '{"v":1,"id":"x12","op":"joins"}',
 ]
 
 GOOD_RESULT: dict[str, Any] = {
