@@ -122,13 +122,22 @@ def schedule(file: Path, as_json: bool) -> None:
 )
 def join_code(data: Path, renew: bool) -> None:
     """Print the code kiosks type to join this hub's hall."""
-    from hub.provision import JoinCode
+    import time
+
+    from hub.provision import JOIN_CODE_FILE, JoinCode
     from hub.serve import BROKER_DIR
 
     _open_log(data)
     folder = data / BROKER_DIR
-    code = JoinCode.renew(folder) if renew else JoinCode.load_or_create(folder)
+    found = None if renew else JoinCode.read(folder / JOIN_CODE_FILE)
+    code = found or JoinCode.renew(folder)
     click.echo(code.code)
+    if code.expired(time.time()):  # said, not mended: the running hub owns the file
+        click.echo(
+            "This code has expired: make a new one on the console (New code) or with "
+            f"whist-hub join-code {data} --renew",
+            err=True,
+        )
 
 
 def _listener_port(conf: Path) -> int | None:
