@@ -154,7 +154,8 @@ def serve(
                     f"Join code for kiosks: {shown} (the hub answers on port "
                     f"{provisioner.port} and is announced on the network by mDNS)."
                 )
-            except OSError as exc:  # the port is taken: the hall can still be provisioned
+            except (OSError, ValueError) as exc:  # the port is taken, a bad WHIST_MDNS_SERVICE:
+                # the hall can still be provisioned
                 echo(
                     f"Joining by code is off ({exc}); give kiosks their settings with "
                     f"whist-hub credentials {data_dir} --table N"

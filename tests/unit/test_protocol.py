@@ -663,3 +663,14 @@ def test_decoders_only_ever_raise_protocol_error(payload: bytes | str) -> None:
             error.message_id is None or error.message_id.encode()  # echoable in an Ack
         else:
             assert decoder(encode(message)) == message
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["whist", "_whist-hub._udp.local.", "_Whist._tcp.local.", "_a-very-long-name0._tcp.local."],
+)
+def test_a_bad_mdns_service_type_is_refused_in_words(bad):
+    from whist.protocol import PROVISION_SERVICE_ENV, provision_service
+
+    with pytest.raises(ValueError, match="must look like _name"):
+        provision_service({PROVISION_SERVICE_ENV: bad})
