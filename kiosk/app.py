@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from types import FrameType
 
 from kiosk.config import default_config_path
 from kiosk.connection import RESEND_EVERY
+from uikit.app import configure_kivy
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -61,21 +61,6 @@ def parser() -> argparse.ArgumentParser:
         help=f"seconds between two sends of a result not yet acked (default: {RESEND_EVERY:g})",
     )
     return p
-
-
-def configure_kivy(size: tuple[int, int]) -> None:
-    """Settings Kivy must have before its first import."""
-    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are not Kivy's
-    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-    from kivy.config import Config
-
-    Config.set("graphics", "width", str(size[0]))
-    Config.set("graphics", "height", str(size[1]))
-    Config.set("graphics", "resizable", "1")
-    # A finger on a touch screen, not a right-clicking mouse that leaves red dots.
-    Config.set("input", "mouse", "mouse,multitouch_on_demand")
-    # Escape must not close a kiosk that has a keyboard plugged in.
-    Config.set("kivy", "exit_on_escape", "0")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

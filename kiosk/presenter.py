@@ -22,11 +22,10 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Literal, Protocol
 
 from kiosk import words
-from kiosk.config import ConfigProblem, Problem
-from kiosk.i18n import N_, Language, Translator
+from kiosk.i18n import N_, Translator, translator
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import (
     MINUS,
@@ -47,15 +46,16 @@ from kiosk.viewmodel import (
     ViewModel,
     WaitingVM,
 )
+from uikit.config import ConfigProblem, Problem
+from uikit.i18n import Language
+from uikit.presenter import LanguageBase
 from whist.protocol import Ack, Assignment, Result, Revokes, State
 
 TRICKS = 13
 MAX_REVOKES = 13
 SideName = Literal["home", "visitors"]
-#: Makes the translator of a language (and a context: "gaspesie" or None); Translator itself.
+#: Makes the translator of a language (and a context: "gaspesie" or None).
 Translators = Callable[..., Translator]
-V = TypeVar("V")
-T = TypeVar("T", bound=Translator)
 
 
 class Link(Protocol):
@@ -114,65 +114,6 @@ class Draft:
 _ENTRY_FLOW = (Screen.ENTRY, Screen.REVOKES, Screen.CONFIRM)
 
 
-class LanguageBase(Generic[V, T]):
-    """Language handling and change notification, shared by every presenter (the table
-    kiosk's here, the leader's console and the hall display's in kiosk/leader and kiosk/hall):
-    ``V`` is the view-model, ``T`` the translator (each program has its own catalog).
-    """
-
-    def __init__(self, language: Language | None, translators: Callable[..., T]) -> None:
-        self._translators = translators
-        self._chosen: Language | None = language
-        self._tr_cache: dict[tuple[Language, str | None], T] = {}
-        self.on_change: Callable[[V], None] | None = None
-        self._view: V | None = None
-
-    @property
-    def language(self) -> Language:
-        return self._chosen or self._default_language()
-
-    @property
-    def chosen_language(self) -> Language | None:
-        """The language set by kiosk.toml or the button; None while the default applies."""
-        return self._chosen
-
-    def _default_language(self) -> Language:
-        return "en"
-
-    def _context(self) -> str | None:
-        return None
-
-    @property
-    def tr(self) -> T:
-        key = (self.language, self._context())
-        if key not in self._tr_cache:
-            self._tr_cache[key] = self._translators(key[0], context=key[1])
-        return self._tr_cache[key]
-
-    @property
-    def view(self) -> V:
-        if self._view is None:
-            self._view = self._build()
-        return self._view
-
-    def _build(self) -> V:
-        raise NotImplementedError
-
-    def _changed(self) -> None:
-        self._view = self._build()
-        if self.on_change is not None:
-            self.on_change(self._view)
-
-    def toggle_language(self) -> None:
-        """English <-> French, for this kiosk until it restarts."""
-        self._chosen = "fr" if self.language == "en" else "en"
-        self._changed()
-
-    def set_language(self, language: Language) -> None:
-        self._chosen = language
-        self._changed()
-
-
 class _Base(LanguageBase[ViewModel, Translator]):
     """The table kiosk's presenters: its catalog, its view-model, its language button."""
 
@@ -199,7 +140,7 @@ class TablePresenter(_Base):
         *,
         link: Link,
         language: Language | None = None,
-        translators: Translators = Translator,
+        translators: Translators = translator,
         address: str = "",
         pending: Sequence[Result] = (),
         last: tuple[Result, str] | None = None,
@@ -969,7 +910,7 @@ class SetupPresenter(_Base):
         problem: ConfigProblem,
         *,
         language: Language | None = None,
-        translators: Translators = Translator,
+        translators: Translators = translator,
         joiner: Joiner | None = None,
     ) -> None:
         super().__init__(language, translators)

@@ -40,12 +40,14 @@ from kivy.uix.widget import Widget
 
 import hardware
 from hardware import FlagMismatch
-from kiosk import provision, theme
-from kiosk.config import ConfigProblem, KioskConfig, Problem, load_config
+from kiosk import provision
+from kiosk.config import KioskConfig, load_config
 from kiosk.connection import RESEND_EVERY, KioskConnection
 from kiosk.outbox import Outbox
 from kiosk.presenter import SetupPresenter, TablePresenter
 from kiosk.viewmodel import ButtonVM, ViewModel
+from uikit import theme
+from uikit.config import ConfigProblem, Problem
 from whist.protocol import Result
 
 log = logging.getLogger("whist.kiosk")

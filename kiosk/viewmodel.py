@@ -1,7 +1,7 @@
 """What a screen shows: plain frozen dataclasses, every text already translated.
 
 The ``.kv`` files bind to these fields and nothing else; a presenter builds a new
-:class:`ViewModel` after every change. Colours are theme role names (:mod:`kiosk.theme`).
+:class:`ViewModel` after every change. Colours are theme role names (:mod:`uikit.theme`).
 
 >>> ViewModel().screen
 <Screen.CONNECTING: 'connecting'>

@@ -3,8 +3,8 @@
 Pure functions of protocol messages and a :class:`~kiosk.i18n.Translator`. The rules come
 from :mod:`whist.formats` and :mod:`whist.movement`; this module only says them.
 
->>> from kiosk.i18n import Translator
->>> en = Translator("en")
+>>> from kiosk.i18n import translator
+>>> en = translator("en")
 >>> outcome(en, "alberta", visitor_tricks=6, revokes_home=1, revokes_visitors=0)
 'Visitors take 1 flag'
 >>> pair(en, ["C", "2"])

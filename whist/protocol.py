@@ -68,6 +68,10 @@ class Topics:
     def ack(self, table: int) -> str:
         return f"{self.root}/table/{table}/ack"
 
+    def view(self, table: int) -> str:
+        """Extension: everything table ``table``'s players must know, as the hub holds it."""
+        return f"{self.root}/table/{table}/view"
+
     # kiosk-owned
     def result(self, table: int) -> str:
         return f"{self.root}/table/{table}/result"
@@ -290,6 +294,138 @@ class Assignment(_Outbound):
     points: int
 
 
+class Player(_Outbound):
+    """A player: the seat label printed on the table card, and the name in the tournament
+    file ("" when none was typed in)."""
+
+    seat: str
+    name: str = ""
+
+
+class TeamAtTable(_Outbound):
+    """A team at a table this hand, with its name and the players who sit there."""
+
+    team: TeamNumber
+    name: str
+    players: list[Player]
+
+
+class PlayersAway(_Outbound):
+    """Where this table's own travelling players sit this hand."""
+
+    table: TableNumber
+    players: list[Player]
+
+
+class HandOver(_Outbound):
+    """One thing the players must do with the flags on the table: ``giver`` gives ``count``
+    flags to the other side (``home`` to the visitors, or the visitors back to home)."""
+
+    giver: Literal["home", "visitors"]
+    count: Annotated[int, Field(ge=1)]
+
+
+class RecordedResult(_Outbound):
+    """A result as the hub holds it, for one hand at one table, with what it is worth.
+
+    ``role`` is what the team of the view was in it: ``home`` (played at its own table) or
+    ``visitors`` (its travellers at ``table``). ``by`` says who entered what counts now:
+    the table's kiosk, or the leader (a correction, or a result the table never sent).
+    ``hand_over`` is what must move now: the whole result's flags the first time, the
+    difference after a correction. ``change`` is the team's own gain (negative: a loss).
+    """
+
+    hand: HandNumber
+    table: TableNumber
+    role: Literal["home", "visitors"]
+    home_team: TeamNumber
+    visitor_team: TeamNumber
+    visitor_tricks: Annotated[int, Field(ge=0, le=13)]
+    home_tricks: Annotated[int, Field(ge=0, le=13)]
+    revokes_home: Annotated[int, Field(ge=0)]
+    revokes_visitors: Annotated[int, Field(ge=0)]
+    penalty: Literal["home", "visitors"] | None = None
+    by: Literal["table", "leader"]
+    corrected: bool
+    flags: Annotated[int, Field(ge=0)]  # flags the visitors took from the home table
+    home_points: int
+    visitor_points: int
+    counted_visitor_tricks: Annotated[int, Field(ge=0, le=13)]
+    why: str
+    hand_over: list[HandOver]
+    change: int
+
+
+class Move(_Outbound):
+    """Who goes where when a hand starts, for the people at a table: ``go`` (this table's
+    travellers, to ``table``), ``stay`` and ``come_back`` (this table's home players),
+    ``return_home`` (the visitors of the hand before, to their own ``table``) and
+    ``go_on`` (visitors who travel again, straight on to ``table``)."""
+
+    action: Literal["go", "stay", "come_back", "return_home", "go_on"]
+    players: list[Player]
+    team: TeamNumber
+    table: TableNumber | None = None
+
+
+class TableLoan(_Outbound):
+    """Flags lent to this table today: by the leader, or by the hub when it had too few."""
+
+    hand: Annotated[int, Field(ge=0)]
+    flags: Annotated[int, Field(ge=1)]
+    automatic: bool
+
+
+class DayResult(_Outbound):
+    """A day's or the tournament's end, for one team: its total that day and its place.
+
+    ``final`` when every hand of the tournament has been played; ``shared`` when other
+    teams hold the same place (a tie-break may still decide it).
+    """
+
+    day: DayNumber
+    total: int
+    score: int
+    place: Annotated[int, Field(ge=1)]
+    teams: Annotated[int, Field(ge=1)]
+    shared: bool
+    final: bool
+
+
+class TableView(_Outbound):
+    """Extension: everything table ``table``'s players must know, as the hub holds it (hub ->
+    kiosk ``table``, retained on ``whist/table/{t}/view``; republished whenever any of it
+    changes: a result, a correction, a penalty, a loan, a hand's start or close, a day's
+    end, a tie-break, an undo). A kiosk shows this and nothing it worked out itself.
+
+    ``hand`` is the hand the table is about (the one in play, or the next one while
+    waiting); ``held`` the flags on this table (a format of flags) or the team's points;
+    ``results`` this table's results as home and its travellers' as visitors, for this
+    hand and the one before, newest first; ``moves`` who goes where as ``hand`` starts.
+    """
+
+    v: Version = 1
+    table: TableNumber
+    tournament: str
+    rules: FormatInfo
+    hand: Annotated[int, Field(ge=1)]
+    hands: Annotated[int, Field(ge=1)]
+    day: DayNumber
+    days: DayNumber
+    phase: Phase
+    trump: TrumpName | None
+    home: TeamAtTable
+    visitors: TeamAtTable
+    away: PlayersAway
+    held: int
+    reported: bool
+    results: list[RecordedResult]
+    moves: list[Move]
+    loans: list[TableLoan]
+    day_result: DayResult | None = None
+    seq: int = 0
+
+
 class Revokes(_Inbound):
     """Established revokes per side in one hand; the format turns them into penalties.
 
@@ -343,6 +479,25 @@ class Ack(_Outbound):
     seq: int | None = None  # the result's place in the hub's log (see Standings.seq)
 
 
+class FormatInfo(_Outbound):
+    """Extension: what a screen needs of the format to lay out a score, decided by the format
+    (``whist.formats``): the unit, the wording context, the default language, what the
+    leader may do, how ties are broken.
+
+    >>> FormatInfo(name="gaspesie", unit="points", wording="gaspesie", language="fr",
+    ...            lends_flags=False, penalties=True, tie_break="countback").unit
+    'points'
+    """
+
+    name: FormatName
+    unit: Literal["flags", "points"]
+    wording: str | None
+    language: Literal["en", "fr"]
+    lends_flags: bool
+    penalties: bool
+    tie_break: Literal["playoff", "countback"]
+
+
 class State(_Outbound):
     """The tournament as a whole (hub, retained): hand, phase, trump, who has reported.
 
@@ -369,6 +524,8 @@ class State(_Outbound):
     call_reasons: dict[str, str] = {}  # table number (as text) -> what the players said
     conflicts: list[TableNumber] = []  # tables with two different results not yet settled
     days: DayNumber = 1
+    rules: FormatInfo | None = None  # the format's own answers (a hub of this version sends it)
+    finished: bool = False  # every hand played and closed: the standings are final
 
 
 class TeamStanding(_Outbound):
@@ -386,6 +543,9 @@ class TeamStanding(_Outbound):
     day_totals: list[int]
     loans: Annotated[int, Field(ge=0)]
     rank: Annotated[int, Field(ge=1)]
+    # extension: the team's change (flags or points) over hand Standings.change_hand (a hub
+    # of this version always sends it)
+    change: int | None = None
 
 
 class Standings(_Outbound):
@@ -402,6 +562,9 @@ class Standings(_Outbound):
     # extension: how many facts the hub's log held when these standings were made; a result
     # whose Ack says seq=n is counted in every Standings with seq >= n.
     seq: int = 0
+    # extension: the last completed hand (closed, or followed by a later one; 0: none yet),
+    # which each team's ``change`` is about.
+    change_hand: Annotated[int, Field(ge=0)] = 0
 
 
 class TeamChange(_Outbound):
@@ -780,7 +943,7 @@ _Loc = tuple[int | str, ...]
 
 # Ack and Reply drop their None fields: PROTOCOL.md has Ack.reason and Reply.error present only
 # on refusal. Everywhere else null is meaningful (a trump not chosen yet) and is sent.
-_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply)
+_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings)
 
 # A "\ud800"-style escape is the only way valid UTF-8 JSON yields a lone surrogate, which
 # cannot be re-encoded (echoing such an id in an Ack would fail), so look closer only then.

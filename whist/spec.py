@@ -27,6 +27,14 @@ MAX_TABLES = 500
 MAX_HANDS = 200
 
 TrumpPlan = Literal["spades", "hearts", "diamonds", "clubs", "none", "leader"]
+#: The built-in patterns' trumps, hand after hand.
+TRUMP_CYCLE: tuple[TrumpPlan, ...] = ("spades", "hearts", "diamonds", "clubs")
+
+
+def planned_trump(index: int, leader_chooses: bool) -> TrumpPlan:
+    """The trump of the built-in patterns' hand ``index`` (from 0): the cycle, or the
+    leader's choice."""
+    return "leader" if leader_chooses else TRUMP_CYCLE[index % len(TRUMP_CYCLE)]
 
 
 class _Frozen(BaseModel):

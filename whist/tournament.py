@@ -36,13 +36,7 @@ from whist.events import (
     TieBreakStarted,
     TournamentCreated,
 )
-from whist.formats import (
-    START_FLAGS,
-    TRICKS,
-    Format,
-    alberta_flags_won,
-    gaspesie_points,
-)
+from whist.formats import START_FLAGS, TRICKS, Format, GameFormat, HandOutcome
 from whist.movement import host_table, visiting_team
 from whist.spec import HandPlan, TournamentSpec
 
@@ -65,9 +59,19 @@ class TableResult:
     revokes_visitors: int
     result_id: str | None
     corrections: list[str] = field(default_factory=list)
-    flags_won: int = 0  # Alberta: flags that went from this table to the visitors' table
-    home_points: int = 0  # Gaspésie
+    flags_won: int = 0  # flags that went from this table to the visitors' table
+    home_points: int = 0
     visitor_points: int = 0
+    outcome: HandOutcome | None = None  # what the format made of it, last time it was scored
+    #: The flags the visitors took, each time the result was scored (recorded, then after
+    #: every correction or penalty): the last step is what the players must move now.
+    flags_history: list[int] = field(default_factory=list)
+
+    @property
+    def by_leader(self) -> bool:
+        """What counts now was entered by the leader (a correction, or a result the table
+        never sent)."""
+        return bool(self.corrections) or self.result_id is None
 
     @property
     def home_tricks(self) -> int:
@@ -147,6 +151,7 @@ class Tournament:
     def __init__(self, spec: TournamentSpec) -> None:
         self.spec = spec
         self.format: Format = spec.format
+        self.rules: GameFormat = spec.format.rules
         self.tables = spec.tables
         self.hand = 0  # last hand started; 0 before the first
         self.phase = WAITING
@@ -227,7 +232,7 @@ class Tournament:
         """Per team (index = team; 0 unused), per day: net flags (Alberta) or points
         (Gaspésie), the running day included. One pass, for the standings of a big hall."""
         teams = range(self.tables + 1)
-        if self.format is Format.ALBERTA:
+        if self.rules.unit == "flags":
             ended = self.ended_days
             if self._day_counts():
                 flags, loans = self.flags, self.loans
@@ -246,12 +251,33 @@ class Tournament:
         return self.all_day_totals()[team]
 
     def score(self, team: int) -> int:
-        if self.format is Format.ALBERTA:
+        if self.rules.unit == "flags":
             return sum(self.day_totals(team))
         return self.points[team]
 
-    def _gaspesie_backcount(self) -> dict[int, tuple[int, ...]]:
-        """Totals after hand n-1, n-2, … 1 for each team (rule 14's backward count)."""
+    def completed_hand(self) -> int:
+        """The last hand that is over: closed, or followed by a later hand (0: none yet)."""
+        return self.hand - 1 if self.phase == PLAYING else self.hand
+
+    def hand_changes(self, hand: int) -> list[int]:
+        """Per team (index = team; 0 unused): what it won (or lost) in ``hand``, in the
+        format's unit, as the results stand now."""
+        changes = [0] * (self.tables + 1)
+        if self.rules.unit == "points":
+            for team, points in enumerate(self.hand_points.get(hand, ())):
+                changes[team] = points
+            return changes
+        for table in self.reported.get(hand, ()):
+            res = self.results.get((hand, table))
+            if res is not None:
+                changes[table] -= res.flags_won
+                changes[res.visitor_team] += res.flags_won
+        return changes
+
+    def countback(self) -> dict[int, tuple[int, ...]]:
+        """Per team, its totals after hand n-1, n-2, … 1, where n is the last hand started:
+        the backward count that separates teams equal on points (Gaspésie rule 14, and any
+        format whose ``tie_break`` is ``"countback"``). The console shows the same figures."""
         running = [0] * (self.tables + 1)
         after: list[list[int]] = []
         for hand in range(1, self.hand + 1):
@@ -268,10 +294,10 @@ class Tournament:
         decides them: a finished playoff (Alberta) or the backward count (Gaspésie)."""
         teams = range(1, self.tables + 1)
         totals = self.all_day_totals()
-        alberta = self.format is Format.ALBERTA
-        scores = {t: sum(totals[t]) if alberta else self.points[t] for t in teams}
-        if self.format is Format.GASPESIE:
-            back = self._gaspesie_backcount()
+        flags = self.rules.unit == "flags"
+        scores = {t: sum(totals[t]) if flags else self.points[t] for t in teams}
+        if self.rules.tie_break == "countback":
+            back = self.countback()
             keys = {t: (scores[t], *back[t]) for t in teams}
         else:
             keys = {t: (scores[t],) for t in teams}
@@ -296,7 +322,7 @@ class Tournament:
                     name=names[team - 1],
                     score=scores[team],
                     day_totals=totals[team],
-                    loans=self.loans[team] if alberta else 0,
+                    loans=self.loans[team] if flags else 0,
                     rank=rank,
                 )
             )
@@ -391,9 +417,9 @@ class Tournament:
             raise TournamentError("a correction needs a reason", "reason_required")
 
     def _check_PenaltyImposed(self, event: PenaltyImposed) -> None:
-        if self.format is not Format.GASPESIE:
+        if not self.rules.leader_penalties:
             raise TournamentError(
-                "penalties giving the point away are a Gaspésie rule; in Alberta, "
+                "penalties giving the hand away are not a rule of this format: "
                 "correct the result instead",
                 "wrong_format",
             )
@@ -409,7 +435,7 @@ class Tournament:
             )
 
     def _check_FlagsLent(self, event: FlagsLent) -> None:
-        if self.format is not Format.ALBERTA:
+        if not self.rules.lends_flags:
             raise TournamentError("only flag tournaments lend flags", "wrong_format")
         self._table(event.table)
         if not 1 <= event.flags <= START_FLAGS:
@@ -436,9 +462,9 @@ class Tournament:
             )
 
     def _check_TieBreakStarted(self, event: TieBreakStarted) -> None:
-        if self.format is not Format.ALBERTA:
+        if self.rules.tie_break != "playoff":
             raise TournamentError(
-                "Gaspésie ties are broken by the backward count, shown in the standings",
+                "in this format ties are broken by the backward count, shown in the standings",
                 "wrong_format",
             )
         if self.tiebreak_in_progress():
@@ -507,8 +533,7 @@ class Tournament:
             self.day = day
             self.day_ended = False
         self.reported.setdefault(event.hand, set())
-        if self.format is Format.GASPESIE:
-            self.hand_points[event.hand] = [0] * (self.tables + 1)
+        self.hand_points[event.hand] = [0] * (self.tables + 1)
 
     def _apply_StartUndone(self, event: StartUndone) -> None:
         self.open_hands.discard(event.hand)
@@ -534,16 +559,18 @@ class Tournament:
 
     def _score_table(self, res: TableResult) -> None:
         """Bring the flags or points in line with ``res`` (first time or after a change)."""
-        if self.format is Format.ALBERTA:
-            self._rescore_alberta(res)
-            return
         penalty = self.penalties.get((res.hand, res.table))
-        home, visitors = gaspesie_points(
+        outcome = self.rules.outcome(
             res.visitor_tricks,
             res.revokes_home,
             res.revokes_visitors,
-            penalty.side if penalty else None,
+            penalty.side if penalty else None,  # type: ignore[arg-type]
         )
+        res.outcome = outcome
+        res.flags_history.append(outcome.flags)
+        if outcome.flags != res.flags_won:
+            self._move_flags(res, outcome.flags)
+        home, visitors = outcome.home_points, outcome.visitor_points
         self._add_points(res, home - res.home_points, visitors - res.visitor_points)
         res.home_points, res.visitor_points = home, visitors
 
@@ -575,7 +602,8 @@ class Tournament:
         self.result_ids[event.result_id] = (event.hand, event.table)
         self._score_table(res)
 
-    def _hand_day_is_over(self, hand: int) -> bool:
+    def hand_day_is_over(self, hand: int) -> bool:
+        """The day of ``hand`` has ended: its flags were counted and every table reset."""
         day = self.spec.day_of(hand)
         return day < self.day or (day == self.day and self.day_ended)
 
@@ -589,11 +617,10 @@ class Tournament:
         res.corrections.append(event.reason)
         self._score_table(res)
 
-    def _rescore_alberta(self, res: TableResult) -> None:
-        new_flags = alberta_flags_won(res.visitor_tricks, res.revokes_home, res.revokes_visitors)
+    def _move_flags(self, res: TableResult, new_flags: int) -> None:
         delta = new_flags - res.flags_won
         res.flags_won = new_flags
-        if self._hand_day_is_over(res.hand):
+        if self.hand_day_is_over(res.hand):
             # The flags of that day were counted and redistributed: adjust its record.
             totals = self.ended_days[self.spec.day_of(res.hand) - 1]
             totals[res.visitor_team] += delta

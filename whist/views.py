@@ -13,11 +13,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from whist.cards import trump_name
-from whist.formats import START_FLAGS, Format
+from whist.formats import Format
 from whist.movement import host_table, visiting_team
-from whist.protocol import Assignment, Away, Side, Standings, State
+from whist.protocol import (
+    Assignment,
+    Away,
+    FormatInfo,
+    Side,
+    Standings,
+    State,
+    TableView,
+)
 from whist.spec import TournamentSpec
-from whist.tournament import WAITING, Tournament
+from whist.tournament import WAITING, TableResult, Tournament
 
 
 def _planned_trump(spec: TournamentSpec, hand: int) -> str | None:
@@ -58,7 +66,7 @@ def table_assignment(
 
 def schedule(spec: TournamentSpec) -> list[list[Assignment]]:
     """The whole pattern: per hand, every table's Assignment at the starting flags/points."""
-    start_flags = START_FLAGS if spec.format is Format.ALBERTA else 0
+    start_flags = spec.format.rules.start_flags
     return [
         [
             table_assignment(
@@ -89,7 +97,7 @@ def assignment(t: Tournament, table: int) -> Assignment:
     hand = shown_hand(t)
     started = hand in t.trumps
     trump = trump_name(t.trumps[hand]) if started else _planned_trump(t.spec, hand)
-    alberta = t.format is Format.ALBERTA
+    flags = t.rules.unit == "flags"
     return table_assignment(
         t.spec,
         hand,
@@ -97,8 +105,8 @@ def assignment(t: Tournament, table: int) -> Assignment:
         phase=t.phase if started else WAITING,
         trump=trump,
         day=t.spec.day_of(hand),
-        flags=t.flags_held(table) if alberta else 0,
-        points=0 if alberta else t.score(table),
+        flags=t.flags_held(table) if flags else 0,
+        points=0 if flags else t.score(table),
     )
 
 
@@ -109,6 +117,7 @@ class AssignmentWriter:
 
     >>> from whist.pattern import default_spec
     >>> t = Tournament.new(default_spec("alberta", tables=3))
+    >>> from whist.protocol import encode
     >>> AssignmentWriter().json(t, 2) == encode(assignment(t, 2))
     True
     """
@@ -125,11 +134,11 @@ class AssignmentWriter:
         fixed = self._fixed.get(table)
         if fixed is None:
             fixed = self._fixed[table] = assignment(t, table).model_dump(mode="json")
-        alberta = t.format is Format.ALBERTA
+        flags = t.rules.unit == "flags"
         body = {
             **fixed,
-            "flags": t.flags_held(table) if alberta else 0,
-            "points": 0 if alberta else t.score(table),
+            "flags": t.flags_held(table) if flags else 0,
+            "points": 0 if flags else t.score(table),
         }
         return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -162,28 +171,42 @@ def state(
         call_reasons=call_reasons or {},
         conflicts=conflicts or [],
         days=len(t.spec.days),
+        rules=format_info(t.format),
+        finished=t.finished,
     )
 
 
-def _standings_rows(t: Tournament) -> list[dict[str, Any]]:
-    alberta = t.format is Format.ALBERTA
-    return [
+def _standings_body(t: Tournament) -> dict[str, Any]:
+    flags = t.rules.unit == "flags"
+    change_hand = t.completed_hand()
+    changes = t.hand_changes(change_hand) if change_hand else [0] * (t.tables + 1)
+    rows = [
         {
             "team": s.team,
             "name": s.name,
-            "flags": s.score if alberta else 0,
-            "points": 0 if alberta else s.score,
+            "flags": s.score if flags else 0,
+            "points": 0 if flags else s.score,
             "day_totals": list(s.day_totals),
             "loans": s.loans,
             "rank": s.rank,
+            "change": changes[s.team],
         }
         for s in t.standings()
     ]
+    return {
+        "v": 1,
+        "hand": t.hand,
+        "day": t.day,
+        "teams": rows,
+        "seq": t.events,
+        "change_hand": change_hand,
+    }
 
 
 def standings(t: Tournament) -> Standings:
-    """The Standings message, ordered by rank."""
-    return Standings(v=1, hand=t.hand, day=t.day, seq=t.events, teams=_standings_rows(t))
+    """The Standings message, ordered by rank, with each team's change over the last
+    completed hand (it stays when the next hand starts, and after any restart)."""
+    return Standings.model_validate(_standings_body(t))
 
 
 def standings_json(t: Tournament) -> bytes:
@@ -192,23 +215,261 @@ def standings_json(t: Tournament) -> bytes:
     A hub of 500 tables publishes standings many times a second; building and validating
     500 models each time cost more than the rest of handling a result (bench/).
     """
-    body = {"v": 1, "hand": t.hand, "day": t.day, "teams": _standings_rows(t), "seq": t.events}
+    body = _standings_body(t)
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def standings_changes_json(t: Tournament, teams: Iterable[int]) -> bytes:
     """A StandingsChanges message for ``teams`` (their scores now), as JSON."""
-    alberta = t.format is Format.ALBERTA
+    flags = t.rules.unit == "flags"
     totals = t.all_day_totals()
     rows = []
     for team in sorted(teams):
-        score = sum(totals[team]) if alberta else t.points[team]
-        rows.append({
-            "team": team,
-            "flags": score if alberta else 0,
-            "points": 0 if alberta else score,
-            "day_totals": list(totals[team]),
-            "loans": t.loans[team] if alberta else 0,
-        })
+        score = sum(totals[team]) if flags else t.points[team]
+        rows.append(
+            {
+                "team": team,
+                "flags": score if flags else 0,
+                "points": 0 if flags else score,
+                "day_totals": list(totals[team]),
+                "loans": t.loans[team] if flags else 0,
+            }
+        )
     body = {"v": 1, "hand": t.hand, "day": t.day, "seq": t.events, "teams": rows}
     return json.dumps(body, separators=(",", ":")).encode("utf-8")
+
+
+# ============================================================================ the format
+def format_info(fmt: Format) -> FormatInfo:
+    """What screens need of ``fmt`` to lay out a score (sent in State and every TableView)."""
+    rules = fmt.rules
+    return FormatInfo(
+        name=fmt.value,
+        unit=rules.unit,
+        wording=rules.wording,
+        language=rules.language,
+        lends_flags=rules.lends_flags,
+        penalties=rules.leader_penalties,
+        tie_break=rules.tie_break,
+    )
+
+
+# ============================================================================ a table's view
+class TableViews:
+    """Every table's :class:`~whist.protocol.TableView`, as JSON-ready dicts or bytes.
+
+    What all tables share (the standings, the format) is worked out once per state of the
+    tournament, so a hub can republish hundreds of views at a time.
+
+    >>> from whist.pattern import default_spec
+    >>> from whist.events import HandStarted, ResultRecorded, ResultCorrected
+    >>> from whist.cards import Suit
+    >>> t = Tournament.new(default_spec("alberta", tables=3))
+    >>> t.apply(HandStarted(hand=1, trump=Suit.HEARTS))
+    >>> t.apply(ResultRecorded("r1", hand=1, table=1, visitor_tricks=7))
+    >>> t.apply(ResultCorrected(1, 1, 10, 0, 0, "miscounted"))
+    >>> v = table_view(t, 1)
+    >>> (v.held, v.results[0].by, v.results[0].hand_over[0].count)
+    (10, 'leader', 1)
+    """
+
+    def __init__(self, t: Tournament) -> None:
+        self.t = t
+        self._key: tuple[int, int] | None = None
+        self._info: dict[str, Any] = format_info(t.format).model_dump(mode="json")
+        self._ranks: dict[int, tuple[int, bool]] | None = None
+
+    def _fresh(self) -> None:
+        key = (id(self.t), self.t.events)
+        if key != self._key:
+            self._key, self._ranks = key, None
+
+    def _place(self, team: int) -> tuple[int, bool]:
+        if self._ranks is None:
+            standings = self.t.standings()
+            counts: dict[int, int] = {}
+            for s in standings:
+                counts[s.rank] = counts.get(s.rank, 0) + 1
+            self._ranks = {s.team: (s.rank, counts[s.rank] > 1) for s in standings}
+        return self._ranks[team]
+
+    def json(self, table: int) -> bytes:
+        return json.dumps(self.body(table), ensure_ascii=False, separators=(",", ":")).encode(
+            "utf-8"
+        )
+
+    def body(self, table: int) -> dict[str, Any]:
+        self._fresh()
+        t = self.t
+        spec = t.spec
+        hand = shown_hand(t)
+        plan = spec.plan(hand)
+        started = hand in t.trumps
+        offset = plan.offset
+        visitors = visiting_team(table, offset, t.tables)
+        away_table = host_table(table, offset, t.tables)
+        travellers = list(plan.travellers)
+        home_seats = list(t.rules.home_pair(plan.travellers))
+        flags = t.rules.unit == "flags"
+        results = []
+        for h in (hand, hand - 1):
+            if h < 1 or h not in t.trumps:
+                continue
+            here = t.result(h, table)
+            if here is not None:
+                results.append(self._result(here, "home"))
+            there = t.result(h, host_table(table, spec.plan(h).offset, t.tables))
+            if there is not None:
+                results.append(self._result(there, "visitors"))
+        loans = [
+            {"hand": loan.hand, "flags": loan.flags, "automatic": loan.automatic}
+            for loan in t.loan_log
+            if loan.table == table and loan.day == t.day and not t.day_ended
+        ]
+        return {
+            "v": 1,
+            "table": table,
+            "tournament": spec.name,
+            "rules": self._info,
+            "hand": hand,
+            "hands": spec.hands,
+            "day": spec.day_of(hand),
+            "days": len(spec.days),
+            "phase": t.phase if started else WAITING,
+            "trump": trump_name(t.trumps[hand]) if started else _planned_trump(spec, hand),
+            "home": self._team(table, home_seats),
+            "visitors": self._team(visitors, travellers),
+            "away": {"table": away_table, "players": self._players(table, travellers)},
+            "held": t.flags_held(table) if flags else t.score(table),
+            "reported": table in t.reported.get(hand, ()),
+            "results": results,
+            "moves": self._moves(table, hand),
+            "loans": loans,
+            "day_result": self._day_result(table),
+            "seq": t.events,
+        }
+
+    def _players(self, team: int, seats: Iterable[str]) -> list[dict[str, str]]:
+        names = self.t.spec.teams[team - 1].players
+        return [{"seat": seat, "name": names.get(seat, "")} for seat in seats]
+
+    def _team(self, team: int, seats: Iterable[str]) -> dict[str, Any]:
+        return {
+            "team": team,
+            "name": self.t.spec.teams[team - 1].name,
+            "players": self._players(team, seats),
+        }
+
+    def _result(self, res: TableResult, role: str) -> dict[str, Any]:
+        t = self.t
+        outcome = res.outcome
+        assert outcome is not None  # every recorded result has been scored
+        penalty = t.penalties.get((res.hand, res.table))
+        hand_over = []
+        if res.flags_history and not t.hand_day_is_over(res.hand):
+            before = res.flags_history[-2] if len(res.flags_history) > 1 else 0
+            delta = res.flags_history[-1] - before
+            if delta:
+                hand_over.append(
+                    {"giver": "home" if delta > 0 else "visitors", "count": abs(delta)}
+                )
+        if t.rules.unit == "flags":
+            change = res.flags_won if role == "visitors" else -res.flags_won
+        else:
+            change = res.visitor_points if role == "visitors" else res.home_points
+        return {
+            "hand": res.hand,
+            "table": res.table,
+            "role": role,
+            "home_team": res.table,
+            "visitor_team": res.visitor_team,
+            "visitor_tricks": res.visitor_tricks,
+            "home_tricks": res.home_tricks,
+            "revokes_home": res.revokes_home,
+            "revokes_visitors": res.revokes_visitors,
+            "penalty": penalty.side if penalty is not None else None,
+            "by": "leader" if res.by_leader else "table",
+            "corrected": bool(res.corrections),
+            "flags": res.flags_won,
+            "home_points": res.home_points,
+            "visitor_points": res.visitor_points,
+            "counted_visitor_tricks": outcome.counted_visitor_tricks,
+            "why": outcome.why,
+            "hand_over": hand_over,
+            "change": change,
+        }
+
+    def _moves(self, table: int, hand: int) -> list[dict[str, Any]]:
+        """Who goes where as ``hand`` starts, for the people at ``table`` then."""
+        t = self.t
+        spec = t.spec
+        plan = spec.plan(hand)
+        new_home = t.rules.home_pair(plan.travellers)
+        moves: list[dict[str, Any]] = [
+            {
+                "action": "go",
+                "players": self._players(table, plan.travellers),
+                "team": table,
+                "table": host_table(table, plan.offset, t.tables),
+            }
+        ]
+        before = spec.plan(hand - 1) if hand > 1 else None
+        here = set(t.rules.home_pair(before.travellers)) if before else set(new_home)
+        stay = [seat for seat in new_home if seat in here]
+        back = [seat for seat in new_home if seat not in here]
+        if stay:
+            moves.append({"action": "stay", "players": self._players(table, stay), "team": table})
+        if back:
+            moves.append(
+                {"action": "come_back", "players": self._players(table, back), "team": table}
+            )
+        if before is None:
+            return moves
+        # The visitors sitting here now are the hand before's: they go home, or (a format
+        # whose travellers progress) those who travel again go straight on.
+        team = visiting_team(table, before.offset, t.tables)
+        onward = [s for s in before.travellers if s in plan.travellers]
+        if not t.rules.travellers_progress:
+            onward = []
+        home = [s for s in before.travellers if s not in onward]
+        if onward:
+            moves.append(
+                {
+                    "action": "go_on",
+                    "players": self._players(team, onward),
+                    "team": team,
+                    "table": host_table(team, plan.offset, t.tables),
+                }
+            )
+        if home:
+            moves.append(
+                {
+                    "action": "return_home",
+                    "players": self._players(team, home),
+                    "team": team,
+                    "table": team,
+                }
+            )
+        return moves
+
+    def _day_result(self, table: int) -> dict[str, Any] | None:
+        t = self.t
+        final = t.finished
+        if not (t.day_ended or final):
+            return None
+        place, shared = self._place(table)
+        totals = t.day_totals(table)
+        return {
+            "day": t.day,
+            "total": totals[t.day - 1] if len(totals) >= t.day else 0,
+            "score": t.score(table),
+            "place": place,
+            "teams": t.tables,
+            "shared": shared,
+            "final": final,
+        }
+
+
+def table_view(t: Tournament, table: int) -> TableView:
+    """Table ``table``'s view now (see :class:`TableViews`)."""
+    return TableView.model_validate(TableViews(t).body(table))

@@ -1,3 +1,3 @@
 """The hall display tests share the console tests' hub link (a real hub core)."""
 
-from tests.leader.conftest import hub  # noqa: F401
+from tests.console.conftest import hub  # noqa: F401

@@ -6,10 +6,10 @@ import dataclasses
 import re
 from pathlib import Path
 
-from kiosk.config import ConfigProblem, Problem
-from kiosk.hall.presenter import HallPresenter, HallSetupPresenter
-from kiosk.leader.i18n import marking_translator
-from tests.leader.conftest import HubLink
+from console.i18n import marking_translator
+from hall.presenter import HallPresenter, HallSetupPresenter
+from tests.console.conftest import HubLink
+from uikit.config import ConfigProblem, Problem
 
 
 def hall(hub: HubLink, **kw) -> HallPresenter:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hub.broker import provisioning_text
-from kiosk.config import ConfigProblem, KioskConfig, default_config_path, load_config
+from kiosk.config import KioskConfig, default_config_path, load_config
+from uikit.config import ConfigProblem
 
 
 def write(tmp_path: Path, text: str) -> Path:

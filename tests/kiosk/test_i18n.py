@@ -15,7 +15,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 import kiosk
-from kiosk.i18n import DOMAIN, LOCALE_DIR, Translator
+from kiosk.i18n import DOMAIN, translator
+from uikit.i18n import LOCALE_DIR
 
 KIOSK = Path(kiosk.__file__).parent
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -99,7 +100,7 @@ def test_the_kv_files_show_no_text_of_their_own():
 
 
 def test_french_plurals_follow_french_rules():
-    fr = Translator("fr")
+    fr = translator("fr")
     assert fr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", 1).endswith("drapeau")
     assert fr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", 2).endswith("drapeaux")
     # French says "0 point", English "0 points".

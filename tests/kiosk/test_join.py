@@ -12,9 +12,10 @@ import pytest
 from hub.broker import Credentials
 from hub.provision import JoinCode, ProvisionServer
 from kiosk import provision
-from kiosk.config import ConfigProblem, KioskConfig, load_config
+from kiosk.config import KioskConfig, load_config
 from kiosk.presenter import SetupPresenter
 from kiosk.viewmodel import Screen
+from uikit.config import ConfigProblem
 
 
 class Joiner:

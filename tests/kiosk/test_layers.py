@@ -16,7 +16,7 @@ WINDOWLESS = [
     "kiosk.i18n",
     "kiosk.outbox",
     "kiosk.presenter",
-    "kiosk.theme",
+    "uikit.theme",
     "kiosk.viewmodel",
     "kiosk.words",
 ]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fontTools.ttLib import TTFont
 
-from kiosk import theme
-from kiosk.i18n import LOCALE_DIR
 from tests.kiosk.test_i18n import french, source_messages
+from uikit import theme
+from uikit.i18n import LOCALE_DIR
 
 
 def test_every_text_colour_pair_has_at_least_7_to_1_contrast():

@@ -13,8 +13,10 @@ from tests.integration.conftest import require_mosquitto
 require_mosquitto()
 
 
-def mosquittos() -> set[str]:
-    """Process ids of running mosquitto brokers (read from /proc: no procps needed)."""
+def mosquittos(folder: Path) -> set[str]:
+    """Process ids of mosquitto brokers whose configuration lies in ``folder`` (read from
+    /proc: no procps needed). Only this test's own: other brokers may come and go on the
+    machine while it runs."""
     found = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -22,14 +24,18 @@ def mosquittos() -> set[str]:
                 argv = (entry / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if argv and argv[0].endswith(b"mosquitto") and b"-c" in argv:
+            if (
+                argv
+                and argv[0].endswith(b"mosquitto")
+                and b"-c" in argv
+                and any(str(folder).encode() in arg for arg in argv)
+            ):
                 found.add(entry.name)
     return found
 
 
 def test_demo_plays_to_the_final_standings(tmp_path):
     lines: list[str] = []
-    before = mosquittos()
     code = run_demo(
         fmt="gaspesie", tables=4, hands=3, pace=0, seed=3, data=tmp_path, echo=lines.append
     )
@@ -37,7 +43,7 @@ def test_demo_plays_to_the_final_standings(tmp_path):
     assert code == 0, text
     assert "hand  3/3" in text and "Final standings" in text
     assert text.count("Team ") >= 4
-    assert mosquittos() == before  # the demo's broker is gone
+    assert mosquittos(tmp_path) == set()  # the demo's broker is gone
 
 
 def test_ctrl_c_stops_everything(tmp_path):
@@ -49,11 +55,10 @@ def test_ctrl_c_stops_everything(tmp_path):
         if line.startswith("hand  1/"):
             stop.set()
 
-    before = mosquittos()
     code = run_demo(tables=3, hands=30, pace=0.2, data=tmp_path, echo=echo, stop=stop)
     assert code == 130
     assert not any(line.startswith("hand  3/") for line in lines)
-    assert mosquittos() == before
+    assert mosquittos(tmp_path) == set()
 
 
 def test_the_command_line_demo(tmp_path):

@@ -33,15 +33,15 @@ SIZES = ((1280, 720), (1920, 1080))
 
 def main() -> None:
     spec = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
-    from kiosk.leader.app import configure_kivy
+    from console.app import configure_kivy
 
     configure_kivy(tuple(spec.get("size", SIZES[0])))
     if spec["app"] == "hall":
-        from kiosk.hall.ui import HallApp
+        from hall.ui import HallApp
 
         app: Any = HallApp(Path(spec["config"]), config_poll=0.2, page_seconds=3600)
     else:
-        from kiosk.leader.ui import LeaderApp
+        from console.ui import LeaderApp
 
         app = LeaderApp(Path(spec["config"]), resend_every=0.5, config_poll=0.2, opener=print)
     started = time.monotonic()
@@ -173,8 +173,8 @@ class ConsoleDriver:
         from kivy.core.window import Window
         from kivy.uix.scrollview import ScrollView
 
-        from kiosk.leader import theme
-        from kiosk.leader.widgets import LButton, LFill, LInput, LLine, LText
+        from uikit import widetheme as theme
+        from uikit.widgets import LButton, LFill, LInput, LLine, LText
 
         sz = self.app.sz
         s = self.app.s
@@ -184,11 +184,11 @@ class ConsoleDriver:
         tile_class: Any = None
         row_class: Any = None
         if self.spec["app"] == "leader":
-            from kiosk.leader.ui import Tile
+            from console.ui import Tile
 
             tile_class = Tile
         else:
-            from kiosk.hall.ui import HallRow
+            from hall.ui import HallRow
 
             row_class = HallRow
         for w in self.widgets():

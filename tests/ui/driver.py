@@ -29,7 +29,7 @@ _report: dict[str, Any] = {"shots": [], "audit": [], "texts": {}, "marks": {}}
 
 def main() -> None:
     spec = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
-    from kiosk.app import configure_kivy
+    from uikit.app import configure_kivy
 
     width, height = spec.get("size", [800, 480])
     configure_kivy((width, height))
@@ -148,8 +148,8 @@ class Driver:
         """What a 55+ player would trip over on this screen."""
         from kivy.core.window import Window
 
-        from kiosk import theme
         from kiosk.ui import KButton, KFill, KText
+        from uikit import theme
 
         s = self.app.s
         problems = []

@@ -1,121 +1,159 @@
-"""Protocol messages built from the tournament: what each screen is told."""
+"""What every audience is told, computed by the core from the recorded events (whist.views).
 
+The stories of the "one truth" issue, at the level of the core: a correction, a result the
+leader entered, a loan, a day's end, the hall's change over the last completed hand.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import whist
+from whist import views
 from whist.cards import Suit
-from whist.events import DayEnded, HandClosed, HandStarted, ResultRecorded, StartUndone
+from whist.events import (
+    DayEnded,
+    FlagsLent,
+    HandClosed,
+    HandStarted,
+    PenaltyImposed,
+    ResultCorrected,
+    ResultRecorded,
+)
 from whist.pattern import default_spec
-from whist.protocol import Assignment, decode, encode
+from whist.protocol import TableView, decode
 from whist.tournament import Tournament
-from whist.views import assignment, schedule, shown_hand, standings, state
 
 
-def test_schedule_has_every_hand_and_table_at_starting_values():
-    spec = default_spec("alberta", 5)
-    hands = schedule(spec)
-    assert len(hands) == 30 and all(len(h) == 5 for h in hands)
-    first = hands[0][2]
-    assert (first.table, first.hand, first.phase, first.trump, first.flags) == (
-        3,
-        1,
-        "waiting",
-        "spades",
-        12,
-    )
-    assert first.home.players == ["X", "Y"] and first.visitors.players == ["A", "B"]
-    assert (first.visitors.team, first.away.table) == (2, 4)
-    assert decode(Assignment, encode(first)) == first
+def started(fmt: str = "alberta", tables: int = 3, hands: int = 3) -> Tournament:
+    t = Tournament.new(default_spec(fmt, tables=tables, hands=hands))
+    t.apply(HandStarted(hand=1, trump=Suit.HEARTS))
+    return t
 
 
-def test_schedule_leaves_the_trump_open_when_the_leader_chooses():
-    hands = schedule(default_spec("gaspesie", 4, leader_chooses_trump=True))
-    assert {a.trump for hand in hands for a in hand} == {None}
-    assert hands[0][0].home.players == ["C", "2"] and hands[0][0].points == 0
+def test_a_correction_tells_the_visitors_to_give_the_flag_back():
+    t = started()
+    t.apply(ResultRecorded("r1", hand=1, table=1, visitor_tricks=7))
+    first = views.table_view(t, 1).results[0]
+    assert (first.by, first.corrected, first.flags) == ("table", False, 1)
+    assert [(h.giver, h.count) for h in first.hand_over] == [("home", 1)]
+    t.apply(ResultCorrected(1, 1, 6, 0, 0, "they had 6"))
+    view = views.table_view(t, 1)
+    now = view.results[0]
+    assert (now.by, now.corrected, now.visitor_tricks, now.flags) == ("leader", True, 6, 0)
+    assert [(h.giver, h.count) for h in now.hand_over] == [("visitors", 1)]
+    assert view.held == 12  # the flag came back
 
 
-def test_assignment_follows_the_tournament():
-    t = Tournament.new(default_spec("alberta", 4, 31))
-    before = assignment(t, 2)
-    assert (before.hand, before.phase, before.trump) == (1, "waiting", "spades")
-    t.apply(HandStarted(1, Suit.HEARTS))
-    now = assignment(t, 2)
-    assert (now.hand, now.phase, now.trump) == (1, "playing", "hearts")
-    t.apply(ResultRecorded("r", 1, 2, visitor_tricks=12))
-    assert assignment(t, 2).flags == 10 and assignment(t, 1).flags == 14
+def test_a_correction_upwards_tells_home_to_give_the_difference():
+    t = started()
+    t.apply(ResultRecorded("r1", hand=1, table=1, visitor_tricks=5))
+    t.apply(ResultCorrected(1, 1, 10, 0, 0, "miscounted"))
+    now = views.table_view(t, 1).results[0]
+    assert [(h.giver, h.count) for h in now.hand_over] == [("home", 2)]
+    assert now.change == -2
+    # The visitors' own table sees the same result from their side.
+    visitors = now.visitor_team
+    theirs = [r for r in views.table_view(t, visitors).results if r.role == "visitors"]
+    assert [(r.table, r.change, r.by) for r in theirs] == [(1, 2, "leader")]
+
+
+def test_a_result_the_table_never_sent_is_the_leaders():
+    t = started()
+    t.apply(ResultCorrected(1, 2, 8, 0, 0, "entered from the paper slip"))
+    res = views.table_view(t, 2).results[0]
+    assert (res.by, res.corrected) == ("leader", True)
+    assert views.table_view(t, 2).reported
+
+
+def test_an_automatic_loan_is_in_the_view():
+    t = started(tables=3, hands=8)
+    # Table 1 loses 2 flags a hand: after six hands it has none left and must borrow.
+    for hand in range(1, 8):
+        if hand > 1:
+            t.apply(HandClosed(hand - 1))
+            t.apply(HandStarted(hand=hand, trump=Suit.CLUBS))
+        t.apply(ResultRecorded(f"r{hand}", hand=hand, table=1, visitor_tricks=13))
+    view = views.table_view(t, 1)
+    assert [(loan.hand, loan.flags, loan.automatic) for loan in view.loans] == [(7, 2, True)]
+    t.apply(FlagsLent(1, 3))
+    assert views.table_view(t, 1).loans[-1].automatic is False
+
+
+def test_the_day_end_gives_each_table_its_total_and_place():
+    t = started(hands=1)
+    t.apply(ResultRecorded("r1", hand=1, table=1, visitor_tricks=10))
+    assert views.table_view(t, 1).day_result is None
     t.apply(HandClosed(1))
-    assert assignment(t, 2).phase == "closed"
-    t.apply(HandStarted(2, None))
-    assert assignment(t, 2).trump == "none"
-    t.apply(StartUndone(2))
-    assert (assignment(t, 2).hand, assignment(t, 2).phase) == (1, "closed")
-
-
-def test_after_a_day_ends_screens_show_the_next_day_waiting():
-    t = Tournament.new(default_spec("alberta", 3, 31))
-    for hand in range(1, 31):
-        t.apply(HandStarted(hand, Suit.CLUBS))
     t.apply(DayEnded(1))
-    a = assignment(t, 1)
-    assert (a.hand, a.day, a.phase, a.flags) == (31, 2, "waiting", 12)
-    assert shown_hand(t) == 31
+    winners = views.table_view(t, t.visitor_team(1, 1)).day_result
+    losers = views.table_view(t, 1).day_result
+    assert winners is not None and losers is not None
+    assert (winners.total, winners.place, winners.final) == (14, 1, True)
+    assert (losers.total, losers.place, losers.shared) == (10, 3, False)
+    # After the day's end the flags went back to 12: nothing is left to hand over.
+    assert all(not r.hand_over for r in views.table_view(t, 1).results)
 
 
-def test_state_lists_reported_and_missing_tables():
-    t = Tournament.new(default_spec("gaspesie", 4))
-    s = state(t)
-    assert (s.hand, s.phase, s.trump, s.reported, s.missing) == (0, "waiting", None, [], [])
-    t.apply(HandStarted(1, Suit.DIAMONDS))
-    t.apply(ResultRecorded("r", 1, 3, visitor_tricks=7))
-    s = state(t, offline=[4], calling=[2], conflicts=[1])
-    assert (s.format, s.trump, s.reported, s.missing) == ("gaspesie", "diamonds", [3], [1, 2, 4])
-    assert (s.offline, s.calling, s.conflicts, s.days) == ([4], [2], [1], 1)
+def test_names_and_moves_come_from_the_file():
+    spec = default_spec("alberta", tables=3, hands=2)
+    data = spec.to_dict()
+    data["teams"][0]["players"] = {"A": "Eleanor", "B": "Harold", "X": "Margaret", "Y": "Bob"}
+    data["teams"][0]["name"] = "The Aces"
+    from whist.spec import load_spec
+
+    t = Tournament.new(load_spec(data))
+    view = views.table_view(t, 1)
+    assert view.home.name == "The Aces"
+    assert [p.name for p in view.away.players] == ["Eleanor", "Harold"]
+    assert view.moves[0].action == "go" and view.moves[0].table == view.away.table
+
+
+def test_gaspesie_travellers_go_on_and_points_need_no_hand_over():
+    t = started("gaspesie", tables=4)
+    t.apply(ResultRecorded("r1", hand=1, table=1, visitor_tricks=13))
+    t.apply(PenaltyImposed(1, 1, "visitors", "signalling"))
+    res = views.table_view(t, 1).results[0]
+    assert (res.home_points, res.visitor_points, res.penalty, res.hand_over) == (
+        1,
+        0,
+        "visitors",
+        [],
+    )
     t.apply(HandClosed(1))
-    assert state(t).missing == [1, 2, 4]  # the leader still sees who never reported
+    t.apply(HandStarted(hand=2, trump=Suit.SPADES))
+    actions = {m.action for m in views.table_view(t, 1).moves}
+    assert "go_on" in actions  # the seat who travels again moves straight on
 
 
-def test_standings_message_in_rank_order():
-    t = Tournament.new(default_spec("gaspesie", 4))
-    t.apply(HandStarted(1, Suit.DIAMONDS))
-    t.apply(ResultRecorded("r", 1, 3, visitor_tricks=13))  # team 2 visits 3: +2
-    msg = standings(t)
-    assert [(x.team, x.points, x.flags, x.rank) for x in msg.teams][:2] == [
-        (2, 2, 0, 1),
-        (1, 0, 0, 2),
-    ]
-    a = Tournament.new(default_spec("alberta", 4))
-    assert [x.flags for x in standings(a).teams] == [12] * 4
-    assert standings(a).teams[0].day_totals == [12]
+def test_the_hall_keeps_the_last_completed_hand_when_the_next_starts():
+    t = started()
+    t.apply(ResultRecorded("r1", hand=1, table=1, visitor_tricks=10))
+    during = views.standings(t)
+    assert during.change_hand == 0  # hand 1 is still being played
+    t.apply(HandClosed(1))
+    t.apply(HandStarted(hand=2, trump=Suit.SPADES))
+    after = views.standings(t)
+    assert after.change_hand == 1
+    changes = {row.team: row.change for row in after.teams}
+    assert changes[1] == -2 and changes[t.visitor_team(1, 1)] == 2
+    # A restart is a replay: the same figures come back.
+    assert views.standings_json(t) == views.standings_json(t)
 
 
-def test_standings_json_is_the_standings_message():
-    from whist.protocol import Standings, decode
-    from whist.views import standings_json
-
-    for fmt in ("alberta", "gaspesie"):
-        t = Tournament.new(default_spec(fmt, 5, 4, name="Les As, l'été"))
-        t.apply(HandStarted(1, Suit.DIAMONDS))
-        t.apply(ResultRecorded("r", 1, 3, visitor_tricks=13))
-        assert decode(Standings, standings_json(t)) == standings(t)
-        assert encode(standings(t)) == standings_json(t)
+def test_every_view_is_valid_protocol_json():
+    t = started("gaspesie", tables=5)
+    t.apply(ResultRecorded("r1", hand=1, table=3, visitor_tricks=4))
+    writer = views.TableViews(t)
+    for table in range(1, 6):
+        assert decode(TableView, writer.json(table)).table == table
 
 
-def test_the_assignment_writer_matches_the_model_in_every_state():
-    from whist.views import AssignmentWriter
-
-    writer = AssignmentWriter()
-    t = Tournament.new(default_spec("alberta", 4, 31))
-    steps = [
-        HandStarted(1, Suit.HEARTS),
-        ResultRecorded("r", 1, 2, visitor_tricks=12),
-        HandClosed(1),
-        HandStarted(2, None),
-        StartUndone(2),
-        HandStarted(2, Suit.CLUBS),
-    ]
-    for step in [None, *steps]:
-        if step is not None:
-            t.apply(step)
-        for table in range(1, 5):
-            assert writer.json(t, table) == encode(assignment(t, table)), (step, table)
-    g = Tournament.new(default_spec("gaspesie", 4))
-    g.apply(HandStarted(1, Suit.HEARTS))
-    g.apply(ResultRecorded("r", 1, 2, visitor_tricks=13))
-    assert writer.json(g, 1) == encode(assignment(g, 1))
+@pytest.mark.parametrize("name", [m.name for m in pkgutil.walk_packages(whist.__path__, "whist.")])
+def test_doctests_of_the_core(name):
+    failures, _ = doctest.testmod(importlib.import_module(name))
+    assert failures == 0

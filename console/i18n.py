@@ -1,0 +1,54 @@
+"""The console's texts: gettext domain ``leader`` (the hall display has its own, ``hall``).
+
+Catalogs: ``uikit/locale/fr/LC_MESSAGES/leader.po`` (edited) and ``leader.mo`` (compiled),
+beside the table kiosk's. The msgids are the English text. After changing a text, from the
+repository::
+
+    .venv/bin/pybabel extract -F console/babel.cfg -o uikit/locale/leader.pot \\
+        --no-location -c TRANSLATORS: --no-default-keywords \\
+        -k t -k nt:1,2 -k pt:1c,2 -k M_ console
+    .venv/bin/pybabel update -i uikit/locale/leader.pot -d uikit/locale -D leader \\
+        --no-fuzzy-matching --ignore-obsolete
+    # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/leader.po, then
+    .venv/bin/pybabel compile -d uikit/locale -D leader --statistics
+
+tests/console/test_i18n.py fails until every msgid has a French translation and the ``.mo``
+matches the ``.po``. The translator is :class:`uikit.i18n.ConsoleTranslator` given this
+domain's catalog.
+``context="gaspesie"`` picks the Gaspésie wording (a *manche*, not a *main*).
+
+>>> translator("fr").t("Standings")
+'Classement'
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from uikit.i18n import (
+    KEYWORDS,
+    M_,
+    ConsoleTranslator,
+    Language,
+    load_domain,
+    marking_translator,
+)
+
+DOMAIN = "leader"
+
+
+def translator(language: Language = "en", *, context: str | None = None) -> ConsoleTranslator:
+    """A translator into *language* with the console's catalog."""
+    return ConsoleTranslator(language, context=context, load=partial(load_domain, DOMAIN))
+
+
+__all__ = [
+    "DOMAIN",
+    "KEYWORDS",
+    "M_",
+    "ConsoleTranslator",
+    "Language",
+    "load_domain",
+    "marking_translator",
+    "translator",
+]

@@ -1,0 +1,1686 @@
+"""The leader's console, with no window: state, intents, and the view-model of every screen.
+
+A :class:`LeaderPresenter` is told what the hub says (``on_state``, ``on_standings``,
+``on_reply``…, called on the UI thread) and what the leader does (intents:
+``open_start()``, ``choose_trump("hearts")``, ``confirm_start()``, ``open_table(7)``…).
+After each it builds a new :class:`~console.viewmodel.ViewModel` and hands it to
+``on_change``. The ``.kv`` files only forward touches to intents.
+
+Commands go out through a :class:`Link` (:class:`uikit.connection.ConsoleConnection`)
+that resends them with the same id until their Reply comes; the presenter shows what is
+still being sent, then the hub's answer in plain words.
+
+>>> class Link:
+...     def send(self, op, **fields): return "c-1"
+>>> p = LeaderPresenter(link=Link(), language="en")
+>>> p.view.screen
+<Screen.CONNECTING: 'connecting'>
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from console import words
+from console.i18n import M_, translator
+from console.viewmodel import (
+    MINUS,
+    ConfirmVM,
+    ConnectingVM,
+    CorrectVM,
+    HeaderVM,
+    LoanVM,
+    MessageVM,
+    PenaltyVM,
+    RowVM,
+    Screen,
+    SheetsVM,
+    StandingsVM,
+    StartVM,
+    TablesVM,
+    TableVM,
+    TabsVM,
+    TieBreakVM,
+    TileVM,
+    ViewModel,
+)
+from uikit.common import (
+    ALBERTA,
+    GASPESIE,
+    TRUMPS,
+    Base,
+    Translators,
+    hand_label,
+    language_button_text,
+    setup_texts,
+    trump_line,
+    trump_short,
+)
+from uikit.config import ConfigProblem
+from uikit.i18n import Language
+from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
+from whist.protocol import Assignment, Reply, Standings, StandingsChanges, State
+
+TRICKS = 13
+#: What the hub records for a call that came with no reason (hub/service.py).
+HUB_DEFAULT_CALL = "the players ask for the leader"
+MAX_REVOKES = 13
+START_FLAGS = 12
+#: Queries: their answers fill screens; they are never announced in the message bar.
+QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins"})
+#: The joins listed on the Sheets & kiosks tab, newest first.
+JOINS_LISTED = 4
+TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
+ConfirmKind = Literal["close", "undo", "end_day"]
+
+#: What each command is, while it is being sent ("Sending to the hub: …").
+OP_NAMES = {
+    "start_hand": M_("start the hand"),
+    "close_hand": M_("close the hand"),
+    "correct": M_("the correction"),
+    "loan": M_("the loan"),
+    "end_day": M_("end the day"),
+    "undo_start": M_("undo the start"),
+    "penalty": M_("the penalty"),
+    "clear_call": M_("clear the call"),
+    "tiebreak_start": M_("start the tie-break"),
+    "tiebreak_result": M_("the playoff hand"),
+    "export": M_("write the sheets"),
+    "renew_join_code": M_("make a new join code"),
+}
+#: Ready-made reasons for a correction (a reason is required; any text will do).
+CORRECTION_REASONS = (
+    M_("Players recounted"),
+    M_("Entered from the paper sheet"),
+    M_("Kiosk mistake"),
+    M_("Revoke found after the hand"),
+)
+def clock_time(seconds: float) -> str:
+    """A time of day on this computer's clock, for the join code's end and the joins."""
+    return time.strftime("%H:%M", time.localtime(seconds))
+
+
+PENALTY_REASONS = (M_("Signalling"), M_("Talking during play"), M_("Showing cards"))
+
+
+class Link(Protocol):
+    """What the presenter needs from the network: send a command, get its id back."""
+
+    def send(self, op: str, **fields: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A result being entered by the leader (correct), or a loan, or a penalty."""
+
+    table: int
+    hand: int
+    visitor_tricks: int | None = None
+    revokes_home: int = 0
+    revokes_visitors: int = 0
+    reason: str = ""
+    preset: int | None = None  # a ready-made reason, worded in the language on show
+    flags: int = 0
+    side: Literal["home", "visitors"] | None = None
+
+
+#: The hub writes cards with English letters; French players read R, D, V (A stays A).
+FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
+
+
+class LeaderPresenter(Base[ViewModel]):
+    """The whole console, from "connecting" to the final standings."""
+
+    def __init__(
+        self,
+        *,
+        link: Link,
+        language: Language | None = None,
+        translators: Translators = translator,
+        address: str = "",
+        file_exists: Callable[[str], bool] = lambda path: Path(path).is_file(),
+    ) -> None:
+        super().__init__(language, translators)
+        self.link = link
+        self.address = address
+        self._file_exists = file_exists
+        self.connected = False
+        self.hub_online: bool | None = None
+        self.state: State | None = None
+        self.standings: Standings | None = None
+        self.assignments: dict[int, Assignment] = {}
+        self.tab: Screen = Screen.TABLES
+        self.mode: Screen | None = None  # a page opened over the tab (start, confirm…)
+        self.confirm_kind: ConfirmKind | None = None
+        self.trump_choice: str | None = None  # None: the pattern's; a trump name; or "cut"
+        self.plans: dict[int, dict[str, Any]] = {}
+        # (hand, table) -> the hub's answer to a "results" query about that one table
+        self.results: dict[tuple[int, int], dict[str, Any]] = {}
+        self.table: int | None = None
+        self.table_hand = 0
+        self.draft: Draft | None = None
+        self.ties: dict[str, Any] | None = None
+        self.tb_group = 0
+        self.tb_trump: str = "cut"
+        self.tb_tricks: int | None = None
+        self.export: dict[str, Any] | None = None
+        self.join: dict[str, Any] | None = None
+        self.join_refusal: Reply | None = None
+        self.joins: list[dict[str, Any]] | None = None  # the hub's "joins", newest first
+        self.ended_days: set[int] = set()
+        self.sending: dict[str, tuple[str, dict[str, Any]]] = {}
+        # The hub's last answer, worded when shown (the language may change meanwhile).
+        self.message: tuple[Callable[[], str] | None, str] = (None, "message-ok")
+        self._asked: set[tuple[str, int]] = set()  # queries on their way, to ask once
+
+    # ================================================================== what we know
+    @property
+    def format(self) -> str:
+        return self.state.format if self.state is not None else ALBERTA
+
+    def _default_language(self) -> Language:
+        return "fr" if self.format == GASPESIE else "en"
+
+    def _context(self) -> str | None:
+        return "gaspesie" if self.format == GASPESIE else None
+
+    @property
+    def screen(self) -> Screen:
+        if not self.connected or self.state is None:
+            return Screen.CONNECTING
+        return self.mode or self.tab
+
+    def _next_plan(self) -> dict[str, Any] | None:
+        s = self.state
+        return None if s is None else self.plans.get(s.hand + 1)
+
+    def _day_done(self) -> bool:
+        """Every hand of the day in play has started (so the day can be ended)."""
+        s = self.state
+        if s is None or s.hand == 0 or s.day in self.ended_days:
+            return False
+        if s.hand >= s.hands:
+            return True
+        plan = self._next_plan()
+        return plan is not None and bool(plan.get("end_day_first"))
+
+    def _primary(self) -> str | None:
+        s = self.state
+        if s is None:
+            return None
+        if s.hand < s.hands:
+            return "end_day" if self._day_done() else "start"
+        if s.phase == "playing":
+            return "close"
+        return "tiebreaks" if self.format == ALBERTA and self._level_teams() else "standings"
+
+    def _level_teams(self) -> bool:
+        st = self.standings
+        if st is None:
+            return False
+        ranks = [t.rank for t in st.teams]
+        return len(set(ranks)) < len(ranks)
+
+    def _undo_possible(self) -> bool:
+        s = self.state
+        return s is not None and s.hand > 0 and s.phase == "playing" and not s.reported
+
+    # ================================================================== queries
+    def _ask(self, op: str, key: int = 0, **fields: Any) -> None:
+        if (op, key) in self._asked or not self.connected:
+            return
+        self._asked.add((op, key))
+        self._send(op, **fields)
+
+    def _send(self, op: str, **fields: Any) -> None:
+        command_id = self.link.send(op, **fields)
+        self.sending[command_id] = (op, fields)
+
+    def _want_plan(self) -> None:
+        s = self.state
+        if s is not None and s.hand < s.hands and (s.hand + 1) not in self.plans:
+            self._ask("plan", s.hand + 1, hand=s.hand + 1)
+
+    def _want_results(self, hand: int, *, fresh: bool = False) -> None:
+        """Ask for the open table's results in *hand* (again if *fresh*)."""
+        t = self.table
+        if t is None or hand < 1:
+            return
+        if fresh:
+            self.results.pop((hand, t), None)
+            self._asked.discard(("results", hand * 10_000 + t))
+        if (hand, t) not in self.results:
+            self._ask("results", hand * 10_000 + t, hand=hand, table=t)
+
+    def _table_status(self, state: State | None) -> tuple[object, ...]:
+        t = self.table
+        if state is None or t is None:
+            return ()
+        return (state.hand, state.phase, t in state.reported, t in state.conflicts)
+
+    # ================================================================== from the network
+    def on_connection(self, connected: bool) -> None:
+        self.connected = connected
+        if connected:
+            self._asked.clear()  # answers lost with the connection are asked for again
+            self._want_plan()
+        self._changed()
+
+    def on_hub_status(self, online: bool) -> None:
+        self.hub_online = online
+        self._changed()
+
+    def on_state(self, state: State) -> None:
+        old = self.state
+        self.state = state
+        # Only the open table's news matters: a hall of 500 tables changes State all the time.
+        stale = self._table_status(old) != self._table_status(state)
+        if old is None or old.hand != state.hand:
+            self.plans.pop(state.hand, None)
+            if self.table is not None and self.table_hand == (old.hand if old else 0):
+                self.table_hand = state.hand
+        self._want_plan()
+        if self.mode in (Screen.TABLE, Screen.CORRECT, Screen.PENALTY) and self.table is not None:
+            self._want_results(self.table_hand, fresh=stale)
+        self._changed()
+
+    def on_standings(self, standings: Standings) -> None:
+        self.standings = standings
+        self._changed()
+
+    def on_changes(self, changes: StandingsChanges) -> None:
+        # The full Standings follow within a quarter of a second; the console waits for them.
+        pass
+
+    def on_assignment(self, assignment: Assignment) -> None:
+        self.assignments[assignment.table] = assignment
+        if self.mode in (Screen.TABLE, Screen.LOAN) and assignment.table == self.table:
+            self._changed()
+
+    def on_reply(self, reply: Reply, command: Any) -> None:
+        op, fields = self.sending.pop(reply.id, (getattr(command, "op", ""), {}))
+        data = reply.data or {}
+        if op in QUERIES:
+            key = int(fields.get("hand") or 0) * (10_000 if op == "results" else 1)
+            self._asked.discard((op, key + int(fields.get("table") or 0)))
+            self._on_query(op, reply, data, fields)
+        elif reply.ok:
+            self.message = (lambda: self._done_text(op, data, fields), "message-ok")
+            self._after(op, data)
+        else:
+            self.message = (lambda: self._refused_text(reply), "message-bad")
+            if op in ("tiebreak_start", "tiebreak_result"):
+                self._ask("ties")
+        self._changed()
+
+    def _on_query(
+        self, op: str, reply: Reply, data: dict[str, Any], fields: dict[str, Any]
+    ) -> None:
+        if op == "plan" and reply.ok:
+            self.plans[int(data["hand"])] = data
+        elif op == "results" and reply.ok:
+            for table in {int(fields.get("table") or 0), *(r["table"] for r in data["tables"])}:
+                if table:
+                    self.results[(int(data["hand"]), table)] = data
+        elif op == "ties":
+            if reply.ok:
+                self.ties = data
+            else:
+                self.message = (lambda: self._refused_text(reply), "message-bad")
+        elif op == "join_code":
+            if reply.ok:
+                self.join, self.join_refusal = data, None
+            else:
+                self.join = None
+                self.join_refusal = reply
+        elif op == "joins" and reply.ok:
+            self.joins = list(data.get("joins") or [])
+
+    def _after(self, op: str, data: dict[str, Any]) -> None:
+        if op in ("correct", "penalty"):
+            self.results.pop((int(data.get("hand", 0)), int(data.get("table", 0))), None)
+            if self.table is not None:
+                self._want_results(self.table_hand, fresh=True)
+        elif op == "end_day":
+            self.ended_days.add(int(data.get("day", 0)))
+        elif op == "renew_join_code":
+            # The reply carries the new code; sent again, the hub answers without it.
+            if "code" in data:
+                self.join, self.join_refusal = data, None
+            else:
+                self._ask("join_code")
+        elif op in ("tiebreak_start", "tiebreak_result"):
+            self.tb_tricks = None
+            self._ask("ties")
+        elif op == "export":
+            self.export = data
+
+    # ================================================================== reply words
+    def _done_text(self, op: str, data: dict[str, Any], fields: dict[str, Any]) -> str:
+        tr = self.tr
+        if op == "start_hand":
+            text = tr.t("Hand {n} started. Trump: {trump}.").format(
+                n=data.get("hand"), trump=trump_short(tr, data.get("trump"))
+            )
+            if data.get("cut"):
+                text += " " + tr.t("The hub cut {card}.").format(card=self._card(data["cut"]))
+            return text
+        if op == "close_hand":
+            missing = list(data.get("missing") or [])
+            if not missing:
+                return tr.t("Hand {n} closed. Every table reported.").format(n=data.get("hand"))
+            return tr.nt(
+                "Hand {n} closed. {k} table never reported: {tables}.",
+                "Hand {n} closed. {k} tables never reported: {tables}.",
+                len(missing),
+            ).format(n=data.get("hand"), k=len(missing), tables=words.tables_list(missing))
+        if op == "correct":
+            return tr.t("Table {table}, hand {n}: the correction is saved.").format(
+                table=data.get("table"), n=data.get("hand")
+            )
+        if op == "loan":
+            flags = int(data.get("flags", 0))
+            return tr.nt(
+                "Table {table} now holds {n} flag.", "Table {table} now holds {n} flags.", flags
+            ).format(table=data.get("table"), n=flags)
+        if op == "end_day":
+            if self.format == GASPESIE:
+                return tr.t("Day {d} ended.").format(d=data.get("day"))
+            return tr.t("Day {d} ended. Every table starts again with 12 flags.").format(
+                d=data.get("day")
+            )
+        if op == "undo_start":
+            return tr.t("The start of hand {n} was taken back.").format(n=data.get("hand"))
+        if op == "penalty":
+            return tr.t("Table {table}, hand {n}: the manche goes to the other side.").format(
+                table=data.get("table"), n=data.get("hand")
+            )
+        if op == "clear_call":
+            return tr.t("The call from table {table} is cleared.").format(table=data.get("table"))
+        if op == "tiebreak_start":
+            return tr.t("The tie-break has started.")
+        if op == "tiebreak_result":
+            if data.get("decided"):
+                return tr.t("The tie-break is decided.")
+            return tr.t("Playoff hand recorded.")
+        if op == "export":
+            return tr.t("The sheets and CSV files are written.")
+        if op == "renew_join_code":
+            return tr.t("New join code made: the old one no longer works.")
+        return tr.t("Done.")
+
+    def _refused_text(self, reply: Reply) -> str:
+        tr = self.tr
+        code = (reply.data or {}).get("code")
+        said = words.refusal(tr, code if isinstance(code, str) else None)
+        if said is None:
+            return tr.t("The hub refused: {reason}").format(reason=reply.error or "")
+        return tr.t("Not done: {reason}").format(reason=said)
+
+    # ================================================================== intents: navigation
+    def _intent(self) -> None:
+        self.message = (None, "message-ok")
+
+    def show(self, tab: str) -> None:
+        """One of the bottom tabs: "tables", "standings", "tiebreak", "sheets"."""
+        self._intent()
+        self.tab = Screen(tab)
+        self.mode = None
+        if self.tab is Screen.TIEBREAK:
+            self._ask("ties")
+        elif self.tab is Screen.SHEETS:
+            if self.join is None:
+                self._ask("join_code")
+            self._ask("joins")
+        self._changed()
+
+    def back(self) -> None:
+        """Leave the page on show: a form goes back to its table, the rest to the tab."""
+        self._intent()
+        if self.mode in (Screen.CORRECT, Screen.LOAN, Screen.PENALTY):
+            self.mode, self.draft = Screen.TABLE, None
+        else:
+            self.mode, self.confirm_kind = None, None
+        self._changed()
+
+    def primary(self) -> None:
+        """The overview's big button: whatever comes next."""
+        action = self._primary()
+        if action == "start":
+            self.open_start()
+        elif action == "end_day":
+            self.open_confirm("end_day")
+        elif action == "close":
+            self.open_confirm("close")
+        elif action == "tiebreaks":
+            self.show("tiebreak")
+        elif action == "standings":
+            self.show("standings")
+
+    # ================================================================== intents: a hand
+    def open_start(self) -> None:
+        self._intent()
+        self.trump_choice = None
+        self._want_plan()
+        self.mode = Screen.START
+        self._changed()
+
+    def choose_trump(self, trump: str) -> None:
+        """A suit or "none" (no trump), overriding the pattern; "cut": the hub draws one."""
+        self._intent()
+        if trump in (*TRUMPS, "cut"):
+            self.trump_choice = trump
+        self._changed()
+
+    def confirm_start(self) -> None:
+        self._intent()
+        plan = self._next_plan()
+        s = self.state
+        if s is None or plan is None:
+            return self._changed()
+        if plan.get("end_day_first"):
+            return self.open_confirm("end_day")
+        if plan.get("leader_chooses") and self.trump_choice is None:
+            return self._changed()
+        if self.trump_choice == "cut":
+            self._send("start_hand", cut=True)
+        elif self.trump_choice is not None:
+            self._send("start_hand", trump=self.trump_choice)
+        else:
+            self._send("start_hand")
+        self.mode, self.tab = None, Screen.TABLES
+        self._changed()
+
+    def open_confirm(self, kind: ConfirmKind) -> None:
+        """Close the hand, undo the start, or end the day: a page that says what happens."""
+        self._intent()
+        self.confirm_kind, self.mode = kind, Screen.CONFIRM
+        self._changed()
+
+    def open_close(self) -> None:
+        self.open_confirm("close")
+
+    def open_undo(self) -> None:
+        self.open_confirm("undo")
+
+    def open_end_day(self) -> None:
+        self.open_confirm("end_day")
+
+    def confirm(self) -> None:
+        self._intent()
+        op = {"close": "close_hand", "undo": "undo_start", "end_day": "end_day"}.get(
+            self.confirm_kind or ""
+        )
+        if op is not None:
+            self._send(op)
+        self.mode, self.confirm_kind, self.tab = None, None, Screen.TABLES
+        self._changed()
+
+    # ================================================================== intents: a table
+    def open_table(self, table: int) -> None:
+        self._intent()
+        s = self.state
+        if s is None or not 1 <= table <= s.tables:
+            return self._changed()
+        self.table = table
+        self.table_hand = max(s.hand, 1) if s.hand else 0
+        self.mode = Screen.TABLE
+        self._want_results(self.table_hand, fresh=True)
+        self._changed()
+
+    def table_hand_step(self, delta: int) -> None:
+        """◀ / ▶: the same table in an earlier or later hand (up to the current one)."""
+        self._intent()
+        s = self.state
+        if s is not None and 1 <= self.table_hand + delta <= s.hand:
+            self.table_hand += delta
+            self._want_results(self.table_hand)
+        self._changed()
+
+    def _row(self, hand: int, table: int) -> dict[str, Any] | None:
+        data = self.results.get((hand, table))
+        if data is None:
+            return None
+        return next((r for r in data["tables"] if r["table"] == table), None)
+
+    def _conflict(self, hand: int, table: int) -> dict[str, Any] | None:
+        data = self.results.get((hand, table))
+        if data is None:
+            return None
+        return next((c for c in data["conflicts"] if c["table"] == table), None)
+
+    def open_correct(self) -> None:
+        self._intent()
+        if self.table is None or self.table_hand < 1:
+            return self._changed()
+        row = self._row(self.table_hand, self.table)
+        draft = Draft(self.table, self.table_hand)
+        if row is not None and "visitor_tricks" in row:
+            draft = replace(
+                draft,
+                visitor_tricks=int(row["visitor_tricks"]),
+                revokes_home=int(row["revokes"]["home"]),
+                revokes_visitors=int(row["revokes"]["visitors"]),
+            )
+        self.draft, self.mode = draft, Screen.CORRECT
+        self._changed()
+
+    def keypad(self, tricks: int) -> None:
+        """Correct: the visitors' tricks; tie-break: the first team's tricks."""
+        self._intent()
+        if 0 <= tricks <= TRICKS:
+            if self.mode is Screen.CORRECT and self.draft is not None:
+                self.draft = replace(self.draft, visitor_tricks=tricks)
+            elif self.screen is Screen.TIEBREAK:
+                self.tb_tricks = tricks
+        self._changed()
+
+    def revoke(self, side: str, delta: int) -> None:
+        self._intent()
+        d = self.draft
+        if d is not None and self.mode is Screen.CORRECT:
+            if side == "home":
+                d = replace(d, revokes_home=max(0, min(MAX_REVOKES, d.revokes_home + delta)))
+            else:
+                d = replace(
+                    d, revokes_visitors=max(0, min(MAX_REVOKES, d.revokes_visitors + delta))
+                )
+            self.draft = d
+        self._changed()
+
+    def _presets(self) -> tuple[str, ...]:
+        return CORRECTION_REASONS if self.mode is Screen.CORRECT else PENALTY_REASONS
+
+    def _reason(self) -> str:
+        """The reason as it will be sent: a ready-made one in the language on show."""
+        d = self.draft
+        if d is None:
+            return ""
+        presets = self._presets()
+        if d.preset is not None and d.preset < len(presets):
+            return self.tr.t(presets[d.preset])
+        return d.reason
+
+    def reason_preset(self, index: int) -> None:
+        """One of the ready-made reasons (kept in the log in the language on show)."""
+        if self.draft is not None and 0 <= index < len(self._presets()):
+            self.draft = replace(self.draft, preset=index, reason="")
+        self._changed()
+
+    def set_reason(self, text: str) -> None:
+        """Typed into the reason box."""
+        if self.draft is not None and text != self._reason():
+            self.draft = replace(self.draft, reason=text[:200], preset=None)
+            self._changed()
+
+    def use_kiosk_result(self) -> None:
+        """Fill the form with the kiosk's second (conflicting) result."""
+        self._intent()
+        d = self.draft
+        conflict = self._conflict(d.hand, d.table) if d is not None else None
+        if d is not None and conflict is not None:
+            self.draft = replace(
+                d,
+                visitor_tricks=int(conflict["visitor_tricks"]),
+                revokes_home=int(conflict["revokes"]["home"]),
+                revokes_visitors=int(conflict["revokes"]["visitors"]),
+            )
+        self._changed()
+
+    def confirm_correct(self) -> None:
+        self._intent()
+        d = self.draft
+        reason = self._reason().strip()
+        if d is None or d.visitor_tricks is None or not reason:
+            return self._changed()
+        self._send(
+            "correct",
+            hand=d.hand,
+            table=d.table,
+            visitor_tricks=d.visitor_tricks,
+            home_tricks=TRICKS - d.visitor_tricks,
+            revokes={"home": d.revokes_home, "visitors": d.revokes_visitors},
+            reason=reason,
+        )
+        self.mode, self.draft = Screen.TABLE, None
+        self._changed()
+
+    def open_loan(self) -> None:
+        self._intent()
+        if self.table is not None and self.format == ALBERTA:
+            self.draft, self.mode = Draft(self.table, self.table_hand, flags=1), Screen.LOAN
+        self._changed()
+
+    def loan_flags(self, flags: int) -> None:
+        self._intent()
+        if self.draft is not None and 1 <= flags <= START_FLAGS:
+            self.draft = replace(self.draft, flags=flags)
+        self._changed()
+
+    def confirm_loan(self) -> None:
+        self._intent()
+        d = self.draft
+        if d is not None and d.flags >= 1:
+            self._send("loan", table=d.table, flags=d.flags)
+            self.mode, self.draft = Screen.TABLE, None
+        self._changed()
+
+    def open_penalty(self) -> None:
+        self._intent()
+        if self.table is not None and self.table_hand >= 1 and self.format == GASPESIE:
+            self.draft, self.mode = Draft(self.table, self.table_hand), Screen.PENALTY
+        self._changed()
+
+    def penalty_side(self, side: str) -> None:
+        self._intent()
+        if self.draft is not None and side in ("home", "visitors"):
+            self.draft = replace(self.draft, side="home" if side == "home" else "visitors")
+        self._changed()
+
+    def confirm_penalty(self) -> None:
+        self._intent()
+        d = self.draft
+        reason = self._reason().strip()
+        if d is None or d.side is None or not reason:
+            return self._changed()
+        self._send("penalty", hand=d.hand, table=d.table, side=d.side, reason=reason)
+        self.mode, self.draft = Screen.TABLE, None
+        self._changed()
+
+    def clear_call(self) -> None:
+        self._intent()
+        if self.table is not None:
+            self._send("clear_call", table=self.table)
+        self._changed()
+
+    # ================================================================== intents: tie-breaks
+    def tb_choose_group(self, index: int) -> None:
+        self._intent()
+        self.tb_group = index
+        self._changed()
+
+    def tb_choose_trump(self, trump: str) -> None:
+        self._intent()
+        if trump in (*TRUMPS, "cut"):
+            self.tb_trump = trump
+        self._changed()
+
+    def _open_groups(self) -> list[dict[str, Any]]:
+        if self.ties is None:
+            return []
+        return [g for g in self.ties.get("groups", []) if not g.get("decided")]
+
+    def tb_start(self) -> None:
+        self._intent()
+        groups = self._open_groups()
+        if self.ties and self.ties.get("current") is None and groups:
+            group = groups[min(self.tb_group, len(groups) - 1)]
+            if self.tb_trump == "cut":
+                self._send("tiebreak_start", teams=group["teams"], cut=True)
+            else:
+                self._send("tiebreak_start", teams=group["teams"], trump=self.tb_trump)
+        self._changed()
+
+    def tb_record(self) -> None:
+        self._intent()
+        current = (self.ties or {}).get("current")
+        if current and current.get("next") and self.tb_tricks is not None:
+            a, b = current["next"]
+            self._send(
+                "tiebreak_result", teams=[a, b], tricks=[self.tb_tricks, 13 - self.tb_tricks]
+            )
+        self._changed()
+
+    def tb_refresh(self) -> None:
+        self._intent()
+        self._ask("ties")
+        self._changed()
+
+    # ================================================================== intents: sheets
+    def write_sheets(self) -> None:
+        self._intent()
+        self._send("export", language=self.language)
+        self._changed()
+
+    def ask_join_code(self) -> None:
+        self._intent()
+        self._ask("join_code")
+        self._ask("joins")
+        self._changed()
+
+    def renew_join_code(self) -> None:
+        """A new join code at once (the old one may have been seen): kiosks that have joined
+        keep their logins; a kiosk joining now needs the new code."""
+        self._intent()
+        self._send("renew_join_code")
+        self._changed()
+
+    def rotation_path(self) -> str | None:
+        """The rotation sheet the hub wrote, if this computer can open it."""
+        for path in (self.export or {}).get("files", []):
+            if str(path).endswith("rotation.html") and self._file_exists(str(path)):
+                return str(path)
+        return None
+
+    # ================================================================== the view
+    def _build(self) -> ViewModel:
+        screen = self.screen
+        vm = ViewModel(
+            screen=screen,
+            language=self.language,
+            header=self._header(),
+            message=self._message(),
+            tabs=self._tabs(),
+        )
+        builders: dict[Screen, Callable[[ViewModel], ViewModel]] = {
+            Screen.CONNECTING: lambda v: replace(v, connecting=self._connecting()),
+            Screen.TABLES: lambda v: replace(v, tables=self._tables()),
+            Screen.START: lambda v: replace(v, start=self._start()),
+            Screen.CONFIRM: lambda v: replace(v, confirm=self._confirm()),
+            Screen.TABLE: lambda v: replace(v, table=self._table()),
+            Screen.CORRECT: lambda v: replace(v, correct=self._correct()),
+            Screen.LOAN: lambda v: replace(v, loan=self._loan()),
+            Screen.PENALTY: lambda v: replace(v, penalty=self._penalty()),
+            Screen.STANDINGS: lambda v: replace(v, standings=self._standings()),
+            Screen.TIEBREAK: lambda v: replace(v, tiebreak=self._tiebreak()),
+            Screen.SHEETS: lambda v: replace(v, sheets=self._sheets()),
+        }
+        return builders[screen](vm)
+
+    def _header(self) -> HeaderVM:
+        tr = self.tr
+        s = self.state
+        info = ""
+        if s is not None and s.hand >= s.hands and s.phase != "playing":
+            info = tr.t("Every hand has been played.")
+        elif s is not None:
+            parts = [hand_label(tr, s.hand, s.hands)]
+            if s.days > 1:
+                parts.append(tr.t("Day {d} of {days}").format(d=s.day, days=s.days))
+            if s.hand:
+                parts.append(trump_line(tr, s.trump))
+            info = " · ".join(parts)
+        banner, role = "", "banner-offline"
+        if not self.connected:
+            banner = tr.t("No connection to the hub's network. Trying again…")
+        elif self.hub_online is False:
+            banner = tr.t("The hub is offline: commands wait and go out when it is back.")
+        elif s is not None and s.calling:
+            banner = tr.nt(
+                "Table {tables} is calling you.", "Tables {tables} are calling you.", len(s.calling)
+            ).format(tables=words.tables_list(s.calling, 8))
+            role = "banner-call"
+        return HeaderVM(
+            tournament=s.tournament if s is not None else "",
+            info=info,
+            banner=banner,
+            banner_role=role,
+            language=ButtonVM(language_button_text(tr)),
+        )
+
+    def _message(self) -> MessageVM:
+        tr = self.tr
+        make, role = self.message
+        text = make() if make is not None else ""
+        waiting = [op for op, _ in self.sending.values() if op not in QUERIES]
+        if waiting:
+            what = tr.t(OP_NAMES.get(waiting[0], "start the hand"))
+            sending = tr.t("Sending to the hub: {what}…").format(what=what)
+            return MessageVM(f"{sending} {text}".strip(), "message-wait")
+        return MessageVM(text, role)
+
+    def _tabs(self) -> TabsVM:
+        tr = self.tr
+        on = self.tab
+
+        def tab(screen: Screen, text: str) -> ButtonVM:
+            return ButtonVM(text, role="tab-on" if on is screen else "tab")
+
+        return TabsVM(
+            tables=tab(Screen.TABLES, tr.t("Tables")),
+            standings=tab(Screen.STANDINGS, tr.t("Standings")),
+            tiebreaks=tab(Screen.TIEBREAK, tr.t("Tie-breaks")),
+            sheets=tab(Screen.SHEETS, tr.t("Sheets & kiosks")),
+        )
+
+    def _connecting(self) -> ConnectingVM:
+        tr = self.tr
+        if not self.connected:
+            message = tr.t("Connecting to the hub…")
+        elif self.hub_online is not True:
+            message = tr.t("Waiting for the hub to start…")
+        else:
+            message = tr.t("Waiting for the hub's news…")
+        return ConnectingVM(
+            title=tr.t("Leader's console"),
+            message=message,
+            detail=tr.t("Hub address: {address}").format(address=self.address)
+            if self.address
+            else "",
+        )
+
+    # ------------------------------------------------------------------ overview
+    def _tile(self, table: int) -> TileVM:
+        tr = self.tr
+        s = self.state
+        assert s is not None
+        if table in s.calling:
+            return TileVM(str(table), tr.t("Calls you"), "tile-calling")
+        if table in s.conflicts:
+            return TileVM(str(table), tr.t("Conflict"), "tile-conflict")
+        if s.hand and table in s.reported:
+            return TileVM(str(table), tr.t("✓ In"), "tile-reported")
+        if table in s.offline:
+            return TileVM(str(table), tr.t("Offline"), "tile-offline")
+        if s.hand and s.phase != "waiting":
+            return TileVM(str(table), tr.t("Waiting"), "tile-waiting")
+        return TileVM(str(table), tr.t("Ready"), "tile-waiting")
+
+    def _tables(self) -> TablesVM:
+        tr = self.tr
+        s = self.state
+        assert s is not None
+        day = tr.t("Day {d} of {days}").format(d=s.day, days=s.days) if s.days > 1 else ""
+        detail = " · ".join(p for p in (day, trump_line(tr, s.trump) if s.hand else "") if p)
+        reported = len(s.reported) if s.hand else 0
+        if s.hand == 0:
+            phase = tr.t("Nothing has started yet.")
+        elif s.phase == "playing":
+            phase = tr.t("Playing: {r} of {t} tables have reported.").format(r=reported, t=s.tables)
+        elif s.phase == "closed":
+            phase = tr.t("Closed: {r} of {t} tables reported.").format(r=reported, t=s.tables)
+        else:
+            phase = tr.t("Day {d} has ended.").format(d=s.day)
+        missing = list(s.missing) if s.hand and s.phase == "playing" else []
+        missing_text = (
+            tr.nt("Missing: table {tables}", "Missing ({k}): tables {tables}", len(missing)).format(
+                k=len(missing), tables=words.tables_list(missing)
+            )
+            if missing
+            else ""
+        )
+        calls = "; ".join(
+            tr.t("table {table}: {reason}").format(table=t, reason=self._call_reason(t))
+            for t in s.calling[:4]
+        )
+        calls_text = tr.t("Calling you: {calls}").format(calls=calls) if calls else ""
+        conflicts_text = (
+            tr.t("Two different results: table {tables}").format(
+                tables=words.tables_list(s.conflicts)
+            )
+            if s.conflicts
+            else ""
+        )
+        action = self._primary()
+        nxt = s.hand + 1
+        primary = {
+            "start": ButtonVM(tr.t("Start hand {n}").format(n=nxt), role="primary"),
+            "end_day": ButtonVM(tr.t("End day {d}").format(d=s.day), role="primary"),
+            "close": ButtonVM(tr.t("Close hand {n}").format(n=s.hand), role="primary"),
+            "tiebreaks": ButtonVM(tr.t("Tie-breaks"), role="primary"),
+            "standings": ButtonVM(tr.t("Final standings"), role="primary"),
+        }.get(action or "", ButtonVM(tr.t("Start hand {n}").format(n=nxt), enabled=False))
+        close = (
+            ButtonVM(tr.t("Close hand {n}").format(n=s.hand))
+            if s.phase == "playing" and action != "close"
+            else HIDDEN
+        )
+        if self._undo_possible():
+            undo = ButtonVM(tr.t("Undo the start of hand {n}").format(n=s.hand))
+        elif self._day_done() and action != "end_day" and s.phase != "waiting":
+            undo = ButtonVM(tr.t("End day {d}").format(d=s.day))
+        else:
+            undo = HIDDEN
+        return TablesVM(
+            hand=hand_label(tr, s.hand, s.hands) if s.hand else tr.t("Before the first hand"),
+            detail=detail,
+            phase=phase,
+            missing=missing_text,
+            calls=calls_text,
+            conflicts=conflicts_text,
+            primary=primary,
+            close=close,
+            undo=undo,
+            tiles=tuple(self._tile(t) for t in range(1, s.tables + 1)),
+        )
+
+    def _call_reason(self, table: int) -> str:
+        s = self.state
+        reason = s.call_reasons.get(str(table), "").strip() if s is not None else ""
+        if reason == HUB_DEFAULT_CALL:  # the hub's words for a call with no reason
+            return self.tr.t("the players ask for you")
+        return reason or "…"
+
+    def secondary(self) -> None:
+        """The overview's second button under "close": undo the start, or end the day."""
+        if self._undo_possible():
+            self.open_confirm("undo")
+        elif self._day_done():
+            self.open_confirm("end_day")
+
+    # ------------------------------------------------------------------ start a hand
+    def _start(self) -> StartVM:
+        tr = self.tr
+        s = self.state
+        assert s is not None
+        n = s.hand + 1
+        plan = self._next_plan()
+        back = ButtonVM(tr.t("Back"))
+        if s.hand >= s.hands:
+            return StartVM(
+                title=tr.t("Every hand has been played."), go=HIDDEN, cut=HIDDEN, back=back
+            )
+        title = tr.t("Start hand {n} of {total}?").format(n=n, total=s.hands)
+        if plan is None:
+            return StartVM(
+                title=title,
+                move=tr.t("Asking the hub for the pattern…"),
+                go=ButtonVM(tr.t("Start hand {n}").format(n=n), role="disabled", enabled=False),
+                cut=HIDDEN,
+                back=back,
+            )
+        if plan.get("end_day_first"):
+            return StartVM(
+                title=title,
+                move=tr.t("Hand {n} is on day {d}: end day {today} first.").format(
+                    n=n, d=plan["day"], today=s.day
+                ),
+                go=ButtonVM(tr.t("End day {d}").format(d=s.day), role="primary"),
+                cut=HIDDEN,
+                back=back,
+            )
+        move = "\n".join(words.move_lines(tr, plan, s.tables, self.format))
+        chosen = self.trump_choice
+        pattern = plan.get("trump")
+        if plan.get("leader_chooses"):
+            note = tr.t(
+                "The pattern leaves the trump to you: choose one, or let the hub cut a card."
+            )
+        else:
+            note = tr.t(
+                "The pattern says {trump}. Tap another to change it, or cut a card."
+            ).format(trump=trump_short(tr, pattern))
+        shown = chosen if chosen is not None else pattern
+        trumps = tuple(
+            ButtonVM(trump_short(tr, t), role="selected" if shown == t else "normal")
+            for t in TRUMPS
+        )
+        cut = ButtonVM(tr.t("Cut a card"), role="selected" if chosen == "cut" else "normal")
+        warning = ""
+        if s.phase == "playing" and s.missing:
+            warning = tr.nt(
+                "{k} table has not reported hand {n} yet: its result is still accepted "
+                "until you close that hand.",
+                "{k} tables have not reported hand {n} yet: their results are still accepted "
+                "until you close that hand.",
+                len(s.missing),
+            ).format(k=len(s.missing), n=s.hand)
+        ready = not (plan.get("leader_chooses") and chosen is None)
+        return StartVM(
+            title=title,
+            move=move,
+            trump_note=note,
+            trumps=trumps,
+            cut=cut,
+            warning=warning,
+            go=ButtonVM(
+                tr.t("Start hand {n}").format(n=n),
+                role="primary" if ready else "disabled",
+                enabled=ready,
+            ),
+            back=back,
+        )
+
+    # ------------------------------------------------------------------ yes / no pages
+    def _confirm(self) -> ConfirmVM:
+        tr = self.tr
+        s = self.state
+        assert s is not None
+        back = ButtonVM(tr.t("Back"))
+        kind = self.confirm_kind
+        if kind == "close":
+            missing = list(s.missing)
+            detail = (
+                tr.nt(
+                    "{k} table has not reported: {tables}. You will enter its result "
+                    "yourself (Tables, then the table).",
+                    "{k} tables have not reported: {tables}. You will enter their results "
+                    "yourself (Tables, then the table).",
+                    len(missing),
+                ).format(k=len(missing), tables=words.tables_list(missing, 30))
+                if missing
+                else tr.t("Every table has reported.")
+            )
+            return ConfirmVM(
+                title=tr.t("Close hand {n}?").format(n=s.hand),
+                body=tr.t(
+                    "The kiosks stop taking results for this hand. You can still enter "
+                    "or correct any result yourself."
+                ),
+                detail=detail,
+                go=ButtonVM(
+                    tr.t("Close hand {n}").format(n=s.hand),
+                    role="call" if missing else "primary",
+                ),
+                back=back,
+            )
+        if kind == "undo":
+            return ConfirmVM(
+                title=tr.t("Take back the start of hand {n}?").format(n=s.hand),
+                body=tr.t(
+                    "No result has come in for it yet. The tables go back to where they "
+                    "were; you can then start it again, with another trump if need be."
+                ),
+                go=ButtonVM(tr.t("Undo the start"), role="call"),
+                back=back,
+            )
+        return self._end_day_page(back)
+
+    def _end_day_page(self, back: ButtonVM) -> ConfirmVM:
+        tr = self.tr
+        s = self.state
+        assert s is not None
+        gaspesie = self.format == GASPESIE
+        lines = []
+        teams = list(self.standings.teams) if self.standings is not None else []
+        teams.sort(key=lambda t: (-(t.day_totals[-1] if t.day_totals else 0), t.team))
+        for t in teams:
+            today = t.day_totals[-1] if t.day_totals else 0
+            if gaspesie:
+                score = tr.nt("{n} point", "{n} points", today).format(n=today)
+            else:
+                score = tr.nt("{n} flag", "{n} flags", today).format(n=today)
+            lent = " " + tr.t("({n} lent)").format(n=t.loans) if t.loans and not gaspesie else ""
+            lines.append(
+                tr.t("Team {team} ({name}): {score}").format(team=t.team, name=t.name, score=score)
+                + lent
+            )
+        body = (
+            tr.t("Each team's points for today are recorded.")
+            if gaspesie
+            else tr.t(
+                "Each team's net flags for today are recorded (flags held minus flags lent). "
+                "Then every table starts again with 12 flags and no loans."
+            )
+        )
+        return ConfirmVM(
+            title=tr.t("End day {d}? Today's totals:").format(d=s.day),
+            body=body,
+            detail="\n".join(lines),
+            go=ButtonVM(tr.t("End day {d}").format(d=s.day), role="primary"),
+            back=back,
+        )
+
+    # ------------------------------------------------------------------ one table
+    def _table(self) -> TableVM:
+        tr = self.tr
+        s = self.state
+        t = self.table
+        assert s is not None and t is not None
+        hand = self.table_hand
+        gaspesie = self.format == GASPESIE
+        status = tr.t("Kiosk offline") if t in s.offline else tr.t("Kiosk online")
+        call = ""
+        if t in s.calling:
+            call = tr.t("Calling you: {reason}").format(reason=self._call_reason(t))
+        result, conflict, history = "", "", ""
+        row = self._row(hand, t) if hand else None
+        if hand == 0:
+            result = tr.t("No hand has started yet.")
+        elif (hand, t) not in self.results:
+            result = tr.t("Asking the hub…")
+        elif row is None or "visitor_tricks" not in row:
+            result = tr.t("No result yet for this hand.")
+        if row is not None and "visitor_tricks" in row:
+            v = int(row["visitor_tricks"])
+            rh, rv = int(row["revokes"]["home"]), int(row["revokes"]["visitors"])
+            penalty = (row.get("penalty") or {}).get("side")
+            worth = words.outcome(tr, self.format, v, rh, rv, penalty)
+            source = tr.t("from the kiosk") if row.get("by") == "kiosk" else tr.t("entered by you")
+            result = tr.t("Visitors (team {team}) {v}, home {h}: {worth} ({source}).").format(
+                team=row["visitor_team"], v=v, h=TRICKS - v, worth=worth, source=source
+            )
+            revokes = words.revokes_line(tr, rh, rv)
+            if revokes:
+                result += "\n" + revokes
+        if row is not None:
+            notes = [
+                tr.t("Corrected: {reason}").format(reason=r) for r in row.get("corrections", [])
+            ]
+            if row.get("penalty"):
+                side = tr.t("home") if row["penalty"]["side"] == "home" else tr.t("visitors")
+                notes.append(
+                    tr.t("Penalty against the {side}: {reason}").format(
+                        side=side, reason=row["penalty"]["reason"]
+                    )
+                )
+            history = "\n".join(notes)
+        other = self._conflict(hand, t) if hand else None
+        if other is not None:
+            v = int(other["visitor_tricks"])
+            conflict = tr.t(
+                "The kiosk then sent a different result: visitors {v}, home {h}. "
+                "Correct the result to settle it."
+            ).format(v=v, h=TRICKS - v)
+        flags = ""
+        a = self.assignments.get(t)
+        team = next(
+            (x for x in (self.standings.teams if self.standings else []) if x.team == t), None
+        )
+        if gaspesie and team is not None:
+            flags = tr.nt(
+                "Team {team} has {n} point.", "Team {team} has {n} points.", team.points
+            ).format(team=t, n=team.points)
+        elif not gaspesie and a is not None:
+            flags = tr.nt(
+                "Flags at this table now: {n}.", "Flags at this table now: {n}.", a.flags
+            ).format(n=a.flags)
+            if team is not None and team.loans:
+                flags += " " + tr.t("({n} lent today)").format(n=team.loans)
+        has_result = row is not None and "visitor_tricks" in row
+        return TableVM(
+            title=tr.t("Table {table} · hand {n}").format(table=t, n=hand)
+            if hand
+            else tr.t("Table {table}").format(table=t),
+            status=status,
+            call=call,
+            result=result,
+            conflict=conflict,
+            history=history,
+            flags=flags,
+            earlier=ButtonVM("◀", enabled=hand > 1)
+            if hand > 1
+            else ButtonVM("◀", role="disabled", enabled=False),
+            later=ButtonVM("▶", enabled=hand < s.hand)
+            if hand < s.hand
+            else ButtonVM("▶", role="disabled", enabled=False),
+            correct=ButtonVM(
+                tr.t("Correct the result") if has_result else tr.t("Enter the result"),
+                role="primary",
+                enabled=hand >= 1 and (hand, t) in self.results,
+            )
+            if hand >= 1
+            else HIDDEN,
+            loan=ButtonVM(tr.t("Lend flags")) if not gaspesie else HIDDEN,
+            penalty=ButtonVM(tr.t("Penalty")) if gaspesie and hand >= 1 else HIDDEN,
+            clear_call=ButtonVM(tr.t("Clear the call"), role="call") if call else HIDDEN,
+            back=ButtonVM(tr.t("Back to the tables")),
+        )
+
+    def _correct(self) -> CorrectVM:
+        tr = self.tr
+        d = self.draft
+        assert d is not None
+        row = self._row(d.hand, d.table)
+        visitor_team = row["visitor_team"] if row else self._visitor_team(d.hand, d.table)
+        v = d.visitor_tricks
+        keys = tuple(
+            ButtonVM(str(n), role="selected" if n == v else "normal") for n in range(TRICKS + 1)
+        )
+        if v is None:
+            readout = tr.t("Tap the visitors' tricks.")
+        else:
+            worth = words.outcome(tr, self.format, v, d.revokes_home, d.revokes_visitors)
+            readout = tr.t("Visitors {v} · home {h}: {worth}").format(
+                v=v, h=TRICKS - v, worth=worth
+            )
+
+        def minus(n: int) -> ButtonVM:
+            return ButtonVM(MINUS, role="normal" if n > 0 else "disabled", enabled=n > 0)
+
+        def plus(n: int) -> ButtonVM:
+            ok = n < MAX_REVOKES
+            return ButtonVM("+", role="normal" if ok else "disabled", enabled=ok)
+
+        ready = v is not None and bool(self._reason().strip())
+        conflict = self._conflict(d.hand, d.table)
+        reasons = tuple(
+            ButtonVM(tr.t(r), role="selected" if i == d.preset else "normal")
+            for i, r in enumerate(CORRECTION_REASONS)
+        )
+        return CorrectVM(
+            title=tr.t("Correct table {table}, hand {n}").format(table=d.table, n=d.hand),
+            question=tr.t("Tricks taken by the visitors (team {team}):").format(
+                team=visitor_team if visitor_team else "?"
+            ),
+            keys=keys,
+            readout=readout,
+            revokes_label=tr.t("Established revokes:"),
+            home_label=tr.t("Home"),
+            home_count=str(d.revokes_home),
+            home_minus=minus(d.revokes_home),
+            home_plus=plus(d.revokes_home),
+            visitors_label=tr.t("Visitors"),
+            visitors_count=str(d.revokes_visitors),
+            visitors_minus=minus(d.revokes_visitors),
+            visitors_plus=plus(d.revokes_visitors),
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=reasons,
+            reason=self._reason(),
+            use_kiosk=ButtonVM(tr.t("Use the kiosk's second result"))
+            if conflict is not None
+            else HIDDEN,
+            save=ButtonVM(
+                tr.t("Save the correction"),
+                role="primary" if ready else "disabled",
+                enabled=ready,
+            ),
+            back=ButtonVM(tr.t("Cancel")),
+        )
+
+    def _visitor_team(self, hand: int, table: int) -> int | None:
+        a = self.assignments.get(table)
+        if a is not None and a.hand == hand:
+            return a.visitors.team
+        return None
+
+    def _loan(self) -> LoanVM:
+        tr = self.tr
+        d = self.draft
+        assert d is not None
+        a = self.assignments.get(d.table)
+        held = a.flags if a is not None else None
+        note = (
+            tr.nt(
+                "Table {table} holds {n} flag now.", "Table {table} holds {n} flags now.", held
+            ).format(table=d.table, n=held)
+            if held is not None
+            else ""
+        )
+        note = (
+            note
+            + " "
+            + tr.t(
+                "Lent flags do not change the team's score; they are settled at the end of the day."
+            )
+        ).strip()
+        return LoanVM(
+            title=tr.t("Lend flags to table {table}").format(table=d.table),
+            note=note,
+            keys=tuple(
+                ButtonVM(str(n), role="selected" if n == d.flags else "normal")
+                for n in range(1, START_FLAGS + 1)
+            ),
+            save=ButtonVM(
+                tr.nt("Lend {n} flag", "Lend {n} flags", d.flags).format(n=d.flags),
+                role="primary",
+            ),
+            back=ButtonVM(tr.t("Cancel")),
+        )
+
+    def _penalty(self) -> PenaltyVM:
+        tr = self.tr
+        d = self.draft
+        assert d is not None
+        visitor = self._row(d.hand, d.table)
+        visitor_team = visitor["visitor_team"] if visitor else self._visitor_team(d.hand, d.table)
+        ready = d.side is not None and bool(self._reason().strip())
+        return PenaltyVM(
+            title=tr.t("Penalty at table {table}, hand {n}").format(table=d.table, n=d.hand),
+            note=tr.t("The side at fault loses the manche to the other side, as for a revoke."),
+            home=ButtonVM(
+                tr.t("Home (team {team}) at fault").format(team=d.table),
+                role="selected" if d.side == "home" else "normal",
+            ),
+            visitors=ButtonVM(
+                tr.t("Visitors (team {team}) at fault").format(team=visitor_team or "?"),
+                role="selected" if d.side == "visitors" else "normal",
+            ),
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=tuple(
+                ButtonVM(tr.t(r), role="selected" if i == d.preset else "normal")
+                for i, r in enumerate(PENALTY_REASONS)
+            ),
+            reason=self._reason(),
+            save=ButtonVM(
+                tr.t("Give the manche to the other side"),
+                role="primary" if ready else "disabled",
+                enabled=ready,
+            ),
+            back=ButtonVM(tr.t("Cancel")),
+        )
+
+    # ------------------------------------------------------------------ standings
+    def _standings(self) -> StandingsVM:
+        tr = self.tr
+        s = self.state
+        st = self.standings
+        assert s is not None
+        gaspesie = self.format == GASPESIE
+        if s.hand >= s.hands and s.phase != "playing":
+            title = tr.t("Final standings")
+        elif s.hand == 0:
+            title = tr.t("Standings before the first hand")
+        else:
+            title = tr.t("Standings after hand {n} of {total}").format(n=s.hand, total=s.hands)
+        head = RowVM(
+            rank=tr.t("Rank"),
+            team=tr.t("Team"),
+            name=tr.t("Name"),
+            score=tr.t("Points") if gaspesie else tr.t("Flags"),
+            days=tr.t("Per day") if s.days > 1 else "",
+            loans=tr.t("Lent") if not gaspesie else "",
+        )
+        rows = tuple(
+            RowVM(
+                rank=str(t.rank),
+                team=str(t.team),
+                name=t.name,
+                score=str(t.points if gaspesie else t.flags),
+                days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
+                loans=str(t.loans) if not gaspesie else "",
+            )
+            for t in (st.teams if st is not None else [])
+        )
+        return StandingsVM(title=title, head=head, rows=rows)
+
+    # ------------------------------------------------------------------ tie-breaks
+    def _tiebreak(self) -> TieBreakVM:
+        tr = self.tr
+        refresh = ButtonVM(tr.t("Ask the hub again"))
+        ties = self.ties
+
+        def none(title: str, steps: str) -> TieBreakVM:
+            return TieBreakVM(
+                title=title, steps=steps, cut=HIDDEN, start=HIDDEN, record=HIDDEN, refresh=refresh
+            )
+
+        if ties is None:
+            return none(tr.t("Tie-breaks"), tr.t("Asking the hub…"))
+        if ties.get("format") == GASPESIE:
+            return self._backcount(ties, none)
+        groups = ties.get("groups", [])
+        if not ties.get("finished"):
+            steps = [tr.t("Tie-breaks are played after the last hand is closed.")]
+            if groups:
+                steps.append(tr.t("Teams level now:") + " " + self._groups_text(groups))
+            return none(tr.t("Tie-breaks"), "\n".join(steps))
+        done_lines = [self._done_line(d) for d in ties.get("done", [])]
+        current = ties.get("current")
+        if current is not None:
+            return self._playoff(current, done_lines, refresh)
+        open_groups = self._open_groups()
+        if not open_groups:
+            steps = [tr.t("Every place is decided: no tie-break is needed."), *done_lines]
+            return none(tr.t("Tie-breaks"), "\n".join(steps))
+        index = min(self.tb_group, len(open_groups) - 1)
+        group = open_groups[index]
+        teams = [int(t) for t in group["teams"]]
+        listed = words.tables_list(teams, 20)
+        steps = [
+            tr.t("Teams {teams} are level on {score}.").format(teams=listed, score=group["score"]),
+            tr.t("1. Players: the A and B players of each of these teams."),
+        ]
+        if len(teams) >= 3:
+            steps.append(
+                tr.t(
+                    "2. Order: each team's A player draws a card; the hub draws for them. "
+                    "The two highest play first, the lowest draw waits (the bye)."
+                )
+            )
+        else:
+            steps.append(tr.t("2. Order: one hand between the two teams."))
+        steps.append(tr.t("3. Trump: cut a card (the hub cuts), or choose the suit you cut."))
+        steps.append(tr.t("4. Dealer: the four players each cut; the highest card deals."))
+        return TieBreakVM(
+            title=tr.t("Tie-break for teams {teams}").format(teams=listed),
+            steps="\n".join([*steps, *done_lines]),
+            groups=tuple(
+                ButtonVM(
+                    tr.t("Teams {teams}").format(teams=words.tables_list(g["teams"], 6)),
+                    role="selected" if i == index else "normal",
+                )
+                for i, g in enumerate(open_groups)
+            )
+            if len(open_groups) > 1
+            else (),
+            trumps=tuple(
+                ButtonVM(trump_short(tr, t), role="selected" if self.tb_trump == t else "normal")
+                for t in TRUMPS
+            ),
+            cut=ButtonVM(
+                tr.t("Cut a card"), role="selected" if self.tb_trump == "cut" else "normal"
+            ),
+            start=ButtonVM(tr.t("Start the tie-break"), role="primary"),
+            record=HIDDEN,
+            refresh=refresh,
+        )
+
+    def _groups_text(self, groups: list[dict[str, Any]]) -> str:
+        tr = self.tr
+        return "; ".join(
+            tr.t("teams {teams} on {score}").format(
+                teams=words.tables_list(g["teams"], 8), score=g["score"]
+            )
+            for g in groups
+        )
+
+    def _done_line(self, done: dict[str, Any]) -> str:
+        tr = self.tr
+        order = ", ".join(
+            tr.t("{place}. team {team}").format(place=i, team=team)
+            for i, team in enumerate(done.get("final", []), start=1)
+        )
+        return tr.t("Decided: {order}.").format(order=order)
+
+    def _card(self, card: str) -> str:
+        """A card as the hub writes it ("K♦"), with the French letters on a French screen
+        (Roi, Dame, Valet)."""
+        if self.language == "fr" and card[:1] in FRENCH_RANKS:
+            return FRENCH_RANKS[card[0]] + card[1:]
+        return card
+
+    def _playoff(self, current: dict[str, Any], done: list[str], refresh: ButtonVM) -> TieBreakVM:
+        tr = self.tr
+        order = [int(t) for t in current["order"]]
+        steps = [
+            tr.t("Teams {teams} are playing off.").format(teams=words.tables_list(sorted(order)))
+        ]
+        draws = current.get("draws") or {}
+        if draws:
+            drawn = ", ".join(
+                tr.t("team {team}: {card}").format(
+                    team=team, card=self._card(draws.get(str(team), "?"))
+                )
+                for team in order
+            )
+            steps.append(tr.t("Draw: {drawn}.").format(drawn=drawn))
+            steps.append(
+                tr.t("Order: {order}; team {bye} waits for the winner.").format(
+                    order=words.tables_list(order), bye=order[-1]
+                )
+                if len(order) == 3
+                else tr.t("Order: {order}.").format(order=words.tables_list(order))
+            )
+        for i, h in enumerate(current.get("played", []), start=1):
+            (a, b), (x, y) = h["teams"], h["tricks"]
+            winner, loser = (a, b) if x >= 7 else (b, a)
+            steps.append(
+                tr.t("Hand {i}: team {w} beat team {l} ({x} tricks to {y}).").format(
+                    i=i, w=winner, l=loser, x=max(x, y), y=min(x, y)
+                )
+            )
+        a, b = current["next"]
+        steps.append(
+            tr.t("Now: the A and B players of team {a} against those of team {b}.").format(a=a, b=b)
+        )
+        steps.append(trump_line(tr, current.get("trump")))
+        steps.append(tr.t("Dealer: the four players each cut; the highest card deals."))
+        x = self.tb_tricks
+        keys = tuple(
+            ButtonVM(str(n), role="selected" if n == x else "normal") for n in range(TRICKS + 1)
+        )
+        readout = ""
+        if x is not None:
+            winner = a if x >= 7 else b
+            readout = tr.t("Team {a} {x} · team {b} {y}: team {w} wins.").format(
+                a=a, x=x, b=b, y=TRICKS - x, w=winner
+            )
+        return TieBreakVM(
+            title=tr.t("Tie-break: team {a} against team {b}").format(a=a, b=b),
+            steps="\n".join([*steps, *done]),
+            question=tr.t("Tricks taken by team {a}:").format(a=a),
+            keys=keys,
+            readout=readout,
+            cut=HIDDEN,
+            start=HIDDEN,
+            record=ButtonVM(
+                tr.t("Record this hand"),
+                role="primary" if x is not None else "disabled",
+                enabled=x is not None,
+            ),
+            refresh=refresh,
+        )
+
+    def _backcount(
+        self, ties: dict[str, Any], none: Callable[[str, str], TieBreakVM]
+    ) -> TieBreakVM:
+        tr = self.tr
+        groups = ties.get("groups", [])
+        back = ties.get("backcount", {})
+        s = self.state
+        hand = s.hand if s is not None else 0
+        if not groups:
+            steps = [tr.t("No two teams have the same points.")]
+        else:
+            steps = [
+                tr.t(
+                    "Teams level on points are separated by counting back: their totals "
+                    "after the hand before, then the one before that, and so on."
+                )
+            ]
+            for g in groups:
+                steps.append("")
+                steps.append(
+                    tr.nt(
+                        "Teams {teams}: {score} point", "Teams {teams}: {score} points", g["score"]
+                    ).format(teams=words.tables_list(g["teams"]), score=g["score"])
+                )
+                for team in g["teams"]:
+                    totals = back.get(str(team), [])[1:6]
+                    counted = " · ".join(
+                        tr.t("after hand {n}: {p}").format(n=hand - 1 - i, p=p)
+                        for i, p in enumerate(totals)
+                    )
+                    steps.append(
+                        tr.t("team {team}: {counted}").format(team=team, counted=counted or "—")
+                    )
+                steps.append(
+                    tr.t("Separated by counting back: the standings show the order.")
+                    if g.get("decided")
+                    else tr.t("Still level after counting back: they share the place.")
+                )
+        return none(tr.t("Ties: the backward count"), "\n".join(steps))
+
+    # ------------------------------------------------------------------ sheets and kiosks
+    def _sheets(self) -> SheetsVM:
+        tr = self.tr
+        files = "\n".join((self.export or {}).get("files", []))
+        if self.join is not None and self.join.get("expired"):
+            code = str(self.join.get("code", ""))
+            how = tr.t("This code has expired: make a new one.")
+        elif self.join is not None:
+            code = str(self.join.get("code", ""))
+            how = tr.t(
+                "On a new kiosk: tap “Join with the leader's code”, type its table number, "
+                "then this code."
+            )
+            if self.join.get("expires"):
+                how += " " + tr.t("It works until {time}.").format(
+                    time=clock_time(float(self.join["expires"]))
+                )
+        elif self.join_refusal is not None:
+            code, how = "", self._refused_text(self.join_refusal)
+        else:
+            code, how = "", tr.t("Asking the hub…")
+        return SheetsVM(
+            title=tr.t("Printable sheets and CSV files"),
+            what=tr.t(
+                "The hub writes them into the “exports” folder of its data folder: the "
+                "rotation sheet of every table (the paper fallback), the results by hand, the "
+                "standings, and CSV files. Open an .html file in a web browser to print it."
+            ),
+            export=ButtonVM(tr.t("Write the sheets now"), role="primary"),
+            files=files,
+            open_rotation=ButtonVM(tr.t("Open the rotation sheet"))
+            if self.rotation_path()
+            else HIDDEN,
+            join_title=tr.t("Join code for kiosks"),
+            code=code,
+            join_how=how,
+            show_code=ButtonVM(tr.t("Ask the hub again")) if self.join is None else HIDDEN,
+            renew=ButtonVM(tr.t("New code")) if self.join is not None else HIDDEN,
+            joins_title=tr.t("Kiosks that joined"),
+            joins=self._joins_text(),
+        )
+
+    def _joins_text(self) -> str:
+        tr = self.tr
+        if self.joins is None:
+            return ""
+        joined = [j for j in self.joins if j.get("outcome") == "joined"][:JOINS_LISTED]
+        lines = [
+            tr.t("{time} · table {table} · {device} · {address}").format(
+                time=clock_time(float(j.get("at", 0))),
+                table=j.get("table"),
+                device=j.get("device") or "?",
+                address=j.get("address", ""),
+            )
+            for j in joined
+        ] or [tr.t("No kiosk has joined with the code yet.")]
+        wrong = [j for j in self.joins if j.get("outcome") == "wrong_code"]
+        if wrong:
+            lines.append(
+                tr.nt(
+                    "{n} wrong code tried, the last at {time} from {address}.",
+                    "{n} wrong codes tried, the last at {time} from {address}.",
+                    len(wrong),
+                ).format(
+                    n=len(wrong),
+                    time=clock_time(float(wrong[0].get("at", 0))),
+                    address=wrong[0].get("address", ""),
+                )
+            )
+        return "\n".join(lines)
+
+
+# ====================================================================== set-up
+class SetupPresenter(Base[ViewModel]):
+    """The set-up screen: what is wrong with leader.toml, where it goes, what to write.
+
+    >>> from pathlib import Path
+    >>> from kiosk.config import Problem
+    >>> p = SetupPresenter(ConfigProblem(Path("/x/leader.toml"), [Problem("missing", "host")]))
+    >>> p.view.setup.problems
+    '“host” is missing.'
+    """
+
+    def __init__(
+        self,
+        problem: ConfigProblem,
+        *,
+        language: Language | None = None,
+        translators: Translators = translator,
+    ) -> None:
+        super().__init__(language, translators)
+        self.problem = problem
+
+    def update(self, problem: ConfigProblem) -> None:
+        self.problem = problem
+        self._changed()
+
+    def _build(self) -> ViewModel:
+        tr = self.tr
+        return ViewModel(
+            screen=Screen.SETUP,
+            language=self.language,
+            header=HeaderVM(
+                info=tr.t("Setting up the leader's console"),
+                language=ButtonVM(language_button_text(tr)),
+            ),
+            setup=SetupVM(**setup_texts(tr, self.problem, "leader")),
+        )

@@ -1,0 +1,283 @@
+"""What each console screen shows: plain frozen dataclasses, every text already translated.
+
+The ``.kv`` files bind to these fields and nothing else; the presenter builds a new
+:class:`ViewModel` after every change. Colours are theme role names
+(:mod:`uikit.widetheme`).
+
+>>> ViewModel().screen
+<Screen.CONNECTING: 'connecting'>
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from uikit.viewmodel import ButtonVM, SetupVM
+
+
+class Screen(enum.StrEnum):
+    """The console's screens, by name (the ``.kv`` files are named after them)."""
+
+    SETUP = "setup"
+    CONNECTING = "connecting"
+    TABLES = "tables"
+    START = "start"
+    CONFIRM = "confirm"
+    TABLE = "table"
+    CORRECT = "correct"
+    LOAN = "loan"
+    PENALTY = "penalty"
+    STANDINGS = "standings"
+    TIEBREAK = "tiebreak"
+    SHEETS = "sheets"
+
+
+#: The minus sign of the revoke buttons (a real minus, as wide as the plus).
+MINUS = "\N{MINUS SIGN}"
+
+#: Fields whose text is shown as it is, never translated: settings to type, the hub's own
+#: words when no translation is known, names from the tournament file, file paths, codes.
+VERBATIM_FIELDS = frozenset({"command", "hub_reason", "tournament", "name", "files", "code"})
+
+
+@dataclass(frozen=True)
+class HeaderVM:
+    """The bar at the top: the tournament, where play is, a banner when something is wrong.
+
+    >>> HeaderVM(banner="The hub is offline.").banner_role
+    'banner-offline'
+    """
+
+    tournament: str = ""
+    info: str = ""
+    banner: str = ""
+    banner_role: str = "banner-offline"
+    language: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class MessageVM:
+    """The line under the header: the hub's last answer, or what is still being sent.
+
+    >>> MessageVM("Hand 2 started.", "message-ok").role
+    'message-ok'
+    """
+
+    text: str = ""
+    role: str = "message-ok"
+
+
+@dataclass(frozen=True)
+class TabsVM:
+    """The four tabs at the bottom."""
+
+    tables: ButtonVM = ButtonVM()
+    standings: ButtonVM = ButtonVM()
+    tiebreaks: ButtonVM = ButtonVM()
+    sheets: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class ConnectingVM:
+    title: str = ""
+    message: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class TileVM:
+    """One table in the progress grid: its number and its state in a word or two.
+
+    >>> TileVM("7", "✓ in", "tile-reported").role
+    'tile-reported'
+    """
+
+    number: str = ""
+    status: str = ""
+    role: str = "tile-waiting"
+
+
+@dataclass(frozen=True)
+class TablesVM:
+    """The overview: where play is, the one big action, and every table's tile."""
+
+    hand: str = ""
+    detail: str = ""
+    phase: str = ""
+    missing: str = ""
+    calls: str = ""
+    conflicts: str = ""
+    primary: ButtonVM = ButtonVM()
+    close: ButtonVM = ButtonVM()
+    undo: ButtonVM = ButtonVM()
+    tiles: tuple[TileVM, ...] = ()
+
+
+@dataclass(frozen=True)
+class StartVM:
+    """Before a hand starts: the move and the trump, then one button."""
+
+    title: str = ""
+    move: str = ""
+    trump_note: str = ""
+    trumps: tuple[ButtonVM, ...] = ()
+    cut: ButtonVM = ButtonVM()
+    warning: str = ""
+    go: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class ConfirmVM:
+    """A yes/no page: close a hand, undo a start, end the day (with its totals)."""
+
+    title: str = ""
+    body: str = ""
+    detail: str = ""
+    go: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class TableVM:
+    """One table: its result for a hand, and what the leader can do about it."""
+
+    title: str = ""
+    status: str = ""
+    call: str = ""
+    result: str = ""
+    conflict: str = ""
+    history: str = ""
+    flags: str = ""
+    earlier: ButtonVM = ButtonVM()
+    later: ButtonVM = ButtonVM()
+    correct: ButtonVM = ButtonVM()
+    loan: ButtonVM = ButtonVM()
+    penalty: ButtonVM = ButtonVM()
+    clear_call: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class CorrectVM:
+    """Enter or correct a table's result: tricks, revokes, and a reason (required)."""
+
+    title: str = ""
+    question: str = ""
+    keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(n)) for n in range(14))
+    readout: str = ""
+    revokes_label: str = ""
+    home_label: str = ""
+    home_count: str = "0"
+    home_minus: ButtonVM = ButtonVM(MINUS)
+    home_plus: ButtonVM = ButtonVM("+")
+    visitors_label: str = ""
+    visitors_count: str = "0"
+    visitors_minus: ButtonVM = ButtonVM(MINUS)
+    visitors_plus: ButtonVM = ButtonVM("+")
+    reason_label: str = ""
+    reasons: tuple[ButtonVM, ...] = ()
+    reason: str = ""
+    use_kiosk: ButtonVM = ButtonVM()
+    save: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class LoanVM:
+    title: str = ""
+    note: str = ""
+    keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(n)) for n in range(1, 13))
+    save: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class PenaltyVM:
+    title: str = ""
+    note: str = ""
+    home: ButtonVM = ButtonVM()
+    visitors: ButtonVM = ButtonVM()
+    reason_label: str = ""
+    reasons: tuple[ButtonVM, ...] = ()
+    reason: str = ""
+    save: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class RowVM:
+    """One line of the standings."""
+
+    rank: str = ""
+    team: str = ""
+    name: str = ""
+    score: str = ""
+    days: str = ""
+    loans: str = ""
+
+
+@dataclass(frozen=True)
+class StandingsVM:
+    title: str = ""
+    head: RowVM = RowVM()
+    rows: tuple[RowVM, ...] = ()
+
+
+@dataclass(frozen=True)
+class TieBreakVM:
+    """Tie-breaks, step by step: who plays, the trump by a cut, the dealer, each hand."""
+
+    title: str = ""
+    steps: str = ""
+    groups: tuple[ButtonVM, ...] = ()
+    trumps: tuple[ButtonVM, ...] = ()
+    cut: ButtonVM = ButtonVM()
+    start: ButtonVM = ButtonVM()
+    question: str = ""
+    keys: tuple[ButtonVM, ...] = ()
+    readout: str = ""
+    record: ButtonVM = ButtonVM()
+    refresh: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class SheetsVM:
+    """Exports and printable sheets, and the join code for new kiosks."""
+
+    title: str = ""
+    what: str = ""
+    export: ButtonVM = ButtonVM()
+    files: str = ""
+    open_rotation: ButtonVM = ButtonVM()
+    join_title: str = ""
+    code: str = ""
+    join_how: str = ""
+    show_code: ButtonVM = ButtonVM()
+    renew: ButtonVM = ButtonVM()
+    joins_title: str = ""
+    joins: str = ""
+
+
+@dataclass(frozen=True)
+class ViewModel:
+    """Everything on screen. Only ``screen``'s own part (and the bars) is visible."""
+
+    screen: Screen = Screen.CONNECTING
+    language: str = "en"
+    header: HeaderVM = HeaderVM()
+    message: MessageVM = MessageVM()
+    tabs: TabsVM = TabsVM()
+    setup: SetupVM = SetupVM()
+    connecting: ConnectingVM = ConnectingVM()
+    tables: TablesVM = TablesVM()
+    start: StartVM = StartVM()
+    confirm: ConfirmVM = ConfirmVM()
+    table: TableVM = TableVM()
+    correct: CorrectVM = CorrectVM()
+    loan: LoanVM = LoanVM()
+    penalty: PenaltyVM = PenaltyVM()
+    standings: StandingsVM = StandingsVM()
+    tiebreak: TieBreakVM = TieBreakVM()
+    sheets: SheetsVM = SheetsVM()

@@ -1,0 +1,30 @@
+"""The hall display's texts: gettext domain ``hall``.
+
+Catalogs: ``uikit/locale/fr/LC_MESSAGES/hall.po`` / ``hall.mo``. The texts come from
+``hall/*.py`` and from the set-up screen and trump words shared with the console
+(``uikit/common.py``). After changing a text, from the repository::
+
+    .venv/bin/pybabel extract -F hall/babel.cfg -o uikit/locale/hall.pot \\
+        --no-location -c TRANSLATORS: --no-default-keywords \\
+        -k t -k nt:1,2 -k pt:1c,2 -k M_ hall uikit/common.py
+    .venv/bin/pybabel update -i uikit/locale/hall.pot -d uikit/locale -D hall \\
+        --no-fuzzy-matching --ignore-obsolete
+    # translate the new entries in uikit/locale/fr/LC_MESSAGES/hall.po, then
+    .venv/bin/pybabel compile -d uikit/locale -D hall --statistics
+
+>>> translator("fr").t("Flags")
+'Drapeaux'
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from uikit.i18n import ConsoleTranslator, Language, load_domain
+
+DOMAIN = "hall"
+
+
+def translator(language: Language = "en", *, context: str | None = None) -> ConsoleTranslator:
+    """A translator into *language* with the hall display's catalog."""
+    return ConsoleTranslator(language, context=context, load=partial(load_domain, DOMAIN))

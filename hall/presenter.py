@@ -1,0 +1,315 @@
+"""The hall display's behaviour, with no window.
+
+A :class:`HallPresenter` is told what the hub publishes (State, Standings, StandingsChanges,
+the hub's status) and, by the window, how many rows fit on a page (``set_rows_per_page``)
+and when to turn the page (``next_page``, every ``page_seconds``). It builds a
+:class:`~hall.viewmodel.HallVM` after each.
+
+*Change in the last hand*: the scores when the hand in play started are kept, and each
+team's change is its score now minus that. A display that starts in the middle of a hand
+does not know them and shows no change until the next hand starts.
+
+>>> p = HallPresenter(language="en")
+>>> p.view.screen
+'connecting'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from hall.i18n import translator
+from hall.viewmodel import HallRowVM, HallVM, SetupVM
+from uikit.common import (
+    GASPESIE,
+    RED_SUITS,
+    Base,
+    Translators,
+    hand_label,
+    setup_texts,
+    trump_name,
+    trump_symbol,
+)
+from uikit.config import ConfigProblem
+from uikit.i18n import Language
+from whist.protocol import Standings, StandingsChanges, State
+
+
+@dataclass(frozen=True)
+class Team:
+    """One team as the display knows it (from Standings, updated by StandingsChanges)."""
+
+    team: int
+    name: str
+    flags: int
+    points: int
+    day_totals: tuple[int, ...]
+    rank: int
+
+
+class HallPresenter(Base[HallVM]):
+    """Live standings for the hall.
+
+    >>> from whist.protocol import Standings, TeamStanding
+    >>> p = HallPresenter(language="en")
+    >>> p.on_connection(True)
+    >>> p.on_standings(Standings(hand=0, day=1, teams=[TeamStanding(team=1, name="Aces",
+    ...     flags=12, points=0, day_totals=[12], loans=0, rank=1)]))
+    >>> p.view.rows[0].name
+    '1 · Aces'
+    """
+
+    def __init__(
+        self,
+        *,
+        language: Language | None = None,
+        translators: Translators = translator,
+        address: str = "",
+    ) -> None:
+        super().__init__(language, translators)
+        self.address = address
+        self.connected = False
+        self.hub_online: bool | None = None
+        self.state: State | None = None
+        self.teams: list[Team] = []
+        self.seq = 0
+        self.rows_per_page = 10
+        self.page = 0
+        self._hand_seen: int | None = None
+        self._baseline: dict[int, int] | None = None
+        self._baseline_wanted = False
+
+    # ================================================================== what we know
+    @property
+    def format(self) -> str:
+        return self.state.format if self.state is not None else "alberta"
+
+    def _default_language(self) -> Language:
+        return "fr" if self.format == GASPESIE else "en"
+
+    def _context(self) -> str | None:
+        return "gaspesie" if self.format == GASPESIE else None
+
+    def score(self, team: Team) -> int:
+        return team.points if self.format == GASPESIE else team.flags
+
+    def change(self, team: Team) -> int | None:
+        """The team's change since the hand in play started; None while unknown."""
+        if self._baseline is None or team.team not in self._baseline:
+            return None
+        return self.score(team) - self._baseline[team.team]
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(len(self.teams) / max(1, self.rows_per_page)))
+
+    # ================================================================== from the network
+    def on_connection(self, connected: bool) -> None:
+        self.connected = connected
+        self._changed()
+
+    def on_hub_status(self, online: bool) -> None:
+        self.hub_online = online
+        self._changed()
+
+    def on_state(self, state: State) -> None:
+        self.state = state
+        if state.hand != self._hand_seen:
+            # We know the scores a hand started from only if we saw it start (or nothing
+            # has been reported in it yet).
+            known = self._hand_seen is not None or not state.reported
+            self._hand_seen = state.hand
+            if known and self.teams:
+                self._baseline = {t.team: self.score(t) for t in self.teams}
+                self._baseline_wanted = False
+            else:
+                self._baseline = None
+                self._baseline_wanted = known
+        self._changed()
+
+    def on_standings(self, standings: Standings) -> None:
+        if standings.seq and standings.seq < self.seq:
+            return  # older than the changes already applied
+        self.seq = standings.seq
+        self.teams = [
+            Team(t.team, t.name, t.flags, t.points, tuple(t.day_totals), t.rank)
+            for t in standings.teams
+        ]
+        if self._baseline_wanted:
+            self._baseline = {t.team: self.score(t) for t in self.teams}
+            self._baseline_wanted = False
+        self.page = min(self.page, self.pages - 1)
+        self._changed()
+
+    def on_changes(self, changes: StandingsChanges) -> None:
+        if changes.seq <= self.seq or not self.teams:
+            return
+        self.seq = changes.seq
+        by_team = {c.team: c for c in changes.teams}
+        updated = [
+            replace(
+                t,
+                flags=by_team[t.team].flags,
+                points=by_team[t.team].points,
+                day_totals=tuple(by_team[t.team].day_totals),
+            )
+            if t.team in by_team
+            else t
+            for t in self.teams
+        ]
+        # Ranks until the next full Standings: by score, equal scores sharing a rank. The
+        # hub's own ranks (tie-breaks, the backward count) come back with it.
+        updated.sort(key=lambda t: (-self.score(t), t.team))
+        ranked: list[Team] = []
+        for position, t in enumerate(updated, start=1):
+            same = ranked and self.score(ranked[-1]) == self.score(t)
+            ranked.append(replace(t, rank=ranked[-1].rank if same else position))
+        self.teams = ranked
+        self._changed()
+
+    # ================================================================== from the window
+    def set_rows_per_page(self, rows: int) -> None:
+        rows = max(1, rows)
+        if rows != self.rows_per_page:
+            self.rows_per_page = rows
+            self.page = min(self.page, self.pages - 1)
+            self._changed()
+
+    def next_page(self) -> None:
+        """Turn the page (the window calls this every ``page_seconds``)."""
+        if self.pages > 1:
+            self.page = (self.page + 1) % self.pages
+            self._changed()
+
+    # ================================================================== the view
+    def _build(self) -> HallVM:
+        tr = self.tr
+        s = self.state
+        if s is None and not self.teams:
+            message = (
+                tr.t("Waiting for the hub…") if self.connected else tr.t("Connecting to the hub…")
+            )
+            detail = tr.t("Hub address: {address}").format(address=self.address)
+            return HallVM(
+                screen="connecting",
+                language=self.language,
+                hand=message,
+                message=detail if self.address else "",
+                banner=self._banner(),
+            )
+        gaspesie = self.format == GASPESIE
+        hand, trump, progress, fraction = "", "", "", 0.0
+        symbol, role = "", "card-black"
+        if s is not None:
+            finished = s.hand >= s.hands and s.phase != "playing"
+            if finished:
+                hand = tr.t("Final standings")
+            elif s.hand == 0:
+                hand = tr.t("The first hand starts soon")
+            else:
+                hand = hand_label(tr, s.hand, s.hands)
+            if s.days > 1:
+                hand += " · " + tr.t("Day {d} of {days}").format(d=s.day, days=s.days)
+            if s.hand and not finished:
+                symbol = trump_symbol(tr, s.trump)
+                trump = trump_name(tr, s.trump)
+                role = "card-red" if s.trump in RED_SUITS else "card-black"
+                reported = len(s.reported)
+                progress = tr.nt(
+                    "{r} of {t} table has reported",
+                    "{r} of {t} tables have reported",
+                    s.tables,
+                ).format(r=reported, t=s.tables)
+                fraction = reported / s.tables if s.tables else 0.0
+        days = s.days if s is not None else 1
+        head = HallRowVM(
+            rank=tr.t("Rank"),
+            team=tr.t("Team"),
+            name=tr.t("Team"),
+            total=tr.t("Points") if gaspesie else tr.t("Flags"),
+            change=tr.t("Last hand"),
+            days=tr.t("Per day") if days > 1 else "",
+        )
+        start = self.page * self.rows_per_page
+        rows = []
+        for i, t in enumerate(self.teams[start : start + self.rows_per_page]):
+            alt = "-alt" if i % 2 else ""
+            delta = self.change(t)
+            if delta is None or delta == 0:
+                change, change_role = "", "row" + alt
+            elif delta > 0:
+                change, change_role = f"▲ {delta}", "up" + alt
+            else:
+                change, change_role = f"▼ {-delta}", "down" + alt
+            rows.append(
+                HallRowVM(
+                    rank=str(t.rank),
+                    team=str(t.team),
+                    name=f"{t.team} · {t.name}",
+                    total=str(self.score(t)),
+                    change=change,
+                    days=" · ".join(str(d) for d in t.day_totals) if days > 1 else "",
+                    role="row" + alt,
+                    change_role=change_role,
+                )
+            )
+        pages = self.pages
+        return HallVM(
+            screen="standings",
+            language=self.language,
+            tournament=s.tournament if s is not None else "",
+            hand=hand,
+            trump_symbol=symbol,
+            trump_name=trump,
+            trump_role=role,
+            progress=progress,
+            progress_fraction=fraction,
+            banner=self._banner(),
+            head=head,
+            rows=tuple(rows),
+            page=tr.t("Page {n} of {total}").format(n=self.page + 1, total=pages)
+            if pages > 1
+            else "",
+            message="" if self.teams else tr.t("Waiting for the standings…"),
+        )
+
+    def _banner(self) -> str:
+        tr = self.tr
+        if not self.connected:
+            return tr.t("No connection to the hub: the standings may be out of date.")
+        if self.hub_online is False:
+            return tr.t("The hub is offline: the standings may be out of date.")
+        return ""
+
+
+class HallSetupPresenter(Base[HallVM]):
+    """The hall's set-up screen: what is wrong with hall.toml, what to write in it.
+
+    >>> from pathlib import Path
+    >>> from kiosk.config import Problem
+    >>> p = HallSetupPresenter(ConfigProblem(Path("hall.toml"), [Problem("no_file")]))
+    >>> p.view.setup.title
+    'This screen is not set up yet'
+    """
+
+    def __init__(
+        self,
+        problem: ConfigProblem,
+        *,
+        language: Language | None = None,
+        translators: Translators = translator,
+    ) -> None:
+        super().__init__(language, translators)
+        self.problem = problem
+
+    def update(self, problem: ConfigProblem) -> None:
+        self.problem = problem
+        self._changed()
+
+    def _build(self) -> HallVM:
+        return HallVM(
+            screen="setup",
+            language=self.language,
+            setup=SetupVM(**setup_texts(self.tr, self.problem, "hall")),
+        )

@@ -1,9 +1,0 @@
-"""The leader's console (``whist-leader``): start hands, watch every table, correct, lend,
-end the day, break ties, print the sheets.
-
-Same layers as the table kiosk: :mod:`kiosk.leader.presenter` holds the behaviour with no
-Kivy; :mod:`kiosk.leader.ui` and ``kv/*.kv`` (one per screen) draw it and forward touches;
-:mod:`kiosk.leader.connection` speaks MQTT and hops every event to the UI thread through a
-``post`` callable. The hall display (:mod:`kiosk.hall`) reuses the configuration, theme,
-widgets and connection defined here.
-"""

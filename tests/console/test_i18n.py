@@ -1,0 +1,123 @@
+"""The console's and the hall display's catalogs: every text has its French, the .mo is
+current, the .kv files show no text of their own.
+
+When this fails after a text changed, run the pybabel commands in console/i18n.py (or
+hall/i18n.py).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir, extract_from_file
+from babel.messages.pofile import read_po
+
+from console.i18n import KEYWORDS, translator
+from hall.i18n import translator as hall_translator
+from uikit.i18n import LOCALE_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+DOMAINS = {
+    "leader": [ROOT / "console", ROOT / "uikit" / "common.py"],
+    "hall": [ROOT / "hall", ROOT / "uikit" / "common.py"],
+}
+UPDATE = "the French catalog is out of date: see console/i18n.py for the pybabel commands"
+
+
+def source_messages(domain: str) -> set[tuple[str | None, str]]:
+    found = set()
+    for where in DOMAINS[domain]:
+        if where.is_dir():
+            found_here = extract_from_dir(where, [("**.py", "python")], keywords=KEYWORDS)
+            items = ((m, c) for _f, _l, m, _cm, c in found_here)
+        else:
+            in_file = extract_from_file("python", where, keywords=KEYWORDS)
+            items = ((m, c) for _l, m, _cm, c in in_file)
+        for message, context in items:
+            found.add((context, message[0] if isinstance(message, tuple) else message))
+    return found
+
+
+def french(domain: str) -> dict[tuple[str | None, str], object]:
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    return {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in catalog if m.id}
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_catalog_matches_the_code(domain):
+    assert source_messages(domain) - set(french(domain)) == set(), UPDATE
+    assert set(french(domain)) - source_messages(domain) == set(), UPDATE
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_french_translation_is_there_with_its_placeholders(domain):
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+    for key, message in french(domain).items():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        assert all(s.strip() for s in strings), f"no French for {key}"
+        assert not message.fuzzy, f"fuzzy (unchecked) French for {key}"
+        for i, text in enumerate(strings):
+            expected = ids[min(i, len(ids) - 1)]
+            assert fields(text) == fields(expected), f"placeholders differ in {key}"
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_compiled_catalog_matches_the_po_file(domain):
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.mo").open("rb") as f:
+        compiled = gettext.GNUTranslations(f)
+    for (context, msgid), message in french(domain).items():
+        if isinstance(message.id, tuple):
+            for n, expected in ((1, message.string[0]), (2, message.string[1])):
+                got = (
+                    compiled.npgettext(context, message.id[0], message.id[1], n)
+                    if context
+                    else compiled.ngettext(message.id[0], message.id[1], n)
+                )
+                assert got == expected, f"{domain}.mo is stale for {msgid!r}: pybabel compile"
+        else:
+            got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
+            assert got == message.string, f"{domain}.mo is stale for {msgid!r}: pybabel compile"
+
+
+def test_the_kv_files_show_no_text_of_their_own():
+    literal = re.compile(r"""^\s*text:\s*(['"]).*[^\W\d_].*\1\s*$""")
+    for kv in sorted(
+        [
+            *(ROOT / "console" / "kv").glob("*.kv"),
+            *(ROOT / "hall" / "kv").glob("*.kv"),
+            *(ROOT / "uikit" / "kv").glob("*.kv"),
+        ]
+    ):
+        for number, line in enumerate(kv.read_text(encoding="utf-8").splitlines(), 1):
+            assert not literal.match(line), f"{kv.name}:{number}: literal text {line.strip()!r}"
+            if re.match(r"^\s*text:", line):
+                assert "app.vm" in line or "root." in line or "self.vm" in line, (
+                    f"{kv.name}:{number}: text not from the view-model: {line.strip()!r}"
+                )
+
+
+def test_gaspesie_wording_and_french_plurals():
+    fr = translator("fr", context="gaspesie")
+    assert fr.t("Start hand {n}").format(n=3) == "Commencer la manche 3"
+    assert translator("fr").t("Start hand {n}").format(n=3) == "Commencer la main 3"
+    assert hall_translator("fr", context="gaspesie").t("Last hand") == "Dernière manche"
+    assert translator("fr").nt("{n} flag", "{n} flags", 1).format(n=1) == "1\u00a0drapeau"
+    assert translator("fr").nt("{n} flag", "{n} flags", 0).format(n=0) == "0\u00a0drapeau"
+
+
+def test_the_table_kiosks_extraction_finds_none_of_these_texts():
+    """The table kiosk's catalog is extracted from all of kiosk/ with pybabel's default
+    keywords: the console and the hall display must not end up in it."""
+    for domain in DOMAINS:
+        for where in DOMAINS[domain]:
+            files = where.rglob("*.py") if where.is_dir() else [where]
+            for file in files:
+                assert list(extract_from_file("python", file)) == [], file

@@ -1,0 +1,184 @@
+"""What the console and the hall display both say and do: the set-up screen, the trump, the
+hand in words, language switching.
+
+The texts here belong to both gettext domains: tests and ``pybabel extract`` read this file
+for the ``leader`` catalog and for the ``hall`` one (see hall/i18n.py).
+
+>>> from console.i18n import translator
+>>> trump_line(translator("fr"), "hearts")
+'Atout\\xa0: ♥ Cœur'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from uikit.config import ConfigProblem, Problem
+from uikit.i18n import M_, ConsoleTranslator
+from uikit.presenter import LanguageBase
+
+
+class _Declare:
+    # pgettext(...) here only declares a text for Babel to extract; it is looked up at run
+    # time by a ConsoleTranslator made with context="gaspesie".
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
+
+
+_declare = _Declare()
+
+#: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
+GASPESIE_WORDING = (
+    _declare.pt("gaspesie", "Hand {n} of {total}"),
+    _declare.pt("gaspesie", "Hand {n}"),
+    _declare.pt("gaspesie", "Start hand {n}"),
+    _declare.pt("gaspesie", "Close hand {n}"),
+    _declare.pt("gaspesie", "Undo the start of hand {n}"),
+    _declare.pt("gaspesie", "Before the first hand"),
+    _declare.pt("gaspesie", "Last hand"),
+    _declare.pt("gaspesie", "Hand {n} started. Trump: {trump}."),
+    _declare.pt("gaspesie", "Hand {n} closed. Every table reported."),
+    _declare.pt("gaspesie", "Table {table}, hand {n}: the correction is saved."),
+    _declare.pt("gaspesie", "The start of hand {n} was taken back."),
+    _declare.pt("gaspesie", "Start hand {n} of {total}?"),
+    _declare.pt("gaspesie", "Close hand {n}?"),
+    _declare.pt("gaspesie", "Take back the start of hand {n}?"),
+    _declare.pt("gaspesie", "Table {table} · hand {n}"),
+    _declare.pt("gaspesie", "Correct table {table}, hand {n}"),
+    _declare.pt("gaspesie", "Every hand has been played."),
+    _declare.pt("gaspesie", "Tie-breaks are played after the last hand is closed."),
+)
+
+SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+SUIT_NAMES = {
+    "spades": M_("Spades"),
+    "hearts": M_("Hearts"),
+    "diamonds": M_("Diamonds"),
+    "clubs": M_("Clubs"),
+}
+RED_SUITS = frozenset({"hearts", "diamonds"})
+TRUMPS = ("spades", "hearts", "diamonds", "clubs", "none")
+GASPESIE = "gaspesie"
+ALBERTA = "alberta"
+
+
+def trump_name(tr: ConsoleTranslator, trump: str | None) -> str:
+    """``Hearts``, ``No trump``; ``Not chosen yet`` for None."""
+    if trump is None:
+        return tr.t("Not chosen yet")
+    if trump == "none":
+        return tr.t("No trump")
+    return tr.t(SUIT_NAMES[trump])
+
+
+def trump_symbol(tr: ConsoleTranslator, trump: str | None) -> str:
+    if trump is None:
+        return "?"
+    if trump == "none":
+        # TRANSLATORS: the short sign for "no trump" shown in place of a suit symbol
+        return tr.pt("short", "NT")
+    return SUIT_SYMBOLS[trump]
+
+
+def trump_short(tr: ConsoleTranslator, trump: str | None) -> str:
+    """``♥ Hearts``, ``No trump``."""
+    if trump is None or trump == "none":
+        return trump_name(tr, trump)
+    return f"{SUIT_SYMBOLS[trump]} {trump_name(tr, trump)}"
+
+
+def trump_line(tr: ConsoleTranslator, trump: str | None) -> str:
+    """``Trump: ♥ Hearts``, ``Trump: No trump``."""
+    return tr.t("Trump: {trump}").format(trump=trump_short(tr, trump))
+
+
+def hand_label(tr: ConsoleTranslator, hand: int, hands: int) -> str:
+    """``Hand 5 of 30`` (``Manche 5 sur 24`` in a Gaspésie tournament, in French)."""
+    if hand == 0:
+        return tr.t("Before the first hand")
+    return tr.t("Hand {n} of {total}").format(n=hand, total=hands)
+
+
+def language_button_text(tr: ConsoleTranslator) -> str:
+    # TRANSLATORS: the language button shows the OTHER language, in that language:
+    # "Français" on the English screen, "English" on the French one.
+    return tr.t("Français")
+
+
+# ====================================================================== set-up
+_PROBLEMS = {
+    "unreadable": M_("The file cannot be read: {detail}"),
+    "syntax": M_("The file is not valid TOML: {detail}"),
+    "missing": M_("“{key}” is missing."),
+    "unknown_key": M_("“{key}” is not a setting this program knows."),
+    "whole_number": M_("“{key}” must be a whole number."),
+    "number": M_("“{key}” must be a number."),
+    "text": M_("“{key}” must be a text in quotes."),
+    "true_false": M_("“{key}” must be true or false."),
+    "too_small": M_("“{key}” must be at least {limit}."),
+    "too_large": M_("“{key}” must be at most {limit}."),
+    "empty": M_("“{key}” must not be empty."),
+    "choice": M_("“{key}” must be one of {limit}."),
+    "bad_root": M_("“{key}” must be a topic root such as whist."),
+    "other": M_("“{key}” is not valid: {detail}"),
+}
+#: The set-up screen lists at most this many lines of problems (the last says how many more).
+MAX_PROBLEMS = 5
+
+
+def problem_text(tr: ConsoleTranslator, p: Problem) -> str:
+    template = _PROBLEMS.get(p.kind, _PROBLEMS["other"])
+    return tr.t(template).format(key=p.key, limit=p.limit, detail=p.detail)
+
+
+def setup_texts(tr: ConsoleTranslator, problem: ConfigProblem, login: str) -> dict[str, str]:
+    """The set-up screen's texts: what is wrong, where the file goes, what to write in it."""
+    if problem.missing:
+        title = tr.t("This screen is not set up yet")
+        lines = [tr.t("There is no settings file.")]
+    else:
+        title = tr.t("The settings file has a problem")
+        lines = [problem_text(tr, p) for p in problem.problems]
+        if len(lines) > MAX_PROBLEMS:
+            more = len(lines) - (MAX_PROBLEMS - 1)
+            lines = [
+                *lines[: MAX_PROBLEMS - 1],
+                tr.nt("…and {n} more problem.", "…and {n} more problems.", more).format(n=more),
+            ]
+    return {
+        "title": title,
+        "problems": "\n".join(lines),
+        "file": tr.t("Settings file: {path}").format(path=home_path(problem.path)),
+        "how": tr.t(
+            "Write these lines in it. The password is printed at the end of "
+            "“whist-hub credentials DATA” on the hub's computer:"
+        ),
+        "command": (
+            f'host = "192.168.1.10"\nport = 1883\nusername = "{login}"\n'
+            f'password = "…"\nlanguage = "en"'
+        ),
+        "then": tr.t("It starts by itself once the file is right."),
+    }
+
+
+def home_path(path: Path) -> str:
+    # ~/.config/… is shorter to read than /home/leader/.config/…
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+# ====================================================================== presenters' base
+V = TypeVar("V")
+#: Makes the translator of a language (and a context: "gaspesie" or None).
+Translators = Callable[..., ConsoleTranslator]
+
+
+class Base(LanguageBase[V, ConsoleTranslator]):
+    """Language handling and change notification, shared by every presenter here (the
+    table kiosk's own base, with the console's translator)."""
+

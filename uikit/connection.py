@@ -1,0 +1,270 @@
+"""The console's and the hall display's MQTT side: paho-mqtt 2 (MQTT v5), nothing of Kivy.
+
+paho runs its network loop on its own thread. Nothing here touches a widget: every event for
+the screen goes through ``post``, which the app makes a hop to Kivy's main thread
+(``Clock.schedule_once``) and tests make a queue or a direct call.
+
+* both: the hub's status, State, Standings and StandingsChanges (retained, except the last);
+* the leader (``role="leader"``) also: every table's Assignment (flags held, who visits),
+  the hub's Replies, and commands. :meth:`ConsoleConnection.send` gives a command its id and
+  publishes it; it is sent again, with the same id, on every reconnection, when the hub comes
+  back online and every ``resend_every`` seconds, until its Reply comes (the hub does a
+  command once, however often it arrives, and answers each copy the same way).
+
+>>> conn = ConsoleConnection(config, listener, post=lambda f: f())   # doctest: +SKIP
+>>> conn.start(); conn.send("start_hand"); ...; conn.stop()         # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from uikit.settings import ConsoleConfig
+from whist.errors import ProtocolError
+from whist.protocol import (
+    ONLINE,
+    Assignment,
+    Reply,
+    Standings,
+    StandingsChanges,
+    State,
+    Topics,
+    decode,
+    decode_status,
+)
+
+log = logging.getLogger("whist.console")
+
+#: Seconds between two sends of a command still waiting for its Reply.
+RESEND_EVERY = 3.0
+
+Post = Callable[[Callable[[], None]], None]
+
+
+@dataclass
+class SentCommand:
+    """A command on its way: its id, op and fields, and when it last went out."""
+
+    id: str
+    op: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    sent: int = 0
+    last: float = 0.0
+
+    @property
+    def payload(self) -> bytes:
+        return json.dumps({"v": 1, "id": self.id, "op": self.op, **self.fields}).encode()
+
+
+class Listener(Protocol):
+    """What the connection tells the screen (always called through ``post``)."""
+
+    def on_connection(self, connected: bool) -> None: ...
+    def on_hub_status(self, online: bool) -> None: ...
+    def on_state(self, state: State) -> None: ...
+    def on_standings(self, standings: Standings) -> None: ...
+    def on_changes(self, changes: StandingsChanges) -> None: ...
+
+
+class LeaderListener(Listener, Protocol):
+    """The leader's console also hears every table's assignment and the hub's replies."""
+
+    def on_assignment(self, assignment: Assignment) -> None: ...
+    def on_reply(self, reply: Reply, command: SentCommand) -> None: ...
+
+
+class ConsoleConnection:
+    """The console's (or the hall display's) link to the hub through the broker.
+
+    ``post`` must run the callable it is given on the UI thread, soon, in order.
+
+    >>> from uikit.settings import ConsoleConfig
+    >>> c = ConsoleConnection(ConsoleConfig(host="h", username="leader", password="p"),
+    ...                       None, post=lambda f: f())
+    >>> c.topics.leader_command
+    'whist/leader/command'
+    """
+
+    def __init__(
+        self,
+        config: ConsoleConfig,
+        listener: Listener | None,
+        *,
+        post: Post,
+        role: Literal["leader", "hall"] = "leader",
+        resend_every: float = RESEND_EVERY,
+        new_id: Callable[[], str] = lambda: str(uuid.uuid4()),
+    ) -> None:
+        self.config = config
+        self.topics = Topics(config.root)
+        self.listener = listener
+        self.role = role
+        self._post = post
+        self.resend_every = resend_every
+        self._new_id = new_id
+        self.connected = threading.Event()
+        self._halt = threading.Event()
+        self._lock = threading.Lock()
+        self._pending: dict[str, SentCommand] = {}
+        self._resender: threading.Thread | None = None
+        self.client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            # several consoles may watch one hall: each its own id
+            client_id=f"whist-{role}-{uuid.uuid4().hex[:8]}",
+            protocol=mqtt.MQTTv5,
+        )
+        self.client.username_pw_set(config.username, config.password)
+        self.client.reconnect_delay_set(min_delay=1, max_delay=5)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message
+
+    # ------------------------------------------------------------------ life cycle
+    def start(self) -> None:
+        """Connect in the background (it retries on its own) and start the resend timer."""
+        self.client.connect_async(self.config.host, self.config.port, keepalive=10)
+        self.client.loop_start()
+        if self.role == "leader":
+            self._resender = threading.Thread(
+                target=self._resend_loop, name="console-resend", daemon=True
+            )
+            self._resender.start()
+
+    def stop(self) -> None:
+        self._halt.set()
+        self.client.disconnect()
+        self.client.loop_stop()
+        if self._resender is not None:
+            self._resender.join(timeout=2)
+
+    # ------------------------------------------------------------------ commands
+    def send(self, op: str, **fields: Any) -> str:
+        """Publish a command now (or as soon as the broker is reachable); returns its id."""
+        command = SentCommand(self._new_id(), op, dict(fields))
+        with self._lock:
+            self._pending[command.id] = command
+        self._publish(command)
+        log.info("command %s (%s) %s", op, command.id, fields or "")
+        return command.id
+
+    def pending(self) -> list[SentCommand]:
+        """Commands still waiting for their Reply, oldest first."""
+        with self._lock:
+            return list(self._pending.values())
+
+    def forget(self, command_id: str) -> None:
+        """Stop sending a command (the leader gave up on it)."""
+        with self._lock:
+            self._pending.pop(command_id, None)
+
+    def resend_all(self, *, force: bool = False) -> int:
+        if not self.connected.is_set():
+            return 0
+        now = time.monotonic()
+        with self._lock:
+            due = [c for c in self._pending.values() if force or now - c.last >= self.resend_every]
+        return sum(self._publish(c) for c in due)
+
+    def _publish(self, command: SentCommand) -> bool:
+        if not self.connected.is_set():
+            return False
+        command.last = time.monotonic()
+        command.sent += 1
+        info = self.client.publish(self.topics.leader_command, command.payload, qos=1)
+        return info.rc == mqtt.MQTT_ERR_SUCCESS
+
+    def _resend_loop(self) -> None:
+        while not self._halt.wait(min(1.0, self.resend_every)):
+            try:
+                self.resend_all()
+            except Exception:  # the timer must outlive any one bad moment
+                log.exception("resending commands failed; trying again later")
+
+    # ------------------------------------------------------------------ paho's thread
+    def _subscriptions(self) -> list[str]:
+        t = self.topics
+        common = [t.hub_status, t.state, t.standings, t.standings_changes]
+        if self.role == "leader":
+            return [*common, t.leader_reply, t.every_table("assignment")]
+        return common
+
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
+    ) -> None:
+        if reason.is_failure:
+            log.error("the broker refused the %s: %s", self.role, reason)
+            return
+        log.info("%s connected to %s:%s", self.role, self.config.host, self.config.port)
+        client.subscribe([(topic, 1) for topic in self._subscriptions()])
+        self.connected.set()
+        self._tell(lambda listener: listener.on_connection(True))
+        self.resend_all(force=True)
+
+    def _on_disconnect(self, *args: Any) -> None:
+        was = self.connected.is_set()
+        self.connected.clear()
+        if was:
+            log.warning("%s lost the broker; reconnecting", self.role)
+            self._tell(lambda listener: listener.on_connection(False))
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        try:
+            self._handle(msg.topic, bytes(msg.payload))
+        except ProtocolError as exc:
+            # A message we cannot read is skipped; the hub republishes its state.
+            log.warning("ignored a message on %s: %s", msg.topic, exc.reason)
+
+    def _handle(self, topic: str, payload: bytes) -> None:
+        t = self.topics
+        if topic == t.state:
+            state = decode(State, payload)
+            self._tell(lambda listener: listener.on_state(state))
+        elif topic == t.standings:
+            standings = decode(Standings, payload)
+            self._tell(lambda listener: listener.on_standings(standings))
+        elif topic == t.standings_changes:
+            changes = decode(StandingsChanges, payload)
+            self._tell(lambda listener: listener.on_changes(changes))
+        elif topic == t.hub_status:
+            online = decode_status(payload) == ONLINE
+            if online:  # the hub is back: whatever it missed goes again now
+                threading.Thread(
+                    target=self.resend_all, kwargs={"force": True}, daemon=True
+                ).start()
+            self._tell(lambda listener: listener.on_hub_status(online))
+        elif topic == t.leader_reply:
+            reply = decode(Reply, payload)
+            with self._lock:
+                command = self._pending.pop(reply.id, None)
+            if command is None:
+                return  # another console's, or a second copy of an answer already shown
+            self._tell_leader(lambda listener: listener.on_reply(reply, command))
+        else:
+            try:
+                kind, _table = t.parse(topic)
+            except ValueError:
+                return
+            if kind == "assignment":
+                assignment = decode(Assignment, payload)
+                self._tell_leader(lambda listener: listener.on_assignment(assignment))
+
+    def _tell(self, call: Callable[[Listener], None]) -> None:
+        listener = self.listener
+        if listener is not None:
+            self._post(lambda: call(listener))
+
+    def _tell_leader(self, call: Callable[[LeaderListener], None]) -> None:
+        listener = self.listener
+        if listener is not None:
+            leader: LeaderListener = listener  # type: ignore[assignment]
+            self._post(lambda: call(leader))

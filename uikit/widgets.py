@@ -1,0 +1,110 @@
+# Kivy ships no type information (no py.typed, no stubs package): this file says so itself.
+# Its widgets subclass Kivy's.
+# mypy: disable-error-code="import-untyped"
+# mypy: disallow-subclassing-any=False
+"""Widgets shared by the console and the hall display (their looks: kv/00-widgets.kv).
+
+Every text is an :class:`LText`, :class:`LLine` or :class:`LFill` drawn in a theme role;
+every button an :class:`LButton` drawn from a :class:`~console.viewmodel.ButtonVM`.
+``kid`` names a widget for the tests. The app gives the ``.kv`` rules ``app.s`` (the scale),
+``app.sz`` (a :class:`~uikit.widetheme.Sizes`), ``app.fg(role)`` and ``app.bg(role)``.
+
+:class:`ButtonGrid` turns a tuple of ButtonVMs into buttons (keypads, trump choices, the
+ready-made reasons): a touch on button *i* calls ``app.presenter.<intent>(args[i])`` (or
+``offset + i``), so even the buttons made in Python only forward touches.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.textinput import TextInput
+
+from uikit.viewmodel import ButtonVM
+
+#: The shared rules, loaded by both apps before their own.
+WIDGETS_KV = Path(__file__).parent / "kv" / "00-widgets.kv"
+
+
+class LText(Label):
+    """A text that wraps to its width and is as tall as its lines."""
+
+    role = StringProperty("text")
+    filled = BooleanProperty(False)
+    kid = StringProperty("")
+
+
+class LLine(Label):
+    """One line, as wide as its text."""
+
+    role = StringProperty("text")
+    kid = StringProperty("")
+
+
+class LFill(Label):
+    """A text filling the box its layout gives it."""
+
+    role = StringProperty("text")
+    filled = BooleanProperty(False)
+    kid = StringProperty("")
+
+
+class LButton(ButtonBehavior, Label):
+    """A button drawn from a ButtonVM."""
+
+    vm = ObjectProperty(ButtonVM(), rebind=True)
+    kid = StringProperty("")
+    role = StringProperty("normal")
+
+
+class LInput(TextInput):
+    """A one-line text box (the reason of a correction)."""
+
+    kid = StringProperty("")
+
+
+class ButtonGrid(GridLayout):
+    """Buttons made from ``vms``; button *i* calls ``app.presenter.<intent>(args[i])``."""
+
+    vms = ObjectProperty((), rebind=True)
+    intent = StringProperty("")
+    args = ListProperty([])
+    offset = NumericProperty(0)
+    kid_prefix = StringProperty("button")
+    button_height = NumericProperty(0)
+
+    def on_vms(self, instance: Any, vms: tuple[ButtonVM, ...]) -> None:
+        if len(self.children) != len(vms):
+            self.clear_widgets()
+            for i in range(len(vms)):
+                button = LButton(kid=f"{self.kid_prefix}-{self._arg(i)}")
+                button.bind(on_release=lambda b, i=i: self._press(i))
+                self.add_widget(button)
+        # children are in reverse order of adding
+        for button, vm in zip(reversed(self.children), vms, strict=True):
+            button.vm = vm
+            if self.button_height:
+                button.height = self.button_height
+
+    def on_button_height(self, instance: Any, value: float) -> None:
+        for button in self.children:
+            button.height = value
+
+    def _arg(self, i: int) -> Any:
+        return self.args[i] if i < len(self.args) else int(self.offset) + i
+
+    def _press(self, i: int) -> None:
+        presenter = App.get_running_app().presenter
+        getattr(presenter, self.intent)(self._arg(i))

@@ -1,0 +1,122 @@
+"""Gaspésie *whist militaire*: points, the captain stays home, travellers progress.
+
+>>> gaspesie_points(visitor_tricks=13)
+(0, 2)
+>>> RULES.outcome(visitor_tricks=9, revokes_visitors=1).home_points
+1
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from whist.formats.base import (
+    TRICKS,
+    GameFormat,
+    HandOutcome,
+    Language,
+    Side,
+    TieBreakRule,
+    Unit,
+    check_tricks,
+)
+
+if TYPE_CHECKING:
+    from whist.spec import DaySpec, HandPlan
+
+#: The captain's partner cycles 2, 3, 1; the other two players travel.
+TRAVELLERS: tuple[tuple[str, str], ...] = (("1", "3"), ("1", "2"), ("2", "3"))
+
+
+def gaspesie_points(
+    visitor_tricks: int,
+    revokes_home: int = 0,
+    revokes_visitors: int = 0,
+    penalty: str | None = None,
+) -> tuple[int, int]:
+    """Points (home, visitors) for one manche at one table.
+
+    The side with 7 or more tricks wins 1 point for its team, 2 if it took all 13. A side at
+    fault (an established revoke, or ``penalty`` = "home"/"visitors" imposed by the leader for
+    signalling) loses the manche to the other side whatever the tricks. When both sides are at
+    fault the faults cancel and the tricks decide (docs/rules.md, G4).
+    """
+    check_tricks(visitor_tricks, revokes_home, revokes_visitors)
+    if penalty not in (None, "home", "visitors"):
+        raise ValueError(f"penalty side must be 'home' or 'visitors' (got {penalty!r})")
+    home_tricks = TRICKS - visitor_tricks
+    home_fault = revokes_home > 0 or penalty == "home"
+    visitors_fault = revokes_visitors > 0 or penalty == "visitors"
+    if home_fault != visitors_fault:
+        if home_fault:
+            return (0, 2 if visitor_tricks == TRICKS else 1)
+        return (2 if home_tricks == TRICKS else 1, 0)
+    if visitor_tricks >= 7:
+        return (0, 2 if visitor_tricks == TRICKS else 1)
+    return (2 if home_tricks == TRICKS else 1, 0)
+
+
+def gaspesie_pattern(
+    tables: int, manches: int = 24, *, leader_chooses_trump: bool = False
+) -> tuple[HandPlan, ...]:
+    """Travellers progress one table each manche, skipping their own table."""
+    from whist.movement import progression
+    from whist.spec import HandPlan, planned_trump
+
+    return tuple(
+        HandPlan(
+            hand=i + 1,
+            travellers=TRAVELLERS[i % len(TRAVELLERS)],
+            offset=offset,
+            trump=planned_trump(i, leader_chooses_trump),
+        )
+        for i, offset in enumerate(progression(manches, tables))
+    )
+
+
+class Gaspesie(GameFormat):
+    name: ClassVar[str] = "gaspesie"
+    title: ClassVar[str] = "Whist militaire"
+    language: ClassVar[Language] = "fr"
+    wording: ClassVar[str | None] = "gaspesie"
+    unit: ClassVar[Unit] = "points"
+    seats: ClassVar[tuple[str, ...]] = ("C", "1", "2", "3")
+    stay_at_home: ClassVar[frozenset[str]] = frozenset({"C"})
+    travellers_progress: ClassVar[bool] = True
+    default_hands: ClassVar[int] = 24
+    leader_penalties: ClassVar[bool] = True
+    tie_break: ClassVar[TieBreakRule] = "countback"
+
+    def outcome(
+        self,
+        visitor_tricks: int,
+        revokes_home: int = 0,
+        revokes_visitors: int = 0,
+        penalty: Side | None = None,
+    ) -> HandOutcome:
+        home, visitors = gaspesie_points(visitor_tricks, revokes_home, revokes_visitors, penalty)
+        home_fault = revokes_home > 0 or penalty == "home"
+        visitors_fault = revokes_visitors > 0 or penalty == "visitors"
+        if home_fault and visitors_fault:
+            why = "faults_cancel"
+        elif home_fault or visitors_fault:
+            why = "fault"
+        else:
+            why = "tricks"
+        return HandOutcome(
+            home_points=home,
+            visitor_points=visitors,
+            counted_visitor_tricks=visitor_tricks,
+            why=why,
+        )
+
+    def default_plan(
+        self, tables: int, hands: int, *, leader_chooses_trump: bool
+    ) -> tuple[tuple[HandPlan, ...], tuple[DaySpec, ...]]:
+        from whist.spec import DaySpec
+
+        pattern = gaspesie_pattern(tables, hands, leader_chooses_trump=leader_chooses_trump)
+        return pattern, (DaySpec(hands=hands, sessions=(hands,)),)
+
+
+RULES = Gaspesie()
