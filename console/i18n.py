@@ -15,7 +15,7 @@ repository::
 tests/console/test_i18n.py fails until every msgid has a French translation and the ``.mo``
 matches the ``.po``. The translator is :class:`uikit.i18n.ConsoleTranslator` given this
 domain's catalog.
-``context="gaspesie"`` picks the Gaspésie wording (a *manche*, not a *main*).
+``context="manche"`` picks the Gaspésie wording (a *manche*, not a *main*).
 
 >>> translator("fr").t("Standings")
 'Classement'

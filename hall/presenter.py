@@ -86,10 +86,14 @@ class HallPresenter(Base[HallVM]):
         return self.state.format if self.state is not None else "alberta"
 
     def _default_language(self) -> Language:
-        return "fr" if self.format == GASPESIE else "en"
+        # The format's own language (Gaspésie: French) unless the settings say otherwise.
+        rules = self.state.rules if self.state is not None else None
+        return rules.language if rules is not None else "en"
 
     def _context(self) -> str | None:
-        return "gaspesie" if self.format == GASPESIE else None
+        # The format's own wording where it differs ("manche", not "main").
+        rules = self.state.rules if self.state is not None else None
+        return rules.wording if rules is not None else None
 
     def score(self, team: Team) -> int:
         return team.points if self.format == GASPESIE else team.flags

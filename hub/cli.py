@@ -140,16 +140,16 @@ def join_code(data: Path, renew: bool) -> None:
         )
 
 
-def _listener_port(conf: Path) -> int | None:
-    """The port in a mosquitto.conf written by the hub (``listener PORT [ADDRESS]``)."""
+def _listener(conf: Path) -> tuple[int | None, str]:
+    """Port and address of a mosquitto.conf written by the hub (``listener PORT [ADDRESS]``)."""
     try:
         for line in conf.read_text(encoding="utf-8").splitlines():
             words = line.split()
             if len(words) >= 2 and words[0] == "listener" and words[1].isdigit():
-                return int(words[1])
+                return int(words[1]), words[2] if len(words) > 2 else ""
     except OSError:
-        return None
-    return None
+        pass
+    return None, ""
 
 
 def _open_log(data: Path) -> Tournament:
@@ -223,6 +223,7 @@ def serve(
 ) -> None:
     """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
     from hub.broker import BrokerError
+    from hub.private import keep_private
     from hub.serve import BrokerAddress, parse_broker, setup_logging
     from hub.serve import serve as run
     from hub.store import StoreError
@@ -241,7 +242,7 @@ def serve(
         address = BrokerAddress(host, broker_port, username, password)
     elif username or password:
         _fail("--username and --password go with --broker")
-    data.mkdir(parents=True, exist_ok=True)
+    keep_private(data)  # before the log file is opened
     setup_logging(data, verbose)
     try:
         code = run(
@@ -276,10 +277,19 @@ def serve(
     type=click.IntRange(1, 65535),
     help="Broker port (default: the one the hub's broker was last started on).",
 )
-def credentials(data: Path, table: int | None, host: str | None, port: int | None) -> None:
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write them into this file, readable by you only (0600), instead of printing them.",
+)
+def credentials(
+    data: Path, table: int | None, host: str | None, port: int | None, out: Path | None
+) -> None:
     """Print kiosk credentials to copy onto a kiosk (its kiosk.toml)."""
     from hub.broker import CREDENTIALS_FILE, Credentials, provisioning_text
-    from hub.net import lan_addresses
+    from hub.net import reach_note, reachable_addresses
+    from hub.private import write_private
     from hub.serve import BROKER_DIR
 
     t = _open_log(data)
@@ -291,14 +301,24 @@ def credentials(data: Path, table: int | None, host: str | None, port: int | Non
     creds = Credentials.load_or_create(data / BROKER_DIR, t.tables)
     if table is not None and not 1 <= table <= t.tables:
         _fail(f"there is no table {table}: this tournament has tables 1 to {t.tables}")
-    where = host or next(iter(lan_addresses()), "127.0.0.1")
-    port = port or _listener_port(data / BROKER_DIR / "mosquitto.conf") or 1883
-    for n in [table] if table else range(1, t.tables + 1):
-        c = creds.table(n)
-        click.echo(provisioning_text(n, where, port, c.username, c.password))
+    last_port, bind = _listener(data / BROKER_DIR / "mosquitto.conf")
+    # Where the broker listens decides what kiosks can reach, not this machine's addresses.
+    where = host or next(iter(reachable_addresses(bind)), "127.0.0.1")
+    port = port or last_port or 1883
+    text = "".join(
+        provisioning_text(n, where, port, creds.table(n).username, creds.table(n).password) + "\n"
+        for n in ([table] if table else range(1, t.tables + 1))
+    )
     if table is None:
         for role, c in (("leader console", creds.leader), ("hall display", creds.hall)):
-            click.echo(f'# {role}: username = "{c.username}", password = "{c.password}"')
+            text += f'# {role}: username = "{c.username}", password = "{c.password}"\n'
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        write_private(out, text)
+        click.echo(f"Wrote {out} (readable by you only). Copy it onto the kiosk as kiosk.toml.")
+    if not host and reach_note(bind):
+        click.echo(f"whist-hub: note: {reach_note(bind)}.", err=True)
 
 
 @main.command()
@@ -315,8 +335,10 @@ def credentials(data: Path, table: int | None, host: str | None, port: int | Non
 def export(data: Path, as_csv: bool, out: Path | None) -> None:
     """Export every hand's results and the standings from a hub's data folder."""
     from hub.export import export_csv
+    from hub.private import keep_private
 
     t = _open_log(data)
+    keep_private(data)
     for path in export_csv(t, out or data / "exports"):
         click.echo(f"Wrote {path}")
 

@@ -37,3 +37,35 @@ def lan_addresses() -> list[str]:
     except OSError:
         pass
     return found
+
+
+def is_loopback(address: str) -> bool:
+    """Whether *address* is this machine's own loopback (127.x.x.x, ::1, localhost)."""
+    return address in ("localhost", "::1") or address.startswith("127.")
+
+
+def reachable_addresses(bind: str) -> list[str]:
+    """The addresses kiosks can use to reach a listener bound to *bind*.
+
+    A wildcard bind (``0.0.0.0``, ``::`` or none) answers on every address of the machine: the
+    hall's network addresses. A loopback bind answers on this machine only, and a specific
+    address only on itself, whatever the machine's other addresses are.
+
+    >>> reachable_addresses("127.0.0.1"), reachable_addresses("192.168.1.10")
+    (['127.0.0.1'], ['192.168.1.10'])
+    """
+    if bind in ("", "0.0.0.0", "::"):
+        return lan_addresses()
+    return [bind]
+
+
+def reach_note(bind: str) -> str:
+    """Why kiosks on the hall's network cannot reach a listener bound to *bind*, or ''."""
+    if is_loopback(bind):
+        return (
+            f"the broker listens on {bind} only, so no other machine can reach it; kiosks "
+            "need the hub started with --bind 0.0.0.0 (the default)"
+        )
+    if not reachable_addresses(bind):
+        return "this machine has no network address yet, so kiosks cannot reach it"
+    return ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import signal
 import threading
 import time
@@ -13,7 +14,8 @@ from pathlib import Path
 from types import FrameType
 
 from hub.broker import EmbeddedBroker
-from hub.net import lan_addresses
+from hub.net import reach_note, reachable_addresses
+from hub.private import keep_private
 from hub.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
 from hub.service import Hub, HubCore
 from hub.store import EventStore
@@ -93,7 +95,7 @@ def serve(
     sd = Systemd()
     watchdog = sd.watchdog_period()
     topics = topics or Topics()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    umask = keep_private(data_dir)
     started = time.perf_counter()
     store = EventStore(data_dir / DB_FILE)
     core = HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
@@ -123,8 +125,12 @@ def serve(
         embedded.start()
         creds = embedded.credentials.hub
         broker = BrokerAddress(embedded.host, embedded.port, creds.username, creds.password)
-        where = ", ".join(f"{a}:{embedded.port}" for a in lan_addresses()) or "this machine"
+        where = (
+            ", ".join(f"{a}:{embedded.port}" for a in reachable_addresses(bind)) or "this machine"
+        )
         echo(f"Broker: Mosquitto listening on port {embedded.port} (kiosks connect to {where}).")
+        if reach_note(bind):
+            echo(f"Note: {reach_note(bind)}.")
         echo(
             f"Credentials: {embedded.data_dir / 'credentials.json'}; print one kiosk's with: "
             f"whist-hub credentials {data_dir} --table N"
@@ -204,4 +210,5 @@ def serve(
         store.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        os.umask(umask)
         echo("Hub stopped.")

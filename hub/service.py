@@ -31,6 +31,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
+from hub.guard import as_published, drop_retained
 from hub.net import no_delay
 from hub.store import EventStore, StoreError, Transaction
 from whist import views
@@ -175,6 +176,7 @@ class HubCore:
         self._last_release = float("-inf")
         self._last_standings = float("-inf")
         self._assignments = views.AssignmentWriter()
+        self._views: views.TableViews | None = None
         self.topics = topics or Topics()
         self.rng = rng or random.SystemRandom()
         events = store.events()
@@ -220,10 +222,20 @@ class HubCore:
         payload = self._assignments.json(self.tournament, table)
         return Outgoing(self.topics.assignment(table), payload, retain=True)
 
+    def view_message(self, table: int) -> Outgoing:
+        """Table ``table``'s TableView: everything its players must know, as recorded."""
+        if self._views is None or self._views.t is not self.tournament:
+            self._views = views.TableViews(self.tournament)
+        return Outgoing(self.topics.view(table), self._views.json(table), retain=True)
+
+    def table_messages(self, table: int) -> list[Outgoing]:
+        """What one table is sent when anything about it changes."""
+        return [self.assignment_message(table), self.view_message(table)]
+
     def retained(self) -> list[Outgoing]:
         """Everything the hub keeps retained on the broker (published at every connect)."""
         return [
-            *(self.assignment_message(t) for t in self.tables),
+            *(m for t in self.tables for m in self.table_messages(t)),
             self.state_message(),
             self.standings_message(),
         ]
@@ -305,7 +317,7 @@ class HubCore:
             send, later = (
                 (tables, []) if everything else (tables[:RELEASE_CHUNK], tables[RELEASE_CHUNK:])
             )
-            out = [self.assignment_message(table) for table in send]
+            out = [m for table in send for m in self.table_messages(table)]
             if self._held_state:
                 out.append(self.state_message())
             self._held_tables, self._held_state = set(later), False
@@ -520,6 +532,13 @@ class HubCore:
         batch.dirty_tables |= set(self.tables)
         batch.state = batch.standings = True
 
+    def _places_may_have_moved(self, batch: _Batch) -> None:
+        """Once a day or the tournament has ended every table's view shows its place: a
+        change of score or of a tie-break order reaches all of them."""
+        t = self.tournament
+        if t.day_ended or t.finished:
+            batch.dirty_tables |= set(self.tables)
+
     def _cut(self) -> tuple[Suit, str]:
         deck = Deck()
         deck.shuffle(self.rng)
@@ -572,6 +591,7 @@ class HubCore:
             batch.writes.append(lambda tx: tx.settle_conflicts(*key))
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.state = batch.standings = True
+        self._places_may_have_moved(batch)
         return {"hand": cmd.hand, "table": cmd.table}
 
     def _do_loan(self, cmd: Loan, batch: _Batch) -> dict[str, Any]:
@@ -598,6 +618,7 @@ class HubCore:
         self._apply(PenaltyImposed(cmd.hand, cmd.table, cmd.side, cmd.reason.strip()), batch)
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.standings = True
+        self._places_may_have_moved(batch)
         return {"hand": cmd.hand, "table": cmd.table}
 
     def _do_clear_call(self, cmd: ClearCall, batch: _Batch) -> dict[str, Any]:
@@ -625,6 +646,7 @@ class HubCore:
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None
         batch.standings = True
+        self._places_may_have_moved(batch)
         data.update(
             order=list(tb.order), next=list(tb.next_pairing() or ()), trump=trump_name(trump)
         )
@@ -641,6 +663,7 @@ class HubCore:
         )
         self._apply(event, batch)
         batch.standings = True
+        self._places_may_have_moved(batch)
         data: dict[str, Any] = {"decided": tb.decided}
         if tb.decided:
             data["order"] = list(tb.final_order())
@@ -719,7 +742,7 @@ class HubCore:
                     visitor_tricks=res.visitor_tricks,
                     home_tricks=res.home_tricks,
                     revokes={"home": res.revokes_home, "visitors": res.revokes_visitors},
-                    by="kiosk" if res.result_id else "leader",
+                    by="leader" if res.by_leader else "kiosk",
                     corrections=list(res.corrections),
                 )
                 if alberta:
@@ -945,7 +968,7 @@ class Hub:
             (self.topics.every_table("status"), 1),
             (self.topics.leader_command, 1),
         ]
-        client.subscribe(subscriptions)
+        client.subscribe(as_published(subscriptions))
         self._queue.put("connected")
 
     def _on_disconnect(
@@ -956,6 +979,8 @@ class Hub:
             log.warning("lost the broker (%s); reconnecting", reason)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        if drop_retained(client, msg, self.topics):
+            return
         try:
             kind, table = self.topics.parse(msg.topic)
         except ValueError:

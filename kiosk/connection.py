@@ -6,7 +6,7 @@ the screen goes through ``post``, which the app makes a hop to Kivy's main threa
 
 * status: retained ``online`` on connect, retained ``offline`` as the last will, and published
   by :meth:`KioskConnection.stop` on a clean shutdown;
-* subscriptions: this table's assignment and ack, the hall's state, the hub's status;
+* subscriptions: this table's view and ack, the hall's state, the hub's status;
 * results: :meth:`KioskConnection.submit` stores a result in the outbox *before* publishing
   it; every pending result is sent again on each (re)connection, when the hub comes back
   online, and every ``resend_every`` seconds, until its Ack settles it.
@@ -34,10 +34,10 @@ from whist.protocol import (
     OFFLINE,
     ONLINE,
     Ack,
-    Assignment,
     Call,
     Result,
     State,
+    TableView,
     Topics,
     decode,
     decode_status,
@@ -57,7 +57,7 @@ class Listener(Protocol):
 
     def on_connection(self, connected: bool) -> None: ...
     def on_hub_status(self, online: bool) -> None: ...
-    def on_assignment(self, assignment: Assignment) -> None: ...
+    def on_view(self, view: TableView) -> None: ...
     def on_state(self, state: State) -> None: ...
     def on_ack(self, ack: Ack, result: Result | None) -> None: ...
 
@@ -193,7 +193,7 @@ class KioskConnection:
         client.publish(self.topics.table_status(self.table), ONLINE, qos=1, retain=True)
         client.subscribe(
             [
-                (self.topics.assignment(self.table), 1),
+                (self.topics.view(self.table), 1),
                 (self.topics.ack(self.table), 1),
                 (self.topics.state, 1),
                 (self.topics.hub_status, 1),
@@ -218,10 +218,10 @@ class KioskConnection:
             log.warning("ignored a message on %s: %s", msg.topic, exc.reason)
 
     def _handle(self, topic: str, payload: bytes) -> None:
-        if topic == self.topics.assignment(self.table):
-            assignment = decode(Assignment, payload)
-            if assignment.table == self.table:
-                self._tell(lambda listener: listener.on_assignment(assignment))
+        if topic == self.topics.view(self.table):
+            view = decode(TableView, payload)
+            if view.table == self.table:
+                self._tell(lambda listener: listener.on_view(view))
         elif topic == self.topics.ack(self.table):
             ack = decode(Ack, payload)
             result = self.outbox.settle(ack)

@@ -17,7 +17,7 @@ has a French translation and the ``.mo`` matches the ``.po``.
 >>> t = translator("fr")
 >>> t.ngettext("Visitors take {n} flag", "Visitors take {n} flags", 2).format(n=2)
 'Les visiteurs prennent 2\xa0drapeaux'
->>> translator("fr", context="gaspesie")._("That was the last hand.")
+>>> translator("fr", context="manche")._("That was the last hand.")
 "C'était la dernière manche."
 """
 

@@ -1,7 +1,8 @@
 """The table's behaviour, with no window: state, intents, and the view-model of every screen.
 
-A :class:`TablePresenter` is told what the hub says (``on_assignment``, ``on_state``,
-``on_ack``…, called on the UI thread) and what the players do (intents: ``keypad(8)``,
+A :class:`TablePresenter` is told what the hub says (``on_view`` — the table's view, which
+the core computes and the hub publishes —, ``on_state``, ``on_ack``…, called on the UI
+thread) and what the players do (intents: ``keypad(8)``,
 ``confirm_home()``, ``call_leader()``…). After each, it builds a new
 :class:`~kiosk.viewmodel.ViewModel` and hands it to ``on_change``. The ``.kv`` files only
 forward touches to intents; the hardware buttons of a later issue will call the same ones
@@ -49,12 +50,13 @@ from kiosk.viewmodel import (
 from uikit.config import ConfigProblem, Problem
 from uikit.i18n import Language
 from uikit.presenter import LanguageBase
-from whist.protocol import Ack, Assignment, Result, Revokes, State
+from whist.formats import Format, HandOutcome
+from whist.protocol import Ack, FormatInfo, RecordedResult, Result, Revokes, State, TableView
 
 TRICKS = 13
 MAX_REVOKES = 13
 SideName = Literal["home", "visitors"]
-#: Makes the translator of a language (and a context: "gaspesie" or None).
+#: Makes the translator of a language (and a context: "manche" or None).
 Translators = Callable[..., Translator]
 
 
@@ -153,17 +155,17 @@ class TablePresenter(_Base):
         self._new_id = new_id
         self.connected = False
         self.hub_online: bool | None = None
-        self.assignment: Assignment | None = None
+        self.table_view: TableView | None = None  # what the hub holds for this table
         self.state: State | None = None
-        self._last_played: Assignment | None = None  # the latest assignment seen in play
+        self._last_played: TableView | None = None  # the latest view seen in play
         self.mode: Screen | None = None
         self.draft: Draft | None = None
         self.pending: dict[str, Result] = {r.id: r for r in pending}
         self.watching: str | None = None  # the result the pending screen is about
         self.accepted: tuple[Result, Ack] | None = None
         self.rejected: tuple[Result | None, Ack] | None = None
-        self.move: tuple[Assignment, Assignment | None] | None = None
-        self._queued_move: tuple[Assignment, Assignment | None] | None = None
+        self.move: TableView | None = None  # the view of the hand whose moves are shown
+        self._queued_move: TableView | None = None
         self.last = last
         self.reported_hands: set[int] = set()
         if last is not None and last[1] != "rejected":
@@ -178,28 +180,30 @@ class TablePresenter(_Base):
 
     # ================================================================== what we know
     @property
-    def format(self) -> str:
-        if self.state is not None:
-            return self.state.format
-        if self.assignment is not None and "C" in self.assignment.home.players + (
-            self.assignment.away.players
-        ):
-            return words.GASPESIE
-        return words.ALBERTA
+    def rules(self) -> FormatInfo | None:
+        """The format's answers, as the hub sent them (None until it has)."""
+        if self.table_view is not None:
+            return self.table_view.rules
+        return self.state.rules if self.state is not None else None
+
+    @property
+    def unit(self) -> str:
+        """``flags`` or ``points``: the words of the score."""
+        return self.rules.unit if self.rules is not None else "flags"
 
     def _default_language(self) -> Language:
-        # A Gaspésie tournament is played in French unless kiosk.toml says otherwise.
-        return "fr" if self.format == words.GASPESIE else "en"
+        # The format's own language (Gaspésie: French) unless kiosk.toml says otherwise.
+        return self.rules.language if self.rules is not None else "en"
 
     def _context(self) -> str | None:
-        # Gaspésie wording where it differs ("manche", not "main"): kiosk.words.
-        return "gaspesie" if self.format == words.GASPESIE else None
+        # The format's own wording where it differs ("manche", not "main"): kiosk.words.
+        return self.rules.wording if self.rules is not None else None
 
     @property
     def screen(self) -> Screen:
         if self.mode is not None:
             return self.mode
-        if self.assignment is None:
+        if self.table_view is None:
             return Screen.CONNECTING
         if self._can_report():
             return Screen.HAND
@@ -208,16 +212,16 @@ class TablePresenter(_Base):
     def _reported(self, hand: int) -> bool:
         if hand in self.reported_hands or any(r.hand == hand for r in self.pending.values()):
             return True
-        s = self.state
-        return s is not None and s.hand == hand and self.table in s.reported
+        v = self.table_view
+        return v is not None and v.hand == hand and v.reported
 
     def _can_report(self) -> bool:
-        a = self.assignment
-        return a is not None and a.phase == "playing" and not self._reported(a.hand)
+        v = self.table_view
+        return v is not None and v.phase == "playing" and not self._reported(v.hand)
 
     def _hand_closed(self, hand: int) -> bool:
-        a = self.assignment
-        return a is not None and a.hand == hand and a.phase == "closed"
+        v = self.table_view
+        return v is not None and v.hand == hand and v.phase == "closed"
 
     # ================================================================== from the network
     def on_connection(self, connected: bool) -> None:
@@ -228,33 +232,29 @@ class TablePresenter(_Base):
         self.hub_online = online
         self._changed()
 
-    def on_assignment(self, assignment: Assignment) -> None:
-        old = self.assignment
-        self.assignment = assignment
-        playing = assignment.phase == "playing"
+    def on_view(self, view: TableView) -> None:
+        """The table's view, as the hub holds it: every screen is drawn from the latest."""
+        old = self.table_view
+        self.table_view = view
+        playing = view.phase == "playing"
         # A hand starts while we watch: a later hand, or the same one leaving "waiting". A
         # kiosk that boots mid-hand shows the hand itself: the moves were made long ago.
         starts = (
             old is not None
             and playing
-            and (
-                old.hand < assignment.hand
-                or (old.hand == assignment.hand and old.phase != "playing")
-            )
+            and (old.hand < view.hand or (old.hand == view.hand and old.phase != "playing"))
         )
         if starts:
-            before = self._last_played
-            previous = before if before is not None and before.hand < assignment.hand else None
-            self._show_move((assignment, previous))
-        if assignment.phase in ("playing", "closed"):
-            self._last_played = assignment
+            self._show_move(view)
+        if view.phase in ("playing", "closed"):
+            self._last_played = view
         draft = self.draft
         if draft is not None and self.mode in _ENTRY_FLOW and self._hand_closed(draft.hand):
             self.notice = N_("The leader closed this hand: call the leader to give your result.")
             self.mode, self.draft = None, None
         self._changed()
 
-    def _show_move(self, move: tuple[Assignment, Assignment | None]) -> None:
+    def _show_move(self, move: TableView) -> None:
         if self.mode in _ENTRY_FLOW or self.mode is Screen.REJECTED:
             self._queued_move = move  # never throw away what the players are tapping in
         else:
@@ -296,9 +296,9 @@ class TablePresenter(_Base):
     def enter_result(self) -> None:
         """Hand screen: open the keypad."""
         self._intent()
-        a = self.assignment
-        if self.screen is Screen.HAND and a is not None:
-            self.draft, self.mode, self.error = Draft(hand=a.hand), Screen.ENTRY, ""
+        v = self.table_view
+        if self.screen is Screen.HAND and v is not None:
+            self.draft, self.mode, self.error = Draft(hand=v.hand), Screen.ENTRY, ""
         self._changed()
 
     def keypad(self, visitor_tricks: int) -> None:
@@ -473,11 +473,11 @@ class TablePresenter(_Base):
         self._intent()
         if self.mode is Screen.REJECTED and self.rejected is not None:
             result, _ = self.rejected
-            a = self.assignment
+            v = self.table_view
             if result is not None:
                 self.draft = Draft.of(result)
-            elif a is not None:
-                self.draft = Draft(hand=a.hand)
+            elif v is not None:
+                self.draft = Draft(hand=v.hand)
             if self.draft is not None:
                 self.mode = Screen.ENTRY
             self.rejected = None
@@ -522,8 +522,9 @@ class TablePresenter(_Base):
         again."""
         if counted is None:
             return
-        self.notice = N_("The flags on this table do not match the hub's count: "
-                         "the leader has been called.")
+        self.notice = N_(
+            "The flags on this table do not match the hub's count: the leader has been called."
+        )
         if self.call == "none" and self.link.call_leader(
             f"flag counter says {counted}, hub says {expected}"
         ):
@@ -532,11 +533,9 @@ class TablePresenter(_Base):
 
     @property
     def flags_here(self) -> int:
-        """What an LED bar shows: the flags at this table (Alberta) or the team's points."""
-        a = self.assignment
-        if a is None:
-            return 0
-        return a.points if self.format == words.GASPESIE else a.flags
+        """What an LED bar shows: the flags at this table or the team's points (the hub's)."""
+        v = self.table_view
+        return v.held if v is not None else 0
 
     # ================================================================== the view
     def _build(self) -> ViewModel:
@@ -560,10 +559,10 @@ class TablePresenter(_Base):
         tr = self.tr
         banner, role = self._banner(screen)
         info = ""
-        a = self.assignment
-        if a is not None and a.phase != "waiting":
-            info = words.hand_label(tr, a.hand, a.hands)
-            info = tr._("{hand} · Day {day}").format(hand=info, day=a.day)
+        v = self.table_view
+        if v is not None and v.phase != "waiting":
+            info = words.hand_label(tr, v.hand, v.hands)
+            info = tr._("{hand} · Day {day}").format(hand=info, day=v.day)
         return HeaderVM(
             title=tr._("Table {n}").format(n=self.table),
             info=info,
@@ -620,28 +619,31 @@ class TablePresenter(_Base):
 
     def _waiting(self) -> WaitingVM:
         tr = self.tr
-        a = self.assignment
-        assert a is not None
-        fmt = self.format
-        if a.phase == "playing":
+        v = self.table_view
+        assert v is not None
+        unit = self.unit
+        score, label = str(v.held), words.held_label(tr, unit, v.held)
+        day = v.day_result
+        if day is not None:
+            # The day (or the tournament) is over: the team's total and place, as recorded.
+            title, day_total, place = words.day_lines(tr, unit, day)
+            subtitle = f"{day_total}\n{place}"
+            score, label = str(day.score), words.total_label(tr, unit, day.score)
+        elif v.phase == "playing":
             title = tr._("This table's result is in.")
             subtitle = tr._("Waiting for the other tables.")
-        elif a.phase == "closed":
+        elif v.phase == "closed":
             title = tr._("The leader has closed this hand.")
             subtitle = tr._("Waiting for the next hand.")
         else:
             title = tr._("Waiting for the next hand")
             subtitle = tr._("The leader starts it from the hub.")
-        if fmt == words.GASPESIE:
-            score = str(a.points)
-            label = tr.ngettext("point for this team", "points for this team", a.points)
-        else:
-            score = str(a.flags)
-            label = tr.ngettext("flag at this table", "flags at this table", a.flags)
         next_hand = ""
-        if a.phase == "waiting":
-            next_hand = tr._("Next: {hand}").format(hand=words.hand_label(tr, a.hand, a.hands))
-        elif a.hand >= a.hands:
+        if day is not None and day.final:
+            next_hand = ""
+        elif v.phase == "waiting":
+            next_hand = tr._("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
+        elif v.hand >= v.hands:
             next_hand = tr._("That was the last hand.")
         return WaitingVM(
             title=title,
@@ -650,39 +652,50 @@ class TablePresenter(_Base):
             score_label=label,
             last_result=self._last_result_text(),
             next_hand=next_hand,
-            tournament=self.state.tournament if self.state is not None else "",
+            tournament=v.tournament,
             call=self._call_button(),
         )
 
+    def _latest_result(self, role: str = "home") -> RecordedResult | None:
+        """This table's newest result the hub holds (as home, or its travellers')."""
+        v = self.table_view
+        if v is None:
+            return None
+        return next((r for r in v.results if r.role == role), None)
+
     def _last_result_text(self) -> str:
-        if self.last is None:
-            return ""
+        """The newest recorded result here, who entered it, what it means for the flags now,
+        and any correction or loan the players must act on."""
         tr = self.tr
-        result, status = self.last
-        if status == "rejected":
+        v = self.table_view
+        if v is None:
             return ""
-        v, rh, rv = result.visitor_tricks, result.revokes.home, result.revokes.visitors
-        said = words.outcome(
-            tr, self.format, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv
-        )
-        text = tr._("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
-        return text.format(n=result.hand, v=v, h=TRICKS - v, outcome=said)
+        lines = []
+        here = self._latest_result("home")
+        if here is not None:
+            lines.append(words.result_line(tr, self.unit, here))
+            lines += words.hand_over(tr, here)
+        for away in (r for r in v.results if r.role == "visitors"):
+            lines += words.hand_over(tr, away)
+        if v.day_result is None:
+            lines += [words.loan_line(tr, loan) for loan in v.loans[-2:]]
+        return "\n".join(lines)
 
     def _hand(self) -> HandVM:
         tr = self.tr
-        a = self.assignment
-        assert a is not None
-        trump = a.trump
+        v = self.table_view
+        assert v is not None
+        trump = v.trump
         return HandVM(
             trump_symbol=words.trump_symbol(tr, trump),
             trump_name=words.trump_name(tr, trump),
             trump_role="card-red" if trump in words.RED_SUITS else "card-black",
-            home=tr._("Home: {players}").format(players=words.pair(tr, a.home.players)),
+            home=tr._("Home: {players}").format(players=words.pair(tr, v.home.players)),
             visitors=tr._("Visitors: {players} from table {table}").format(
-                players=words.pair(tr, a.visitors.players), table=a.visitors.team
+                players=words.pair(tr, v.visitors.players), table=v.visitors.team
             ),
             away=tr._("Our {players} play at table {table}").format(
-                players=words.pair(tr, a.away.players), table=a.away.table
+                players=words.pair(tr, v.away.players), table=v.away.table
             ),
             enter=ButtonVM(tr._("Enter the result"), role="primary"),
             call=self._call_button(),
@@ -723,10 +736,8 @@ class TablePresenter(_Base):
         tr = self.tr
         d = self.draft
         assert d is not None
-        if self.format == words.GASPESIE:
-            rule = tr._("A revoke gives the hand to the other side.")
-        else:
-            rule = tr._("Each revoke gives 2 tricks to the other side.")
+        rules = self.rules
+        rule = words.revoke_rule(tr, rules.revoke_penalty if rules is not None else "two_tricks")
 
         def minus(n: int) -> ButtonVM:
             return ButtonVM(MINUS, role="normal" if n > 0 else "disabled", enabled=n > 0)
@@ -756,9 +767,9 @@ class TablePresenter(_Base):
         d = self.draft
         assert d is not None and d.visitor_tricks is not None
         v, rh, rv = d.visitor_tricks, d.revokes_home, d.revokes_visitors
-        fmt = self.format
-        said = words.outcome(tr, fmt, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv)
-        why = words.outcome_reason(tr, fmt, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv)
+        preview = self._preview(v, rh, rv)
+        said = words.outcome(tr, self.unit, preview)
+        why = words.outcome_reason(tr, preview)
         revokes = words.revokes_line(tr, rh, rv)
         return ConfirmVM(
             title=tr._("Is this right?"),
@@ -775,6 +786,14 @@ class TablePresenter(_Base):
             else ButtonVM(tr._("Visitors: agree"), role="primary"),
             back=ButtonVM(tr._("Change")),
         )
+
+    def _preview(
+        self, visitor_tricks: int, revokes_home: int, revokes_visitors: int
+    ) -> HandOutcome:
+        """What the result being typed in will be worth: the format's own rule (whist.formats),
+        asked before sending; once recorded, the hub's view says what counts."""
+        name = self.rules.name if self.rules is not None else "alberta"
+        return Format(name).rules.outcome(visitor_tricks, revokes_home, revokes_visitors)
 
     def _summary(self, result: Result) -> str:
         tr = self.tr
@@ -806,16 +825,25 @@ class TablePresenter(_Base):
     def _accepted(self) -> AcceptedVM:
         tr = self.tr
         assert self.accepted is not None
-        result, ack = self.accepted
-        v, rh, rv = result.visitor_tricks, result.revokes.home, result.revokes.visitors
-        fmt = self.format
+        result, _ack = self.accepted
+        recorded = self._latest_result("home")
+        if recorded is not None and recorded.hand == result.hand:
+            # What the hub holds for this hand (it may already be a leader's correction).
+            outcome = words.result_line(tr, self.unit, recorded)
+            if self.unit == "flags":
+                lines = words.hand_over(tr, recorded)
+                instruction = "\n".join(lines) or tr._("Home keeps its flags: nothing to give.")
+            else:
+                instruction = words.outcome(tr, self.unit, recorded)
+        else:
+            outcome, instruction = self._summary(result), ""
+        v = self.table_view
+        detail = words.score_now(tr, self.unit, v.held) if v is not None else ""
         return AcceptedVM(
             title=tr._("Result recorded ✓"),
-            outcome=self._summary(result),
-            instruction=words.flag_instruction(
-                tr, fmt, visitor_tricks=v, revokes_home=rh, revokes_visitors=rv
-            ),
-            detail=words.score_now(tr, fmt, flags=ack.flags, points=ack.points),
+            outcome=outcome,
+            instruction=instruction,
+            detail=detail,
             ok=ButtonVM(tr._("OK"), role="primary"),
         )
 
@@ -836,13 +864,12 @@ class TablePresenter(_Base):
     def _move(self) -> MoveVM:
         tr = self.tr
         assert self.move is not None
-        new, previous = self.move
+        new = self.move
         # The trump rides in the title: with five moves to list (Gaspésie) every line counts.
         title = tr._("Hand {n} — {trump}")
-        tables = self.state.tables if self.state is not None else None
         return MoveVM(
             title=title.format(n=new.hand, trump=words.trump_line(tr, new.trump)),
-            lines="\n".join(words.move_lines(tr, new, previous, tables, self.format)),
+            lines="\n".join(words.move_lines(tr, new.moves)),
             ok=ButtonVM(tr._("OK, show the hand"), role="primary"),
         )
 
@@ -953,8 +980,11 @@ class SetupPresenter(_Base):
     def join_next(self) -> None:
         if self.join_step == "table" and self.join_table:
             self.join_step = "code"
-        elif (self.join_step == "code" and len(self.join_code) == JOIN_CODE_DIGITS
-              and self.joiner is not None):
+        elif (
+            self.join_step == "code"
+            and len(self.join_code) == JOIN_CODE_DIGITS
+            and self.joiner is not None
+        ):
             self.join_step, self.join_problem = "working", None
             self.joiner(int(self.join_table), self.join_code, self.join_finished)
         else:
@@ -1003,10 +1033,14 @@ class SetupPresenter(_Base):
             template = _JOIN_PROBLEMS.get(kind, _JOIN_PROBLEMS["refused"])
             status, role = tr._(template).format(table=table, detail=detail), "bad"
         typing = step in ("table", "code")
-        full = (len(self.join_table) >= JOIN_TABLE_DIGITS if step == "table"
-                else len(self.join_code) >= JOIN_CODE_DIGITS)
-        ready = bool(self.join_table) if step == "table" else (
-            len(self.join_code) == JOIN_CODE_DIGITS)
+        full = (
+            len(self.join_table) >= JOIN_TABLE_DIGITS
+            if step == "table"
+            else len(self.join_code) >= JOIN_CODE_DIGITS
+        )
+        ready = (
+            bool(self.join_table) if step == "table" else (len(self.join_code) == JOIN_CODE_DIGITS)
+        )
         return JoinVM(
             title=tr._("Join the hall"),
             prompt=prompt,
@@ -1015,8 +1049,12 @@ class SetupPresenter(_Base):
             keys=tuple(ButtonVM(str(d), enabled=typing and not full) for d in range(10)),
             cancel=ButtonVM(tr._("Back"), enabled=step != "working", visible=step != "done"),
             erase=ButtonVM(tr._("Erase"), enabled=typing, visible=step != "done"),
-            next=ButtonVM(tr._("Join") if step == "code" else tr._("Next"), role="primary",
-                          enabled=typing and ready, visible=step != "done"),
+            next=ButtonVM(
+                tr._("Join") if step == "code" else tr._("Next"),
+                role="primary",
+                enabled=typing and ready,
+                visible=step != "done",
+            ),
         )
 
     def update(self, problem: ConfigProblem) -> None:
@@ -1072,8 +1110,11 @@ class SetupPresenter(_Base):
                 then=tr._("Copy it here: the kiosk then starts by itself.")
                 if problem.missing
                 else "",
-                join=ButtonVM(tr._("Join with the leader's code"), role="primary",
-                              visible=self.joiner is not None),
+                join=ButtonVM(
+                    tr._("Join with the leader's code"),
+                    role="primary",
+                    visible=self.joiner is not None,
+                ),
             ),
         )
 

@@ -315,8 +315,8 @@ class KioskApp(App):
         if self.hardware is None or not isinstance(p, TablePresenter):
             return
         self.hardware.show(p.flags_here, pending=bool(p.pending), hub_online=bool(p.hub_online))
-        alberta = p.assignment is not None and p.format != "gaspesie"
-        self.hardware.hub_flags(p.flags_here if alberta else None)
+        flags = p.table_view is not None and p.unit == "flags"
+        self.hardware.hub_flags(p.flags_here if flags else None)
 
     def _attach(self, presenter: TablePresenter | SetupPresenter) -> None:
         self.presenter = presenter

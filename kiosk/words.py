@@ -3,12 +3,17 @@
 Pure functions of protocol messages and a :class:`~kiosk.i18n.Translator`. The rules come
 from :mod:`whist.formats` and :mod:`whist.movement`; this module only says them.
 
+Every number and every rule comes from the hub's messages (:class:`~whist.protocol.TableView`)
+or, for the result being typed in, from the format's own rules (:mod:`whist.formats`); this
+module only says them.
+
 >>> from kiosk.i18n import translator
+>>> from whist.formats import Format
 >>> en = translator("en")
->>> outcome(en, "alberta", visitor_tricks=6, revokes_home=1, revokes_visitors=0)
+>>> outcome(en, "flags", Format.ALBERTA.rules.outcome(6, revokes_home=1))
 'Visitors take 1 flag'
->>> pair(en, ["C", "2"])
-'Captain & 2'
+>>> pair(en, [Player(seat="C"), Player(seat="2", name="Lise")])
+'Captain & Lise'
 """
 
 from __future__ import annotations
@@ -16,17 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kiosk.i18n import N_, Translator
-from whist.formats import alberta_flags_won, alberta_visitor_tricks, gaspesie_points
-from whist.movement import host_table
-from whist.protocol import Assignment
-
-ALBERTA = "alberta"
-GASPESIE = "gaspesie"
+from whist.formats import HandOutcome
+from whist.protocol import DayResult, Move, Player, RecordedResult, TableLoan
 
 
 class _Declare:
     # pgettext(...) here only declares a text for Babel to extract; it is looked up at run
-    # time by a Translator made with context="gaspesie".
+    # time by a Translator made with context="manche".
     @staticmethod
     def pgettext(context: str, message: str) -> str:
         return message
@@ -36,27 +37,34 @@ _declare = _Declare()
 
 #: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
 GASPESIE_WORDING = (
-    _declare.pgettext("gaspesie", "Hand {n} of {total}"),
-    _declare.pgettext("gaspesie", "Hand {n}: visitors {v}, home {h}"),
-    _declare.pgettext("gaspesie", "Hand {n} — {trump}"),
-    _declare.pgettext("gaspesie", "Last result (hand {n}): visitors {v}, home {h}. {outcome}."),
-    _declare.pgettext("gaspesie", "OK, show the hand"),
-    _declare.pgettext("gaspesie", "The leader has closed this hand."),
-    _declare.pgettext("gaspesie", "Waiting for the next hand"),
-    _declare.pgettext("gaspesie", "Waiting for the next hand."),
-    _declare.pgettext("gaspesie", "That was the last hand."),
+    _declare.pgettext("manche", "Hand {n} of {total}"),
+    _declare.pgettext("manche", "Hand {n}: visitors {v}, home {h}"),
+    _declare.pgettext("manche", "Hand {n} — {trump}"),
+    _declare.pgettext("manche", "Last result (hand {n}): visitors {v}, home {h}. {outcome}."),
     _declare.pgettext(
-        "gaspesie", "The leader closed this hand: call the leader to give your result."
+        "manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}."
     ),
     _declare.pgettext(
-        "gaspesie",
+        "manche", "Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}."
+    ),
+    _declare.pgettext("manche", "The leader gave this hand to the other side (a penalty)."),
+    _declare.pgettext("manche", "OK, show the hand"),
+    _declare.pgettext("manche", "The leader has closed this hand."),
+    _declare.pgettext("manche", "Waiting for the next hand"),
+    _declare.pgettext("manche", "Waiting for the next hand."),
+    _declare.pgettext("manche", "That was the last hand."),
+    _declare.pgettext(
+        "manche", "The leader closed this hand: call the leader to give your result."
+    ),
+    _declare.pgettext(
+        "manche",
         "A different result was already recorded for this table and hand. "
         "The leader has been told and will settle it.",
     ),
     _declare.pgettext(
-        "gaspesie", "The leader has closed this hand. Call the leader to enter your result."
+        "manche", "The leader has closed this hand. Call the leader to enter your result."
     ),
-    _declare.pgettext("gaspesie", "The hub has not started this hand. Call the leader."),
+    _declare.pgettext("manche", "The hub has not started this hand. Call the leader."),
 )
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -101,9 +109,14 @@ def seat(tr: Translator, label: str) -> str:
     return tr._("Captain") if label == "C" else label
 
 
-def pair(tr: Translator, players: Sequence[str]) -> str:
-    """``A & B``, ``Captain & 2``; one player alone is just named."""
-    names = [seat(tr, p) for p in players]
+def person(tr: Translator, player: Player) -> str:
+    """A player by name when the tournament file has one, else by seat."""
+    return player.name or seat(tr, player.seat)
+
+
+def pair(tr: Translator, players: Sequence[Player]) -> str:
+    """``Eleanor & Harold``, ``Captain & 2``; one player alone is just named."""
+    names = [person(tr, p) for p in players]
     if len(names) == 1:
         return names[0]
     if len(names) == 2:
@@ -154,74 +167,171 @@ def revokes_line(tr: Translator, revokes_home: int, revokes_visitors: int) -> st
     )
 
 
-def outcome(
-    tr: Translator, fmt: str, *, visitor_tricks: int, revokes_home: int, revokes_visitors: int
-) -> str:
-    """What the hand is worth, by the format's rule: ``Visitors take 1 flag``."""
-    if fmt == GASPESIE:
-        home, visitors = gaspesie_points(visitor_tricks, revokes_home, revokes_visitors)
-        if home:
-            return tr.ngettext("Home wins {n} point", "Home wins {n} points", home).format(n=home)
-        return tr.ngettext("Visitors win {n} point", "Visitors win {n} points", visitors).format(
-            n=visitors
-        )
-    flags = alberta_flags_won(visitor_tricks, revokes_home, revokes_visitors)
-    if flags == 0:
+def outcome(tr: Translator, unit: str, o: HandOutcome | RecordedResult) -> str:
+    """What the hand is worth, as the format decided: ``Visitors take 1 flag``."""
+    if unit == "points":
+        if o.home_points:
+            n = o.home_points
+            return tr.ngettext("Home wins {n} point", "Home wins {n} points", n).format(n=n)
+        n = o.visitor_points
+        return tr.ngettext("Visitors win {n} point", "Visitors win {n} points", n).format(n=n)
+    if o.flags == 0:
         return tr._("Home keeps its flags")
-    return tr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", flags).format(n=flags)
+    return tr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", o.flags).format(
+        n=o.flags
+    )
 
 
-def outcome_reason(
-    tr: Translator, fmt: str, *, visitor_tricks: int, revokes_home: int, revokes_visitors: int
-) -> str:
+def outcome_reason(tr: Translator, o: HandOutcome) -> str:
     """Why, when revokes change what the tricks alone would give ('' otherwise)."""
-    if not revokes_home and not revokes_visitors:
-        return ""
-    if fmt == GASPESIE:
-        if (revokes_home > 0) != (revokes_visitors > 0):
-            return tr._("A revoke gives the hand to the other side.")
+    if o.why == "fault":
+        return tr._("A revoke gives the hand to the other side.")
+    if o.why == "faults_cancel":
         return tr._("Revokes on both sides cancel out: the tricks decide.")
-    counted = alberta_visitor_tricks(visitor_tricks, revokes_home, revokes_visitors)
-    return tr.ngettext(
-        "With the revokes, the visitors count {n} trick.",
-        "With the revokes, the visitors count {n} tricks.",
-        counted,
-    ).format(n=counted)
-
-
-def flag_instruction(
-    tr: Translator, fmt: str, *, visitor_tricks: int, revokes_home: int, revokes_visitors: int
-) -> str:
-    """What to do with the physical flags (or, for points, who scored)."""
-    if fmt == GASPESIE:
-        return outcome(
-            tr,
-            fmt,
-            visitor_tricks=visitor_tricks,
-            revokes_home=revokes_home,
-            revokes_visitors=revokes_visitors,
-        )
-    flags = alberta_flags_won(visitor_tricks, revokes_home, revokes_visitors)
-    if flags == 0:
-        return tr._("Home keeps its flags: nothing to hand over.")
-    return tr.ngettext(
-        "Home: hand {n} flag to the visitors.", "Home: hand {n} flags to the visitors.", flags
-    ).format(n=flags)
-
-
-def score_now(tr: Translator, fmt: str, *, flags: int | None, points: int | None) -> str:
-    """``This table now has 11 flags`` / ``Team 7 now has 5 points`` ('' when unknown)."""
-    if fmt == GASPESIE:
-        if points is None:
-            return ""
+    if o.why == "revokes":
+        n = o.counted_visitor_tricks
         return tr.ngettext(
-            "This team now has {n} point.", "This team now has {n} points.", points
-        ).format(n=points)
-    if flags is None:
-        return ""
+            "With the revokes, the visitors count {n} trick.",
+            "With the revokes, the visitors count {n} tricks.",
+            n,
+        ).format(n=n)
+    return ""
+
+
+def revoke_rule(tr: Translator, penalty: str) -> str:
+    """The format's revoke rule, in one line."""
+    if penalty == "hand":
+        return tr._("A revoke gives the hand to the other side.")
+    return tr._("Each revoke gives 2 tricks to the other side.")
+
+
+def result_line(tr: Translator, unit: str, res: RecordedResult) -> str:
+    """A recorded result of this table, as the hub holds it, and who entered it."""
+    said = outcome(tr, unit, res)
+    v, h = res.visitor_tricks, res.home_tricks
+    if res.corrected and res.by == "leader":
+        text = tr._("Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}.")
+    elif res.by == "leader":
+        text = tr._("Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}.")
+    else:
+        text = tr._("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
+    line = text.format(n=res.hand, v=v, h=h, outcome=said)
+    if res.penalty is not None:
+        line += " " + tr._("The leader gave this hand to the other side (a penalty).")
+    return line
+
+
+def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
+    """What to do with the flags now that the hub holds ``res``: the whole result the first
+    time, a correction's difference after it (in the role this table had)."""
+    lines = []
+    for step in res.hand_over:
+        n = step.count
+        if res.role == "home" and not res.corrected:
+            lines.append(
+                tr.ngettext(
+                    "Home: give {n} flag to the visitors.",
+                    "Home: give {n} flags to the visitors.",
+                    n,
+                ).format(n=n)
+            )
+        elif res.role == "home" and step.giver == "home":
+            lines.append(
+                tr.ngettext(
+                    "The leader corrected hand {hand}: home, give {n} flag to the visitors.",
+                    "The leader corrected hand {hand}: home, give {n} flags to the visitors.",
+                    n,
+                ).format(hand=res.hand, n=n)
+            )
+        elif res.role == "home":
+            lines.append(
+                tr.ngettext(
+                    "The leader corrected hand {hand}: the visitors give {n} flag back "
+                    "to this table.",
+                    "The leader corrected hand {hand}: the visitors give {n} flags back "
+                    "to this table.",
+                    n,
+                ).format(hand=res.hand, n=n)
+            )
+        elif not res.corrected:
+            continue  # our travellers took their flags at that table themselves
+        elif step.giver == "home":
+            lines.append(
+                tr.ngettext(
+                    "The leader corrected hand {hand} at table {table}: your team gets "
+                    "{n} more flag from table {table}.",
+                    "The leader corrected hand {hand} at table {table}: your team gets "
+                    "{n} more flags from table {table}.",
+                    n,
+                ).format(hand=res.hand, table=res.table, n=n)
+            )
+        else:
+            lines.append(
+                tr.ngettext(
+                    "The leader corrected hand {hand} at table {table}: give {n} flag "
+                    "back to table {table}.",
+                    "The leader corrected hand {hand} at table {table}: give {n} flags "
+                    "back to table {table}.",
+                    n,
+                ).format(hand=res.hand, table=res.table, n=n)
+            )
+    return lines
+
+
+def loan_line(tr: Translator, loan: TableLoan) -> str:
+    if loan.automatic:
+        return tr.ngettext(
+            "Hand {hand}: this table had too few flags; the leader lends it {n} flag.",
+            "Hand {hand}: this table had too few flags; the leader lends it {n} flags.",
+            loan.flags,
+        ).format(hand=loan.hand, n=loan.flags)
     return tr.ngettext(
-        "This table now has {n} flag.", "This table now has {n} flags.", flags
-    ).format(n=flags)
+        "The leader lent this table {n} flag.", "The leader lent this table {n} flags.", loan.flags
+    ).format(n=loan.flags)
+
+
+def score_now(tr: Translator, unit: str, held: int) -> str:
+    """``This table now has 11 flags`` / ``This team now has 5 points``."""
+    if unit == "points":
+        return tr.ngettext(
+            "This team now has {n} point.", "This team now has {n} points.", held
+        ).format(n=held)
+    return tr.ngettext(
+        "This table now has {n} flag.", "This table now has {n} flags.", held
+    ).format(n=held)
+
+
+def held_label(tr: Translator, unit: str, held: int) -> str:
+    """The words under the big number of the waiting screen."""
+    if unit == "points":
+        return tr.ngettext("point for this team", "points for this team", held)
+    return tr.ngettext("flag at this table", "flags at this table", held)
+
+
+def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]:
+    """(title, the team's day, its place) at a day's or the tournament's end."""
+    if day.final:
+        title = tr._("The tournament is over.")
+    else:
+        title = tr._("Day {d} is over.").format(d=day.day)
+    if unit == "points":
+        total = tr.ngettext(
+            "Your team: {n} point today.", "Your team: {n} points today.", day.total
+        )
+    else:
+        total = tr.ngettext("Your team: {n} flag today.", "Your team: {n} flags today.", day.total)
+    if day.shared:
+        place = tr._("Place: {place} of {teams} (shared).")
+    else:
+        place = tr._("Place: {place} of {teams}.")
+    return title, total.format(n=day.total), place.format(place=day.place, teams=day.teams)
+
+
+def total_label(tr: Translator, unit: str, score: int) -> str:
+    """The words under the team's total at a day's end."""
+    if unit == "points":
+        return tr.ngettext("point in all", "points in all", score)
+    return tr.ngettext("flag in all", "flags in all", score)
 
 
 def refusal(tr: Translator, code: str | None) -> str | None:
@@ -233,61 +343,17 @@ def refusal(tr: Translator, code: str | None) -> str | None:
     return None
 
 
-def move_lines(
-    tr: Translator, new: Assignment, previous: Assignment | None, tables: int | None, fmt: str
-) -> list[str]:
-    """Who goes where when *new* starts, for the people at this table now.
+_MOVES = {
+    "go": N_("{players}: go to table {table}"),
+    "stay": N_("{players}: stay at this table"),
+    "come_back": N_("{players}: come back to this table"),
+    "return_home": N_("Visitors {players}: return to your table {table}"),
+    "go_on": N_("Visitors {players}: go on to table {table}"),
+}
 
-    This table's own players go by the new assignment: its travellers to their table, its
-    home pair here (those who were away come back). The visitors sitting here now are
-    *previous*'s visitors: in Alberta they always go home (rules M3); in Gaspésie those who
-    travel again move straight on to their next table (the same offset as this table's
-    travellers), the others go home.
-    """
-    lines = [
-        tr._("{players}: go to table {table}").format(
-            players=pair(tr, new.away.players), table=new.away.table
-        )
+
+def move_lines(tr: Translator, moves: Sequence[Move]) -> list[str]:
+    """Who goes where as a hand starts, one line per group (the hub works it out)."""
+    return [
+        tr._(_MOVES[m.action]).format(players=pair(tr, m.players), table=m.table) for m in moves
     ]
-    # Who sits here now: the previous home pair (everyone, before the first hand).
-    here = set(previous.home.players) if previous is not None else set(new.home.players)
-    stay = [p for p in new.home.players if p in here]
-    back = [p for p in new.home.players if p not in here]
-    if stay:
-        lines.append(tr._("{players}: stay at this table").format(players=pair(tr, stay)))
-    if back:
-        lines.append(tr._("{players}: come back to this table").format(players=pair(tr, back)))
-    if previous is None:
-        return lines
-    team = previous.visitors.team
-    visitors = previous.visitors.players
-    if fmt != GASPESIE:
-        lines.append(
-            tr._("Visitors {players}: return to your table {table}").format(
-                players=pair(tr, visitors), table=team
-            )
-        )
-        return lines
-    if tables is None:
-        lines.append(
-            tr._("Visitors {players}: see the screen at your table {table}").format(
-                players=pair(tr, visitors), table=team
-            )
-        )
-        return lines
-    offset = (new.away.table - new.table) % tables
-    onward = [p for p in visitors if p in new.away.players]
-    home = [p for p in visitors if p not in new.away.players]
-    if onward:
-        lines.append(
-            tr._("Visitors {players}: go on to table {table}").format(
-                players=pair(tr, onward), table=host_table(team, offset, tables)
-            )
-        )
-    if home:
-        lines.append(
-            tr._("Visitors {players}: return to your table {table}").format(
-                players=pair(tr, home), table=team
-            )
-        )
-    return lines

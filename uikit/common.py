@@ -22,7 +22,7 @@ from uikit.presenter import LanguageBase
 
 class _Declare:
     # pgettext(...) here only declares a text for Babel to extract; it is looked up at run
-    # time by a ConsoleTranslator made with context="gaspesie".
+    # time by a ConsoleTranslator made with context="manche".
     @staticmethod
     def pt(context: str, message: str) -> str:
         return message
@@ -32,24 +32,24 @@ _declare = _Declare()
 
 #: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
 GASPESIE_WORDING = (
-    _declare.pt("gaspesie", "Hand {n} of {total}"),
-    _declare.pt("gaspesie", "Hand {n}"),
-    _declare.pt("gaspesie", "Start hand {n}"),
-    _declare.pt("gaspesie", "Close hand {n}"),
-    _declare.pt("gaspesie", "Undo the start of hand {n}"),
-    _declare.pt("gaspesie", "Before the first hand"),
-    _declare.pt("gaspesie", "Last hand"),
-    _declare.pt("gaspesie", "Hand {n} started. Trump: {trump}."),
-    _declare.pt("gaspesie", "Hand {n} closed. Every table reported."),
-    _declare.pt("gaspesie", "Table {table}, hand {n}: the correction is saved."),
-    _declare.pt("gaspesie", "The start of hand {n} was taken back."),
-    _declare.pt("gaspesie", "Start hand {n} of {total}?"),
-    _declare.pt("gaspesie", "Close hand {n}?"),
-    _declare.pt("gaspesie", "Take back the start of hand {n}?"),
-    _declare.pt("gaspesie", "Table {table} · hand {n}"),
-    _declare.pt("gaspesie", "Correct table {table}, hand {n}"),
-    _declare.pt("gaspesie", "Every hand has been played."),
-    _declare.pt("gaspesie", "Tie-breaks are played after the last hand is closed."),
+    _declare.pt("manche", "Hand {n} of {total}"),
+    _declare.pt("manche", "Hand {n}"),
+    _declare.pt("manche", "Start hand {n}"),
+    _declare.pt("manche", "Close hand {n}"),
+    _declare.pt("manche", "Undo the start of hand {n}"),
+    _declare.pt("manche", "Before the first hand"),
+    _declare.pt("manche", "Last hand"),
+    _declare.pt("manche", "Hand {n} started. Trump: {trump}."),
+    _declare.pt("manche", "Hand {n} closed. Every table reported."),
+    _declare.pt("manche", "Table {table}, hand {n}: the correction is saved."),
+    _declare.pt("manche", "The start of hand {n} was taken back."),
+    _declare.pt("manche", "Start hand {n} of {total}?"),
+    _declare.pt("manche", "Close hand {n}?"),
+    _declare.pt("manche", "Take back the start of hand {n}?"),
+    _declare.pt("manche", "Table {table} · hand {n}"),
+    _declare.pt("manche", "Correct table {table}, hand {n}"),
+    _declare.pt("manche", "Every hand has been played."),
+    _declare.pt("manche", "Tie-breaks are played after the last hand is closed."),
 )
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -174,7 +174,7 @@ def home_path(path: Path) -> str:
 
 # ====================================================================== presenters' base
 V = TypeVar("V")
-#: Makes the translator of a language (and a context: "gaspesie" or None).
+#: Makes the translator of a language (and a context: "manche" or None).
 Translators = Callable[..., ConsoleTranslator]
 
 

@@ -51,7 +51,7 @@ class Translator:
     """Translates into one language; ``_``, ``ngettext`` and ``pgettext`` are the keywords
     Babel extracts.
 
-    With a ``context`` (``"gaspesie"``), a text that has its own translation in that context
+    With a ``context`` (``"manche"``), a text that has its own translation in that context
     uses it: a Gaspésie hand is a *manche* in French, an Alberta one a *main*. The variants
     are declared in each app's words (``kiosk.words.GASPESIE_WORDING``…). ``load`` gives the
     catalog of a language (:func:`load_domain` with the app's domain).

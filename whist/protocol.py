@@ -485,7 +485,8 @@ class FormatInfo(_Outbound):
     leader may do, how ties are broken.
 
     >>> FormatInfo(name="gaspesie", unit="points", wording="gaspesie", language="fr",
-    ...            lends_flags=False, penalties=True, tie_break="countback").unit
+    ...            lends_flags=False, penalties=True, tie_break="countback",
+    ...            revoke_penalty="hand").unit
     'points'
     """
 
@@ -496,6 +497,7 @@ class FormatInfo(_Outbound):
     lends_flags: bool
     penalties: bool
     tie_break: Literal["playoff", "countback"]
+    revoke_penalty: Literal["two_tricks", "hand"]
 
 
 class State(_Outbound):
@@ -1078,8 +1080,14 @@ def _load(payload: bytes | str) -> dict[str, Any]:
             text = bytes(payload).decode("utf-8")
         except UnicodeDecodeError:
             raise ProtocolError("the message is not valid UTF-8 text", "malformed") from None
+    repeated: list[str] = []
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        data = json.loads(
+            text,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+            object_pairs_hook=lambda pairs: _object(pairs, repeated),
+        )
     except ProtocolError:
         raise
     except json.JSONDecodeError as exc:
@@ -1093,6 +1101,14 @@ def _load(payload: bytes | str) -> dict[str, Any]:
         raise ProtocolError(
             f"the message must be a JSON object {{...}} (got {_json_kind(data)})", "malformed"
         )
+    if repeated:
+        # Which of the two values would count is the reader's guess: a strict reader refuses.
+        # The id is echoed only when it is not itself the repeated field.
+        raise ProtocolError(
+            f"the field {_show(repeated[0])} appears twice in the message",
+            "malformed",
+            None if "id" in repeated else _message_id(data),
+        )
     if _SURROGATE_ESCAPE.search(text) and not _encodable(data):
         raise ProtocolError(
             "the message contains a broken character (a lone \\u surrogate escape)",
@@ -1100,6 +1116,15 @@ def _load(payload: bytes | str) -> dict[str, Any]:
             _message_id(data),
         )
     return data
+
+
+def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            repeated.append(key)
+        obj[key] = value
+    return obj
 
 
 def _too_large(size: int) -> str:

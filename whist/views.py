@@ -251,6 +251,7 @@ def format_info(fmt: Format) -> FormatInfo:
         lends_flags=rules.lends_flags,
         penalties=rules.leader_penalties,
         tie_break=rules.tie_break,
+        revoke_penalty=rules.revoke_penalty,
     )
 
 

@@ -105,10 +105,10 @@ def test_the_kv_files_show_no_text_of_their_own():
 
 
 def test_gaspesie_wording_and_french_plurals():
-    fr = translator("fr", context="gaspesie")
+    fr = translator("fr", context="manche")
     assert fr.t("Start hand {n}").format(n=3) == "Commencer la manche 3"
     assert translator("fr").t("Start hand {n}").format(n=3) == "Commencer la main 3"
-    assert hall_translator("fr", context="gaspesie").t("Last hand") == "Dernière manche"
+    assert hall_translator("fr", context="manche").t("Last hand") == "Dernière manche"
     assert translator("fr").nt("{n} flag", "{n} flags", 1).format(n=1) == "1\u00a0drapeau"
     assert translator("fr").nt("{n} flag", "{n} flags", 0).format(n=0) == "0\u00a0drapeau"
 

@@ -80,10 +80,18 @@ def test_accepted_result_is_acked_with_flags_and_republishes(hub):
     topics = [t for t, _, retain in out if retain]
     assert topics == [
         "whist/table/1/assignment",
+        "whist/table/1/view",
         "whist/table/2/assignment",
+        "whist/table/2/view",
         "whist/state",
         "whist/standings",
     ]
+    view = next(p for t, p, _ in out if t == "whist/table/2/view")
+    assert (view["held"], view["results"][0]["flags"], view["results"][0]["by"]) == (
+        10,
+        2,
+        "table",
+    )
     state = next(p for t, p, _ in out if t == "whist/state")
     assert state["reported"] == [2] and state["missing"] == [1, 3, 4]
     assert hub.store.count() == 3
@@ -427,7 +435,9 @@ def test_full_standings_are_held_back_changes_are_not(tmp_path):
     released = core.flush()
     assert [o.topic for o in released] == [
         "whist/table/2/assignment",
+        "whist/table/2/view",
         "whist/table/3/assignment",
+        "whist/table/3/view",
         "whist/state",
     ]
     assert core.held_wait() == pytest.approx(0.4)  # the full standings, at 101.0
@@ -494,8 +504,8 @@ def test_a_big_release_comes_in_chunks(tmp_path):
     assignments = [o for o in out if o.topic.endswith("assignment")]
     assert len(assignments) == 100 and core.held_wait() == 0
     rest = core.flush()
-    assert len(rest) == 50 and core.held_wait() is None
+    assert len(rest) == 2 * 50 and core.held_wait() is None  # each table: assignment and view
     assert {o.topic for o in assignments + rest} == {
-        f"whist/table/{t}/assignment" for t in range(1, 151)
-    }
+        f"whist/table/{t}/{kind}" for t in range(1, 151) for kind in ("assignment", "view")
+    } - {f"whist/table/{t}/view" for t in range(1, 101)}
     store.close()

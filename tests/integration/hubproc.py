@@ -86,6 +86,7 @@ class InProcessHub:
         username: str | None = None,
         password: str | None = None,
         topics: Topics | None = None,
+        client_id: str | None = None,
     ) -> None:
         self.store = EventStore(data_dir / "hub.sqlite3")
         self.core = HubCore(self.store, spec, topics=topics)
@@ -95,7 +96,7 @@ class InProcessHub:
             port=port,
             username=username,
             password=password,
-            client_id=f"whist-hub-{data_dir.name}",
+            client_id=client_id or f"whist-hub-{data_dir.name}",
         )
 
     def __enter__(self) -> InProcessHub:

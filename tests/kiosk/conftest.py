@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pytest
 
 from kiosk.outbox import OutboxError
 from kiosk.presenter import TablePresenter
+from whist.events import HandClosed, HandStarted, ResultRecorded
 from whist.pattern import default_spec
-from whist.protocol import Ack, Assignment, Result, State
-from whist.views import table_assignment
+from whist.protocol import Ack, Result, State, TableView
+from whist.tournament import Tournament
+from whist.views import TableViews, format_info
 
 TABLE = 2
 
@@ -45,21 +48,41 @@ class Hall:
         self.spec = default_spec(fmt, tables, hands)
         self.tables = tables
 
-    def assignment(
-        self, hand: int, phase: str = "playing", *, table: int = TABLE, score: int | None = None
-    ) -> Assignment:
-        """``score``: flags held (Alberta, 12 by default) or the team's points (0)."""
-        plan = self.spec.plan(hand)
-        return table_assignment(
-            self.spec,
-            hand,
-            table,
-            phase=phase,
-            trump=plan.trump if not plan.leader_chooses_trump else None,
-            day=self.spec.day_of(hand),
-            flags=(12 if score is None else score) if self.fmt == "alberta" else 0,
-            points=0 if self.fmt == "alberta" else (score or 0),
-        )
+    def tournament(
+        self, hand: int, phase: str = "playing", results: Sequence[tuple[int, int]] = ()
+    ) -> Tournament:
+        """A real tournament at ``hand`` in ``phase``, with ``results`` (table, visitors'
+        tricks) recorded in ``hand``."""
+        t = Tournament.new(self.spec)
+        last = hand if phase != "waiting" else hand - 1
+        for h in range(1, last + 1):
+            if h > 1:
+                t.apply(HandClosed(h - 1))
+            t.apply(HandStarted(h, self.spec.plan(h).trump_suit))
+        for table, tricks in results:
+            t.apply(ResultRecorded(f"r-{hand}-{table}", hand, table, tricks))
+        if phase == "closed" or (phase == "waiting" and last >= 1):
+            t.apply(HandClosed(last))
+        return t
+
+    def view(
+        self,
+        hand: int,
+        phase: str = "playing",
+        *,
+        table: int = TABLE,
+        score: int | None = None,
+        results: Sequence[tuple[int, int]] = (),
+        **changes: object,
+    ) -> TableView:
+        """This table's view as the hub would publish it; ``score``: flags held (Alberta,
+        12 by default) or the team's points (0); ``results``: (table, visitors' tricks)
+        recorded in ``hand``; ``changes``: any other field."""
+        body = TableViews(self.tournament(hand, phase, results)).body(table)
+        if score is not None:
+            body["held"] = score
+        body.update(changes)
+        return TableView.model_validate(body)
 
     def state(self, hand: int, phase: str = "playing", **extra: object) -> State:
         fields: dict[str, object] = {"reported": [], "missing": [], **extra}
@@ -72,6 +95,7 @@ class Hall:
             day=1,
             phase=phase,
             trump="spades",
+            rules=format_info(self.spec.format),
             **fields,
         )
 
@@ -95,4 +119,4 @@ def online(p: TablePresenter, hall: Hall, hand: int = 1, phase: str = "playing")
     p.on_connection(True)
     p.on_hub_status(True)
     p.on_state(hall.state(hand, phase))
-    p.on_assignment(hall.assignment(hand, phase))
+    p.on_view(hall.view(hand, phase))

@@ -22,7 +22,7 @@ from kiosk.outbox import Outbox
 from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import InProcessHub
 from whist.pattern import default_spec
-from whist.protocol import Ack, Assignment, Result, Revokes, State
+from whist.protocol import Ack, Result, Revokes, State, TableView
 
 require_mosquitto()
 
@@ -47,8 +47,8 @@ class Recorder:
     def on_hub_status(self, online: bool) -> None:
         self._note("hub", online)
 
-    def on_assignment(self, assignment: Assignment) -> None:
-        self._note("assignment", assignment)
+    def on_view(self, view: TableView) -> None:
+        self._note("view", view)
 
     def on_state(self, state: State) -> None:
         self._note("state", state)
@@ -128,21 +128,23 @@ def a_result(hand: int = 1) -> Result:
 
 def test_status_subscriptions_and_a_result_acked(hall, tmp_path):
     ui, heard = UiThread(), Recorder()
-    probe = mqtt_client(
-        hall.host, hall.port, hall.credentials.hub.username, hall.credentials.hub.password
-    )
-    probe.subscribe_acked(TOPICS.table_status(TABLE))
     with hub(hall, tmp_path), Outbox(tmp_path / "outbox.sqlite3") as box:
         start_hand(hall)
+        # The leader's login, once start_hand's leader is gone: a client id is its login, so
+        # a probe on the hub's login would push the hub off (one device per login).
+        probe = mqtt_client(
+            hall.host, hall.port, hall.credentials.leader.username, hall.credentials.leader.password
+        )
+        probe.subscribe_acked(TOPICS.table_status(TABLE))
         conn = KioskConnection(kiosk_config(hall, tmp_path), box, heard, post=ui.post)
         conn.start()
         try:
-            ui.until(lambda: isinstance(heard.last("assignment"), Assignment), "assignment")
+            ui.until(lambda: isinstance(heard.last("view"), TableView), "view")
             ui.until(lambda: heard.last("hub") is True and heard.last("state"), "hub and state")
             assert probe.expect(TOPICS.table_status(TABLE)).payload == b"online"
-            assignment = heard.last("assignment")
-            assert isinstance(assignment, Assignment)
-            assert (assignment.hand, assignment.phase) == (1, "playing")
+            view = heard.last("view")
+            assert isinstance(view, TableView)
+            assert (view.hand, view.phase, view.held) == (1, "playing", 12)
 
             result = a_result()
             assert conn.submit(result) is True

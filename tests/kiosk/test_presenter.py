@@ -42,13 +42,13 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert p.view.connecting.message == "Waiting for the hub to start…"
     p.on_hub_status(True)
     p.on_state(hall.state(0, "waiting"))
-    p.on_assignment(hall.assignment(1, "waiting"))
+    p.on_view(hall.view(1, "waiting"))
     assert p.view.screen is Screen.WAITING
     assert p.view.waiting.score == "12"
     assert p.view.waiting.next_hand == "Next: Hand 1 of 3"
 
     p.on_state(hall.state(1))
-    p.on_assignment(hall.assignment(1))
+    p.on_view(hall.view(1))
     assert p.view.screen is Screen.MOVE  # we saw the hand start: who goes where
     assert p.view.move.lines == "A & B: go to table 3\nX & Y: stay at this table"
     p.dismiss()
@@ -79,14 +79,18 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert p.view.pending.status == "Sent. Waiting for the hub to confirm…"
     p.on_ack(ack(result, flags=11), result)
     assert p.view.screen is Screen.ACCEPTED
-    assert p.view.accepted.instruction == "Home: hand 1 flag to the visitors."
+    # Until the hub's view of this table comes, the screen says only what was recorded.
+    assert p.view.accepted.instruction == ""
+    p.on_view(hall.view(1, results=[(TABLE, 8)]))
+    assert p.view.accepted.instruction == "Home: give 1 flag to the visitors."
     assert p.view.accepted.detail == "This table now has 11 flags."
     p.ok()
-    p.on_assignment(hall.assignment(1, score=11))
     assert p.view.screen is Screen.WAITING
     assert p.view.waiting.title == "This table's result is in."
+    assert p.view.waiting.score == "11"
     assert p.view.waiting.last_result == (
-        "Last result (hand 1): visitors 8, home 5. Visitors take 1 flag."
+        "Last result (hand 1): visitors 8, home 5. Visitors take 1 flag.\n"
+        "Home: give 1 flag to the visitors."
     )
     assert seen[-1] is Screen.WAITING
 
@@ -94,8 +98,8 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
 def test_the_next_hand_says_who_goes_where(link, hall):
     p = table(link)
     online(p, hall, 1)
-    p.on_assignment(hall.assignment(1, "closed"))
-    p.on_assignment(hall.assignment(2))
+    p.on_view(hall.view(1, "closed"))
+    p.on_view(hall.view(2))
     assert p.view.screen is Screen.MOVE
     assert p.view.move.title == "Hand 2 — Trump: ♥ Hearts"
     # X & Y were home and travel now; A & B come back; the visitors go home (rules M3).
@@ -116,7 +120,7 @@ def test_gaspesie_visitors_who_travel_again_go_straight_on():
     assert p.language == "fr"  # Gaspésie is French unless kiosk.toml says otherwise
     p.set_language("en")
     assert p.view.hand.home == "Home: Captain & 2"
-    p.on_assignment(hall.assignment(2))
+    p.on_view(hall.view(2))
     # Team 1's players 1 & 3 played here; in hand 2 players 1 & 2 travel, 2 tables ahead.
     assert p.view.move.lines.splitlines() == [
         "1 & 2: go to table 4",
@@ -137,7 +141,7 @@ def test_a_hand_already_reported_waits(link, hall):
     p = table(link)
     p.on_connection(True)
     p.on_state(hall.state(1, reported=[TABLE]))
-    p.on_assignment(hall.assignment(1))
+    p.on_view(hall.view(1, results=[(TABLE, 6)]))
     assert p.view.screen is Screen.WAITING
     p.enter_result()
     assert p.view.screen is Screen.WAITING
@@ -352,14 +356,15 @@ def test_a_restarted_kiosk_shows_what_it_still_has_to_send(hall):
     assert p.view.screen is Screen.PENDING  # the hand is on, but ours is still unanswered
     p.on_ack(ack(saved, "duplicate", flags=10), None)
     assert p.view.screen is Screen.ACCEPTED
-    assert p.view.accepted.instruction == "Home: hand 2 flags to the visitors."
+    p.on_view(hall.view(1, results=[(TABLE, 10)]))
+    assert p.view.accepted.instruction == "Home: give 2 flags to the visitors."
 
 
 def test_a_new_hand_never_interrupts_typing(link, hall):
     p = table(link)
     online(p, hall)
     to_confirm(p, 7)
-    p.on_assignment(hall.assignment(2))  # the leader started hand 2 meanwhile (O1)
+    p.on_view(hall.view(2))  # the leader started hand 2 meanwhile (O1)
     assert p.screen is Screen.CONFIRM
     p.confirm_home()
     p.confirm_visitors()
@@ -372,7 +377,7 @@ def test_a_hand_closed_while_typing_says_so(link, hall):
     p = table(link)
     online(p, hall)
     p.enter_result()
-    p.on_assignment(hall.assignment(1, "closed"))
+    p.on_view(hall.view(1, "closed"))
     assert p.screen is Screen.WAITING
     assert p.view.header.banner.startswith("The leader closed this hand")
 
@@ -459,10 +464,10 @@ def test_every_visible_text_goes_through_the_catalog(link):
         views = [p.view]
         p.on_connection(True)
         p.on_hub_status(True)
-        p.on_assignment(hall.assignment(1, "waiting"))
+        p.on_view(hall.view(1, "waiting"))
         views.append(p.view)
         p.on_state(hall.state(1))
-        p.on_assignment(hall.assignment(1))
+        p.on_view(hall.view(1))
         views.append(p.view)  # move
         p.dismiss()
         views.append(p.view)  # hand
@@ -484,9 +489,9 @@ def test_every_visible_text_goes_through_the_catalog(link):
         p.on_ack(ack(result, flags=11, points=1), result)
         views.append(p.view)
         p.dismiss()
-        p.on_assignment(hall.assignment(1, "closed"))
+        p.on_view(hall.view(1, "closed"))
         views.append(p.view)
-        p.on_assignment(hall.assignment(2))
+        p.on_view(hall.view(2))
         views.append(p.view)
         p.dismiss()
         to_confirm(p, 3)

@@ -393,6 +393,21 @@ BAD_RESULTS = [
     (b'{"v":1,"id":"r-\\udc00"}', "malformed", "broken character", None),
     (b'{"v":1,"id":"r-1","hand":"\\ud83d"}', "malformed", "broken character", "r-1"),
     (b"[" * 50_000, "malformed", "not valid JSON", None),
+    # Strict: which of two values would count is a guess, so neither does.
+    (
+        b'{"v":1,"id":"r-1","hand":1,"table":7,"visitor_tricks":8,"visitor_tricks":13,'
+        b'"home_tricks":5,"revokes":{"home":0,"visitors":0}}',
+        "malformed",
+        'the field "visitor_tricks" appears twice in the message',
+        "r-1",
+    ),
+    (
+        b'{"v":1,"id":"r-1","revokes":{"home":0,"home":1}}',
+        "malformed",
+        '"home" appears twice',
+        "r-1",
+    ),
+    (b'{"v":1,"id":"r-1","id":"r-2"}', "malformed", '"id" appears twice', None),
     (b'{"v":1,"id":"r-1","hand":' + b"9" * 5_000 + b"}", "malformed", "not valid JSON", None),
 ]
 

@@ -18,6 +18,7 @@ from whist.formats.base import (
     GameFormat,
     HandOutcome,
     Language,
+    RevokePenalty,
     Side,
     TieBreakRule,
     Unit,
@@ -105,6 +106,7 @@ class Alberta(GameFormat):
     start_flags: ClassVar[int] = START_FLAGS
     lends_flags: ClassVar[bool] = True
     tie_break: ClassVar[TieBreakRule] = "playoff"
+    revoke_penalty: ClassVar[RevokePenalty] = "two_tricks"
 
     def outcome(
         self,

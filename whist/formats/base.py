@@ -32,6 +32,7 @@ START_FLAGS = 12
 Unit = Literal["flags", "points"]
 #: How equal teams are told apart once play is over.
 TieBreakRule = Literal["playoff", "countback"]
+RevokePenalty = Literal["two_tricks", "hand"]
 Language = Literal["en", "fr"]
 Side = Literal["home", "visitors"]
 
@@ -77,6 +78,8 @@ class GameFormat(abc.ABC):
     #: The leader may give a hand away for a fault other than a revoke (signalling).
     leader_penalties: ClassVar[bool] = False
     tie_break: ClassVar[TieBreakRule]
+    #: What an established revoke costs: two tricks to the other side, or the whole hand.
+    revoke_penalty: ClassVar[RevokePenalty]
 
     def home_pair(self, travellers: tuple[str, str]) -> tuple[str, str]:
         """The two seats that stay at the table while ``travellers`` go out."""

@@ -15,6 +15,7 @@ from whist.formats.base import (
     GameFormat,
     HandOutcome,
     Language,
+    RevokePenalty,
     Side,
     TieBreakRule,
     Unit,
@@ -78,7 +79,7 @@ class Gaspesie(GameFormat):
     name: ClassVar[str] = "gaspesie"
     title: ClassVar[str] = "Whist militaire"
     language: ClassVar[Language] = "fr"
-    wording: ClassVar[str | None] = "gaspesie"
+    wording: ClassVar[str | None] = "manche"
     unit: ClassVar[Unit] = "points"
     seats: ClassVar[tuple[str, ...]] = ("C", "1", "2", "3")
     stay_at_home: ClassVar[frozenset[str]] = frozenset({"C"})
@@ -86,6 +87,7 @@ class Gaspesie(GameFormat):
     default_hands: ClassVar[int] = 24
     leader_penalties: ClassVar[bool] = True
     tie_break: ClassVar[TieBreakRule] = "countback"
+    revoke_penalty: ClassVar[RevokePenalty] = "hand"
 
     def outcome(
         self,
