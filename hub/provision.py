@@ -518,7 +518,8 @@ class ProvisionServer:
                 "root": self.root,
                 "tournament": self.tournament[:100],
             },
-            server=f"{host}.local.",
+            # Its own host name too, or the addresses of two hubs on one computer mix.
+            server=f"{host}-{self.port}.local.",
         )
         try:
             self._zeroconf = Zeroconf(interfaces=self._interfaces or addresses)

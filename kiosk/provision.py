@@ -82,11 +82,13 @@ def discover(timeout: float = DISCOVERY_SECONDS,
                 return
             props = {k.decode(): (v or b"").decode("utf-8", "replace")
                      for k, v in info.properties.items()}
-            address = next((a for a in info.parsed_addresses() if ":" not in a),
-                           info.parsed_addresses()[0])
-            hub = FoundHub(address, int(info.port or 0), props.get("tournament", ""))
-            if hub not in found:
-                found.append(hub)
+            # Every address, IPv4 first: a hub's record may list addresses it does not
+            # listen on (two hubs on one computer); join_hall tries them in turn.
+            addresses = sorted(info.parsed_addresses(), key=lambda a: ":" in a)
+            for address in addresses:
+                hub = FoundHub(address, int(info.port or 0), props.get("tournament", ""))
+                if hub not in found:
+                    found.append(hub)
             heard.set()
 
         def update_service(self, zc: Zeroconf, type_: str, name: str) -> None:

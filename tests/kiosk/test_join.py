@@ -215,3 +215,18 @@ def test_every_hub_heard_is_asked_until_one_takes_the_code(monkeypatch, tmp_path
         with pytest.raises(provision.JoinError) as info:  # the right hub knew the code
             provision.join_hall(tmp_path / "other.toml", 9, code1.code)
         assert info.value.kind == "bad_table"
+
+
+def test_an_address_the_hub_does_not_listen_on_is_passed_over(service, monkeypatch, tmp_path):
+    """A hub's record may list an address it does not answer on: the next one is tried."""
+    from hub.broker import find_free_port
+
+    server, code, _ = service
+    dead = provision.FoundHub("127.0.0.1", find_free_port())
+    monkeypatch.setattr(provision, "discover",
+                        lambda *a, **k: [dead, provision.FoundHub("127.0.0.1", server.port)])
+    assert provision.join_hall(tmp_path / "kiosk.toml", 1, code.code).username == "table1"
+    monkeypatch.setattr(provision, "discover", lambda *a, **k: [dead])
+    with pytest.raises(provision.JoinError) as info:
+        provision.join_hall(tmp_path / "other.toml", 1, code.code)
+    assert info.value.kind == "unreachable"
