@@ -124,8 +124,8 @@ def join_code(data: Path, renew: bool) -> None:
     """Print the code kiosks type to join this hub's hall."""
     import time
 
+    from hub.datadir import BROKER_DIR
     from hub.provision import JOIN_CODE_FILE, JoinCode
-    from hub.serve import BROKER_DIR
 
     _open_log(data)
     folder = data / BROKER_DIR
@@ -153,7 +153,7 @@ def _listener(conf: Path) -> tuple[int | None, str]:
 
 
 def _open_log(data: Path) -> Tournament:
-    from hub.serve import DB_FILE
+    from hub.datadir import DB_FILE
     from hub.store import EventStore, StoreError
 
     path = data / DB_FILE
@@ -161,7 +161,10 @@ def _open_log(data: Path) -> Tournament:
         _fail(f"{data} holds no tournament (no {DB_FILE}); is it the --data folder of serve?")
     try:
         with EventStore(path) as store:
-            return Tournament.replay(store.events())
+            events = store.events()
+        if not events:
+            _fail(f"{path} holds no events: the tournament log is lost; restore it from a backup")
+        return Tournament.replay(events)
     except (StoreError, WhistError) as exc:
         _fail(str(exc))
 
@@ -207,6 +210,12 @@ def _open_log(data: Path) -> Tournament:
     type=click.FloatRange(0.1, 300),
     help="Seconds a kiosk has to send its join request before it is dropped.",
 )
+@click.option(
+    "--new-start",
+    is_flag=True,
+    help="Start a new tournament even though this --data folder was used before and its log "
+    "is missing or empty (without it the hub refuses: a lost log is not a new tournament).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -219,6 +228,7 @@ def serve(
     root: str,
     provision_port: int,
     join_timeout: float,
+    new_start: bool,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
@@ -226,7 +236,7 @@ def serve(
     from hub.private import keep_private
     from hub.serve import BrokerAddress, parse_broker, setup_logging
     from hub.serve import serve as run
-    from hub.store import StoreError
+    from hub.store import StoreError, what_to_do
     from whist.protocol import Topics
 
     try:
@@ -242,9 +252,10 @@ def serve(
         address = BrokerAddress(host, broker_port, username, password)
     elif username or password:
         _fail("--username and --password go with --broker")
-    keep_private(data)  # before the log file is opened
-    setup_logging(data, verbose)
     try:
+        data.mkdir(parents=True, exist_ok=True)
+        keep_private(data)  # before the log file is opened
+        setup_logging(data, verbose)
         code = run(
             spec,
             data,
@@ -257,9 +268,12 @@ def serve(
             join_timeout=join_timeout,
             # The code on the leader's terminal, never in systemd's journal or a redirection.
             show_join_code=sys.stdout.isatty(),
+            new_start=new_start,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))
+    except OSError as exc:  # a full disk at restart: the broker's files cannot be written
+        _fail(f"cannot write {exc.filename or data} ({exc.strerror or exc}): {what_to_do(exc)}")
     sys.exit(code)
 
 
@@ -288,9 +302,9 @@ def credentials(
 ) -> None:
     """Print kiosk credentials to copy onto a kiosk (its kiosk.toml)."""
     from hub.broker import CREDENTIALS_FILE, Credentials, provisioning_text
+    from hub.datadir import BROKER_DIR
     from hub.net import reach_note, reachable_addresses
     from hub.private import write_private
-    from hub.serve import BROKER_DIR
 
     t = _open_log(data)
     if not (data / BROKER_DIR / CREDENTIALS_FILE).exists():
@@ -336,10 +350,16 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     """Export every hand's results and the standings from a hub's data folder."""
     from hub.export import export_csv
     from hub.private import keep_private
+    from hub.store import what_to_do
 
     t = _open_log(data)
     keep_private(data)
-    for path in export_csv(t, out or data / "exports"):
+    folder = out or data / "exports"
+    try:
+        written = export_csv(t, folder)
+    except OSError as exc:
+        _fail(f"cannot write {exc.filename or folder} ({exc.strerror or exc}): {what_to_do(exc)}")
+    for path in written:
         click.echo(f"Wrote {path}")
 
 

@@ -20,7 +20,6 @@ from hub.serve import serve
 from hub.sim import SimKiosk, SimLeader
 from whist.bot import deal_and_play
 from whist.cards import parse_trump
-from whist.formats import Format
 from whist.pattern import default_spec
 from whist.protocol import Assignment, Standings
 from whist.spec import TournamentSpec
@@ -29,23 +28,24 @@ from whist.spec import TournamentSpec
 HOME, VISITORS = 0, 1
 
 
-def bot_result(rng: random.Random, trump: str, *, gaspesie: bool) -> tuple[int, int, int]:
+def bot_result(rng: random.Random, trump: str, *, home_deals: bool) -> tuple[int, int, int]:
     """Deal and play one hand with four bots: (visitor tricks, home revokes, visitor revokes).
 
-    In Gaspésie the home captain deals and leads (seat 0); in Alberta the dealer rotates.
+    When the format has the home side deal (the Gaspésie captain) seat 0 leads; otherwise
+    the dealer is anyone.
     """
-    dealer = 3 if gaspesie else rng.randrange(4)  # the player left of the dealer leads
+    dealer = 3 if home_deals else rng.randrange(4)  # the player left of the dealer leads
     deal = deal_and_play(rng, parse_trump(trump), dealer=dealer)
     return deal.tricks_won(VISITORS), deal.revokes[HOME], deal.revokes[VISITORS]
 
 
 def standings_table(s: Standings, spec: TournamentSpec, top: int = 10) -> str:
     """A plain-text standings board for a terminal."""
-    alberta = spec.format is Format.ALBERTA
-    label = "flags" if alberta else "points"
+    label = spec.format.rules.unit
+    flags = label == "flags"
     lines = [f"  {'rank':>4}  {'team':<24} {label:>6}"]
     for row in s.teams[:top]:
-        score = row.flags if alberta else row.points
+        score = row.flags if flags else row.points
         lines.append(f"  {row.rank:>4}  {row.name[:24]:<24} {score:>6}")
     if len(s.teams) > top:
         lines.append(f"  … and {len(s.teams) - top} more teams")
@@ -103,7 +103,7 @@ def run_demo(
         for line in lines:
             echo("  " + line)
         from hub.broker import CREDENTIALS_FILE, Credentials
-        from hub.serve import BROKER_DIR
+        from hub.datadir import BROKER_DIR
 
         creds = Credentials.load_or_create(work / BROKER_DIR, tables)
         broker_port = _port_from(lines) or port
@@ -120,7 +120,7 @@ def run_demo(
                 echo("A simulated table could not connect to the broker.")
                 return 1
         echo(f"{tables} tables connected (credentials in {work / BROKER_DIR / CREDENTIALS_FILE})")
-        gaspesie = spec.format is Format.GASPESIE
+        rules = spec.format.rules
         for plan in spec.pattern:
             if stop.is_set():
                 return 130
@@ -140,7 +140,7 @@ def run_demo(
             for kiosk in kiosks:
                 kiosk.wait_assignment(_playing(hand), 10)
             for kiosk in rng.sample(kiosks, len(kiosks)):  # tables finish in any order
-                tricks, rev_home, rev_visitors = bot_result(rng, trump, gaspesie=gaspesie)
+                tricks, rev_home, rev_visitors = bot_result(rng, trump, home_deals=rules.home_deals)
                 ids.append(
                     (
                         kiosk,
@@ -154,7 +154,7 @@ def run_demo(
             leader.command("close_hand")
             standings = leader.wait_standings(_about(hand), 10)
             leader_row = standings.teams[0]
-            score = leader_row.flags if not gaspesie else leader_row.points
+            score = leader_row.flags if rules.unit == "flags" else leader_row.points
             echo(
                 f"hand {hand:>2}/{spec.hands}  trump {trump:<8}  {tables} results  "
                 f"leader: {leader_row.name} ({score})"

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from whist import views
 from whist.cards import trump_name
-from whist.formats import Format
 from whist.tournament import Tournament
 
 RESULT_COLUMNS = [
@@ -30,7 +29,7 @@ RESULT_COLUMNS = [
 
 
 def result_rows(t: Tournament) -> list[dict[str, object]]:
-    alberta = t.format is Format.ALBERTA
+    flags = t.rules.unit == "flags"
     rows: list[dict[str, object]] = []
     for (hand, table), r in sorted(t.results.items()):
         rows.append(
@@ -45,9 +44,9 @@ def result_rows(t: Tournament) -> list[dict[str, object]]:
                 "home_tricks": r.home_tricks,
                 "revokes_home": r.revokes_home,
                 "revokes_visitors": r.revokes_visitors,
-                "flags_to_visitors": r.flags_won if alberta else "",
-                "home_points": "" if alberta else r.home_points,
-                "visitor_points": "" if alberta else r.visitor_points,
+                "flags_to_visitors": r.flags_won if flags else "",
+                "home_points": "" if flags else r.home_points,
+                "visitor_points": "" if flags else r.visitor_points,
                 "result_id": r.result_id or "(entered by the leader)",
                 "corrections": " | ".join(r.corrections),
             }
@@ -67,7 +66,7 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
     days = len(t.spec.days)
     with standings.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        score = "flags" if t.format is Format.ALBERTA else "points"
+        score = t.rules.unit
         writer.writerow(
             ["rank", "team", "name", score, *(f"day {d}" for d in range(1, days + 1)), "loans"]
         )

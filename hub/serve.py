@@ -6,6 +6,7 @@ import gc
 import logging
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -14,20 +15,19 @@ from pathlib import Path
 from types import FrameType
 
 from hub.broker import EmbeddedBroker
+from hub.core import HubCore
+from hub.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
 from hub.net import reach_note, reachable_addresses
 from hub.private import keep_private
 from hub.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
-from hub.service import Hub, HubCore
-from hub.store import EventStore
+from hub.service import Hub
+from hub.store import EventStore, StoreError
 from hub.systemd import Systemd
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
 
 log = logging.getLogger("whist.hub")
 
-DB_FILE = "hub.sqlite3"
-BROKER_DIR = "broker"
-LOG_FILE = "hub.log"
 #: Full standings at most this often while results stream in (StandingsChanges in between).
 STANDINGS_INTERVAL = 0.25
 
@@ -50,17 +50,73 @@ def parse_broker(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+class _LogFile(logging.FileHandler):
+    """hub.log, which a full disk must not turn into a traceback on the leader's screen."""
+
+    told = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if not self.told:
+            self.told = True
+            sys.stderr.write(f"whist-hub: cannot write {self.baseFilename}; is the disk full?\n")
+
+
 def setup_logging(data_dir: Path, verbose: bool = False) -> None:
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    to_file = logging.FileHandler(data_dir / LOG_FILE, encoding="utf-8")
+    # delay: hub.log appears with its first line, so an empty folder still looks unused to
+    # earlier_run() when serve() starts.
+    to_file = _LogFile(data_dir / LOG_FILE, encoding="utf-8", delay=True)
     to_file.setFormatter(fmt)
     root.addHandler(to_file)
     to_screen = logging.StreamHandler()
     to_screen.setFormatter(fmt)
     to_screen.setLevel(logging.DEBUG if verbose else logging.WARNING)
     root.addHandler(to_screen)
+
+
+def earlier_run(data_dir: Path) -> list[str]:
+    """What in *data_dir* shows a hub ran there before (its broker, exports, its own log)."""
+    signs = [
+        f"{name}/"
+        for name in (BROKER_DIR, EXPORTS_DIR)
+        if (data_dir / name).is_dir() and any((data_dir / name).iterdir())
+    ]
+    log_file = data_dir / LOG_FILE
+    if log_file.is_file() and log_file.stat().st_size > 0:
+        signs.append(LOG_FILE)
+    return signs
+
+
+def open_log(data_dir: Path, *, new_start: bool = False) -> EventStore:
+    """The tournament log of *data_dir*; a :class:`StoreError` if it is lost or damaged.
+
+    A missing or empty log beside what an earlier hub left behind is a lost tournament, not
+    a new one: starting afresh would overwrite the retained state every kiosk shows. Only
+    ``new_start`` (the leader's ``--new-start``) makes it a new tournament.
+    """
+    path = data_dir / DB_FILE
+    signs = [] if new_start else earlier_run(data_dir)
+    missing = not path.exists()
+    if signs and missing:
+        raise StoreError(_lost(path, "is missing", signs))
+    store = EventStore(path)
+    try:
+        if signs and store.count() == 0:
+            raise StoreError(_lost(path, "holds no events", signs))
+    except StoreError:
+        store.close()
+        raise
+    return store
+
+
+def _lost(path: Path, what: str, signs: list[str]) -> str:
+    return (
+        f"{path} {what}, but a hub ran in {path.parent} before ({', '.join(signs)}): the "
+        "tournament log is lost. Restore it from a backup copy, or start a new tournament "
+        "on purpose with --new-start"
+    )
 
 
 def _status(core: HubCore) -> str:
@@ -83,13 +139,16 @@ def serve(
     echo: Callable[[str], None] = print,
     stop: threading.Event | None = None,
     provision_port: int | None = None,
+    new_start: bool = False,
     join_timeout: float = CLIENT_TIMEOUT,
     show_join_code: bool = True,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
 
+    Raises :class:`StoreError` for a lost or damaged log (see :func:`open_log`).
     ``show_join_code``: print the join code (on a terminal; never into a log such as
-    systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request."""
+    systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request.
+    """
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
     sd = Systemd()
@@ -97,8 +156,12 @@ def serve(
     topics = topics or Topics()
     umask = keep_private(data_dir)
     started = time.perf_counter()
-    store = EventStore(data_dir / DB_FILE)
-    core = HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
+    store = open_log(data_dir, new_start=new_start)
+    try:
+        core = HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
+    except BaseException:
+        store.close()
+        raise
     # The replayed tournament lives as long as the hub: keep the garbage collector from
     # walking it again and again (full collections of a big log stall a hall's acks).
     gc.collect()
@@ -110,6 +173,11 @@ def serve(
         f"Log: {store.path}: {t.events} events replayed in "
         f"{time.perf_counter() - started:.2f} s; hand {t.hand} of {t.spec.hands}, {t.phase}."
     )
+    if store.sealed:
+        echo(
+            f"Note: the log was written by an older whist-hub; its {store.sealed} events now "
+            "carry checksums (from now on a damaged event is found at the next start)."
+        )
     if core.spec_changed:
         echo(
             "Note: the tournament file differs from the one play started with; "

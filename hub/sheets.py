@@ -83,13 +83,13 @@ _WORDS: dict[str, dict[Language, str]] = {
         "en": "Every table starts the day with 12 flags.",
         "fr": "Chaque table commence la journée avec 12 drapeaux.",
     },
-    "how_alberta": {
+    "how_flags": {
         "en": "Visitors with 7 to 9 tricks take 1 flag, 10 to 13 take 2. "
         "A revoke gives 2 tricks to the other side.",
         "fr": "Les visiteurs qui font 7 à 9 levées prennent 1 drapeau, 10 à 13 en prennent 2. "
         "Une renonce donne 2 levées à l'autre camp.",
     },
-    "how_gaspesie": {
+    "how_points": {
         "en": "7 tricks or more win the manche: 1 point, 2 for all 13. "
         "A revoke gives the manche to the other side.",
         "fr": "7 levées ou plus gagnent la manche : 1 point, 2 pour les 13 levées. "
@@ -105,15 +105,15 @@ def _w(key: str, language: Language, **fields: object) -> str:
 
 
 def _manche(text: str, fmt: Format, language: Language) -> str:
-    # A Gaspésie hand is a "manche" in French, as the players say it.
-    if fmt is Format.GASPESIE and language == "fr":
+    # A Gaspésie hand is a "manche" in French, as the players say it (the format's wording).
+    if fmt.rules.wording == "manche" and language == "fr":
         return text.replace("Main", "Manche").replace("main", "manche")
     return text
 
 
 def default_language(fmt: Format) -> Language:
-    """French for a Gaspésie tournament, English otherwise."""
-    return "fr" if fmt is Format.GASPESIE else "en"
+    """The format's own language (French for a Gaspésie tournament)."""
+    return fmt.rules.language
 
 
 _CSS = """
@@ -174,7 +174,7 @@ def rotation_sheet(spec: TournamentSpec, language: Language | None = None) -> st
     """Every table's sheet for the whole pattern: one page per table and day."""
     lang = language or default_language(spec.format)
     fmt = spec.format
-    alberta = fmt is Format.ALBERTA
+    flags = fmt.rules.unit == "flags"
     pages = []
     for table in range(1, spec.tables + 1):
         team = spec.team(table)
@@ -203,10 +203,10 @@ def rotation_sheet(spec: TournamentSpec, language: Language | None = None) -> st
                     f"<b>{html.escape(_w('table', lang, n=away))}</b></td>"
                     '<td class="box"></td><td class="box"></td><td class="box"></td></tr>'
                 )
-            score_head = _w("flags_here", lang) if alberta else _w("points_won", lang)
+            score_head = _w("flags_here", lang) if flags else _w("points_won", lang)
             days = f" · {_w('day', lang, n=day_number)}" if len(spec.days) > 1 else ""
-            rule = _w("how_alberta" if alberta else "how_gaspesie", lang)
-            if alberta:
+            rule = _w("how_flags" if flags else "how_points", lang)
+            if flags:
                 rule = f"{_w('start', lang)} {rule}"
             heading = _manche(_w("rotation", lang), fmt, lang)
             pages.append(
@@ -236,7 +236,7 @@ def results_sheet(
     """One page per hand, every table: the recorded result, or empty boxes to fill in."""
     lang = language or default_language(spec.format)
     fmt = spec.format
-    alberta = fmt is Format.ALBERTA
+    flags = fmt.rules.unit == "flags"
     t = tournament
     pages = []
     for hand in range(1, spec.hands + 1):
@@ -252,7 +252,7 @@ def results_sheet(
             if r is None:
                 cells = '<td class="box"></td>' * 4
             else:
-                moved = str(r.flags_won) if alberta else f"{r.home_points} / {r.visitor_points}"
+                moved = str(r.flags_won) if flags else f"{r.home_points} / {r.visitor_points}"
                 cells = (
                     f'<td class="n">{r.visitor_tricks}</td><td class="n">{r.home_tricks}</td>'
                     f'<td class="n">{r.revokes_home} / {r.revokes_visitors}</td>'
@@ -271,7 +271,7 @@ def results_sheet(
                 f'<td class="n">{visitor}</td>{cells}'
                 f"<td>{html.escape('; '.join(notes))}</td></tr>"
             )
-        moved_head = _w("flags_moved", lang) if alberta else _w("points_won", lang)
+        moved_head = _w("flags_moved", lang) if flags else _w("points_won", lang)
         day = f" · {_w('day', lang, n=spec.day_of(hand))}" if len(spec.days) > 1 else ""
         heading = _manche(_w("hand_n", lang, n=hand), fmt, lang)
         pages.append(
@@ -297,13 +297,14 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
     t = tournament
     spec = t.spec
     lang = language or default_language(spec.format)
-    alberta = t.format is Format.ALBERTA
+    flags = t.rules.unit == "flags"
+    lends = t.rules.lends_flags
     days = len(spec.days)
     rows = []
     for s in t.standings():
         totals = [str(v) for v in s.day_totals] + [""] * (days - len(s.day_totals))
         day_cells = "".join(f'<td class="n">{v}</td>' for v in totals) if days > 1 else ""
-        loans = f'<td class="n">{s.loans}</td>' if alberta else ""
+        loans = f'<td class="n">{s.loans}</td>' if lends else ""
         rows.append(
             f'<tr><td class="n rank">{s.rank}</td><td class="n">{s.team}</td>'
             f"<td>{html.escape(s.name)}</td>{day_cells}"
@@ -317,8 +318,8 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         for d in range(1, days + 1)
         if days > 1
     )
-    score = _w("flags", lang) if alberta else _w("points", lang)
-    loans_head = f'<th class="n">{html.escape(_w("loans", lang))}</th>' if alberta else ""
+    score = _w("flags", lang) if flags else _w("points", lang)
+    loans_head = f'<th class="n">{html.escape(_w("loans", lang))}</th>' if lends else ""
     page = (
         '<section class="sheet">'
         f"<h1>{html.escape(title)}</h1>"

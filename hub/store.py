@@ -5,6 +5,12 @@ what the leader must see after a restart but that is not a fact of the game: ope
 calls for the leader, and the replies already given to commands (so a command sent twice is
 answered twice but done once).
 
+Every event carries a checksum (SHA-256 of its number, kind and body as stored), checked at
+every replay: a changed byte on a failing SD card stops the hub with the event's number instead
+of quietly changing the standings. A log written before checksums existed is *sealed* the first
+time it is opened: its events get their checksums then (damage done before cannot be told, damage
+after can).
+
 >>> import tempfile, pathlib
 >>> from whist.pattern import default_spec
 >>> from whist.events import TournamentCreated
@@ -18,6 +24,8 @@ answered twice but done once).
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import sqlite3
 import threading
@@ -31,12 +39,16 @@ from typing import Any, Self
 
 from whist.events import Event, event_from_dict, event_kind, event_to_dict
 
+#: The log's layout (``PRAGMA user_version``): 0 before checksums, 1 with a checksum per event.
+SCHEMA_VERSION = 1
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
-    seq   INTEGER PRIMARY KEY,
-    kind  TEXT NOT NULL,
-    body  TEXT NOT NULL,
-    at    REAL NOT NULL
+    seq      INTEGER PRIMARY KEY,
+    kind     TEXT NOT NULL,
+    body     TEXT NOT NULL,
+    at       REAL NOT NULL,
+    checksum BLOB
 );
 CREATE TABLE IF NOT EXISTS conflicts (
     result_id TEXT PRIMARY KEY,
@@ -62,7 +74,34 @@ CREATE TABLE IF NOT EXISTS replies (
 
 
 class StoreError(RuntimeError):
-    """The data directory cannot be used (unreadable, another version, disk full)."""
+    """The data directory cannot be used (unreadable, damaged, another version, disk full)."""
+
+
+def event_checksum(seq: int, kind: bytes, body: bytes) -> bytes:
+    """SHA-256 of one event as stored: its number, its kind and its body (UTF-8)."""
+    return hashlib.sha256(b"%d\n%b\n%b" % (seq, kind, body)).digest()
+
+
+def _printable(kind: bytes) -> str:
+    """A stored kind for a one-line message, even when its bytes are damaged."""
+    text = kind.decode("utf-8", "replace")
+    return text if text.isprintable() else ascii(text)
+
+
+#: What a full disk (or a file-size limit, or a quota) looks like to the system.
+DISK_FULL = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT})
+
+
+def what_to_do(exc: sqlite3.Error | OSError) -> str:
+    """The leader's next step after SQLite or the system refused to read or write (one line)."""
+    name = getattr(exc, "sqlite_errorname", "")
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return "the file is damaged: restore it from a backup copy"
+    if isinstance(exc, OSError) and exc.errno in DISK_FULL:
+        return "the disk is full: free some space, then try again"
+    if name.startswith(("SQLITE_IOERR", "SQLITE_FULL")):
+        return "is the disk full? Free some space, then try again"
+    return "check the file, its folder and their permissions"
 
 
 @dataclass(frozen=True)
@@ -83,13 +122,20 @@ class Transaction:
     def __init__(self, db: sqlite3.Connection, clock: float) -> None:
         self._db = db
         self._at = clock
+        self._next_seq = 0  # known at the first append: the checksum covers the number
         self.events = 0
 
     def append(self, event: Event) -> None:
+        if not self._next_seq:
+            (last,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()
+            self._next_seq = int(last) + 1
+        seq, kind = self._next_seq, event_kind(event)
+        body = json.dumps(event_to_dict(event), ensure_ascii=False)
         self._db.execute(
-            "INSERT INTO events (kind, body, at) VALUES (?, ?, ?)",
-            (event_kind(event), json.dumps(event_to_dict(event), ensure_ascii=False), self._at),
+            "INSERT INTO events (seq, kind, body, at, checksum) VALUES (?, ?, ?, ?, ?)",
+            (seq, kind, body, self._at, event_checksum(seq, kind.encode(), body.encode())),
         )
+        self._next_seq += 1
         self.events += 1
 
     def add_conflict(self, result_id: str, hand: int, table: int, body: str, reason: str) -> None:
@@ -121,22 +167,80 @@ class Transaction:
 
 
 class EventStore:
-    """The SQLite file of one tournament. One writer (the hub's worker thread) at a time."""
+    """The SQLite file of one tournament. One writer (the hub's worker thread) at a time.
+
+    Opening checks the file's structure (``PRAGMA quick_check``) and seals a log written before
+    checksums (:attr:`sealed` says how many events it sealed); :meth:`events` checks every
+    event's checksum. Any damage or I/O failure is a :class:`StoreError` in one line.
+    """
 
     def __init__(self, path: str | Path, *, clock: Any = time.time) -> None:
         self.path = Path(path)
         self._clock = clock
         self._lock = threading.Lock()
+        self.sealed = 0
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10
             )
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(self._refused("open", exc)) from None
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            (version,) = self._db.execute("PRAGMA user_version").fetchone()
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path} was written by a newer whist-hub (log version {version}); "
+                    "run that version"
+                )
+            (check,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
+            if check != "ok":
+                where = "; ".join(s for s in check.splitlines() if not s.startswith("***"))
+                raise StoreError(f"{self.path} is damaged ({where}): restore it from a backup copy")
             self._db.executescript(SCHEMA)
-        except (sqlite3.DatabaseError, OSError) as exc:
-            raise StoreError(f"cannot open the tournament log {self.path}: {exc}") from None
+            if version < SCHEMA_VERSION:
+                self._seal()
+        except (sqlite3.Error, OSError) as exc:
+            self._db.close()
+            raise StoreError(self._refused("open", exc)) from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _refused(self, doing: str, exc: sqlite3.Error | OSError) -> str:
+        return f"cannot {doing} the tournament log {self.path} ({exc}): {what_to_do(exc)}"
+
+    def _seal(self) -> None:
+        """Give every event of a log from before checksums its checksum, in one commit."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(events)")}
+            if "checksum" not in columns:
+                self._db.execute("ALTER TABLE events ADD COLUMN checksum BLOB")
+            rows = self._db.execute(
+                "SELECT seq, CAST(kind AS BLOB), CAST(body AS BLOB) FROM events"
+                " WHERE checksum IS NULL"
+            ).fetchall()
+            self._db.executemany(
+                "UPDATE events SET checksum = ? WHERE seq = ?",
+                [(event_checksum(seq, kind, body), seq) for seq, kind, body in rows],
+            )
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+        self.sealed = len(rows)
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.Error as exc:
+                raise StoreError(self._refused("read", exc)) from None
 
     # -------------------------------------------------------------- writing
     @contextmanager
@@ -154,47 +258,57 @@ class EventStore:
 
     # -------------------------------------------------------------- reading
     def events(self) -> list[Event]:
-        """Every event, in order."""
-        with self._lock:
-            rows = self._db.execute("SELECT seq, body FROM events ORDER BY seq").fetchall()
+        """Every event, in order; a :class:`StoreError` naming the first damaged one."""
+        with self._reading() as db:
+            # As bytes: a damaged byte may not be UTF-8 any more, and the checksum is of bytes.
+            rows = db.execute(
+                "SELECT seq, CAST(kind AS BLOB), CAST(body AS BLOB), checksum FROM events"
+                " ORDER BY seq"
+            ).fetchall()
         out: list[Event] = []
-        for seq, body in rows:
+        for seq, kind, body, checksum in rows:
+            if checksum != event_checksum(seq, kind, body):
+                raise StoreError(
+                    f"{self.path}: event {seq} ({_printable(kind)}) "
+                    "does not match its checksum: the log is damaged; restore it from a backup "
+                    "copy (the hub will not replay a damaged log)"
+                )
             try:
-                out.append(event_from_dict(json.loads(body)))
+                out.append(event_from_dict(json.loads(body.decode())))
             except Exception as exc:  # a damaged log must say where, not crash obscurely
                 raise StoreError(f"{self.path}: event {seq} cannot be read: {exc}") from None
         return out
 
     def count(self) -> int:
-        with self._lock:
-            (n,) = self._db.execute("SELECT COUNT(*) FROM events").fetchone()
+        with self._reading() as db:
+            (n,) = db.execute("SELECT COUNT(*) FROM events").fetchone()
         return int(n)
 
     def conflicts(self) -> list[Conflict]:
         """Open (unsettled) conflicts, oldest first."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._reading() as db:
+            rows = db.execute(
                 "SELECT result_id, hand, tbl, body, reason, at FROM conflicts"
                 " WHERE settled = 0 ORDER BY at, result_id"
             ).fetchall()
         return [Conflict(*row) for row in rows]
 
     def calls(self) -> dict[int, str]:
-        with self._lock:
-            rows = self._db.execute("SELECT tbl, reason FROM calls ORDER BY tbl").fetchall()
+        with self._reading() as db:
+            rows = db.execute("SELECT tbl, reason FROM calls ORDER BY tbl").fetchall()
         return {int(t): str(r) for t, r in rows}
 
     def reply(self, command_id: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._reading() as db:
+            row = db.execute(
                 "SELECT body FROM replies WHERE command_id = ?", (command_id,)
             ).fetchone()
         return None if row is None else dict(json.loads(row[0]))
 
     def event_times(self) -> list[tuple[str, float]]:
         """(kind, unix time) of every event, for exports."""
-        with self._lock:
-            rows = self._db.execute("SELECT kind, at FROM events ORDER BY seq").fetchall()
+        with self._reading() as db:
+            rows = db.execute("SELECT kind, at FROM events ORDER BY seq").fetchall()
         return [(str(k), float(a)) for k, a in rows]
 
     # -------------------------------------------------------------- life cycle

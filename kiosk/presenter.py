@@ -792,8 +792,9 @@ class TablePresenter(_Base):
     ) -> HandOutcome:
         """What the result being typed in will be worth: the format's own rule (whist.formats),
         asked before sending; once recorded, the hub's view says what counts."""
-        name = self.rules.name if self.rules is not None else "alberta"
-        return Format(name).rules.outcome(visitor_tricks, revokes_home, revokes_visitors)
+        rules = self.rules
+        assert rules is not None  # a result is only typed in once the hub's view has come
+        return Format(rules.name).rules.outcome(visitor_tricks, revokes_home, revokes_visitors)
 
     def _summary(self, result: Result) -> str:
         tr = self.tr

@@ -23,7 +23,6 @@ __all__ = [
     "DEFAULT_HANDS",
     "GASPESIE_TRAVELLERS",
     "TRUMP_CYCLE",
-    "alberta_days",
     "alberta_pattern",
     "default_spec",
     "gaspesie_pattern",
@@ -31,12 +30,47 @@ __all__ = [
 
 from whist.formats import Format
 from whist.formats.alberta import PAIRS as ALBERTA_PAIRS
-from whist.formats.alberta import alberta_days, alberta_pattern
 from whist.formats.gaspesie import TRAVELLERS as GASPESIE_TRAVELLERS
-from whist.formats.gaspesie import gaspesie_pattern
-from whist.spec import TRUMP_CYCLE, TeamSpec, TournamentSpec, load_spec
+from whist.spec import (
+    TRUMP_CYCLE,
+    DaySpec,
+    HandPlan,
+    TeamSpec,
+    TournamentSpec,
+    load_spec,
+    planned_trump,
+)
 
 DEFAULT_HANDS = {fmt: fmt.rules.default_hands for fmt in Format}
+
+
+def plans(
+    fmt: Format, tables: int, hands: int, *, leader_chooses_trump: bool = False
+) -> tuple[HandPlan, ...]:
+    """The format's built-in pattern as hand plans, the trump cycling (or the leader's)."""
+    return tuple(
+        HandPlan(
+            hand=i + 1,
+            travellers=travellers,
+            offset=offset,
+            trump=planned_trump(i, leader_chooses_trump),
+        )
+        for i, (travellers, offset) in enumerate(fmt.rules.default_moves(tables, hands))
+    )
+
+
+def alberta_pattern(
+    tables: int, hands: int = 30, *, leader_chooses_trump: bool = False
+) -> tuple[HandPlan, ...]:
+    """Alberta's built-in pattern (visitors go out and come home each hand)."""
+    return plans(Format.ALBERTA, tables, hands, leader_chooses_trump=leader_chooses_trump)
+
+
+def gaspesie_pattern(
+    tables: int, manches: int = 24, *, leader_chooses_trump: bool = False
+) -> tuple[HandPlan, ...]:
+    """Gaspésie's built-in pattern (travellers progress one table each manche)."""
+    return plans(Format.GASPESIE, tables, manches, leader_chooses_trump=leader_chooses_trump)
 
 
 def default_spec(
@@ -55,7 +89,10 @@ def default_spec(
         raise ValueError("a military whist tournament needs at least 3 tables")
     if count < 1:
         raise ValueError("a tournament needs at least 1 hand")
-    pattern, days = rules.default_plan(tables, count, leader_chooses_trump=leader_chooses_trump)
+    pattern = plans(fmt, tables, count, leader_chooses_trump=leader_chooses_trump)
+    days = tuple(
+        DaySpec(hands=sum(sessions), sessions=sessions) for sessions in rules.default_days(count)
+    )
     teams = tuple(
         TeamSpec(table=t, name=f"Team {t}", players={seat: "" for seat in fmt.seats})
         for t in range(1, tables + 1)

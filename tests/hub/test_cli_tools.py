@@ -7,10 +7,12 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from hub.batch import Inbound
 from hub.broker import Credentials
 from hub.cli import main
-from hub.serve import BROKER_DIR, DB_FILE, parse_broker
-from hub.service import HubCore, Inbound
+from hub.core import HubCore
+from hub.datadir import BROKER_DIR, DB_FILE
+from hub.serve import parse_broker
 from hub.store import EventStore
 from whist.pattern import default_spec
 

@@ -6,9 +6,10 @@ import random
 
 from click.testing import CliRunner
 
+from hub.batch import Inbound
 from hub.cli import main
+from hub.core import HubCore
 from hub.files import write_spec
-from hub.service import HubCore, Inbound
 from hub.sheets import rotation_sheet, write_sheets
 from hub.store import EventStore
 from tests.hub.test_core import Harness, command, result

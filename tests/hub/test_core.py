@@ -2,11 +2,13 @@
 
 import json
 import random
+import sqlite3
 
 import pytest
 
-from hub.service import HubCore, Inbound
-from hub.store import EventStore, StoreError
+from hub.batch import Inbound
+from hub.core import HubCore
+from hub.store import EventStore, StoreError, event_checksum
 from whist.pattern import default_spec
 
 
@@ -388,8 +390,48 @@ def test_a_bug_in_handling_is_answered_and_the_state_rebuilt(hub, monkeypatch, c
 def test_a_damaged_log_is_named(tmp_path):
     h = Harness(tmp_path / "bad.sqlite3")
     h.store._db.execute("INSERT INTO events (kind, body, at) VALUES ('x', '{oops', 0)")
+    with pytest.raises(StoreError, match=r"event 2 \(x\) does not match its checksum"):
+        h.store.events()
+
+
+def test_an_event_with_its_checksum_but_unreadable_is_named(tmp_path):
+    h = Harness(tmp_path / "bad.sqlite3")
+    h.store._db.execute(
+        "INSERT INTO events (seq, kind, body, at, checksum) VALUES (2, 'x', '{oops', 0, ?)",
+        (event_checksum(2, b"x", b"{oops"),),
+    )
     with pytest.raises(StoreError, match="event 2 cannot be read"):
         h.store.events()
+
+
+def test_every_event_is_checksummed_in_order(hub):
+    hub.command("start_hand")
+    hub.result(1, result(1))
+    rows = hub.store._db.execute("SELECT seq, kind, body, checksum FROM events").fetchall()
+    assert [seq for seq, *_ in rows] == [1, 2, 3]
+    assert all(c == event_checksum(s, k.encode(), b.encode()) for s, k, b, c in rows)
+
+
+def test_a_log_from_before_checksums_is_sealed_once(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    Harness(path).store.close()
+    with sqlite3.connect(path) as db:  # the layout hubs wrote before checksums
+        db.execute("ALTER TABLE events DROP COLUMN checksum")
+        db.execute("PRAGMA user_version = 0")
+    db.close()
+    with EventStore(path) as store:
+        assert store.sealed == 1 and len(store.events()) == 1
+    with EventStore(path) as store:
+        assert store.sealed == 0
+
+
+def test_a_log_from_a_newer_hub_is_refused(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 99")
+    db.close()
+    with pytest.raises(StoreError, match="newer whist-hub"):
+        EventStore(path)
 
 
 def test_store_cannot_open_a_folder(tmp_path):

@@ -15,7 +15,9 @@ module with a clear reason where mosquitto is not installed.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -72,6 +74,33 @@ def require_mosquitto() -> None:
         pytest.fail(reason, pytrace=False)
     if reason:
         pytest.skip(reason, allow_module_level=True)
+
+
+def brokers_in(folder: Path) -> list[int]:
+    """Process ids of mosquitto brokers whose configuration lies in ``folder`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"mosquitto") and any(
+            str(folder).encode() in arg for arg in argv
+        ):
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture(autouse=True)
+def _no_broker_left_behind(tmp_path: Path) -> Iterator[None]:
+    """A test that SIGKILLs a hub leaves its broker running (a restarted hub reclaims it);
+    once the test is over nothing of its own may outlive it."""
+    yield
+    for pid in brokers_in(tmp_path):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(autouse=True)

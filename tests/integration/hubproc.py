@@ -10,7 +10,8 @@ import threading
 import time
 from pathlib import Path
 
-from hub.service import Hub, HubCore
+from hub.core import HubCore
+from hub.service import Hub
 from hub.store import EventStore
 from whist.protocol import Topics
 from whist.spec import TournamentSpec

@@ -89,6 +89,6 @@ def test_bots_really_play():
     import random
 
     rng = random.Random(1)
-    results = [bot_result(rng, "hearts", gaspesie=False) for _ in range(50)]
+    results = [bot_result(rng, "hearts", home_deals=False) for _ in range(50)]
     assert all(0 <= v <= 13 and h >= 0 and r >= 0 for v, h, r in results)
     assert len({v for v, _, _ in results}) > 3  # real deals, not a constant

@@ -79,7 +79,7 @@ async def leader_walk(d: Any) -> None:
     a2 = await asyncio.to_thread(d.kiosks[2].wait_assignment, lambda a: a.phase == "playing", WAIT)
     await until(lambda: "started" in d.vm.message.text, "the hub's answer")
     d.note("kiosk_move", kiosk_presenter.view.move.lines)
-    d.note("trumps", [a2.trump, p.state.trump, kiosk_presenter.assignment.trump])
+    d.note("trumps", [a2.trump, p.state.trump, kiosk_presenter.table_view.trump])
     d.note("start_message", d.vm.message.text)
 
     # Tables report; table 2 then sends a different result (a conflict); table 1 calls.

@@ -87,7 +87,7 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     # 6 tricks + 2 for the home side's revoke = 8: one flag (whist.formats decides).
     assert texts["confirm"] == "Visitors take 1 flag"
     assert texts["accepted"] == [
-        "Home: hand 1 flag to the visitors.",
+        "Home: give 1 flag to the visitors.",
         "This table now has 11 flags.",
     ]
     assert texts["waiting"][0] == "11"
@@ -183,7 +183,7 @@ def test_a_result_survives_kill_9_and_counts_once(tmp_path, kivy_env, hall):
 
     with InProcessHub(*hub_args):
         report = Scenario({**scenario, "scenario": "resume"}, kivy_env, tmp_path).report()
-    assert report["texts"]["accepted"][0] == "Home: hand 1 flag to the visitors."
+    assert report["texts"]["accepted"][0] == "Home: give 1 flag to the visitors."
     assert report["texts"]["pending_after"] == []
     with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
         recorded = [e for e in store.events() if type(e).__name__ == "ResultRecorded"]

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from whist.formats.base import (
     START_FLAGS,
@@ -24,9 +24,6 @@ from whist.formats.base import (
     Unit,
     check_tricks,
 )
-
-if TYPE_CHECKING:
-    from whist.spec import DaySpec, HandPlan
 
 #: The travelling partnership rotates through all six (AB, XY, AX, BY, AY, BX).
 PAIRS: tuple[tuple[str, str], ...] = (
@@ -61,37 +58,30 @@ def alberta_flags_won(visitor_tricks: int, revokes_home: int = 0, revokes_visito
     return 0
 
 
-def alberta_days(hands: int) -> tuple[DaySpec, ...]:
-    """A day holds at most 30 hands; the first is split morning/afternoon (15 + 15)."""
-    from whist.spec import DaySpec
+def alberta_days(hands: int) -> list[tuple[int, ...]]:
+    """A day holds at most 30 hands; the first is split morning/afternoon (15 + 15).
 
-    days: list[DaySpec] = []
+    >>> alberta_days(50)
+    [(15, 15), (20,)]
+    """
+    days: list[tuple[int, ...]] = []
     remaining = hands
     while remaining > 0:
         size = min(30, remaining)
-        sessions = (size - size // 2, size // 2) if not days and size > 1 else (size,)
-        days.append(DaySpec(hands=size, sessions=sessions))
+        days.append((size - size // 2, size // 2) if not days and size > 1 else (size,))
         remaining -= size
-    return tuple(days)
+    return days
 
 
-def alberta_pattern(
-    tables: int, hands: int = 30, *, leader_chooses_trump: bool = False
-) -> tuple[HandPlan, ...]:
+def alberta_moves(tables: int, hands: int) -> list[tuple[tuple[str, str], int]]:
     """Visitors go out and come home each hand; offsets cycle, shifted one step each cycle so a
-    given partnership does not always land on the same table."""
-    from whist.spec import HandPlan, planned_trump
+    given partnership does not always land on the same table.
 
+    >>> [offset for _, offset in alberta_moves(tables=4, hands=7)]
+    [1, 2, 3, 2, 3, 1, 3]
+    """
     span = tables - 1
-    return tuple(
-        HandPlan(
-            hand=i + 1,
-            travellers=PAIRS[i % len(PAIRS)],
-            offset=(i + i // span) % span + 1,
-            trump=planned_trump(i, leader_chooses_trump),
-        )
-        for i in range(hands)
-    )
+    return [(PAIRS[i % len(PAIRS)], (i + i // span) % span + 1) for i in range(hands)]
 
 
 class Alberta(GameFormat):
@@ -122,11 +112,11 @@ class Alberta(GameFormat):
             why="revokes" if revokes_home or revokes_visitors else "tricks",
         )
 
-    def default_plan(
-        self, tables: int, hands: int, *, leader_chooses_trump: bool
-    ) -> tuple[tuple[HandPlan, ...], tuple[DaySpec, ...]]:
-        pattern = alberta_pattern(tables, hands, leader_chooses_trump=leader_chooses_trump)
-        return pattern, alberta_days(hands)
+    def default_moves(self, tables: int, hands: int) -> list[tuple[tuple[str, str], int]]:
+        return alberta_moves(tables, hands)
+
+    def default_days(self, hands: int) -> list[tuple[int, ...]]:
+        return alberta_days(hands)
 
 
 RULES = Alberta()

@@ -19,10 +19,7 @@ import abc
 import enum
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
-
-if TYPE_CHECKING:  # the spec imports this module: only types come back
-    from whist.spec import DaySpec, HandPlan
+from typing import ClassVar, Literal
 
 TRICKS = 13
 #: Flags on every table at the start of a day (Alberta).
@@ -78,6 +75,9 @@ class GameFormat(abc.ABC):
     #: The leader may give a hand away for a fault other than a revoke (signalling).
     leader_penalties: ClassVar[bool] = False
     tie_break: ClassVar[TieBreakRule]
+    #: The home side's first seat deals every hand (the Gaspésie captain); else the deal
+    #: goes round the table.
+    home_deals: ClassVar[bool] = False
     #: What an established revoke costs: two tricks to the other side, or the whole hand.
     revoke_penalty: ClassVar[RevokePenalty]
 
@@ -97,10 +97,12 @@ class GameFormat(abc.ABC):
         """What the hand at one table is worth."""
 
     @abc.abstractmethod
-    def default_plan(
-        self, tables: int, hands: int, *, leader_chooses_trump: bool
-    ) -> tuple[tuple[HandPlan, ...], tuple[DaySpec, ...]]:
-        """The built-in pattern and days of a new tournament."""
+    def default_moves(self, tables: int, hands: int) -> list[tuple[tuple[str, str], int]]:
+        """The built-in pattern of a new tournament: per hand, (travellers, offset)."""
+
+    @abc.abstractmethod
+    def default_days(self, hands: int) -> list[tuple[int, ...]]:
+        """How a new tournament's hands fall into days: per day, its sessions' sizes."""
 
 
 def check_tricks(visitor_tricks: int, revokes_home: int, revokes_visitors: int) -> None:

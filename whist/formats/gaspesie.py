@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from whist.formats.base import (
     TRICKS,
@@ -21,9 +21,7 @@ from whist.formats.base import (
     Unit,
     check_tricks,
 )
-
-if TYPE_CHECKING:
-    from whist.spec import DaySpec, HandPlan
+from whist.movement import progression
 
 #: The captain's partner cycles 2, 3, 1; the other two players travel.
 TRAVELLERS: tuple[tuple[str, str], ...] = (("1", "3"), ("1", "2"), ("2", "3"))
@@ -57,22 +55,16 @@ def gaspesie_points(
     return (2 if home_tricks == TRICKS else 1, 0)
 
 
-def gaspesie_pattern(
-    tables: int, manches: int = 24, *, leader_chooses_trump: bool = False
-) -> tuple[HandPlan, ...]:
-    """Travellers progress one table each manche, skipping their own table."""
-    from whist.movement import progression
-    from whist.spec import HandPlan, planned_trump
+def gaspesie_moves(tables: int, manches: int) -> list[tuple[tuple[str, str], int]]:
+    """Travellers progress one table each manche, skipping their own table.
 
-    return tuple(
-        HandPlan(
-            hand=i + 1,
-            travellers=TRAVELLERS[i % len(TRAVELLERS)],
-            offset=offset,
-            trump=planned_trump(i, leader_chooses_trump),
-        )
+    >>> [travellers for travellers, _ in gaspesie_moves(tables=5, manches=3)]
+    [('1', '3'), ('1', '2'), ('2', '3')]
+    """
+    return [
+        (TRAVELLERS[i % len(TRAVELLERS)], offset)
         for i, offset in enumerate(progression(manches, tables))
-    )
+    ]
 
 
 class Gaspesie(GameFormat):
@@ -86,6 +78,7 @@ class Gaspesie(GameFormat):
     travellers_progress: ClassVar[bool] = True
     default_hands: ClassVar[int] = 24
     leader_penalties: ClassVar[bool] = True
+    home_deals: ClassVar[bool] = True
     tie_break: ClassVar[TieBreakRule] = "countback"
     revoke_penalty: ClassVar[RevokePenalty] = "hand"
 
@@ -112,13 +105,11 @@ class Gaspesie(GameFormat):
             why=why,
         )
 
-    def default_plan(
-        self, tables: int, hands: int, *, leader_chooses_trump: bool
-    ) -> tuple[tuple[HandPlan, ...], tuple[DaySpec, ...]]:
-        from whist.spec import DaySpec
+    def default_moves(self, tables: int, hands: int) -> list[tuple[tuple[str, str], int]]:
+        return gaspesie_moves(tables, hands)
 
-        pattern = gaspesie_pattern(tables, hands, leader_chooses_trump=leader_chooses_trump)
-        return pattern, (DaySpec(hands=hands, sessions=(hands,)),)
+    def default_days(self, hands: int) -> list[tuple[int, ...]]:
+        return [(hands,)]  # one sitting
 
 
 RULES = Gaspesie()

@@ -1,0 +1,211 @@
+"""The hub's core: the leader's commands, each a ``_do_<op>`` that records facts."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from hub.batch import Batch, Outgoing
+from hub.corebase import CoreBase
+from hub.joins import reply_to_keep
+from whist.cards import Deck, Suit, parse_trump, trump_name
+from whist.errors import ProtocolError, TournamentError
+from whist.events import (
+    DayEnded,
+    FlagsLent,
+    HandClosed,
+    HandStarted,
+    PenaltyImposed,
+    ResultCorrected,
+    StartUndone,
+    TieBreakHandPlayed,
+    TieBreakStarted,
+)
+from whist.protocol import (
+    ClearCall,
+    CloseHand,
+    Correct,
+    EndDay,
+    Loan,
+    Penalty,
+    Reply,
+    StartHand,
+    TieBreakResult,
+    TieBreakStart,
+    UndoStart,
+    decode_command,
+    encode,
+)
+
+log = logging.getLogger("whist.hub")
+
+
+class Commands(CoreBase):
+    """The leader's commands: start and close hands, correct, lend, end the day, tie-breaks."""
+
+    # ------------------------------------------------------------------ commands
+    def _on_command(self, payload: bytes, batch: Batch) -> None:
+        try:
+            command = decode_command(payload)
+        except ProtocolError as exc:
+            log.warning("bad command: %s", exc.reason)
+            if exc.message_id is not None:
+                reply = Reply(
+                    id=exc.message_id, ok=False, error=exc.reason, data={"code": exc.code}
+                )
+                batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
+            return
+        earlier = self.store.reply(command.id) or next(
+            (r for r in self._pending_replies(batch) if r["id"] == command.id), None
+        )
+        if earlier is not None:  # the console sent it again: same answer, done once
+            batch.out.append(Outgoing(self.topics.leader_reply, encode(Reply(**earlier))))
+            return
+        handler = getattr(self, "_do_" + command.op)
+        batch.now = True
+        try:
+            data = handler(command, batch)
+            reply = Reply(id=command.id, ok=True, data=data or None)
+        except TournamentError as exc:
+            reply = Reply(id=command.id, ok=False, error=exc.reason, data={"code": exc.code})
+        log.info("command %s (%s): %s", command.op, command.id, "ok" if reply.ok else reply.error)
+        kept = reply_to_keep(command.op, reply.model_dump(mode="json", exclude_none=True))
+        if kept is not None:  # the join code never reaches the event store
+            batch.writes.append(lambda tx: tx.remember_reply(command.id, kept))
+        batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
+
+    def _pending_replies(self, batch: Batch) -> list[dict[str, Any]]:
+        return [json.loads(o.payload) for o in batch.out if o.topic == self.topics.leader_reply]
+
+    def _cut(self) -> tuple[Suit, str]:
+        deck = Deck()
+        deck.shuffle(self.rng)
+        card = deck.draw(self.rng)
+        return card.suit, str(card)
+
+    def _do_start_hand(self, cmd: StartHand, batch: Batch) -> dict[str, Any]:
+        t = self.tournament
+        hand = t.hand + 1
+        data: dict[str, Any] = {"hand": hand}
+        if cmd.trump is not None:
+            trump = parse_trump(cmd.trump)
+        elif cmd.cut:
+            trump, data["cut"] = self._cut()
+        elif hand <= t.spec.hands and not t.spec.plan(hand).leader_chooses_trump:
+            trump = t.spec.plan(hand).trump_suit
+        elif hand <= t.spec.hands:
+            raise TournamentError(
+                f"the trump of hand {hand} is the leader's choice: choose one or cut a card",
+                "trump_required",
+            )
+        else:
+            trump = None  # the core refuses it: the pattern is finished
+        self._apply(HandStarted(hand, trump), batch)
+        self._everything_changed(batch)
+        data["trump"] = trump_name(trump)
+        return data
+
+    def _do_close_hand(self, cmd: CloseHand, batch: Batch) -> dict[str, Any]:
+        t = self.tournament
+        missing = t.missing()
+        self._apply(HandClosed(t.hand), batch)
+        self._everything_changed(batch)
+        return {"hand": t.hand, "missing": missing}
+
+    def _do_correct(self, cmd: Correct, batch: Batch) -> dict[str, Any]:
+        t = self.tournament
+        event = ResultCorrected(
+            cmd.hand,
+            cmd.table,
+            cmd.visitor_tricks,
+            cmd.revokes.home,
+            cmd.revokes.visitors,
+            cmd.reason.strip(),
+        )
+        self._apply(event, batch)
+        key = (cmd.hand, cmd.table)
+        if key in self._conflicts:
+            self._conflicts.discard(key)
+            batch.writes.append(lambda tx: tx.settle_conflicts(*key))
+        batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
+        batch.state = batch.standings = True
+        self._places_may_have_moved(batch)
+        return {"hand": cmd.hand, "table": cmd.table}
+
+    def _do_loan(self, cmd: Loan, batch: Batch) -> dict[str, Any]:
+        self._apply(FlagsLent(cmd.table, cmd.flags), batch)
+        batch.dirty_tables.add(cmd.table)
+        batch.standings = True
+        return {"table": cmd.table, "flags": self.tournament.flags_held(cmd.table)}
+
+    def _do_end_day(self, cmd: EndDay, batch: Batch) -> dict[str, Any]:
+        t = self.tournament
+        day = t.day
+        self._apply(DayEnded(day), batch)
+        self._everything_changed(batch)
+        return {"day": day, "totals": {str(team): t.ended_days[-1][team] for team in self.tables}}
+
+    def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> dict[str, Any]:
+        hand = self.tournament.hand
+        self._apply(StartUndone(hand), batch)
+        self._everything_changed(batch)
+        return {"hand": hand}
+
+    def _do_penalty(self, cmd: Penalty, batch: Batch) -> dict[str, Any]:
+        t = self.tournament
+        self._apply(PenaltyImposed(cmd.hand, cmd.table, cmd.side, cmd.reason.strip()), batch)
+        batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
+        batch.standings = True
+        self._places_may_have_moved(batch)
+        return {"hand": cmd.hand, "table": cmd.table}
+
+    def _do_clear_call(self, cmd: ClearCall, batch: Batch) -> dict[str, Any]:
+        cleared = self.calls.pop(cmd.table, None) is not None
+        if cleared:
+            batch.writes.append(lambda tx: tx.clear_call(cmd.table))
+            batch.state = True
+        return {"table": cmd.table, "cleared": cleared}
+
+    def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        draws: tuple[Any, ...] = ()
+        if len(cmd.teams) >= 3:  # each A player draws a card from one deck
+            deck = Deck()
+            deck.shuffle(self.rng)
+            draws = deck.cards[: len(cmd.teams)]
+            data["draws"] = {
+                str(team): str(card) for team, card in zip(cmd.teams, draws, strict=True)
+            }
+        if cmd.trump is not None:
+            trump = parse_trump(cmd.trump)
+        else:  # the director's cut, as the rules say
+            trump, data["cut"] = self._cut()
+        self._apply(TieBreakStarted(tuple(cmd.teams), draws, trump), batch)
+        tb = self.tournament.tiebreak_in_progress()
+        assert tb is not None
+        batch.standings = True
+        self._places_may_have_moved(batch)
+        data.update(
+            order=list(tb.order), next=list(tb.next_pairing() or ()), trump=trump_name(trump)
+        )
+        return data
+
+    def _do_tiebreak_result(self, cmd: TieBreakResult, batch: Batch) -> dict[str, Any]:
+        tb = self.tournament.tiebreak_in_progress()
+        if tb is None:
+            raise TournamentError("no tie-break is being played", "wrong_phase")
+        more = len(tb.hands) + 1 < len(tb.order) - 1
+        next_trump, cut = self._cut() if more else (None, None)
+        event = TieBreakHandPlayed(
+            (cmd.teams[0], cmd.teams[1]), (cmd.tricks[0], cmd.tricks[1]), tb.trump, next_trump
+        )
+        self._apply(event, batch)
+        batch.standings = True
+        self._places_may_have_moved(batch)
+        data: dict[str, Any] = {"decided": tb.decided}
+        if tb.decided:
+            data["order"] = list(tb.final_order())
+        else:
+            data.update(next=list(tb.next_pairing() or ()), trump=trump_name(next_trump), cut=cut)
+        return data

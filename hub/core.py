@@ -1,0 +1,139 @@
+"""The hub's logic, without a network: :class:`HubCore` takes inbound messages in batches and
+returns the messages to publish. Within a batch every accepted fact is applied to the
+tournament, then the whole batch is committed to SQLite in one transaction, and only then
+are acks and replies released: nothing is acknowledged before it is on disk, and grouping
+commits is what lets one hub take hundreds of tables reporting in the same second.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Iterable
+
+from hub.batch import Batch, Inbound, Outgoing, peek_id
+from hub.commands import Commands
+from hub.joins import JoinDesk
+from hub.queries import Queries
+from hub.release import HeldBack
+from hub.results import ResultHandling
+from hub.store import EventStore, StoreError
+from whist import views
+from whist.events import (
+    Event,
+    TournamentCreated,
+)
+from whist.protocol import (
+    Ack,
+    Reply,
+    Topics,
+    encode,
+)
+from whist.spec import TournamentSpec
+from whist.tournament import Tournament
+
+log = logging.getLogger("whist.hub")
+
+
+class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
+    """The hub's logic, without a network. Not thread-safe: one worker drives it.
+
+    >>> import tempfile, pathlib
+    >>> from whist.pattern import default_spec
+    >>> store = EventStore(pathlib.Path(tempfile.mkdtemp()) / "hub.sqlite3")
+    >>> core = HubCore(store, default_spec("alberta", 3))
+    >>> out = core.handle([Inbound("command", None, b'{"v":1,"id":"c1","op":"start_hand"}')])
+    >>> [o.topic for o in out if o.topic.endswith("reply")]
+    ['whist/leader/reply']
+    >>> core.tournament.hand
+    1
+    """
+
+    def __init__(
+        self,
+        store: EventStore,
+        spec: TournamentSpec | None = None,
+        *,
+        topics: Topics | None = None,
+        rng: random.Random | None = None,
+        standings_interval: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        # While results stream in, the retained updates they cause (assignments, State, full
+        # Standings) go out at most this often (seconds), each table's once; Acks and
+        # StandingsChanges go out after every batch. A hall of 500 tables is not sent 500 full
+        # lists a second, and the network thread is not drowned in acknowledgements.
+        self.standings_interval = standings_interval
+        self.clock = clock
+        self._held_tables: set[int] = set()
+        self._held_state = False
+        self._held_standings = False
+        self._last_release = float("-inf")
+        self._last_standings = float("-inf")
+        self._assignments = views.AssignmentWriter()
+        self._views: views.TableViews | None = None
+        self.topics = topics or Topics()
+        self.rng = rng or random.SystemRandom()
+        events = store.events()
+        if not events:
+            if spec is None:
+                raise StoreError(f"{store.path} holds no tournament and no file was given")
+            created = TournamentCreated(spec)
+            with store.transaction() as tx:
+                tx.append(created)
+            events = [created]
+        self.tournament = Tournament.replay(events)
+        self.spec_changed = spec is not None and spec != self.tournament.spec
+        self.online: set[int] = set()
+        self.calls: dict[int, str] = store.calls()
+        self._conflicts = {(c.hand, c.table) for c in store.conflicts()}
+
+    # ------------------------------------------------------------------ handling
+    def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
+        """Handle a batch; commit it; return what to publish (acks and replies last)."""
+        batch = Batch()
+        for item in items:
+            committed_before = len(batch.events)
+            try:
+                self._dispatch(item, batch)
+            except Exception:  # a bug must not take the hall down: answer, log, go on
+                log.exception("internal error handling %s from table %s", item.kind, item.table)
+                del batch.events[committed_before:]
+                self._rebuild(batch.events)
+                self._answer_internal_error(item, batch)
+        if batch.events or batch.writes:
+            with self.store.transaction() as tx:
+                for event in batch.events:
+                    tx.append(event)
+                for write in batch.writes:
+                    write(tx)
+        return self._publications(batch)
+
+    def _rebuild(self, pending: list[Event]) -> None:
+        self.tournament = Tournament.replay([*self.store.events(), *pending])
+
+    def _answer_internal_error(self, item: Inbound, batch: Batch) -> None:
+        reason = "the hub could not handle this message; the leader has been told"
+        message_id = peek_id(item.payload)
+        if message_id is None:
+            return
+        if item.kind == "result" and item.table is not None:
+            ack = Ack(id=message_id, status="rejected", reason=reason, code="internal")
+            batch.out.append(Outgoing(self.topics.ack(item.table), encode(ack)))
+        elif item.kind == "command":
+            reply = Reply(id=message_id, ok=False, error=reason)
+            batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
+
+    def _dispatch(self, item: Inbound, batch: Batch) -> None:
+        if item.kind == "result" and item.table is not None:
+            self._on_result(item.table, item.payload, batch)
+        elif item.kind == "command":
+            self._on_command(item.payload, batch)
+        elif item.kind == "call" and item.table is not None:
+            self._on_call(item.table, item.payload, batch)
+        elif item.kind == "status" and item.table is not None:
+            self._on_status(item.table, item.payload, batch)
+        else:
+            log.warning("dropped a message on an unknown topic kind %r", item.kind)

@@ -1,0 +1,152 @@
+"""The hub's core: results, calls and kiosk status from the tables."""
+
+from __future__ import annotations
+
+import logging
+
+from hub.batch import Batch, Outgoing
+from hub.corebase import CoreBase
+from whist.errors import ProtocolError, TournamentError
+from whist.events import (
+    ResultRecorded,
+)
+from whist.protocol import (
+    ONLINE,
+    Ack,
+    Result,
+    decode_call,
+    decode_result,
+    decode_status,
+    encode,
+)
+
+log = logging.getLogger("whist.hub")
+
+
+class ResultHandling(CoreBase):
+    """Results (accepted, duplicate, rejected, conflicting), calls for the leader, kiosks'
+    online status."""
+
+    # ------------------------------------------------------------------ results
+    def _reject(
+        self,
+        table: int,
+        result_id: str,
+        reason: str,
+        code: str,
+        batch: Batch,
+        hand: int | None = None,
+    ) -> None:
+        log.info("table %s: result %s rejected (%s): %s", table, result_id, code, reason)
+        ack = Ack(id=result_id, status="rejected", reason=reason, code=code, hand=hand)
+        batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
+
+    def _on_result(self, table: int, payload: bytes, batch: Batch) -> None:
+        t = self.tournament
+        try:
+            result = decode_result(payload)
+        except ProtocolError as exc:
+            if exc.message_id is None:
+                log.warning("table %s: unreadable result dropped: %s", table, exc.reason)
+            else:
+                self._reject(table, exc.message_id, exc.reason, exc.code, batch)
+            return
+        if result.table != table:
+            self._reject(
+                table,
+                result.id,
+                f"this result is for table {result.table} but came from table {table}'s kiosk",
+                "wrong_table",
+                batch,
+                result.hand,
+            )
+            return
+        if result.id in t.result_ids:
+            hand, reported_table = t.result_ids[result.id]
+            self._duplicate_ack(table, result.id, hand, reported_table, batch)
+            return
+        event = ResultRecorded(
+            result_id=result.id,
+            hand=result.hand,
+            table=result.table,
+            visitor_tricks=result.visitor_tricks,
+            revokes_home=result.revokes.home,
+            revokes_visitors=result.revokes.visitors,
+        )
+        if self._same_as_recorded(event):
+            # A kiosk replaced mid-hand, or a player entering the slip again: the same facts
+            # under a new id are not a conflict.
+            self._duplicate_ack(table, result.id, result.hand, table, batch)
+            return
+        try:
+            self._apply(event, batch)
+        except TournamentError as exc:
+            if exc.code == "conflict":
+                self._record_conflict(result, payload, exc.reason, batch)
+            self._reject(table, result.id, exc.reason, exc.code, batch, result.hand)
+            return
+        batch.acks.append((table, result.id, result.hand, t.events))
+        teams = {table, t.visitor_team(result.hand, table)}
+        batch.dirty_tables |= teams
+        batch.changed_teams |= teams
+        batch.state = True
+
+    def _same_as_recorded(self, event: ResultRecorded) -> bool:
+        done = self.tournament.result(event.hand, event.table)
+        return done is not None and (
+            done.visitor_tricks,
+            done.revokes_home,
+            done.revokes_visitors,
+        ) == (event.visitor_tricks, event.revokes_home, event.revokes_visitors)
+
+    def _duplicate_ack(
+        self, table: int, result_id: str, hand: int, reported_table: int, batch: Batch
+    ) -> None:
+        t = self.tournament
+        flags = t.rules.unit == "flags"
+        ack = Ack(
+            id=result_id,
+            status="duplicate",
+            hand=hand,
+            flags=t.flags_held(reported_table) if flags else None,
+            points=None if flags else t.score(reported_table),
+        )
+        batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
+
+    def _record_conflict(self, result: Result, payload: bytes, reason: str, batch: Batch) -> None:
+        key = (result.hand, result.table)
+        body = payload.decode("utf-8")
+        batch.writes.append(lambda tx: tx.add_conflict(result.id, key[0], key[1], body, reason))
+        self._conflicts.add(key)
+        batch.state = batch.now = True
+
+    # ------------------------------------------------------------------ calls and status
+    def _on_call(self, table: int, payload: bytes, batch: Batch) -> None:
+        if table not in self.tables:
+            log.warning("call from unknown table %s dropped", table)
+            return
+        try:
+            call = decode_call(payload)
+        except ProtocolError as exc:
+            log.warning("table %s: unreadable call dropped: %s", table, exc.reason)
+            return
+        reason = call.reason.strip() or "the players ask for the leader"
+        self.calls[table] = reason
+        batch.writes.append(lambda tx: tx.set_call(table, call.id, reason))
+        batch.state = batch.now = True
+
+    def _on_status(self, table: int, payload: bytes, batch: Batch) -> None:
+        try:
+            status = decode_status(payload)
+        except ProtocolError as exc:
+            log.warning("table %s: bad status dropped: %s", table, exc.reason)
+            return
+        if table not in self.tables:
+            return
+        before = table in self.online
+        if status == ONLINE:
+            self.online.add(table)
+        else:
+            self.online.discard(table)
+        if before != (status == ONLINE):
+            batch.state = True
