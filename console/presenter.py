@@ -19,6 +19,7 @@ still being sent, then the hub's answer in plain words.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -70,7 +71,9 @@ HUB_DEFAULT_CALL = "the players ask for the leader"
 MAX_REVOKES = 13
 START_FLAGS = 12
 #: Queries: their answers fill screens; they are never announced in the message bar.
-QUERIES = frozenset({"plan", "results", "ties", "join_code"})
+QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins"})
+#: The joins listed on the Sheets & kiosks tab, newest first.
+JOINS_LISTED = 4
 TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
 ConfirmKind = Literal["close", "undo", "end_day"]
 
@@ -87,6 +90,7 @@ OP_NAMES = {
     "tiebreak_start": M_("start the tie-break"),
     "tiebreak_result": M_("the playoff hand"),
     "export": M_("write the sheets"),
+    "renew_join_code": M_("make a new join code"),
 }
 #: Ready-made reasons for a correction (a reason is required; any text will do).
 CORRECTION_REASONS = (
@@ -95,6 +99,11 @@ CORRECTION_REASONS = (
     M_("Kiosk mistake"),
     M_("Revoke found after the hand"),
 )
+def clock_time(seconds: float) -> str:
+    """A time of day on this computer's clock, for the join code's end and the joins."""
+    return time.strftime("%H:%M", time.localtime(seconds))
+
+
 PENALTY_REASONS = (M_("Signalling"), M_("Talking during play"), M_("Showing cards"))
 
 
@@ -161,6 +170,7 @@ class LeaderPresenter(Base[ViewModel]):
         self.export: dict[str, Any] | None = None
         self.join: dict[str, Any] | None = None
         self.join_refusal: Reply | None = None
+        self.joins: list[dict[str, Any]] | None = None  # the hub's "joins", newest first
         self.ended_days: set[int] = set()
         self.sending: dict[str, tuple[str, dict[str, Any]]] = {}
         # The hub's last answer, worded when shown (the language may change meanwhile).
@@ -331,6 +341,8 @@ class LeaderPresenter(Base[ViewModel]):
             else:
                 self.join = None
                 self.join_refusal = reply
+        elif op == "joins" and reply.ok:
+            self.joins = list(data.get("joins") or [])
 
     def _after(self, op: str, data: dict[str, Any]) -> None:
         if op in ("correct", "penalty"):
@@ -339,6 +351,12 @@ class LeaderPresenter(Base[ViewModel]):
                 self._want_results(self.table_hand, fresh=True)
         elif op == "end_day":
             self.ended_days.add(int(data.get("day", 0)))
+        elif op == "renew_join_code":
+            # The reply carries the new code; sent again, the hub answers without it.
+            if "code" in data:
+                self.join, self.join_refusal = data, None
+            else:
+                self._ask("join_code")
         elif op in ("tiebreak_start", "tiebreak_result"):
             self.tb_tricks = None
             self._ask("ties")
@@ -395,6 +413,8 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("Playoff hand recorded.")
         if op == "export":
             return tr.t("The sheets and CSV files are written.")
+        if op == "renew_join_code":
+            return tr.t("New join code made: the old one no longer works.")
         return tr.t("Done.")
 
     def _refused_text(self, reply: Reply) -> str:
@@ -416,8 +436,10 @@ class LeaderPresenter(Base[ViewModel]):
         self.mode = None
         if self.tab is Screen.TIEBREAK:
             self._ask("ties")
-        elif self.tab is Screen.SHEETS and self.join is None:
-            self._ask("join_code")
+        elif self.tab is Screen.SHEETS:
+            if self.join is None:
+                self._ask("join_code")
+            self._ask("joins")
         self._changed()
 
     def back(self) -> None:
@@ -731,6 +753,14 @@ class LeaderPresenter(Base[ViewModel]):
     def ask_join_code(self) -> None:
         self._intent()
         self._ask("join_code")
+        self._ask("joins")
+        self._changed()
+
+    def renew_join_code(self) -> None:
+        """A new join code at once (the old one may have been seen): kiosks that have joined
+        keep their logins; a kiosk joining now needs the new code."""
+        self._intent()
+        self._send("renew_join_code")
         self._changed()
 
     def rotation_path(self) -> str | None:
@@ -1554,12 +1584,19 @@ class LeaderPresenter(Base[ViewModel]):
     def _sheets(self) -> SheetsVM:
         tr = self.tr
         files = "\n".join((self.export or {}).get("files", []))
-        if self.join is not None:
+        if self.join is not None and self.join.get("expired"):
+            code = str(self.join.get("code", ""))
+            how = tr.t("This code has expired: make a new one.")
+        elif self.join is not None:
             code = str(self.join.get("code", ""))
             how = tr.t(
                 "On a new kiosk: tap “Join with the leader's code”, type its table number, "
                 "then this code."
             )
+            if self.join.get("expires"):
+                how += " " + tr.t("It works until {time}.").format(
+                    time=clock_time(float(self.join["expires"]))
+                )
         elif self.join_refusal is not None:
             code, how = "", self._refused_text(self.join_refusal)
         else:
@@ -1580,7 +1617,39 @@ class LeaderPresenter(Base[ViewModel]):
             code=code,
             join_how=how,
             show_code=ButtonVM(tr.t("Ask the hub again")) if self.join is None else HIDDEN,
+            renew=ButtonVM(tr.t("New code")) if self.join is not None else HIDDEN,
+            joins_title=tr.t("Kiosks that joined"),
+            joins=self._joins_text(),
         )
+
+    def _joins_text(self) -> str:
+        tr = self.tr
+        if self.joins is None:
+            return ""
+        joined = [j for j in self.joins if j.get("outcome") == "joined"][:JOINS_LISTED]
+        lines = [
+            tr.t("{time} · table {table} · {device} · {address}").format(
+                time=clock_time(float(j.get("at", 0))),
+                table=j.get("table"),
+                device=j.get("device") or "?",
+                address=j.get("address", ""),
+            )
+            for j in joined
+        ] or [tr.t("No kiosk has joined with the code yet.")]
+        wrong = [j for j in self.joins if j.get("outcome") == "wrong_code"]
+        if wrong:
+            lines.append(
+                tr.nt(
+                    "{n} wrong code tried, the last at {time} from {address}.",
+                    "{n} wrong codes tried, the last at {time} from {address}.",
+                    len(wrong),
+                ).format(
+                    n=len(wrong),
+                    time=clock_time(float(wrong[0].get("at", 0))),
+                    address=wrong[0].get("address", ""),
+                )
+            )
+        return "\n".join(lines)
 
 
 # ====================================================================== set-up

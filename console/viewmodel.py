@@ -255,6 +255,9 @@ class SheetsVM:
     code: str = ""
     join_how: str = ""
     show_code: ButtonVM = ButtonVM()
+    renew: ButtonVM = ButtonVM()
+    joins_title: str = ""
+    joins: str = ""
 
 
 @dataclass(frozen=True)

@@ -118,17 +118,26 @@ def schedule(file: Path, as_json: bool) -> None:
 @main.command("join-code")
 @click.argument("data", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--renew", is_flag=True, help="Make a new code (takes effect when the hub is next started)."
+    "--renew", is_flag=True, help="Make a new code (a running hub refuses the old one at once)."
 )
 def join_code(data: Path, renew: bool) -> None:
     """Print the code kiosks type to join this hub's hall."""
+    import time
+
     from hub.datadir import BROKER_DIR
-    from hub.provision import JoinCode
+    from hub.provision import JOIN_CODE_FILE, JoinCode
 
     _open_log(data)
     folder = data / BROKER_DIR
-    code = JoinCode.renew(folder) if renew else JoinCode.load_or_create(folder)
+    found = None if renew else JoinCode.read(folder / JOIN_CODE_FILE)
+    code = found or JoinCode.renew(folder)
     click.echo(code.code)
+    if code.expired(time.time()):  # said, not mended: the running hub owns the file
+        click.echo(
+            "This code has expired: make a new one on the console (New code) or with "
+            f"whist-hub join-code {data} --renew",
+            err=True,
+        )
 
 
 def _listener(conf: Path) -> tuple[int | None, str]:
@@ -195,6 +204,13 @@ def _open_log(data: Path) -> Tournament:
     help="Port where kiosks join with the join code (0: no joining by code).",
 )
 @click.option(
+    "--join-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.1, 300),
+    help="Seconds a kiosk has to send its join request before it is dropped.",
+)
+@click.option(
     "--new-start",
     is_flag=True,
     help="Start a new tournament even though this --data folder was used before and its log "
@@ -211,6 +227,7 @@ def serve(
     bind: str,
     root: str,
     provision_port: int,
+    join_timeout: float,
     new_start: bool,
     verbose: bool,
 ) -> None:
@@ -248,6 +265,9 @@ def serve(
             topics=Topics(root),
             echo=click.echo,
             provision_port=provision_port or None,
+            join_timeout=join_timeout,
+            # The code on the leader's terminal, never in systemd's journal or a redirection.
+            show_join_code=sys.stdout.isatty(),
             new_start=new_start,
         )
     except (BrokerError, StoreError, WhistError) as exc:

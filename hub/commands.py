@@ -8,6 +8,7 @@ from typing import Any
 
 from hub.batch import Batch, Outgoing
 from hub.corebase import CoreBase
+from hub.joins import reply_to_keep
 from whist.cards import Deck, Suit, parse_trump, trump_name
 from whist.errors import ProtocolError, TournamentError
 from whist.events import (
@@ -69,8 +70,9 @@ class Commands(CoreBase):
         except TournamentError as exc:
             reply = Reply(id=command.id, ok=False, error=exc.reason, data={"code": exc.code})
         log.info("command %s (%s): %s", command.op, command.id, "ok" if reply.ok else reply.error)
-        body = reply.model_dump(mode="json", exclude_none=True)
-        batch.writes.append(lambda tx: tx.remember_reply(command.id, body))
+        kept = reply_to_keep(command.op, reply.model_dump(mode="json", exclude_none=True))
+        if kept is not None:  # the join code never reaches the event store
+            batch.writes.append(lambda tx: tx.remember_reply(command.id, kept))
         batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
 
     def _pending_replies(self, batch: Batch) -> list[dict[str, Any]]:

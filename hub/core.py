@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 from hub.batch import Batch, Inbound, Outgoing, peek_id
 from hub.commands import Commands
+from hub.joins import JoinDesk
 from hub.queries import Queries
 from hub.release import HeldBack
 from hub.results import ResultHandling
@@ -35,7 +36,7 @@ from whist.tournament import Tournament
 log = logging.getLogger("whist.hub")
 
 
-class HubCore(ResultHandling, Commands, Queries, HeldBack):
+class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
     """The hub's logic, without a network. Not thread-safe: one worker drives it.
 
     >>> import tempfile, pathlib

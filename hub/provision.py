@@ -6,8 +6,11 @@ hall's network by mDNS (DNS-SD service ``_whist-hub._tcp``), posts ``{"table": 7
 copy: the volunteer at the table types two numbers on the touchscreen.
 
 The code guards the logins as well as the hall's Wi-Fi password does, which is the point: it
-is on the leader's screen, not in the open. Wrong codes are slowed down (five tries a minute
-per address) so it cannot be guessed from a laptop in the corner.
+is on the leader's screen, not in the open. The hall's network is treated as hostile all the
+same (docs/protocol.md, "The join service: what it protects"): wrong codes are slowed down per
+address and for the whole hall, the code expires, requests are small and quick or dropped,
+connections are capped, every join is recorded for the leader, and nothing a client sends
+reaches the log unescaped.
 
 >>> code = JoinCode.load_or_create(data_dir)                    # doctest: +SKIP
 >>> with ProvisionServer(credentials, code, broker_port=1883) as server:   # doctest: +SKIP
@@ -20,12 +23,15 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
+import re
 import secrets
 import socket
 import threading
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
@@ -36,86 +42,220 @@ from hub.net import lan_addresses
 from whist.errors import ProtocolError
 from whist.protocol import (
     PROVISION_PATH,
-    PROVISION_SERVICE,
     JoinReply,
     JoinRequest,
     decode,
     encode,
+    provision_service,
 )
 
 log = logging.getLogger("whist.hub.provision")
 
 JOIN_CODE_FILE = "join-code"
+#: Every join and every wrong code, one JSON object a line (beside the code, mode 0600).
+JOINS_FILE = "joins.jsonl"
 DEFAULT_PROVISION_PORT = 1884
+#: How long a join code works: a whole day of play with its setting-up. A hub started after
+#: that makes a new one; the leader can renew it from the console at any time.
+CODE_LIFETIME = 12 * 3600.0
 #: Wrong codes allowed per client address per minute.
 MAX_WRONG = 5
+#: Wrong codes allowed from all addresses together per WRONG_WINDOW seconds: at most
+#: 120 guesses an hour, so a code lasting 12 hours is found with odds of 1 in 700.
+MAX_WRONG_HALL = 20
+WRONG_WINDOW = 600.0
+#: The largest request body read (a JoinRequest is under 200 bytes).
+MAX_BODY = 4096
+#: Seconds a client has to send its whole request; then the connection is dropped.
+CLIENT_TIMEOUT = 10.0
+#: Connections served at once, in all and from one address; more are refused at once.
+MAX_CONNECTIONS = 32
+MAX_CONNECTIONS_PER_ADDRESS = 8
+#: The joins (and wrong codes) a leader's query returns, newest first.
+JOINS_SHOWN = 50
+
+_LENGTH = re.compile(r"[0-9]{1,9}")
 
 
+def printable(text: object, limit: int = 300) -> str:
+    """``text`` as one safe log line: control characters (newlines included), line separators
+    and backslashes escaped, cut at ``limit`` characters. A client cannot forge a log line.
+
+    >>> printable('pi-7\\n2026-11-22 INFO table 1 joined')
+    'pi-7\\\\n2026-11-22 INFO table 1 joined'
+    """
+    safe = "".join(
+        c if c.isprintable() and c != "\\" else c.encode("unicode_escape").decode("ascii")
+        for c in str(text)
+    )
+    return safe[:limit] + "…" if len(safe) > limit else safe
+
+
+def _write_private(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    tmp.replace(path)
+
+
+@dataclass(frozen=True)
 class JoinCode:
-    """The hall's join code: six digits, kept in the data folder (mode 0600)."""
+    """The hall's join code: six digits and the time it stops working (seconds since the
+    epoch), kept in the data folder (mode 0600) as ``{"code": …, "expires": …}``.
 
-    def __init__(self, path: Path, code: str) -> None:
-        self.path = path
-        self.code = code
+    The file is the one truth: the join service reads it at every attempt, so a code renewed
+    from the console or by ``whist-hub join-code --renew`` works at once and the old one no
+    longer does.
+    """
 
-    @classmethod
-    def load_or_create(cls, data_dir: Path) -> JoinCode:
-        path = Path(data_dir) / JOIN_CODE_FILE
-        if path.exists():
-            code = path.read_text(encoding="utf-8").strip()
-            if code.isdigit() and len(code) == 6:
-                return cls(path, code)
-        return cls.renew(data_dir)
+    path: Path
+    code: str
+    expires: float
 
     @classmethod
-    def renew(cls, data_dir: Path) -> JoinCode:
-        """A new code (the old one stops working at the hub's next start)."""
+    def read(cls, path: Path, *, lifetime: float = CODE_LIFETIME) -> JoinCode | None:
+        """The code in ``path``, or None if there is none that can be read. A file from before
+        codes expired (six digits alone) expires ``lifetime`` after it was written."""
+        try:
+            text = path.read_text(encoding="utf-8").strip()
+            written = path.stat().st_mtime
+        except OSError:
+            return None
+        if text.isdigit() and len(text) == 6:
+            return cls(path, text, written + lifetime)
+        try:
+            data = json.loads(text)
+            code, expires = str(data["code"]), float(data["expires"])
+        except (ValueError, TypeError, KeyError):
+            return None
+        return cls(path, code, expires) if code.isdigit() and len(code) == 6 else None
+
+    @classmethod
+    def load_or_create(
+        cls,
+        data_dir: Path,
+        *,
+        lifetime: float = CODE_LIFETIME,
+        clock: Callable[[], float] = time.time,
+    ) -> JoinCode:
+        """The code in ``data_dir``; a new one if there is none or it has expired."""
+        found = cls.read(Path(data_dir) / JOIN_CODE_FILE, lifetime=lifetime)
+        if found is not None and not found.expired(clock()):
+            return found
+        return cls.renew(data_dir, lifetime=lifetime, clock=clock)
+
+    @classmethod
+    def renew(
+        cls,
+        data_dir: Path,
+        *,
+        lifetime: float = CODE_LIFETIME,
+        clock: Callable[[], float] = time.time,
+    ) -> JoinCode:
+        """A new code, working for ``lifetime`` seconds; the old one stops working at once."""
         path = Path(data_dir) / JOIN_CODE_FILE
-        path.parent.mkdir(parents=True, exist_ok=True)
+        old = cls.read(path)
         code = f"{secrets.randbelow(1_000_000):06d}"
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(code + "\n", encoding="utf-8")
-        tmp.chmod(0o600)
-        tmp.replace(path)
-        return cls(path, code)
+        while old is not None and code == old.code:
+            code = f"{secrets.randbelow(1_000_000):06d}"
+        expires = float(int(clock() + lifetime))
+        _write_private(path, json.dumps({"code": code, "expires": expires}) + "\n")
+        return cls(path, code, expires)
+
+    def expired(self, now: float) -> bool:
+        return now >= self.expires
 
     def matches(self, given: str) -> bool:
         return secrets.compare_digest(given.encode(), self.code.encode())
 
 
+def read_joins(data_dir: Path, limit: int = JOINS_SHOWN) -> list[dict[str, Any]]:
+    """The last ``limit`` joins and wrong codes recorded in ``data_dir``, newest first."""
+    try:
+        lines = (Path(data_dir) / JOINS_FILE).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    found: list[dict[str, Any]] = []
+    for line in reversed(lines):
+        with contextlib.suppress(ValueError):
+            entry = json.loads(line)
+            if isinstance(entry, dict):
+                found.append(entry)
+        if len(found) >= limit:
+            break
+    return found
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
+    def setup(self) -> None:
+        super().setup()
+        # Each read or write; the whole request has the same time (_Server.service_actions).
+        self.connection.settimeout(self.server.owner.timeout)
+
     def log_message(self, format: str, *args: Any) -> None:
-        log.info("%s %s", self.address_string(), format % args)
+        # The request line and the headers are the client's words: escaped, never raw.
+        log.info("%s %s", printable(self.address_string()), printable(format % args))
 
     def _send(self, status: int, body: dict[str, Any] | bytes) -> None:
         payload = body if isinstance(body, bytes) else json.dumps(body).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(payload)))
+        if status >= 400:
+            self.send_header("Connection", "close")
+            self.close_connection = True  # a body we did not read must not be taken as a request
         self.end_headers()
         self.wfile.write(payload)
+
+    def _refuse(self, status: int, code: str, error: str) -> None:
+        self._send(status, {"v": 1, "error": error, "code": code})
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        # http.server's own refusals (a garbled request line, headers too long): JSON too.
+        self.log_error("code %d, message %s", code, message)
+        self.close_connection = True
+        self._refuse(code, "bad_request", message or "bad request")
 
     def do_GET(self) -> None:
         if self.path == "/v1/hub":
             self._send(200, self.server.owner.about())
         else:
-            self._send(404, {"v": 1, "error": "not found"})
+            self._refuse(404, "not_found", "not found")
+
+    def _body_length(self) -> int | None:
+        """The Content-Length, when it is one number the service will read; else refused."""
+        if self.headers.get("Transfer-Encoding") is not None:
+            self._refuse(411, "length_required", "send the request with a Content-Length")
+            return None
+        given = self.headers.get_all("Content-Length") or []
+        if not given:
+            self._refuse(411, "length_required", "send the request with a Content-Length")
+            return None
+        if len(given) > 1 or not _LENGTH.fullmatch(given[0].strip()):
+            self._refuse(400, "bad_length", "Content-Length must be one whole number")
+            return None
+        length = int(given[0].strip())
+        if length > MAX_BODY:
+            self._refuse(413, "too_large", "request too large")
+            return None
+        return length
 
     def do_POST(self) -> None:
         owner = self.server.owner
         if self.path != PROVISION_PATH:
-            self._send(404, {"v": 1, "error": "not found"})
+            self._refuse(404, "not_found", "not found")
             return
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > 4096:
-            self._send(413, {"v": 1, "error": "request too large"})
+        length = self._body_length()
+        if length is None:
             return
         try:
             request = decode(JoinRequest, self.rfile.read(length))
         except ProtocolError as exc:
-            self._send(400, {"v": 1, "error": exc.reason})
+            self._refuse(400, exc.code, exc.reason)
             return
         client = self.client_address[0]
         status, body = owner.join(request, client, self.connection.getsockname()[0])
@@ -123,12 +263,92 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class _Server(ThreadingHTTPServer):
+    """Threads for at most ``MAX_CONNECTIONS`` clients, each dropped at its deadline."""
+
     daemon_threads = True
+    request_queue_size = 64  # a burst of connections is accepted at once, then judged
     owner: ProvisionServer
+
+    def __init__(self, address: tuple[str, int]) -> None:
+        super().__init__(address, _Handler)
+        self._open: dict[socket.socket, tuple[str, float]] = {}  # connection: address, deadline
+        self._open_lock = threading.Lock()
+        self._refused = 0
+        self._refusal_logged = float("-inf")
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        owner = self.owner
+        address = str(client_address[0])
+        with self._open_lock:
+            from_there = sum(1 for a, _ in self._open.values() if a == address)
+            admitted = (
+                len(self._open) < owner.max_connections
+                and from_there < owner.max_connections_per_address
+            )
+            if admitted:
+                self._open[request] = (address, owner.clock() + owner.timeout)
+        if admitted:
+            super().process_request(request, client_address)
+        else:
+            self._turn_away(request, address)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that vanished mid-answer (or was dropped as too slow): one line, no
+        # traceback on the leader's terminal.
+        log.info("join request from %s ended early", printable(client_address[0]))
+
+    def _turn_away(self, request: socket.socket, address: str) -> None:
+        body = b'{"v":1,"error":"the hub is busy: try again in a minute","code":"busy"}'
+        head = (
+            "HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        ).encode()
+        with contextlib.suppress(OSError):
+            request.setblocking(False)  # never wait on a client that does not read
+            request.send(head + body)
+        self.shutdown_request(request)
+        self._refused += 1
+        now = self.owner.clock()
+        if now - self._refusal_logged > 10:  # one line for a flood, not one per connection
+            log.warning(
+                "join service full: %d connection(s) refused, the last from %s",
+                self._refused,
+                printable(address),
+            )
+            self._refusal_logged, self._refused = now, 0
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._open_lock:
+            self._open.pop(request, None)
+        super().shutdown_request(request)
+
+    def service_actions(self) -> None:
+        # Called by serve_forever about twice a second: a client that trickles its request
+        # one byte at a time never hits the per-read timeout, so it meets this deadline.
+        now = self.owner.clock()
+        with self._open_lock:
+            late = [(s, a) for s, (a, deadline) in self._open.items() if now >= deadline]
+        for sock, address in late:
+            log.info("dropped a join request from %s: too slow", printable(address))
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        super().service_actions()
+
+    @property
+    def connections(self) -> int:
+        with self._open_lock:
+            return len(self._open)
 
 
 class ProvisionServer:
-    """The hub's join service: HTTP on ``port`` (0 = a free one), advertised by mDNS."""
+    """The hub's join service: HTTP on ``port`` (0 = a free one), advertised by mDNS.
+
+    ``timeout`` is how long a client has to send its request, ``max_connections`` (and
+    ``max_connections_per_address``) how many are served at once. ``clock`` (monotonic) times
+    the limits; ``wall`` (seconds since the epoch) dates the joins and expires the code.
+    ``service_type`` is the DNS-SD type announced (by default ``WHIST_MDNS_SERVICE`` or
+    ``_whist-hub._tcp.local.``).
+    """
 
     def __init__(
         self,
@@ -142,17 +362,28 @@ class ProvisionServer:
         bind: str = "0.0.0.0",
         advertise: bool = True,
         interfaces: list[str] | None = None,
+        service_type: str | None = None,
+        timeout: float = CLIENT_TIMEOUT,
+        max_connections: int = MAX_CONNECTIONS,
+        max_connections_per_address: int = MAX_CONNECTIONS_PER_ADDRESS,
         clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.credentials = credentials
         self.join_code = join_code
         self.broker_port = broker_port
         self.root = root
         self.tournament = tournament
+        self.service_type = service_type or provision_service(os.environ)
+        self.timeout = timeout
+        self.max_connections = max_connections
+        self.max_connections_per_address = max_connections_per_address
         self.clock = clock
+        self.wall = wall
         self._wrong: dict[str, deque[float]] = defaultdict(deque)
+        self._wrong_hall: deque[float] = deque()
         self._lock = threading.Lock()
-        self._httpd = _Server((bind, port), _Handler)
+        self._httpd = _Server((bind, port))
         self._httpd.owner = self
         self.port = self._httpd.server_address[1]
         self._thread: threading.Thread | None = None
@@ -160,7 +391,13 @@ class ProvisionServer:
         self._interfaces = interfaces
         self._zeroconf: Any = None
         self._info: Any = None
-        self.joined: list[tuple[int, str]] = []  # (table, client address), for the leader
+        self.joins_path = join_code.path.with_name(JOINS_FILE)
+        self.joined: list[tuple[int, str]] = []  # (table, client address), for tests
+
+    @property
+    def connections(self) -> int:
+        """Connections being served now."""
+        return self._httpd.connections
 
     def about(self) -> dict[str, Any]:
         return {
@@ -171,30 +408,78 @@ class ProvisionServer:
             "tables": self.credentials.tables,
         }
 
+    def _current_code(self) -> JoinCode | None:
+        code = JoinCode.read(self.join_code.path)
+        if code is not None and code.code != self.join_code.code:
+            # Renewed (console or command line): guesses at the old code count no more.
+            self._wrong.clear()
+            self._wrong_hall.clear()
+            log.info("the join code was renewed")
+        if code is not None:
+            self.join_code = code
+        return code
+
+    def _record(self, outcome: str, request: JoinRequest, client: str) -> None:
+        entry = {
+            "at": round(self.wall(), 3),
+            "outcome": outcome,
+            "table": request.table,
+            "device": printable(request.device, 100),
+            "address": client,
+        }
+        try:
+            fd = os.open(self.joins_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            with os.fdopen(fd, "a", encoding="utf-8") as f:
+                f.write(json.dumps(entry) + "\n")
+        except OSError as exc:
+            log.warning("could not record a join in %s: %s", self.joins_path, exc)
+
     def join(self, request: JoinRequest, client: str, local: str) -> tuple[int, dict[str, Any]]:
         """Check a join; return the HTTP status and body. ``local`` is our address as the
         kiosk reached it: the broker is on this machine, so that is where it should go."""
+        device = printable(request.device or "?", 100)
         with self._lock:
             tries = self._wrong[client]
             now = self.clock()
             while tries and now - tries[0] > 60:
                 tries.popleft()
+            while self._wrong_hall and now - self._wrong_hall[0] > WRONG_WINDOW:
+                self._wrong_hall.popleft()
+            code = self._current_code()
             if len(tries) >= MAX_WRONG:
                 log.warning("join from %s refused: too many wrong codes", client)
-                return 429, {"v": 1, "error": "too many wrong codes: wait a minute"}
-            if not self.join_code.matches(request.code):
+                return 429, _refusal("too_many", "too many wrong codes: wait a minute")
+            if len(self._wrong_hall) >= MAX_WRONG_HALL:
+                log.warning("join from %s refused: too many wrong codes in the hall", client)
+                return 429, _refusal(
+                    "locked", "too many wrong codes in the hall: ask the leader for a new code"
+                )
+            if code is None:
+                return 503, _refusal("no_code", "the hub has no join code: ask the leader")
+            if code.expired(self.wall()):
+                log.warning("join from %s for table %s: the code has expired", client,
+                            request.table)
+                return 410, _refusal(
+                    "expired", "the join code has expired: ask the leader for a new one"
+                )
+            if not code.matches(request.code):
                 tries.append(now)
-                log.warning("join from %s for table %s: wrong code", client, request.table)
-                return 403, {"v": 1, "error": "wrong join code: check the leader's screen"}
+                self._wrong_hall.append(now)
+                self._record("wrong_code", request, client)
+                log.warning(
+                    "join from %s (%s) for table %s: wrong code", client, device, request.table
+                )
+                return 403, _refusal("wrong_code", "wrong join code: check the leader's screen")
         if request.table > self.credentials.tables:
-            return 400, {
-                "v": 1,
-                "error": f"there is no table {request.table}: this "
+            return 400, _refusal(
+                "bad_table",
+                f"there is no table {request.table}: this "
                 f"tournament has tables 1 to {self.credentials.tables}",
-            }
+            )
         login = self.credentials.table(request.table)
         self.joined.append((request.table, client))
-        log.info("table %s joined from %s (%s)", request.table, client, request.device or "?")
+        self._record("joined", request, client)
+        log.info("table %s joined from %s (%s)", request.table, client, device)
         reply = JoinReply(
             table=request.table,
             host=local,
@@ -222,8 +507,9 @@ class ProvisionServer:
         addresses = self._interfaces or _lan_addresses()
         host = socket.gethostname().split(".")[0] or "whist-hub"
         self._info = ServiceInfo(
-            PROVISION_SERVICE,
-            f"Whist hub {host}.{PROVISION_SERVICE}",
+            self.service_type,
+            # The port too: two hubs on one computer (two rooms) have two names.
+            f"Whist hub {host} {self.port}.{self.service_type}",
             addresses=[socket.inet_aton(a) for a in addresses],
             port=self.port,
             properties={
@@ -232,7 +518,8 @@ class ProvisionServer:
                 "root": self.root,
                 "tournament": self.tournament[:100],
             },
-            server=f"{host}.local.",
+            # Its own host name too, or the addresses of two hubs on one computer mix.
+            server=f"{host}-{self.port}.local.",
         )
         try:
             self._zeroconf = Zeroconf(interfaces=self._interfaces or addresses)
@@ -262,6 +549,10 @@ class ProvisionServer:
         tb: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def _refusal(code: str, error: str) -> dict[str, Any]:
+    return {"v": 1, "error": error, "code": code}
 
 
 def _lan_addresses() -> list[str]:

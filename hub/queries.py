@@ -9,7 +9,7 @@ from typing import Any
 
 from hub.batch import Batch
 from hub.corebase import CoreBase
-from hub.datadir import BROKER_DIR, EXPORTS_DIR
+from hub.datadir import EXPORTS_DIR
 from whist.cards import trump_name
 from whist.errors import TournamentError
 from whist.events import (
@@ -19,7 +19,6 @@ from whist.formats import Format
 from whist.movement import resolve_offset
 from whist.protocol import (
     Export,
-    JoinCodeQuery,
     Plan,
     Results,
     Ties,
@@ -29,7 +28,7 @@ log = logging.getLogger("whist.hub")
 
 
 class Queries(CoreBase):
-    """plan, results, ties, export, join_code."""
+    """plan, results, ties, export (join_code: hub/joins.py)."""
 
     # ------------------------------------------------------------------ queries (the console)
     # These change nothing: they answer the leader's console from the tournament and the log.
@@ -209,20 +208,3 @@ class Queries(CoreBase):
                 f"the files could not be written in {folder}: {exc}", "io"
             ) from exc
         return {"folder": str(folder), "files": [str(p) for p in files]}
-
-    def _do_join_code(self, cmd: JoinCodeQuery, batch: Batch) -> dict[str, Any]:
-        from hub.net import lan_addresses
-        from hub.provision import JOIN_CODE_FILE
-
-        path = self.store.path.parent / BROKER_DIR / JOIN_CODE_FILE
-        try:
-            code = path.read_text(encoding="utf-8").strip()
-        except OSError:
-            code = ""
-        if not (code.isdigit() and len(code) == 6):
-            raise TournamentError(
-                "this hub has no join code (its broker is not the embedded one): give each "
-                "kiosk its settings with whist-hub credentials",
-                "no_join_code",
-            )
-        return {"code": code, "hosts": lan_addresses()}

@@ -19,7 +19,7 @@ from hub.core import HubCore
 from hub.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
 from hub.net import reach_note, reachable_addresses
 from hub.private import keep_private
-from hub.provision import JoinCode, ProvisionServer
+from hub.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
 from hub.service import Hub
 from hub.store import EventStore, StoreError
 from hub.systemd import Systemd
@@ -140,10 +140,14 @@ def serve(
     stop: threading.Event | None = None,
     provision_port: int | None = None,
     new_start: bool = False,
+    join_timeout: float = CLIENT_TIMEOUT,
+    show_join_code: bool = True,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
 
     Raises :class:`StoreError` for a lost or damaged log (see :func:`open_log`).
+    ``show_join_code``: print the join code (on a terminal; never into a log such as
+    systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request.
     """
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
@@ -210,12 +214,22 @@ def serve(
                     tournament=t.spec.name,
                     port=provision_port,
                     bind=bind,
+                    # Bound to one address: announced there only (a hub on the loopback
+                    # is not heard by the hall).
+                    interfaces=None if bind in ("0.0.0.0", "") else [bind],
+                    timeout=join_timeout,
                 ).start()
+                shown = (
+                    code.code
+                    if show_join_code
+                    else f"on the console (Sheets & kiosks), or: whist-hub join-code {data_dir}"
+                )
                 echo(
-                    f"Join code for kiosks: {code.code} (the hub answers on port "
+                    f"Join code for kiosks: {shown} (the hub answers on port "
                     f"{provisioner.port} and is announced on the network by mDNS)."
                 )
-            except OSError as exc:  # the port is taken: the hall can still be provisioned
+            except (OSError, ValueError) as exc:  # the port is taken, a bad WHIST_MDNS_SERVICE:
+                # the hall can still be provisioned
                 echo(
                     f"Joining by code is off ({exc}); give kiosks their settings with "
                     f"whist-hub credentials {data_dir} --table N"

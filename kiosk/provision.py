@@ -24,7 +24,7 @@ from typing import Any
 import tomli_w
 
 from whist.errors import ProtocolError
-from whist.protocol import PROVISION_PATH, PROVISION_SERVICE, JoinReply, JoinRequest, decode
+from whist.protocol import PROVISION_PATH, JoinReply, JoinRequest, decode, provision_service
 
 #: How long the kiosk listens for the hub's announcement.
 DISCOVERY_SECONDS = 4.0
@@ -33,9 +33,14 @@ DISCOVERY_SECONDS = 4.0
 INTERFACES_ENV = "WHIST_MDNS_INTERFACES"
 
 
+#: After the first hub is heard, how long to listen for others (two rooms of one hall).
+MORE_HUBS_SECONDS = 1.0
+
+
 class JoinError(Exception):
     """Joining failed. ``kind`` says why in a word the set-up screen translates:
-    no_hub, wrong_code, too_many, bad_table, unreachable, refused, cannot_write."""
+    no_hub, wrong_code, expired, too_many, locked, busy, bad_table, unreachable, refused,
+    cannot_write."""
 
     def __init__(self, kind: str, detail: str = "") -> None:
         super().__init__(f"{kind}: {detail}" if detail else kind)
@@ -53,13 +58,20 @@ class FoundHub:
 
 
 def discover(timeout: float = DISCOVERY_SECONDS,
-             interfaces: list[str] | None = None) -> list[FoundHub]:
-    """Hubs announcing themselves by mDNS within ``timeout`` seconds (the first one is enough
-    for a hall: one leader, one hub)."""
+             interfaces: list[str] | None = None, *,
+             service_type: str | None = None,
+             more: float = MORE_HUBS_SECONDS) -> list[FoundHub]:
+    """Hubs announcing themselves by mDNS: waits up to ``timeout`` seconds for the first, then
+    ``more`` seconds for others (a community hall may have two rooms, each with its hub), in
+    the order heard. ``service_type`` defaults to ``WHIST_MDNS_SERVICE`` or the hubs' own."""
     from zeroconf import ServiceBrowser, ServiceListener, Zeroconf
 
     if interfaces is None and os.environ.get(INTERFACES_ENV):
         interfaces = [a.strip() for a in os.environ[INTERFACES_ENV].split(",") if a.strip()]
+    try:
+        service_type = service_type or provision_service(os.environ)
+    except ValueError as exc:
+        raise JoinError("no_hub", str(exc)) from None
     found: list[FoundHub] = []
     heard = threading.Event()
 
@@ -70,9 +82,13 @@ def discover(timeout: float = DISCOVERY_SECONDS,
                 return
             props = {k.decode(): (v or b"").decode("utf-8", "replace")
                      for k, v in info.properties.items()}
-            address = next((a for a in info.parsed_addresses() if ":" not in a),
-                           info.parsed_addresses()[0])
-            found.append(FoundHub(address, int(info.port or 0), props.get("tournament", "")))
+            # Every address, IPv4 first: a hub's record may list addresses it does not
+            # listen on (two hubs on one computer); join_hall tries them in turn.
+            addresses = sorted(info.parsed_addresses(), key=lambda a: ":" in a)
+            for address in addresses:
+                hub = FoundHub(address, int(info.port or 0), props.get("tournament", ""))
+                if hub not in found:
+                    found.append(hub)
             heard.set()
 
         def update_service(self, zc: Zeroconf, type_: str, name: str) -> None:
@@ -86,12 +102,12 @@ def discover(timeout: float = DISCOVERY_SECONDS,
     except OSError as exc:  # no network at all yet
         raise JoinError("no_hub", str(exc)) from None
     try:
-        ServiceBrowser(zc, PROVISION_SERVICE, Listener())
-        heard.wait(timeout)
-        time.sleep(0.2)  # a second hub answering at the same moment: list it too
+        ServiceBrowser(zc, service_type, Listener())
+        if heard.wait(timeout):
+            time.sleep(more)  # the other hubs of the hall answer about as fast
     finally:
         zc.close()
-    return found
+    return list(found)
 
 
 def request_join(hub: FoundHub, table: int, code: str, *, device: str = "",
@@ -106,8 +122,11 @@ def request_join(hub: FoundHub, table: int, code: str, *, device: str = "",
         with urllib.request.urlopen(request, timeout=timeout) as response:
             payload = response.read()
     except urllib.error.HTTPError as exc:
-        kinds = {403: "wrong_code", 429: "too_many", 400: "bad_table"}
-        raise JoinError(kinds.get(exc.code, "refused"), _error_text(exc)) from None
+        code, text = _refusal(exc)
+        kinds = {403: "wrong_code", 410: "expired", 429: "too_many", 400: "bad_table",
+                 503: "busy"}
+        kind = code if code in _REFUSALS else kinds.get(exc.code, "refused")
+        raise JoinError(kind, text) from None
     except (urllib.error.URLError, OSError) as exc:
         raise JoinError("unreachable", str(exc)) from None
     try:
@@ -116,11 +135,20 @@ def request_join(hub: FoundHub, table: int, code: str, *, device: str = "",
         raise JoinError("refused", exc.reason) from None
 
 
-def _error_text(exc: urllib.error.HTTPError) -> str:
+#: The hub's refusal codes the set-up screen knows (hub/provision.py).
+_REFUSALS = frozenset({"wrong_code", "expired", "too_many", "locked", "busy", "bad_table"})
+#: Which refusal to report when every hub heard refused: a hub that knew the code speaks
+#: first (bad_table), a hub that could not check it next, "wrong code" only when all said so.
+_ORDER = ("bad_table", "locked", "too_many", "expired", "busy", "refused", "unreachable",
+          "wrong_code")
+
+
+def _refusal(exc: urllib.error.HTTPError) -> tuple[str, str]:
     try:
-        return str(json.loads(exc.read()).get("error", ""))
+        body = json.loads(exc.read(4096))
+        return str(body.get("code", "")), str(body.get("error", ""))
     except (ValueError, OSError, AttributeError):
-        return ""
+        return "", ""
 
 
 def write_config(path: Path, reply: JoinReply, *, language: str | None = None) -> None:
@@ -154,12 +182,20 @@ def write_config(path: Path, reply: JoinReply, *, language: str | None = None) -
 def join_hall(config_path: Path, table: int, code: str, *, hub: FoundHub | None = None,
               language: str | None = None, interfaces: list[str] | None = None,
               discovery_seconds: float = DISCOVERY_SECONDS) -> JoinReply:
-    """The whole join: find the hub (unless given), ask, write kiosk.toml."""
-    if hub is None:
-        hubs = discover(discovery_seconds, interfaces)
-        if not hubs:
-            raise JoinError("no_hub")
-        hub = hubs[0]
-    reply = request_join(hub, table, code, device=socket.gethostname())
-    write_config(config_path, reply, language=language)
-    return reply
+    """The whole join: find the hubs (unless given one), ask each in turn until one accepts
+    the code, write kiosk.toml. A wrong code is reported only when every hub refused it."""
+    hubs = [hub] if hub is not None else discover(discovery_seconds, interfaces)
+    if not hubs:
+        raise JoinError("no_hub")
+    refusals: list[JoinError] = []
+    for each in hubs:
+        try:
+            reply = request_join(each, table, code, device=socket.gethostname())
+        except JoinError as exc:
+            refusals.append(exc)
+            if exc.kind == "bad_table":  # this hub knew the code: it is the hall's
+                break
+            continue
+        write_config(config_path, reply, language=language)
+        return reply
+    raise min(refusals, key=lambda e: _ORDER.index(e.kind) if e.kind in _ORDER else 0)

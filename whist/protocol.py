@@ -811,6 +811,26 @@ class JoinCodeQuery(_CommandBase):
     op: Literal["join_code"] = "join_code"
 
 
+class RenewJoinCode(_CommandBase):
+    """Extension: make a new join code now; the old one is refused from this moment.
+
+    >>> decode_command(b'{"v":1,"id":"c16","op":"renew_join_code"}').op
+    'renew_join_code'
+    """
+
+    op: Literal["renew_join_code"] = "renew_join_code"
+
+
+class Joins(_CommandBase):
+    """Extension: the kiosks that joined by code, and the wrong codes tried, newest first.
+
+    >>> decode_command(b'{"v":1,"id":"c17","op":"joins"}').op
+    'joins'
+    """
+
+    op: Literal["joins"] = "joins"
+
+
 Command = Annotated[
     StartHand
     | CloseHand
@@ -826,7 +846,9 @@ Command = Annotated[
     | Results
     | Ties
     | Export
-    | JoinCodeQuery,
+    | JoinCodeQuery
+    | RenewJoinCode
+    | Joins,
     Field(discriminator="op"),
 ]
 
@@ -859,8 +881,32 @@ class Reply(_Outbound):
 
 #: DNS-SD service type the hub advertises; its port is the provisioning (HTTP) port.
 PROVISION_SERVICE = "_whist-hub._tcp.local."
+#: Environment variable naming another DNS-SD type for both sides: tests use their own, so
+#: that no other hub on the machine (or the network) is ever heard, nor hears them.
+PROVISION_SERVICE_ENV = "WHIST_MDNS_SERVICE"
+_SERVICE_TYPE = re.compile(r"_[a-z0-9](?:[a-z0-9-]{0,13}[a-z0-9])?\._tcp\.local\.")
 #: The HTTP path a kiosk POSTs its JoinRequest to.
 PROVISION_PATH = "/v1/join"
+
+
+def provision_service(environ: Mapping[str, str]) -> str:
+    """The DNS-SD type hubs announce and kiosks look for: ``PROVISION_SERVICE``, unless
+    ``environ`` names another one (ValueError in plain words when it is not a valid type).
+
+    >>> provision_service({})
+    '_whist-hub._tcp.local.'
+    >>> provision_service({"WHIST_MDNS_SERVICE": "_wt-1a2b._tcp.local."})
+    '_wt-1a2b._tcp.local.'
+    """
+    value = environ.get(PROVISION_SERVICE_ENV, "").strip()
+    if not value:
+        return PROVISION_SERVICE
+    if not _SERVICE_TYPE.fullmatch(value):
+        raise ValueError(
+            f"{PROVISION_SERVICE_ENV} must look like _name._tcp.local. (a name of 1 to 15 "
+            f"lower-case letters, digits or hyphens), not {value!r}"
+        )
+    return value
 
 
 class JoinRequest(_Inbound):

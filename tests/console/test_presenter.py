@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from pathlib import Path
 
 from console.i18n import marking_translator
-from console.presenter import LeaderPresenter, SetupPresenter
+from console.presenter import LeaderPresenter, SetupPresenter, clock_time
 from console.viewmodel import VERBATIM_FIELDS, Screen, ViewModel
 from tests.console.conftest import HubLink, console
 from uikit.config import ConfigProblem, Problem
@@ -390,6 +391,37 @@ def test_sheets_and_the_join_code(hub, tmp_path):
     assert p.view.sheets.open_rotation.visible
     assert p.rotation_path().endswith("exports/rotation.html")
     assert Path(p.rotation_path()).exists()
+
+
+def test_the_leader_renews_the_join_code_and_sees_every_join(hub, tmp_path):
+    from hub.provision import JOINS_FILE, JoinCode
+
+    old = JoinCode.load_or_create(tmp_path / "broker")
+    joins = [
+        {"at": 1.0, "outcome": "joined", "table": 2, "device": "pi-2", "address": "10.0.0.2"},
+        {"at": 2.0, "outcome": "wrong_code", "table": 1, "device": "x", "address": "10.0.0.9"},
+    ]
+    (tmp_path / "broker" / JOINS_FILE).write_text("".join(json.dumps(j) + "\n" for j in joins))
+    p = console(hub)
+    p.show("sheets")
+    hub.deliver()
+    v = p.view.sheets
+    assert v.code == old.code and v.renew.visible and not v.show_code.visible
+    assert f"It works until {clock_time(old.expires)}." in v.join_how
+    assert v.joins_title == "Kiosks that joined"
+    assert v.joins.splitlines() == [
+        f"{clock_time(1.0)} · table 2 · pi-2 · 10.0.0.2",
+        f"1 wrong code tried, the last at {clock_time(2.0)} from 10.0.0.9.",
+    ]
+    p.renew_join_code()
+    hub.deliver()
+    new = JoinCode.read(tmp_path / "broker" / "join-code")
+    assert new is not None and new.code != old.code
+    assert p.view.sheets.code == new.code
+    assert p.view.message.text == "New join code made: the old one no longer works."
+    p.set_language("fr")
+    assert p.view.sheets.renew.text == "Nouveau code"
+    assert p.view.sheets.joins_title == "Écrans qui ont rejoint la salle"
 
 
 def test_standings_screen(hub):

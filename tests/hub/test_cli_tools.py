@@ -157,3 +157,11 @@ def test_join_code_command(data):
     assert run("join-code", data)[1] == first
     code, renewed = run("join-code", data, "--renew")
     assert code == 0 and run("join-code", data)[1] == renewed
+
+
+def test_an_expired_join_code_is_said_not_replaced(data):
+    (data / BROKER_DIR).mkdir(exist_ok=True)
+    (data / BROKER_DIR / "join-code").write_text('{"code": "482913", "expires": 1.0}')
+    code, text = run("join-code", data)
+    assert code == 0 and text.startswith("482913\n") and "This code has expired" in text
+    assert "482913" in (data / BROKER_DIR / "join-code").read_text()

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from hub.broker import Credentials, EmbeddedBroker, find_free_port
 from hub.files import write_spec
+from hub.provision import JoinCode
 from hub.sim import SimKiosk, SimLeader
 from hub.store import EventStore
 from tests.integration.conftest import TOPICS, require_mosquitto
@@ -109,8 +110,9 @@ def test_embedded_broker_a_hand_end_to_end_and_acl(tmp_path, connect):
     ).start()
     try:
         assert "Broker: Mosquitto listening on port" in hub.output
-        code = (data / "broker" / "join-code").read_text().strip()
-        assert f"Join code for kiosks: {code} (the hub answers on port {provision}" in hub.output
+        code = JoinCode.read(data / "broker" / "join-code")
+        assert code is not None and code.code not in hub.output  # not a terminal: not shown
+        assert f"whist-hub join-code {data} (the hub answers on port {provision}" in hub.output
         creds = Credentials.load_or_create(data / "broker", 4)
         leader = SimLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
         kiosks = [

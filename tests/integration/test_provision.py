@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 
 import pytest
 
 from hub.broker import Credentials
-from hub.provision import JoinCode, ProvisionServer
+from hub.provision import JoinCode, ProvisionServer, printable
 from hub.sim import SimKiosk, SimLeader
 from tests.integration.conftest import TOPICS, require_mosquitto
 from tests.integration.hubproc import InProcessHub
 from whist.pattern import default_spec
-from whist.protocol import PROVISION_PATH, PROVISION_SERVICE, JoinReply
+from whist.protocol import PROVISION_PATH, JoinReply
 
 require_mosquitto()
 
@@ -107,7 +108,7 @@ def test_about_and_unknown_paths(service):
         urllib.request.urlopen(f"http://127.0.0.1:{server.port}/nope", timeout=5)
 
 
-def test_the_hub_is_found_by_mdns(tmp_path, broker):
+def test_the_hub_is_found_by_mdns(tmp_path, broker, mdns_service):
     zeroconf = pytest.importorskip("zeroconf")
     code = JoinCode.load_or_create(tmp_path)
     server = ProvisionServer(
@@ -142,7 +143,7 @@ def test_the_hub_is_found_by_mdns(tmp_path, broker):
 
         zc = zeroconf.Zeroconf(interfaces=["127.0.0.1"])
         try:
-            zeroconf.ServiceBrowser(zc, PROVISION_SERVICE, Listener())
+            zeroconf.ServiceBrowser(zc, mdns_service, Listener())
             assert found.wait(10), "the hub was not found by mDNS"
         finally:
             zc.close()
@@ -206,3 +207,26 @@ def test_a_spare_kiosk_takes_over_mid_hand_and_the_result_counts_once(tmp_path, 
         assert len(results) == 1 and results[0].visitor_tricks == 9
         for c in (leader, spare, old):
             c.stop()
+
+
+def test_the_code_expires_and_a_hub_started_later_makes_a_new_one(tmp_path, broker):
+    code = JoinCode.load_or_create(tmp_path)
+    later = code.expires + 1
+    server = ProvisionServer(broker.credentials, code, broker_port=broker.port, port=0,
+                             bind="127.0.0.1", advertise=False, wall=lambda: later)
+    with server:
+        status, body = post(server.port, {"v": 1, "table": 1, "code": code.code})
+    assert (status, body["code"]) == (410, "expired") and server.joined == []
+    assert JoinCode.load_or_create(tmp_path, clock=lambda: later).code != code.code
+
+
+def test_a_code_file_from_before_expiry_still_works(tmp_path):
+    (tmp_path / "join-code").write_text("482913\n", encoding="utf-8")
+    code = JoinCode.read(tmp_path / "join-code")
+    assert code is not None and code.code == "482913" and not code.expired(time.time())
+
+
+def test_printable_escapes_what_would_forge_a_line():
+    assert printable("pi\n2026 INFO x\r\x1b[2J\u2028\\") == "pi\\n2026 INFO x\\r\\x1b[2J\\u2028\\\\"
+    assert printable("é ♠ ok") == "é ♠ ok"
+    assert printable("x" * 500, 10) == "x" * 10 + "…"

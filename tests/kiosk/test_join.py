@@ -3,6 +3,7 @@ against the hub's real join service (no window)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -178,7 +179,7 @@ def test_a_config_that_cannot_be_written(service, tmp_path):
     assert info.value.kind == "cannot_write"
 
 
-def test_discovery_on_the_loopback(service, tmp_path):
+def test_discovery_on_the_loopback(service, tmp_path, mdns_service):
     creds = Credentials.load_or_create(tmp_path / "b2", 4)
     code = JoinCode.load_or_create(tmp_path / "b2")
     with ProvisionServer(creds, code, broker_port=1883, port=0, bind="127.0.0.1",
@@ -188,3 +189,44 @@ def test_discovery_on_the_loopback(service, tmp_path):
         hubs = provision.discover(5, interfaces=["127.0.0.1"])
     assert provision.FoundHub("127.0.0.1", server.port, "Finals") in hubs
     assert json.dumps(server.about())  # what GET /v1/hub says is plain JSON
+
+
+def test_every_hub_heard_is_asked_until_one_takes_the_code(monkeypatch, tmp_path):
+    """Two rooms, two hubs: the first heard refuses the code, the second takes it."""
+    rooms = []
+    with contextlib.ExitStack() as stack:
+        for name in ("room1", "room2"):
+            creds = Credentials.load_or_create(tmp_path / name, 4)
+            code = JoinCode.load_or_create(tmp_path / name)
+            server = stack.enter_context(ProvisionServer(
+                creds, code, broker_port=18830, port=0, bind="127.0.0.1", advertise=False,
+                tournament=name))
+            rooms.append((provision.FoundHub("127.0.0.1", server.port, name), code, server))
+        (hub1, code1, server1), (hub2, code2, server2) = rooms
+        monkeypatch.setattr(provision, "discover", lambda *a, **k: [hub1, hub2])
+        reply = provision.join_hall(tmp_path / "kiosk.toml", 2, code2.code)
+        assert reply.tournament == "room2" and server2.joined == [(2, "127.0.0.1")]
+        assert server1.joined == []
+        neither = next(c for c in ("111111", "222222", "333333")
+                       if c not in (code1.code, code2.code))
+        with pytest.raises(provision.JoinError) as info:
+            provision.join_hall(tmp_path / "other.toml", 2, neither)
+        assert info.value.kind == "wrong_code"
+        with pytest.raises(provision.JoinError) as info:  # the right hub knew the code
+            provision.join_hall(tmp_path / "other.toml", 9, code1.code)
+        assert info.value.kind == "bad_table"
+
+
+def test_an_address_the_hub_does_not_listen_on_is_passed_over(service, monkeypatch, tmp_path):
+    """A hub's record may list an address it does not answer on: the next one is tried."""
+    from hub.broker import find_free_port
+
+    server, code, _ = service
+    dead = provision.FoundHub("127.0.0.1", find_free_port())
+    monkeypatch.setattr(provision, "discover",
+                        lambda *a, **k: [dead, provision.FoundHub("127.0.0.1", server.port)])
+    assert provision.join_hall(tmp_path / "kiosk.toml", 1, code.code).username == "table1"
+    monkeypatch.setattr(provision, "discover", lambda *a, **k: [dead])
+    with pytest.raises(provision.JoinError) as info:
+        provision.join_hall(tmp_path / "other.toml", 1, code.code)
+    assert info.value.kind == "unreachable"

@@ -203,9 +203,10 @@ def eval_ids(text: str) -> list[str]:
     return [str(i) for i in ids]
 
 
-def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall):
+def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall, mdns_service):
     """The volunteer types the table number and the join code: the kiosk finds the hub by
-    mDNS (on the loopback here), writes its kiosk.toml and starts."""
+    mDNS (on the loopback here, under this test's own service type: no other hub on the
+    machine is heard), writes its kiosk.toml and starts."""
     from hub.provision import JoinCode, ProvisionServer
     from kiosk.config import KioskConfig, load_config
 
@@ -220,13 +221,14 @@ def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall):
         bind="127.0.0.1",
         interfaces=["127.0.0.1"],
         tournament="Club",
+        service_type=mdns_service,
     )
     with server:
         if server._zeroconf is None:
             import pytest
 
             pytest.skip("no multicast on this machine's loopback")
-        env = {**kivy_env, "WHIST_MDNS_INTERFACES": "127.0.0.1"}
+        env = {**kivy_env, "WHIST_MDNS_INTERFACES": "127.0.0.1", "WHIST_MDNS_SERVICE": mdns_service}
         spec = {
             "scenario": "join",
             "config": str(config),

@@ -97,6 +97,8 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x8","op":"ties"}',
     '{"v":1,"id":"x9","op":"export","language":"fr"}',
     '{"v":1,"id":"x10","op":"join_code"}',
+    '{"v":1,"id":"x11","op":"renew_join_code"}',
+    '{"v":1,"id":"x12","op":"joins"}',
 ]
 
 GOOD_RESULT: dict[str, Any] = {
@@ -676,3 +678,14 @@ def test_decoders_only_ever_raise_protocol_error(payload: bytes | str) -> None:
             error.message_id is None or error.message_id.encode()  # echoable in an Ack
         else:
             assert decoder(encode(message)) == message
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["whist", "_whist-hub._udp.local.", "_Whist._tcp.local.", "_a-very-long-name0._tcp.local."],
+)
+def test_a_bad_mdns_service_type_is_refused_in_words(bad):
+    from whist.protocol import PROVISION_SERVICE_ENV, provision_service
+
+    with pytest.raises(ValueError, match="must look like _name"):
+        provision_service({PROVISION_SERVICE_ENV: bad})

@@ -1,0 +1,77 @@
+"""The hub's core: the join code and the joins, for the leader's console.
+
+The code lives in a file beside the broker's (``hub/provision.py``), read here and by the join
+service at every attempt; it never reaches the event store: the replies that carry it are
+kept without it (:data:`SECRET_REPLIES`, :data:`UNREMEMBERED`, used by ``hub/commands.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from hub.batch import Batch
+from hub.corebase import CoreBase
+from hub.datadir import BROKER_DIR
+from hub.provision import JOIN_CODE_FILE, JoinCode, read_joins
+from whist.errors import TournamentError
+from whist.protocol import JoinCodeQuery, Joins, RenewJoinCode
+
+log = logging.getLogger("whist.hub")
+
+#: Replies that carry the join code: kept in the event store without it (a console that sends
+#: the command again is answered without the code, and asks ``join_code``).
+SECRET_REPLIES = frozenset({"join_code", "renew_join_code"})
+#: Queries whose replies are not kept at all: asked again, they read the files again.
+UNREMEMBERED = frozenset({"join_code", "joins"})
+
+
+def reply_to_keep(op: str, body: dict[str, Any]) -> dict[str, Any] | None:
+    """What the event store may keep of a Reply to ``op``: None for nothing at all."""
+    if op in UNREMEMBERED:
+        return None
+    if op in SECRET_REPLIES:
+        return {**body, "data": {k: v for k, v in (body.get("data") or {}).items() if k != "code"}}
+    return body
+
+
+class JoinDesk(CoreBase):
+    """join_code, renew_join_code, joins."""
+
+    def _join_folder(self) -> Path:
+        return self.store.path.parent / BROKER_DIR
+
+    def _join_code_data(self, code: JoinCode | None) -> dict[str, Any]:
+        from hub.net import lan_addresses
+
+        if code is None:
+            raise TournamentError(
+                "this hub has no join code (its broker is not the embedded one): give each "
+                "kiosk its settings with whist-hub credentials",
+                "no_join_code",
+            )
+        return {
+            "code": code.code,
+            "expires": int(code.expires),
+            "expired": code.expired(time.time()),
+            "hosts": lan_addresses(),
+        }
+
+    def _do_join_code(self, cmd: JoinCodeQuery, batch: Batch) -> dict[str, Any]:
+        return self._join_code_data(JoinCode.read(self._join_folder() / JOIN_CODE_FILE))
+
+    def _do_renew_join_code(self, cmd: RenewJoinCode, batch: Batch) -> dict[str, Any]:
+        folder = self._join_folder()
+        if JoinCode.read(folder / JOIN_CODE_FILE) is None:
+            self._join_code_data(None)  # refused: no join service to renew the code of
+        try:
+            code = JoinCode.renew(folder)
+        except OSError as exc:
+            raise TournamentError(f"the new code could not be written: {exc}", "io") from exc
+        log.info("join code renewed by the leader (the old one is refused from now on)")
+        return self._join_code_data(code)
+
+    def _do_joins(self, cmd: Joins, batch: Batch) -> dict[str, Any]:
+        return {"joins": read_joins(self._join_folder())}
