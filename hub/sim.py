@@ -20,10 +20,8 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
-
 from hub.net import no_delay
+from uikit.client import HubClient
 from whist.errors import ProtocolError
 from whist.protocol import (
     OFFLINE,
@@ -46,8 +44,9 @@ class SimTimeout(AssertionError):
     """A bounded wait ran out (an AssertionError so tests read naturally)."""
 
 
-class _Client:
-    """A paho MQTT v5 client that reconnects on its own and hops nothing to a UI."""
+class _Client(HubClient):
+    """The shared client base (reconnects on its own) that hops nothing to a UI: waits are
+    on a condition the network thread notifies after every message."""
 
     def __init__(
         self,
@@ -60,47 +59,39 @@ class _Client:
         subscriptions: list[str],
         will: tuple[str, str] | None = None,
     ) -> None:
-        self.host, self.port, self.topics = host, port, topics
+        super().__init__(
+            host,
+            port,
+            client_id=client_id,
+            name=client_id,
+            username=username,
+            password=password,
+            root=topics.root,
+            will=will,
+            max_delay=2,
+        )
         self._subscriptions = subscriptions
-        self.connected = threading.Event()
         self.connects = 0
         self._cond = threading.Condition()
-        self.client = mqtt.Client(
-            CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5
-        )
-        if username is not None:
-            self.client.username_pw_set(username, password)
-        if will is not None:
-            self.client.will_set(will[0], will[1], qos=1, retain=True)
-        self.client.reconnect_delay_set(min_delay=1, max_delay=2)
         self.client.max_queued_messages_set(0)
-        self.client.on_connect = self._on_connect
-        self.client.on_disconnect = self._on_disconnect
-        self.client.on_message = self._on_message_raw
 
-    def _on_connect(
-        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
-    ) -> None:
-        if reason.is_failure:
-            return
-        no_delay(client)
-        client.subscribe([(s, 1) for s in self._subscriptions])
+    def subscriptions(self) -> list[str]:
+        return self._subscriptions
+
+    def on_connected(self) -> None:
+        no_delay(self.client)
         self.connects += 1
-        self.connected.set()
-        self.on_connected()
+        self.on_connection()
 
-    def _on_disconnect(self, *args: Any) -> None:
-        self.connected.clear()
+    def on_connection(self) -> None:
+        """Called on the network thread after each (re)connection."""
 
-    def _on_message_raw(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+    def handle(self, topic: str, payload: bytes) -> None:
         with self._cond:
             # A bad message from the hub is ignored; the next one will do.
             with contextlib.suppress(ProtocolError):
-                self.on_message(msg.topic, bytes(msg.payload))
+                self.on_message(topic, payload)
             self._cond.notify_all()
-
-    def on_connected(self) -> None:
-        """Called on the network thread after each (re)connection."""
 
     def on_message(self, topic: str, payload: bytes) -> None:
         """Called on the network thread with the condition held."""
@@ -111,16 +102,8 @@ class _Client:
             while not predicate():
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise SimTimeout(f"{self.client._client_id!r}: no {what} within {timeout} s")
+                    raise SimTimeout(f"{self.name!r}: no {what} within {timeout} s")
                 self._cond.wait(min(left, 0.1))
-
-    def start(self) -> None:
-        self.client.connect_async(self.host, self.port, keepalive=10)
-        self.client.loop_start()
-
-    def stop(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
 
 
 class SimKiosk(_Client):
@@ -159,7 +142,7 @@ class SimKiosk(_Client):
         self._ticker: threading.Thread | None = None
         self._halt = threading.Event()
 
-    def on_connected(self) -> None:
+    def on_connection(self) -> None:
         self.client.publish(self.topics.table_status(self.table), ONLINE, qos=1, retain=True)
         self._resend(force=True)
 

@@ -22,14 +22,13 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 
 from kiosk.config import KioskConfig
 from kiosk.outbox import Outbox
-from whist.errors import ProtocolError
+from uikit.client import HubClient
 from whist.protocol import (
     OFFLINE,
     ONLINE,
@@ -62,7 +61,7 @@ class Listener(Protocol):
     def on_ack(self, ack: Ack, result: Result | None) -> None: ...
 
 
-class KioskConnection:
+class KioskConnection(HubClient):
     """One table's link to the hub through the broker.
 
     ``post`` must run the callable it is given on the UI thread, soon, in order.
@@ -83,37 +82,31 @@ class KioskConnection:
         resend_every: float = RESEND_EVERY,
         client_id: str | None = None,
     ) -> None:
+        # One id per table: a second kiosk for the same table takes over from the first.
+        super().__init__(
+            config.host,
+            config.port,
+            client_id=client_id or f"whist-kiosk-{config.table}",
+            name=f"table {config.table}",
+            username=config.username,
+            password=config.password,
+            root=config.root,
+            will=(Topics(config.root).table_status(config.table), OFFLINE),
+        )
         self.config = config
         self.table = config.table
-        self.topics = Topics(config.root)
         self.outbox = outbox
         self.listener = listener
         self._post = post
         self.resend_every = resend_every
-        self.connected = threading.Event()
         self._halt = threading.Event()
         self._resender: threading.Thread | None = None
         self._send_lock = threading.Lock()
-        # One id per table: a second kiosk for the same table takes over from the first.
-        self.client = mqtt.Client(
-            CallbackAPIVersion.VERSION2,
-            client_id=client_id or f"whist-kiosk-{config.table}",
-            protocol=mqtt.MQTTv5,
-        )
-        if config.username is not None:
-            self.client.username_pw_set(config.username, config.password)
-        status = self.topics.table_status(self.table)
-        self.client.will_set(status, OFFLINE, qos=1, retain=True)
-        self.client.reconnect_delay_set(min_delay=1, max_delay=5)
-        self.client.on_connect = self._on_connect
-        self.client.on_disconnect = self._on_disconnect
-        self.client.on_message = self._on_message
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
         """Connect in the background (it retries on its own) and start the resend timer."""
-        self.client.connect_async(self.config.host, self.config.port, keepalive=10)
-        self.client.loop_start()
+        super().start()
         self._resender = threading.Thread(
             target=self._resend_loop, name=f"kiosk-{self.table}-resend", daemon=True
         )
@@ -128,8 +121,7 @@ class KioskConnection:
             )
             with contextlib.suppress(RuntimeError, ValueError):
                 info.wait_for_publish(timeout=2)
-        self.client.disconnect()
-        self.client.loop_stop()
+        super().stop()
         if self._resender is not None:
             self._resender.join(timeout=2)
 
@@ -183,41 +175,20 @@ class KioskConnection:
                 log.exception("resending the outbox failed; trying again later")
 
     # ------------------------------------------------------------------ paho's thread
-    def _on_connect(
-        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
-    ) -> None:
-        if reason.is_failure:
-            log.error("the broker refused table %s: %s", self.table, reason)
-            return
-        log.info("table %s: connected to %s:%s", self.table, self.config.host, self.config.port)
-        client.publish(self.topics.table_status(self.table), ONLINE, qos=1, retain=True)
-        client.subscribe(
-            [
-                (self.topics.view(self.table), 1),
-                (self.topics.ack(self.table), 1),
-                (self.topics.state, 1),
-                (self.topics.hub_status, 1),
-            ]
-        )
-        self.connected.set()
+    def subscriptions(self) -> list[str]:
+        t = self.topics
+        return [t.view(self.table), t.ack(self.table), t.state, t.hub_status]
+
+    def on_connected(self) -> None:
+        status = self.topics.table_status(self.table)
+        self.client.publish(status, ONLINE, qos=1, retain=True)
         self._tell(lambda listener: listener.on_connection(True))
         self.resend_all()
 
-    def _on_disconnect(self, *args: Any) -> None:
-        was = self.connected.is_set()
-        self.connected.clear()
-        if was:
-            log.warning("table %s: lost the broker; reconnecting", self.table)
-            self._tell(lambda listener: listener.on_connection(False))
+    def on_lost(self) -> None:
+        self._tell(lambda listener: listener.on_connection(False))
 
-    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
-        try:
-            self._handle(msg.topic, bytes(msg.payload))
-        except ProtocolError as exc:
-            # A message the kiosk cannot read is skipped; the hub republishes its state.
-            log.warning("ignored a message on %s: %s", msg.topic, exc.reason)
-
-    def _handle(self, topic: str, payload: bytes) -> None:
+    def handle(self, topic: str, payload: bytes) -> None:
         if topic == self.topics.view(self.table):
             view = decode(TableView, payload)
             if view.table == self.table:

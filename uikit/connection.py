@@ -27,10 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 
+from uikit.client import HubClient
 from uikit.settings import ConsoleConfig
-from whist.errors import ProtocolError
 from whist.protocol import (
     ONLINE,
     Assignment,
@@ -38,7 +37,6 @@ from whist.protocol import (
     Standings,
     StandingsChanges,
     State,
-    Topics,
     decode,
     decode_status,
 )
@@ -83,12 +81,13 @@ class LeaderListener(Listener, Protocol):
     def on_reply(self, reply: Reply, command: SentCommand) -> None: ...
 
 
-class ConsoleConnection:
+class ConsoleConnection(HubClient):
     """The console's (or the hall display's) link to the hub through the broker.
 
     ``post`` must run the callable it is given on the UI thread, soon, in order.
 
-    >>> from uikit.settings import ConsoleConfig
+    >>> from uikit.client import HubClient
+from uikit.settings import ConsoleConfig
     >>> c = ConsoleConnection(ConsoleConfig(host="h", username="leader", password="p"),
     ...                       None, post=lambda f: f())
     >>> c.topics.leader_command
@@ -105,35 +104,31 @@ class ConsoleConnection:
         resend_every: float = RESEND_EVERY,
         new_id: Callable[[], str] = lambda: str(uuid.uuid4()),
     ) -> None:
+        super().__init__(
+            config.host,
+            config.port,
+            # several consoles may watch one hall: each its own id
+            client_id=f"whist-{role}-{uuid.uuid4().hex[:8]}",
+            name=f"the {role}",
+            username=config.username,
+            password=config.password,
+            root=config.root,
+        )
         self.config = config
-        self.topics = Topics(config.root)
         self.listener = listener
         self.role = role
         self._post = post
         self.resend_every = resend_every
         self._new_id = new_id
-        self.connected = threading.Event()
         self._halt = threading.Event()
         self._lock = threading.Lock()
         self._pending: dict[str, SentCommand] = {}
         self._resender: threading.Thread | None = None
-        self.client = mqtt.Client(
-            CallbackAPIVersion.VERSION2,
-            # several consoles may watch one hall: each its own id
-            client_id=f"whist-{role}-{uuid.uuid4().hex[:8]}",
-            protocol=mqtt.MQTTv5,
-        )
-        self.client.username_pw_set(config.username, config.password)
-        self.client.reconnect_delay_set(min_delay=1, max_delay=5)
-        self.client.on_connect = self._on_connect
-        self.client.on_disconnect = self._on_disconnect
-        self.client.on_message = self._on_message
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
         """Connect in the background (it retries on its own) and start the resend timer."""
-        self.client.connect_async(self.config.host, self.config.port, keepalive=10)
-        self.client.loop_start()
+        super().start()
         if self.role == "leader":
             self._resender = threading.Thread(
                 target=self._resend_loop, name="console-resend", daemon=True
@@ -142,8 +137,7 @@ class ConsoleConnection:
 
     def stop(self) -> None:
         self._halt.set()
-        self.client.disconnect()
-        self.client.loop_stop()
+        super().stop()
         if self._resender is not None:
             self._resender.join(timeout=2)
 
@@ -191,40 +185,21 @@ class ConsoleConnection:
                 log.exception("resending commands failed; trying again later")
 
     # ------------------------------------------------------------------ paho's thread
-    def _subscriptions(self) -> list[str]:
+    def subscriptions(self) -> list[str]:
         t = self.topics
         common = [t.hub_status, t.state, t.standings, t.standings_changes]
         if self.role == "leader":
             return [*common, t.leader_reply, t.every_table("assignment")]
         return common
 
-    def _on_connect(
-        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
-    ) -> None:
-        if reason.is_failure:
-            log.error("the broker refused the %s: %s", self.role, reason)
-            return
-        log.info("%s connected to %s:%s", self.role, self.config.host, self.config.port)
-        client.subscribe([(topic, 1) for topic in self._subscriptions()])
-        self.connected.set()
+    def on_connected(self) -> None:
         self._tell(lambda listener: listener.on_connection(True))
         self.resend_all(force=True)
 
-    def _on_disconnect(self, *args: Any) -> None:
-        was = self.connected.is_set()
-        self.connected.clear()
-        if was:
-            log.warning("%s lost the broker; reconnecting", self.role)
-            self._tell(lambda listener: listener.on_connection(False))
+    def on_lost(self) -> None:
+        self._tell(lambda listener: listener.on_connection(False))
 
-    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
-        try:
-            self._handle(msg.topic, bytes(msg.payload))
-        except ProtocolError as exc:
-            # A message we cannot read is skipped; the hub republishes its state.
-            log.warning("ignored a message on %s: %s", msg.topic, exc.reason)
-
-    def _handle(self, topic: str, payload: bytes) -> None:
+    def handle(self, topic: str, payload: bytes) -> None:
         t = self.topics
         if topic == t.state:
             state = decode(State, payload)
