@@ -69,6 +69,8 @@ class Queries(CoreBase):
                     by="leader" if res.by_leader else "kiosk",
                     corrections=list(res.corrections),
                 )
+                if res.corrected:  # sent only when true: a row without it is no correction
+                    row["corrected"] = True
                 if flags:
                     row["flags"] = res.flags_won
                 else:

@@ -923,7 +923,8 @@ class RevokeCounts(_ReplyData):
 class TableResultRow(_ReplyData):
     """One table's result for a hand as the hub holds it (``results``). ``by`` says who
     entered what counts now: ``kiosk`` (the table) or ``leader`` (a correction, or a result
-    the table never sent). A row with only a penalty has no tricks."""
+    the table never sent); ``corrected`` that the leader changed a result entered before.
+    A row with only a penalty has no tricks."""
 
     table: TableNumber
     visitor_team: TeamNumber
@@ -932,6 +933,7 @@ class TableResultRow(_ReplyData):
     revokes: RevokeCounts | None = None
     by: Literal["kiosk", "leader"] | None = None
     corrections: list[str] = []
+    corrected: bool = False  # the leader changed a result entered before (sent when true)
     flags: int | None = None  # flags the visitors took (a format of flags)
     points: SidePoints | None = None  # a format of points
     penalty: PenaltyNote | None = None

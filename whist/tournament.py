@@ -74,6 +74,12 @@ class TableResult:
         return bool(self.corrections) or self.result_id is None
 
     @property
+    def corrected(self) -> bool:
+        """The leader changed a result entered before (the table's, or the leader's own);
+        a result the leader entered for a table that never sent one is not a correction."""
+        return len(self.corrections) > (1 if self.result_id is None else 0)
+
+    @property
     def home_tricks(self) -> int:
         return TRICKS - self.visitor_tricks
 
