@@ -6,12 +6,16 @@ A :class:`LeaderPresenter` is told what the hub says (``on_state``, ``on_standin
 After each it builds a new :class:`~console.viewmodel.ViewModel` and hands it to
 ``on_change``. The ``.kv`` files only forward touches to intents.
 
-Commands go out through a :class:`Link` (:class:`uikit.connection.ConsoleConnection`)
-that resends them with the same id until their Reply comes; the presenter shows what is
-still being sent, then the hub's answer in plain words.
+Commands are whist.protocol's typed commands (:class:`~whist.protocol.StartHand`…); they
+go out through a :class:`Link` (:class:`uikit.connection.ConsoleConnection`) that resends
+them with the same id until their Reply comes. Each Reply's data is read into its typed
+model (:data:`whist.protocol.REPLIES`); the presenter shows what is still being sent, then
+the hub's answer in plain words. The format's answers (unit, loans, penalties, tie-breaks)
+come from ``State.rules``: no screen asks which format it is.
 
 >>> class Link:
-...     def send(self, op, **fields): return "c-1"
+...     def new_id(self): return "c-1"
+...     def send(self, command): return command.id
 >>> p = LeaderPresenter(link=Link(), language="en")
 >>> p.view.screen
 <Screen.CONNECTING: 'connecting'>
@@ -23,7 +27,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from console import words
 from console.i18n import M_, translator
@@ -49,8 +55,6 @@ from console.viewmodel import (
     ViewModel,
 )
 from uikit.common import (
-    ALBERTA,
-    GASPESIE,
     TRUMPS,
     Base,
     Translators,
@@ -63,7 +67,63 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
-from whist.protocol import Assignment, Reply, Standings, StandingsChanges, State
+from whist.errors import ProtocolError
+from whist.formats import Format
+from whist.protocol import REPLIES as REPLY_MODELS
+from whist.protocol import (
+    Assignment,
+    ClearCall,
+    ClearCallData,
+    CloseHand,
+    CloseHandData,
+    Command,
+    ConflictRow,
+    Correct,
+    CorrectData,
+    EndDay,
+    EndDayData,
+    ErrorData,
+    Export,
+    ExportData,
+    FormatInfo,
+    JoinCodeData,
+    JoinCodeQuery,
+    JoinEntry,
+    Joins,
+    JoinsData,
+    Loan,
+    LoanData,
+    Penalty,
+    PenaltyData,
+    Plan,
+    PlanData,
+    Playoff,
+    RenewJoinCode,
+    RenewJoinCodeData,
+    Reply,
+    Results,
+    ResultsData,
+    Revokes,
+    Standings,
+    StandingsChanges,
+    StartHand,
+    StartHandData,
+    State,
+    TableResultRow,
+    TieBreakResult,
+    TieBreakResultData,
+    TieBreakStart,
+    TieBreakStartData,
+    TieGroup,
+    Ties,
+    TiesData,
+    UndoStart,
+    UndoStartData,
+    decode_reply_data,
+)
+from whist.views import format_info
+
+M = TypeVar("M", bound=BaseModel)
 
 TRICKS = 13
 #: What the hub records for a call that came with no reason (hub/service.py).
@@ -108,9 +168,11 @@ PENALTY_REASONS = (M_("Signalling"), M_("Talking during play"), M_("Showing card
 
 
 class Link(Protocol):
-    """What the presenter needs from the network: send a command, get its id back."""
+    """What the presenter needs from the network: a fresh command id, and sending a typed
+    command (its id comes back)."""
 
-    def send(self, op: str, **fields: Any) -> str: ...
+    def new_id(self) -> str: ...
+    def send(self, command: Command) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -157,30 +219,35 @@ class LeaderPresenter(Base[ViewModel]):
         self.mode: Screen | None = None  # a page opened over the tab (start, confirm…)
         self.confirm_kind: ConfirmKind | None = None
         self.trump_choice: str | None = None  # None: the pattern's; a trump name; or "cut"
-        self.plans: dict[int, dict[str, Any]] = {}
+        self.plans: dict[int, PlanData] = {}
         # (hand, table) -> the hub's answer to a "results" query about that one table
-        self.results: dict[tuple[int, int], dict[str, Any]] = {}
+        self.results: dict[tuple[int, int], ResultsData] = {}
         self.table: int | None = None
         self.table_hand = 0
         self.draft: Draft | None = None
-        self.ties: dict[str, Any] | None = None
+        self.ties: TiesData | None = None
         self.tb_group = 0
         self.tb_trump: str = "cut"
         self.tb_tricks: int | None = None
-        self.export: dict[str, Any] | None = None
-        self.join: dict[str, Any] | None = None
+        self.export: ExportData | None = None
+        self.join: JoinCodeData | None = None
         self.join_refusal: Reply | None = None
-        self.joins: list[dict[str, Any]] | None = None  # the hub's "joins", newest first
+        self.joins: list[JoinEntry] | None = None  # the hub's "joins", newest first
         self.ended_days: set[int] = set()
-        self.sending: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.sending: dict[str, Command] = {}
         # The hub's last answer, worded when shown (the language may change meanwhile).
         self.message: tuple[Callable[[], str] | None, str] = (None, "message-ok")
         self._asked: set[tuple[str, int]] = set()  # queries on their way, to ask once
 
     # ================================================================== what we know
     @property
-    def format(self) -> str:
-        return self.state.format if self.state is not None else ALBERTA
+    def rules(self) -> FormatInfo:
+        """The format's answers as the hub sent them (from its name, for a hub that sends
+        none; the first format's before any State)."""
+        s = self.state
+        if s is not None and s.rules is not None:
+            return s.rules
+        return format_info(Format(s.format) if s is not None else next(iter(Format)))
 
     def _default_language(self) -> Language:
         # The format's own language (Gaspésie: French) unless the settings say otherwise.
@@ -198,7 +265,7 @@ class LeaderPresenter(Base[ViewModel]):
             return Screen.CONNECTING
         return self.mode or self.tab
 
-    def _next_plan(self) -> dict[str, Any] | None:
+    def _next_plan(self) -> PlanData | None:
         s = self.state
         return None if s is None else self.plans.get(s.hand + 1)
 
@@ -210,7 +277,7 @@ class LeaderPresenter(Base[ViewModel]):
         if s.hand >= s.hands:
             return True
         plan = self._next_plan()
-        return plan is not None and bool(plan.get("end_day_first"))
+        return plan is not None and plan.end_day_first
 
     def _primary(self) -> str | None:
         s = self.state
@@ -220,7 +287,8 @@ class LeaderPresenter(Base[ViewModel]):
             return "end_day" if self._day_done() else "start"
         if s.phase == "playing":
             return "close"
-        return "tiebreaks" if self.format == ALBERTA and self._level_teams() else "standings"
+        playoff = self.rules.tie_break == "playoff"
+        return "tiebreaks" if playoff and self._level_teams() else "standings"
 
     def _level_teams(self) -> bool:
         st = self.standings
@@ -234,31 +302,43 @@ class LeaderPresenter(Base[ViewModel]):
         return s is not None and s.hand > 0 and s.phase == "playing" and not s.reported
 
     # ================================================================== queries
-    def _ask(self, op: str, key: int = 0, **fields: Any) -> None:
-        if (op, key) in self._asked or not self.connected:
-            return
-        self._asked.add((op, key))
-        self._send(op, **fields)
+    def _id(self) -> str:
+        return self.link.new_id()
 
-    def _send(self, op: str, **fields: Any) -> None:
-        command_id = self.link.send(op, **fields)
-        self.sending[command_id] = (op, fields)
+    @staticmethod
+    def _key(command: Command) -> tuple[str, int]:
+        """What a query is about, so that it is asked once: (op, hand * 10000 + table)."""
+        hand = getattr(command, "hand", None) or 0
+        table = getattr(command, "table", None) or 0
+        return (command.op, hand * (10_000 if command.op == "results" else 1) + table)
+
+    def _ask(self, command: Command) -> None:
+        key = self._key(command)
+        if key in self._asked or not self.connected:
+            return
+        self._asked.add(key)
+        self._send(command)
+
+    def _send(self, command: Command) -> None:
+        command_id = self.link.send(command)
+        self.sending[command_id] = command
 
     def _want_plan(self) -> None:
         s = self.state
         if s is not None and s.hand < s.hands and (s.hand + 1) not in self.plans:
-            self._ask("plan", s.hand + 1, hand=s.hand + 1)
+            self._ask(Plan(id=self._id(), hand=s.hand + 1))
 
     def _want_results(self, hand: int, *, fresh: bool = False) -> None:
         """Ask for the open table's results in *hand* (again if *fresh*)."""
         t = self.table
         if t is None or hand < 1:
             return
+        command = Results(id=self._id(), hand=hand, table=t)
         if fresh:
             self.results.pop((hand, t), None)
-            self._asked.discard(("results", hand * 10_000 + t))
+            self._asked.discard(self._key(command))
         if (hand, t) not in self.results:
-            self._ask("results", hand * 10_000 + t, hand=hand, table=t)
+            self._ask(command)
 
     def _table_status(self, state: State | None) -> tuple[object, ...]:
         t = self.table
@@ -306,121 +386,133 @@ class LeaderPresenter(Base[ViewModel]):
             self._changed()
 
     def on_reply(self, reply: Reply, command: Any) -> None:
-        op, fields = self.sending.pop(reply.id, (getattr(command, "op", ""), {}))
-        data = reply.data or {}
-        if op in QUERIES:
-            key = int(fields.get("hand") or 0) * (10_000 if op == "results" else 1)
-            self._asked.discard((op, key + int(fields.get("table") or 0)))
-            self._on_query(op, reply, data, fields)
+        sent = self.sending.pop(reply.id, None) or getattr(command, "command", None)
+        op = sent.op if sent is not None else ""
+        if sent is not None and op in QUERIES:
+            self._asked.discard(self._key(sent))
+            self._on_query(reply, sent)
         elif reply.ok:
-            self.message = (lambda: self._done_text(op, data, fields), "message-ok")
-            self._after(op, data)
+            data = self._data(REPLY_MODELS[op], reply) if op in REPLY_MODELS else None
+            self.message = (lambda: self._done_text(data), "message-ok")
+            if data is not None:
+                self._after(data)
         else:
             self.message = (lambda: self._refused_text(reply), "message-bad")
             if op in ("tiebreak_start", "tiebreak_result"):
-                self._ask("ties")
+                self._ask(Ties(id=self._id()))
         self._changed()
 
-    def _on_query(
-        self, op: str, reply: Reply, data: dict[str, Any], fields: dict[str, Any]
-    ) -> None:
-        if op == "plan" and reply.ok:
-            self.plans[int(data["hand"])] = data
-        elif op == "results" and reply.ok:
-            for table in {int(fields.get("table") or 0), *(r["table"] for r in data["tables"])}:
-                if table:
-                    self.results[(int(data["hand"]), table)] = data
-        elif op == "ties":
+    @staticmethod
+    def _data(model: type[M], reply: Reply) -> M | None:
+        """The reply's data as its typed model; None if this console cannot read it."""
+        try:
+            return decode_reply_data(model, reply)
+        except ProtocolError:
+            return None
+
+    def _on_query(self, reply: Reply, command: Command) -> None:
+        if isinstance(command, Plan) and reply.ok:
+            plan = self._data(PlanData, reply)
+            if plan is not None:
+                self.plans[plan.hand] = plan
+        elif isinstance(command, Results) and reply.ok:
+            results = self._data(ResultsData, reply)
+            if results is not None:
+                for table in {command.table or 0, *(r.table for r in results.tables)}:
+                    if table:
+                        self.results[(results.hand, table)] = results
+        elif isinstance(command, Ties):
             if reply.ok:
-                self.ties = data
+                self.ties = self._data(TiesData, reply)
             else:
                 self.message = (lambda: self._refused_text(reply), "message-bad")
-        elif op == "join_code":
+        elif isinstance(command, JoinCodeQuery):
             if reply.ok:
-                self.join, self.join_refusal = data, None
+                self.join, self.join_refusal = self._data(JoinCodeData, reply), None
             else:
                 self.join = None
                 self.join_refusal = reply
-        elif op == "joins" and reply.ok:
-            self.joins = list(data.get("joins") or [])
+        elif isinstance(command, Joins) and reply.ok:
+            joins = self._data(JoinsData, reply)
+            self.joins = joins.joins if joins is not None else None
 
-    def _after(self, op: str, data: dict[str, Any]) -> None:
-        if op in ("correct", "penalty"):
-            self.results.pop((int(data.get("hand", 0)), int(data.get("table", 0))), None)
+    def _after(self, data: BaseModel) -> None:
+        if isinstance(data, CorrectData | PenaltyData):
+            self.results.pop((data.hand, data.table), None)
             if self.table is not None:
                 self._want_results(self.table_hand, fresh=True)
-        elif op == "end_day":
-            self.ended_days.add(int(data.get("day", 0)))
-        elif op == "renew_join_code":
+        elif isinstance(data, EndDayData):
+            self.ended_days.add(data.day)
+        elif isinstance(data, RenewJoinCodeData):
             # The reply carries the new code; sent again, the hub answers without it.
-            if "code" in data:
-                self.join, self.join_refusal = data, None
+            if data.code is not None:
+                self.join = JoinCodeData.model_validate(data.model_dump())
+                self.join_refusal = None
             else:
-                self._ask("join_code")
-        elif op in ("tiebreak_start", "tiebreak_result"):
+                self._ask(JoinCodeQuery(id=self._id()))
+        elif isinstance(data, TieBreakStartData | TieBreakResultData):
             self.tb_tricks = None
-            self._ask("ties")
-        elif op == "export":
+            self._ask(Ties(id=self._id()))
+        elif isinstance(data, ExportData):
             self.export = data
 
     # ================================================================== reply words
-    def _done_text(self, op: str, data: dict[str, Any], fields: dict[str, Any]) -> str:
+    def _done_text(self, data: BaseModel | None) -> str:
         tr = self.tr
-        if op == "start_hand":
+        if isinstance(data, StartHandData):
             text = tr.t("Hand {n} started. Trump: {trump}.").format(
-                n=data.get("hand"), trump=trump_short(tr, data.get("trump"))
+                n=data.hand, trump=trump_short(tr, data.trump)
             )
-            if data.get("cut"):
-                text += " " + tr.t("The hub cut {card}.").format(card=self._card(data["cut"]))
+            if data.cut:
+                text += " " + tr.t("The hub cut {card}.").format(card=self._card(data.cut))
             return text
-        if op == "close_hand":
-            missing = list(data.get("missing") or [])
+        if isinstance(data, CloseHandData):
+            missing = data.missing
             if not missing:
-                return tr.t("Hand {n} closed. Every table reported.").format(n=data.get("hand"))
+                return tr.t("Hand {n} closed. Every table reported.").format(n=data.hand)
             return tr.nt(
                 "Hand {n} closed. {k} table never reported: {tables}.",
                 "Hand {n} closed. {k} tables never reported: {tables}.",
                 len(missing),
-            ).format(n=data.get("hand"), k=len(missing), tables=words.tables_list(missing))
-        if op == "correct":
+            ).format(n=data.hand, k=len(missing), tables=words.tables_list(missing))
+        if isinstance(data, CorrectData):
             return tr.t("Table {table}, hand {n}: the correction is saved.").format(
-                table=data.get("table"), n=data.get("hand")
+                table=data.table, n=data.hand
             )
-        if op == "loan":
-            flags = int(data.get("flags", 0))
+        if isinstance(data, LoanData):
             return tr.nt(
-                "Table {table} now holds {n} flag.", "Table {table} now holds {n} flags.", flags
-            ).format(table=data.get("table"), n=flags)
-        if op == "end_day":
-            if self.format == GASPESIE:
-                return tr.t("Day {d} ended.").format(d=data.get("day"))
-            return tr.t("Day {d} ended. Every table starts again with 12 flags.").format(
-                d=data.get("day")
-            )
-        if op == "undo_start":
-            return tr.t("The start of hand {n} was taken back.").format(n=data.get("hand"))
-        if op == "penalty":
+                "Table {table} now holds {n} flag.",
+                "Table {table} now holds {n} flags.",
+                data.flags,
+            ).format(table=data.table, n=data.flags)
+        if isinstance(data, EndDayData):
+            if self.rules.unit == "points":
+                return tr.t("Day {d} ended.").format(d=data.day)
+            return tr.t("Day {d} ended. Every table starts again with 12 flags.").format(d=data.day)
+        if isinstance(data, UndoStartData):
+            return tr.t("The start of hand {n} was taken back.").format(n=data.hand)
+        if isinstance(data, PenaltyData):
             return tr.t("Table {table}, hand {n}: the manche goes to the other side.").format(
-                table=data.get("table"), n=data.get("hand")
+                table=data.table, n=data.hand
             )
-        if op == "clear_call":
-            return tr.t("The call from table {table} is cleared.").format(table=data.get("table"))
-        if op == "tiebreak_start":
+        if isinstance(data, ClearCallData):
+            return tr.t("The call from table {table} is cleared.").format(table=data.table)
+        if isinstance(data, TieBreakStartData):
             return tr.t("The tie-break has started.")
-        if op == "tiebreak_result":
-            if data.get("decided"):
+        if isinstance(data, TieBreakResultData):
+            if data.decided:
                 return tr.t("The tie-break is decided.")
             return tr.t("Playoff hand recorded.")
-        if op == "export":
+        if isinstance(data, ExportData):
             return tr.t("The sheets and CSV files are written.")
-        if op == "renew_join_code":
+        if isinstance(data, RenewJoinCodeData):
             return tr.t("New join code made: the old one no longer works.")
         return tr.t("Done.")
 
     def _refused_text(self, reply: Reply) -> str:
         tr = self.tr
-        code = (reply.data or {}).get("code")
-        said = words.refusal(tr, code if isinstance(code, str) else None)
+        refusal = self._data(ErrorData, reply)
+        said = words.refusal(tr, refusal.error if refusal is not None else None)
         if said is None:
             return tr.t("The hub refused: {reason}").format(reason=reply.error or "")
         return tr.t("Not done: {reason}").format(reason=said)
@@ -435,11 +527,11 @@ class LeaderPresenter(Base[ViewModel]):
         self.tab = Screen(tab)
         self.mode = None
         if self.tab is Screen.TIEBREAK:
-            self._ask("ties")
+            self._ask(Ties(id=self._id()))
         elif self.tab is Screen.SHEETS:
             if self.join is None:
-                self._ask("join_code")
-            self._ask("joins")
+                self._ask(JoinCodeQuery(id=self._id()))
+            self._ask(Joins(id=self._id()))
         self._changed()
 
     def back(self) -> None:
@@ -486,16 +578,16 @@ class LeaderPresenter(Base[ViewModel]):
         s = self.state
         if s is None or plan is None:
             return self._changed()
-        if plan.get("end_day_first"):
+        if plan.end_day_first:
             return self.open_confirm("end_day")
-        if plan.get("leader_chooses") and self.trump_choice is None:
+        if plan.leader_chooses and self.trump_choice is None:
             return self._changed()
         if self.trump_choice == "cut":
-            self._send("start_hand", cut=True)
+            self._send(StartHand(id=self._id(), cut=True))
         elif self.trump_choice is not None:
-            self._send("start_hand", trump=self.trump_choice)
+            self._send(StartHand.model_validate({"id": self._id(), "trump": self.trump_choice}))
         else:
-            self._send("start_hand")
+            self._send(StartHand(id=self._id()))
         self.mode, self.tab = None, Screen.TABLES
         self._changed()
 
@@ -516,11 +608,11 @@ class LeaderPresenter(Base[ViewModel]):
 
     def confirm(self) -> None:
         self._intent()
-        op = {"close": "close_hand", "undo": "undo_start", "end_day": "end_day"}.get(
+        command = {"close": CloseHand, "undo": UndoStart, "end_day": EndDay}.get(
             self.confirm_kind or ""
         )
-        if op is not None:
-            self._send(op)
+        if command is not None:
+            self._send(command(id=self._id()))
         self.mode, self.confirm_kind, self.tab = None, None, Screen.TABLES
         self._changed()
 
@@ -545,17 +637,17 @@ class LeaderPresenter(Base[ViewModel]):
             self._want_results(self.table_hand)
         self._changed()
 
-    def _row(self, hand: int, table: int) -> dict[str, Any] | None:
+    def _row(self, hand: int, table: int) -> TableResultRow | None:
         data = self.results.get((hand, table))
         if data is None:
             return None
-        return next((r for r in data["tables"] if r["table"] == table), None)
+        return next((r for r in data.tables if r.table == table), None)
 
-    def _conflict(self, hand: int, table: int) -> dict[str, Any] | None:
+    def _conflict(self, hand: int, table: int) -> ConflictRow | None:
         data = self.results.get((hand, table))
         if data is None:
             return None
-        return next((c for c in data["conflicts"] if c["table"] == table), None)
+        return next((c for c in data.conflicts if c.table == table), None)
 
     def open_correct(self) -> None:
         self._intent()
@@ -563,12 +655,12 @@ class LeaderPresenter(Base[ViewModel]):
             return self._changed()
         row = self._row(self.table_hand, self.table)
         draft = Draft(self.table, self.table_hand)
-        if row is not None and "visitor_tricks" in row:
+        if row is not None and row.visitor_tricks is not None and row.revokes is not None:
             draft = replace(
                 draft,
-                visitor_tricks=int(row["visitor_tricks"]),
-                revokes_home=int(row["revokes"]["home"]),
-                revokes_visitors=int(row["revokes"]["visitors"]),
+                visitor_tricks=row.visitor_tricks,
+                revokes_home=row.revokes.home,
+                revokes_visitors=row.revokes.visitors,
             )
         self.draft, self.mode = draft, Screen.CORRECT
         self._changed()
@@ -629,9 +721,9 @@ class LeaderPresenter(Base[ViewModel]):
         if d is not None and conflict is not None:
             self.draft = replace(
                 d,
-                visitor_tricks=int(conflict["visitor_tricks"]),
-                revokes_home=int(conflict["revokes"]["home"]),
-                revokes_visitors=int(conflict["revokes"]["visitors"]),
+                visitor_tricks=conflict.visitor_tricks,
+                revokes_home=conflict.revokes.home,
+                revokes_visitors=conflict.revokes.visitors,
             )
         self._changed()
 
@@ -642,20 +734,22 @@ class LeaderPresenter(Base[ViewModel]):
         if d is None or d.visitor_tricks is None or not reason:
             return self._changed()
         self._send(
-            "correct",
-            hand=d.hand,
-            table=d.table,
-            visitor_tricks=d.visitor_tricks,
-            home_tricks=TRICKS - d.visitor_tricks,
-            revokes={"home": d.revokes_home, "visitors": d.revokes_visitors},
-            reason=reason,
+            Correct(
+                id=self._id(),
+                hand=d.hand,
+                table=d.table,
+                visitor_tricks=d.visitor_tricks,
+                home_tricks=TRICKS - d.visitor_tricks,
+                revokes=Revokes(home=d.revokes_home, visitors=d.revokes_visitors),
+                reason=reason,
+            )
         )
         self.mode, self.draft = Screen.TABLE, None
         self._changed()
 
     def open_loan(self) -> None:
         self._intent()
-        if self.table is not None and self.format == ALBERTA:
+        if self.table is not None and self.rules.lends_flags:
             self.draft, self.mode = Draft(self.table, self.table_hand, flags=1), Screen.LOAN
         self._changed()
 
@@ -669,13 +763,13 @@ class LeaderPresenter(Base[ViewModel]):
         self._intent()
         d = self.draft
         if d is not None and d.flags >= 1:
-            self._send("loan", table=d.table, flags=d.flags)
+            self._send(Loan(id=self._id(), table=d.table, flags=d.flags))
             self.mode, self.draft = Screen.TABLE, None
         self._changed()
 
     def open_penalty(self) -> None:
         self._intent()
-        if self.table is not None and self.table_hand >= 1 and self.format == GASPESIE:
+        if self.table is not None and self.table_hand >= 1 and self.rules.penalties:
             self.draft, self.mode = Draft(self.table, self.table_hand), Screen.PENALTY
         self._changed()
 
@@ -691,14 +785,14 @@ class LeaderPresenter(Base[ViewModel]):
         reason = self._reason().strip()
         if d is None or d.side is None or not reason:
             return self._changed()
-        self._send("penalty", hand=d.hand, table=d.table, side=d.side, reason=reason)
+        self._send(Penalty(id=self._id(), hand=d.hand, table=d.table, side=d.side, reason=reason))
         self.mode, self.draft = Screen.TABLE, None
         self._changed()
 
     def clear_call(self) -> None:
         self._intent()
         if self.table is not None:
-            self._send("clear_call", table=self.table)
+            self._send(ClearCall(id=self._id(), table=self.table))
         self._changed()
 
     # ================================================================== intents: tie-breaks
@@ -713,59 +807,62 @@ class LeaderPresenter(Base[ViewModel]):
             self.tb_trump = trump
         self._changed()
 
-    def _open_groups(self) -> list[dict[str, Any]]:
+    def _open_groups(self) -> list[TieGroup]:
         if self.ties is None:
             return []
-        return [g for g in self.ties.get("groups", []) if not g.get("decided")]
+        return [g for g in self.ties.groups if not g.decided]
 
     def tb_start(self) -> None:
         self._intent()
         groups = self._open_groups()
-        if self.ties and self.ties.get("current") is None and groups:
+        if self.ties is not None and self.ties.current is None and groups:
             group = groups[min(self.tb_group, len(groups) - 1)]
             if self.tb_trump == "cut":
-                self._send("tiebreak_start", teams=group["teams"], cut=True)
+                self._send(TieBreakStart(id=self._id(), teams=group.teams, cut=True))
             else:
-                self._send("tiebreak_start", teams=group["teams"], trump=self.tb_trump)
+                self._send(
+                    TieBreakStart.model_validate(
+                        {"id": self._id(), "teams": group.teams, "trump": self.tb_trump}
+                    )
+                )
         self._changed()
 
     def tb_record(self) -> None:
         self._intent()
-        current = (self.ties or {}).get("current")
-        if current and current.get("next") and self.tb_tricks is not None:
-            a, b = current["next"]
-            self._send(
-                "tiebreak_result", teams=[a, b], tricks=[self.tb_tricks, 13 - self.tb_tricks]
-            )
+        current = self.ties.current if self.ties is not None else None
+        if current is not None and current.next and self.tb_tricks is not None:
+            a, b = current.next
+            tricks = [self.tb_tricks, TRICKS - self.tb_tricks]
+            self._send(TieBreakResult(id=self._id(), teams=[a, b], tricks=tricks))
         self._changed()
 
     def tb_refresh(self) -> None:
         self._intent()
-        self._ask("ties")
+        self._ask(Ties(id=self._id()))
         self._changed()
 
     # ================================================================== intents: sheets
     def write_sheets(self) -> None:
         self._intent()
-        self._send("export", language=self.language)
+        self._send(Export(id=self._id(), language=self.language))
         self._changed()
 
     def ask_join_code(self) -> None:
         self._intent()
-        self._ask("join_code")
-        self._ask("joins")
+        self._ask(JoinCodeQuery(id=self._id()))
+        self._ask(Joins(id=self._id()))
         self._changed()
 
     def renew_join_code(self) -> None:
         """A new join code at once (the old one may have been seen): kiosks that have joined
         keep their logins; a kiosk joining now needs the new code."""
         self._intent()
-        self._send("renew_join_code")
+        self._send(RenewJoinCode(id=self._id()))
         self._changed()
 
     def rotation_path(self) -> str | None:
         """The rotation sheet the hub wrote, if this computer can open it."""
-        for path in (self.export or {}).get("files", []):
+        for path in self.export.files if self.export is not None else []:
             if str(path).endswith("rotation.html") and self._file_exists(str(path)):
                 return str(path)
         return None
@@ -830,7 +927,7 @@ class LeaderPresenter(Base[ViewModel]):
         tr = self.tr
         make, role = self.message
         text = make() if make is not None else ""
-        waiting = [op for op, _ in self.sending.values() if op not in QUERIES]
+        waiting = [c.op for c in self.sending.values() if c.op not in QUERIES]
         if waiting:
             what = tr.t(OP_NAMES.get(waiting[0], "start the hand"))
             sending = tr.t("Sending to the hub: {what}…").format(what=what)
@@ -987,20 +1084,20 @@ class LeaderPresenter(Base[ViewModel]):
                 cut=HIDDEN,
                 back=back,
             )
-        if plan.get("end_day_first"):
+        if plan.end_day_first:
             return StartVM(
                 title=title,
                 move=tr.t("Hand {n} is on day {d}: end day {today} first.").format(
-                    n=n, d=plan["day"], today=s.day
+                    n=n, d=plan.day, today=s.day
                 ),
                 go=ButtonVM(tr.t("End day {d}").format(d=s.day), role="primary"),
                 cut=HIDDEN,
                 back=back,
             )
-        move = "\n".join(words.move_lines(tr, plan, s.tables, self.format))
+        move = "\n".join(words.move_lines(tr, plan, s.tables, self.rules))
         chosen = self.trump_choice
-        pattern = plan.get("trump")
-        if plan.get("leader_chooses"):
+        pattern = plan.trump
+        if plan.leader_chooses:
             note = tr.t(
                 "The pattern leaves the trump to you: choose one, or let the hub cut a card."
             )
@@ -1023,7 +1120,7 @@ class LeaderPresenter(Base[ViewModel]):
                 "until you close that hand.",
                 len(s.missing),
             ).format(k=len(s.missing), n=s.hand)
-        ready = not (plan.get("leader_chooses") and chosen is None)
+        ready = not (plan.leader_chooses and chosen is None)
         return StartVM(
             title=title,
             move=move,
@@ -1088,24 +1185,25 @@ class LeaderPresenter(Base[ViewModel]):
         tr = self.tr
         s = self.state
         assert s is not None
-        gaspesie = self.format == GASPESIE
+        points = self.rules.unit == "points"
+        lends = self.rules.lends_flags
         lines = []
         teams = list(self.standings.teams) if self.standings is not None else []
         teams.sort(key=lambda t: (-(t.day_totals[-1] if t.day_totals else 0), t.team))
         for t in teams:
             today = t.day_totals[-1] if t.day_totals else 0
-            if gaspesie:
+            if points:
                 score = tr.nt("{n} point", "{n} points", today).format(n=today)
             else:
                 score = tr.nt("{n} flag", "{n} flags", today).format(n=today)
-            lent = " " + tr.t("({n} lent)").format(n=t.loans) if t.loans and not gaspesie else ""
+            lent = " " + tr.t("({n} lent)").format(n=t.loans) if t.loans and lends else ""
             lines.append(
                 tr.t("Team {team} ({name}): {score}").format(team=t.team, name=t.name, score=score)
                 + lent
             )
         body = (
             tr.t("Each team's points for today are recorded.")
-            if gaspesie
+            if points
             else tr.t(
                 "Each team's net flags for today are recorded (flags held minus flags lent). "
                 "Then every table starts again with 12 flags and no loans."
@@ -1126,7 +1224,7 @@ class LeaderPresenter(Base[ViewModel]):
         t = self.table
         assert s is not None and t is not None
         hand = self.table_hand
-        gaspesie = self.format == GASPESIE
+        rules = self.rules
         status = tr.t("Kiosk offline") if t in s.offline else tr.t("Kiosk online")
         call = ""
         if t in s.calling:
@@ -1137,35 +1235,39 @@ class LeaderPresenter(Base[ViewModel]):
             result = tr.t("No hand has started yet.")
         elif (hand, t) not in self.results:
             result = tr.t("Asking the hub…")
-        elif row is None or "visitor_tricks" not in row:
+        elif row is None or row.visitor_tricks is None:
             result = tr.t("No result yet for this hand.")
-        if row is not None and "visitor_tricks" in row:
-            v = int(row["visitor_tricks"])
-            rh, rv = int(row["revokes"]["home"]), int(row["revokes"]["visitors"])
-            penalty = (row.get("penalty") or {}).get("side")
-            worth = words.outcome(tr, self.format, v, rh, rv, penalty)
-            source = tr.t("from the kiosk") if row.get("by") == "kiosk" else tr.t("entered by you")
-            result = tr.t("Visitors (team {team}) {v}, home {h}: {worth} ({source}).").format(
-                team=row["visitor_team"], v=v, h=TRICKS - v, worth=worth, source=source
+        if row is not None and row.visitor_tricks is not None:
+            v = row.visitor_tricks
+            revokes = row.revokes
+            points = row.points
+            worth = words.worth(
+                tr,
+                rules.unit,
+                row.flags or 0,
+                points.home if points is not None else 0,
+                points.visitors if points is not None else 0,
             )
-            revokes = words.revokes_line(tr, rh, rv)
-            if revokes:
-                result += "\n" + revokes
+            result = tr.t("Visitors (team {team}) {v}, home {h}: {worth} ({source}).").format(
+                team=row.visitor_team, v=v, h=TRICKS - v, worth=worth, source=self._source(row)
+            )
+            if revokes is not None:
+                line = words.revokes_line(tr, revokes.home, revokes.visitors)
+                if line:
+                    result += "\n" + line
         if row is not None:
-            notes = [
-                tr.t("Corrected: {reason}").format(reason=r) for r in row.get("corrections", [])
-            ]
-            if row.get("penalty"):
-                side = tr.t("home") if row["penalty"]["side"] == "home" else tr.t("visitors")
+            notes = [tr.t("Corrected: {reason}").format(reason=r) for r in row.corrections]
+            if row.penalty is not None:
+                side = tr.t("home") if row.penalty.side == "home" else tr.t("visitors")
                 notes.append(
                     tr.t("Penalty against the {side}: {reason}").format(
-                        side=side, reason=row["penalty"]["reason"]
+                        side=side, reason=row.penalty.reason
                     )
                 )
             history = "\n".join(notes)
         other = self._conflict(hand, t) if hand else None
         if other is not None:
-            v = int(other["visitor_tricks"])
+            v = other.visitor_tricks
             conflict = tr.t(
                 "The kiosk then sent a different result: visitors {v}, home {h}. "
                 "Correct the result to settle it."
@@ -1175,17 +1277,17 @@ class LeaderPresenter(Base[ViewModel]):
         team = next(
             (x for x in (self.standings.teams if self.standings else []) if x.team == t), None
         )
-        if gaspesie and team is not None:
+        if rules.unit == "points" and team is not None:
             flags = tr.nt(
                 "Team {team} has {n} point.", "Team {team} has {n} points.", team.points
             ).format(team=t, n=team.points)
-        elif not gaspesie and a is not None:
+        elif rules.unit == "flags" and a is not None:
             flags = tr.nt(
                 "Flags at this table now: {n}.", "Flags at this table now: {n}.", a.flags
             ).format(n=a.flags)
             if team is not None and team.loans:
                 flags += " " + tr.t("({n} lent today)").format(n=team.loans)
-        has_result = row is not None and "visitor_tricks" in row
+        has_result = row is not None and row.visitor_tricks is not None
         return TableVM(
             title=tr.t("Table {table} · hand {n}").format(table=t, n=hand)
             if hand
@@ -1209,18 +1311,28 @@ class LeaderPresenter(Base[ViewModel]):
             )
             if hand >= 1
             else HIDDEN,
-            loan=ButtonVM(tr.t("Lend flags")) if not gaspesie else HIDDEN,
-            penalty=ButtonVM(tr.t("Penalty")) if gaspesie and hand >= 1 else HIDDEN,
+            loan=ButtonVM(tr.t("Lend flags")) if rules.lends_flags else HIDDEN,
+            penalty=ButtonVM(tr.t("Penalty")) if rules.penalties and hand >= 1 else HIDDEN,
             clear_call=ButtonVM(tr.t("Clear the call"), role="call") if call else HIDDEN,
             back=ButtonVM(tr.t("Back to the tables")),
         )
+
+    def _source(self, row: TableResultRow) -> str:
+        """Who entered the result that counts: the table, or the leader (entered for a table
+        that never sent one, or a correction)."""
+        tr = self.tr
+        if row.by == "kiosk":
+            return tr.t("from the kiosk")
+        if row.corrected:
+            return tr.t("corrected by the leader")
+        return tr.t("entered by the leader")
 
     def _correct(self) -> CorrectVM:
         tr = self.tr
         d = self.draft
         assert d is not None
         row = self._row(d.hand, d.table)
-        visitor_team = row["visitor_team"] if row else self._visitor_team(d.hand, d.table)
+        visitor_team = row.visitor_team if row else self._visitor_team(d.hand, d.table)
         v = d.visitor_tricks
         keys = tuple(
             ButtonVM(str(n), role="selected" if n == v else "normal") for n in range(TRICKS + 1)
@@ -1228,7 +1340,7 @@ class LeaderPresenter(Base[ViewModel]):
         if v is None:
             readout = tr.t("Tap the visitors' tricks.")
         else:
-            worth = words.outcome(tr, self.format, v, d.revokes_home, d.revokes_visitors)
+            worth = words.outcome(tr, self.rules, v, d.revokes_home, d.revokes_visitors)
             readout = tr.t("Visitors {v} · home {h}: {worth}").format(
                 v=v, h=TRICKS - v, worth=worth
             )
@@ -1321,7 +1433,7 @@ class LeaderPresenter(Base[ViewModel]):
         d = self.draft
         assert d is not None
         visitor = self._row(d.hand, d.table)
-        visitor_team = visitor["visitor_team"] if visitor else self._visitor_team(d.hand, d.table)
+        visitor_team = visitor.visitor_team if visitor else self._visitor_team(d.hand, d.table)
         ready = d.side is not None and bool(self._reason().strip())
         return PenaltyVM(
             title=tr.t("Penalty at table {table}, hand {n}").format(table=d.table, n=d.hand),
@@ -1354,7 +1466,8 @@ class LeaderPresenter(Base[ViewModel]):
         s = self.state
         st = self.standings
         assert s is not None
-        gaspesie = self.format == GASPESIE
+        points = self.rules.unit == "points"
+        lends = self.rules.lends_flags
         if s.hand >= s.hands and s.phase != "playing":
             title = tr.t("Final standings")
         elif s.hand == 0:
@@ -1365,18 +1478,18 @@ class LeaderPresenter(Base[ViewModel]):
             rank=tr.t("Rank"),
             team=tr.t("Team"),
             name=tr.t("Name"),
-            score=tr.t("Points") if gaspesie else tr.t("Flags"),
+            score=tr.t("Points") if points else tr.t("Flags"),
             days=tr.t("Per day") if s.days > 1 else "",
-            loans=tr.t("Lent") if not gaspesie else "",
+            loans=tr.t("Lent") if lends else "",
         )
         rows = tuple(
             RowVM(
                 rank=str(t.rank),
                 team=str(t.team),
                 name=t.name,
-                score=str(t.points if gaspesie else t.flags),
+                score=str(t.points if points else t.flags),
                 days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
-                loans=str(t.loans) if not gaspesie else "",
+                loans=str(t.loans) if lends else "",
             )
             for t in (st.teams if st is not None else [])
         )
@@ -1395,16 +1508,16 @@ class LeaderPresenter(Base[ViewModel]):
 
         if ties is None:
             return none(tr.t("Tie-breaks"), tr.t("Asking the hub…"))
-        if ties.get("format") == GASPESIE:
+        if self.rules.tie_break == "countback":
             return self._backcount(ties, none)
-        groups = ties.get("groups", [])
-        if not ties.get("finished"):
+        groups = ties.groups
+        if not ties.finished:
             steps = [tr.t("Tie-breaks are played after the last hand is closed.")]
             if groups:
                 steps.append(tr.t("Teams level now:") + " " + self._groups_text(groups))
             return none(tr.t("Tie-breaks"), "\n".join(steps))
-        done_lines = [self._done_line(d) for d in ties.get("done", [])]
-        current = ties.get("current")
+        done_lines = [self._done_line(d) for d in ties.done]
+        current = ties.current
         if current is not None:
             return self._playoff(current, done_lines, refresh)
         open_groups = self._open_groups()
@@ -1413,10 +1526,10 @@ class LeaderPresenter(Base[ViewModel]):
             return none(tr.t("Tie-breaks"), "\n".join(steps))
         index = min(self.tb_group, len(open_groups) - 1)
         group = open_groups[index]
-        teams = [int(t) for t in group["teams"]]
+        teams = group.teams
         listed = words.tables_list(teams, 20)
         steps = [
-            tr.t("Teams {teams} are level on {score}.").format(teams=listed, score=group["score"]),
+            tr.t("Teams {teams} are level on {score}.").format(teams=listed, score=group.score),
             tr.t("1. Players: the A and B players of each of these teams."),
         ]
         if len(teams) >= 3:
@@ -1435,7 +1548,7 @@ class LeaderPresenter(Base[ViewModel]):
             steps="\n".join([*steps, *done_lines]),
             groups=tuple(
                 ButtonVM(
-                    tr.t("Teams {teams}").format(teams=words.tables_list(g["teams"], 6)),
+                    tr.t("Teams {teams}").format(teams=words.tables_list(g.teams, 6)),
                     role="selected" if i == index else "normal",
                 )
                 for i, g in enumerate(open_groups)
@@ -1454,20 +1567,20 @@ class LeaderPresenter(Base[ViewModel]):
             refresh=refresh,
         )
 
-    def _groups_text(self, groups: list[dict[str, Any]]) -> str:
+    def _groups_text(self, groups: list[TieGroup]) -> str:
         tr = self.tr
         return "; ".join(
             tr.t("teams {teams} on {score}").format(
-                teams=words.tables_list(g["teams"], 8), score=g["score"]
+                teams=words.tables_list(g.teams, 8), score=g.score
             )
             for g in groups
         )
 
-    def _done_line(self, done: dict[str, Any]) -> str:
+    def _done_line(self, done: Playoff) -> str:
         tr = self.tr
         order = ", ".join(
             tr.t("{place}. team {team}").format(place=i, team=team)
-            for i, team in enumerate(done.get("final", []), start=1)
+            for i, team in enumerate(done.final or [], start=1)
         )
         return tr.t("Decided: {order}.").format(order=order)
 
@@ -1478,13 +1591,13 @@ class LeaderPresenter(Base[ViewModel]):
             return FRENCH_RANKS[card[0]] + card[1:]
         return card
 
-    def _playoff(self, current: dict[str, Any], done: list[str], refresh: ButtonVM) -> TieBreakVM:
+    def _playoff(self, current: Playoff, done: list[str], refresh: ButtonVM) -> TieBreakVM:
         tr = self.tr
-        order = [int(t) for t in current["order"]]
+        order = current.order
         steps = [
             tr.t("Teams {teams} are playing off.").format(teams=words.tables_list(sorted(order)))
         ]
-        draws = current.get("draws") or {}
+        draws = current.draws
         if draws:
             drawn = ", ".join(
                 tr.t("team {team}: {card}").format(
@@ -1500,19 +1613,19 @@ class LeaderPresenter(Base[ViewModel]):
                 if len(order) == 3
                 else tr.t("Order: {order}.").format(order=words.tables_list(order))
             )
-        for i, h in enumerate(current.get("played", []), start=1):
-            (a, b), (x, y) = h["teams"], h["tricks"]
-            winner, loser = (a, b) if x >= 7 else (b, a)
+        for i, h in enumerate(current.played, start=1):
+            (a, b), (won, lost) = h.teams, h.tricks
+            winner, loser = (a, b) if won >= 7 else (b, a)
             steps.append(
                 tr.t("Hand {i}: team {w} beat team {l} ({x} tricks to {y}).").format(
-                    i=i, w=winner, l=loser, x=max(x, y), y=min(x, y)
+                    i=i, w=winner, l=loser, x=max(won, lost), y=min(won, lost)
                 )
             )
-        a, b = current["next"]
+        a, b = current.next or (0, 0)
         steps.append(
             tr.t("Now: the A and B players of team {a} against those of team {b}.").format(a=a, b=b)
         )
-        steps.append(trump_line(tr, current.get("trump")))
+        steps.append(trump_line(tr, current.trump))
         steps.append(tr.t("Dealer: the four players each cut; the highest card deals."))
         x = self.tb_tricks
         keys = tuple(
@@ -1540,14 +1653,12 @@ class LeaderPresenter(Base[ViewModel]):
             refresh=refresh,
         )
 
-    def _backcount(
-        self, ties: dict[str, Any], none: Callable[[str, str], TieBreakVM]
-    ) -> TieBreakVM:
+    def _backcount(self, ties: TiesData, none: Callable[[str, str], TieBreakVM]) -> TieBreakVM:
         tr = self.tr
-        groups = ties.get("groups", [])
-        back = ties.get("backcount", {})
-        s = self.state
-        hand = s.hand if s is not None else 0
+        groups = ties.groups
+        back = ties.backcount or {}
+        # The hub's figures, laid out: each after its hand, the total now (the first) left out.
+        after = (ties.backcount_hands or [])[1:6]
         if not groups:
             steps = [tr.t("No two teams have the same points.")]
         else:
@@ -1561,21 +1672,21 @@ class LeaderPresenter(Base[ViewModel]):
                 steps.append("")
                 steps.append(
                     tr.nt(
-                        "Teams {teams}: {score} point", "Teams {teams}: {score} points", g["score"]
-                    ).format(teams=words.tables_list(g["teams"]), score=g["score"])
+                        "Teams {teams}: {score} point", "Teams {teams}: {score} points", g.score
+                    ).format(teams=words.tables_list(g.teams), score=g.score)
                 )
-                for team in g["teams"]:
+                for team in g.teams:
                     totals = back.get(str(team), [])[1:6]
                     counted = " · ".join(
-                        tr.t("after hand {n}: {p}").format(n=hand - 1 - i, p=p)
-                        for i, p in enumerate(totals)
+                        tr.t("after hand {n}: {p}").format(n=n, p=p)
+                        for n, p in zip(after, totals, strict=False)
                     )
                     steps.append(
                         tr.t("team {team}: {counted}").format(team=team, counted=counted or "—")
                     )
                 steps.append(
                     tr.t("Separated by counting back: the standings show the order.")
-                    if g.get("decided")
+                    if g.decided
                     else tr.t("Still level after counting back: they share the place.")
                 )
         return none(tr.t("Ties: the backward count"), "\n".join(steps))
@@ -1583,19 +1694,19 @@ class LeaderPresenter(Base[ViewModel]):
     # ------------------------------------------------------------------ sheets and kiosks
     def _sheets(self) -> SheetsVM:
         tr = self.tr
-        files = "\n".join((self.export or {}).get("files", []))
-        if self.join is not None and self.join.get("expired"):
-            code = str(self.join.get("code", ""))
+        files = "\n".join(self.export.files if self.export is not None else [])
+        if self.join is not None and self.join.expired:
+            code = self.join.code
             how = tr.t("This code has expired: make a new one.")
         elif self.join is not None:
-            code = str(self.join.get("code", ""))
+            code = self.join.code
             how = tr.t(
                 "On a new kiosk: tap “Join with the leader's code”, type its table number, "
                 "then this code."
             )
-            if self.join.get("expires"):
+            if self.join.expires:
                 how += " " + tr.t("It works until {time}.").format(
-                    time=clock_time(float(self.join["expires"]))
+                    time=clock_time(float(self.join.expires))
                 )
         elif self.join_refusal is not None:
             code, how = "", self._refused_text(self.join_refusal)
@@ -1626,28 +1737,21 @@ class LeaderPresenter(Base[ViewModel]):
         tr = self.tr
         if self.joins is None:
             return ""
-        joined = [j for j in self.joins if j.get("outcome") == "joined"][:JOINS_LISTED]
+        joined = [j for j in self.joins if j.outcome == "joined"][:JOINS_LISTED]
         lines = [
             tr.t("{time} · table {table} · {device} · {address}").format(
-                time=clock_time(float(j.get("at", 0))),
-                table=j.get("table"),
-                device=j.get("device") or "?",
-                address=j.get("address", ""),
+                time=clock_time(j.at), table=j.table, device=j.device or "?", address=j.address
             )
             for j in joined
         ] or [tr.t("No kiosk has joined with the code yet.")]
-        wrong = [j for j in self.joins if j.get("outcome") == "wrong_code"]
+        wrong = [j for j in self.joins if j.outcome == "wrong_code"]
         if wrong:
             lines.append(
                 tr.nt(
                     "{n} wrong code tried, the last at {time} from {address}.",
                     "{n} wrong codes tried, the last at {time} from {address}.",
                     len(wrong),
-                ).format(
-                    n=len(wrong),
-                    time=clock_time(float(wrong[0].get("at", 0))),
-                    address=wrong[0].get("address", ""),
-                )
+                ).format(n=len(wrong), time=clock_time(wrong[0].at), address=wrong[0].address)
             )
         return "\n".join(lines)
 
@@ -1657,7 +1761,7 @@ class SetupPresenter(Base[ViewModel]):
     """The set-up screen: what is wrong with leader.toml, where it goes, what to write.
 
     >>> from pathlib import Path
-    >>> from kiosk.config import Problem
+    >>> from uikit.config import Problem
     >>> p = SetupPresenter(ConfigProblem(Path("/x/leader.toml"), [Problem("missing", "host")]))
     >>> p.view.setup.problems
     '“host” is missing.'

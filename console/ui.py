@@ -38,6 +38,7 @@ from uikit.config import ConfigProblem
 from uikit.connection import RESEND_EVERY, ConsoleConnection
 from uikit.settings import ConsoleConfig, load_config
 from uikit.widgets import WIDGETS_KV, LFill
+from whist.protocol import Command
 
 log = logging.getLogger("whist.console")
 
@@ -245,10 +246,15 @@ class _LazyLink:
     def __init__(self, get: Callable[[], ConsoleConnection | None]) -> None:
         self._get = get
 
-    def send(self, op: str, **fields: Any) -> str:
+    def new_id(self) -> str:
         connection = self._get()
         assert connection is not None
-        return connection.send(op, **fields)
+        return connection.new_id()
+
+    def send(self, command: Command) -> str:
+        connection = self._get()
+        assert connection is not None
+        return connection.send(command)
 
 
 def _stamp(path: Path) -> tuple[float, int] | None:

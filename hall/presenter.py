@@ -5,9 +5,12 @@ the hub's status) and, by the window, how many rows fit on a page (``set_rows_pe
 and when to turn the page (``next_page``, every ``page_seconds``). It builds a
 :class:`~hall.viewmodel.HallVM` after each.
 
-*Change in the last hand*: the scores when the hand in play started are kept, and each
-team's change is its score now minus that. A display that starts in the middle of a hand
-does not know them and shows no change until the next hand starts.
+The display renders what the hub computed and never ranks or counts itself. Each team's
+*change* is the core's (``Standings.teams[].change``), over the last completed hand
+(``Standings.change_hand``): it stays when the next hand starts and is there at once in a
+display restarted mid-hand. StandingsChanges (after every batch of results) move the scores
+in place; the ranks and the order stay the hub's until the next full Standings, which follow
+within a second.
 
 >>> p = HallPresenter(language="en")
 >>> p.view.screen
@@ -18,11 +21,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from hall.i18n import translator
 from hall.viewmodel import HallRowVM, HallVM, SetupVM
 from uikit.common import (
-    GASPESIE,
     RED_SUITS,
     Base,
     Translators,
@@ -33,7 +36,9 @@ from uikit.common import (
 )
 from uikit.config import ConfigProblem
 from uikit.i18n import Language
-from whist.protocol import Standings, StandingsChanges, State
+from whist.formats import Format
+from whist.protocol import FormatInfo, Standings, StandingsChanges, State
+from whist.views import format_info
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Team:
     points: int
     day_totals: tuple[int, ...]
     rank: int
+    change: int | None = None  # over Standings.change_hand, as the hub computed it
 
 
 class HallPresenter(Base[HallVM]):
@@ -76,14 +82,22 @@ class HallPresenter(Base[HallVM]):
         self.seq = 0
         self.rows_per_page = 10
         self.page = 0
-        self._hand_seen: int | None = None
-        self._baseline: dict[int, int] | None = None
-        self._baseline_wanted = False
+        self.change_hand = 0  # the hand each team's change is about (0: none yet)
 
     # ================================================================== what we know
     @property
-    def format(self) -> str:
-        return self.state.format if self.state is not None else "alberta"
+    def rules(self) -> FormatInfo | None:
+        """The format's answers, as the hub sent them (worked out from its name for a hub
+        that sends none); None before the first State."""
+        s = self.state
+        if s is None:
+            return None
+        return s.rules if s.rules is not None else format_info(Format(s.format))
+
+    @property
+    def unit(self) -> Literal["flags", "points"]:
+        rules = self.rules
+        return rules.unit if rules is not None else "flags"
 
     def _default_language(self) -> Language:
         # The format's own language (Gaspésie: French) unless the settings say otherwise.
@@ -96,13 +110,7 @@ class HallPresenter(Base[HallVM]):
         return rules.wording if rules is not None else None
 
     def score(self, team: Team) -> int:
-        return team.points if self.format == GASPESIE else team.flags
-
-    def change(self, team: Team) -> int | None:
-        """The team's change since the hand in play started; None while unknown."""
-        if self._baseline is None or team.team not in self._baseline:
-            return None
-        return self.score(team) - self._baseline[team.team]
+        return team.points if self.unit == "points" else team.flags
 
     @property
     def pages(self) -> int:
@@ -119,30 +127,17 @@ class HallPresenter(Base[HallVM]):
 
     def on_state(self, state: State) -> None:
         self.state = state
-        if state.hand != self._hand_seen:
-            # We know the scores a hand started from only if we saw it start (or nothing
-            # has been reported in it yet).
-            known = self._hand_seen is not None or not state.reported
-            self._hand_seen = state.hand
-            if known and self.teams:
-                self._baseline = {t.team: self.score(t) for t in self.teams}
-                self._baseline_wanted = False
-            else:
-                self._baseline = None
-                self._baseline_wanted = known
         self._changed()
 
     def on_standings(self, standings: Standings) -> None:
         if standings.seq and standings.seq < self.seq:
             return  # older than the changes already applied
         self.seq = standings.seq
+        self.change_hand = standings.change_hand
         self.teams = [
-            Team(t.team, t.name, t.flags, t.points, tuple(t.day_totals), t.rank)
+            Team(t.team, t.name, t.flags, t.points, tuple(t.day_totals), t.rank, t.change)
             for t in standings.teams
         ]
-        if self._baseline_wanted:
-            self._baseline = {t.team: self.score(t) for t in self.teams}
-            self._baseline_wanted = False
         self.page = min(self.page, self.pages - 1)
         self._changed()
 
@@ -151,7 +146,8 @@ class HallPresenter(Base[HallVM]):
             return
         self.seq = changes.seq
         by_team = {c.team: c for c in changes.teams}
-        updated = [
+        # New scores in place; ranks and order stay the hub's until its next Standings.
+        self.teams = [
             replace(
                 t,
                 flags=by_team[t.team].flags,
@@ -162,14 +158,6 @@ class HallPresenter(Base[HallVM]):
             else t
             for t in self.teams
         ]
-        # Ranks until the next full Standings: by score, equal scores sharing a rank. The
-        # hub's own ranks (tie-breaks, the backward count) come back with it.
-        updated.sort(key=lambda t: (-self.score(t), t.team))
-        ranked: list[Team] = []
-        for position, t in enumerate(updated, start=1):
-            same = ranked and self.score(ranked[-1]) == self.score(t)
-            ranked.append(replace(t, rank=ranked[-1].rank if same else position))
-        self.teams = ranked
         self._changed()
 
     # ================================================================== from the window
@@ -202,7 +190,7 @@ class HallPresenter(Base[HallVM]):
                 message=detail if self.address else "",
                 banner=self._banner(),
             )
-        gaspesie = self.format == GASPESIE
+        points = self.unit == "points"
         hand, trump, progress, fraction = "", "", "", 0.0
         symbol, role = "", "card-black"
         if s is not None:
@@ -231,15 +219,17 @@ class HallPresenter(Base[HallVM]):
             rank=tr.t("Rank"),
             team=tr.t("Team"),
             name=tr.t("Team"),
-            total=tr.t("Points") if gaspesie else tr.t("Flags"),
-            change=tr.t("Last hand"),
+            total=tr.t("Points") if points else tr.t("Flags"),
+            change=tr.t("Hand {n}").format(n=self.change_hand)
+            if self.change_hand
+            else tr.t("Last hand"),
             days=tr.t("Per day") if days > 1 else "",
         )
         start = self.page * self.rows_per_page
         rows = []
         for i, t in enumerate(self.teams[start : start + self.rows_per_page]):
             alt = "-alt" if i % 2 else ""
-            delta = self.change(t)
+            delta = t.change
             if delta is None or delta == 0:
                 change, change_role = "", "row" + alt
             elif delta > 0:
@@ -291,7 +281,7 @@ class HallSetupPresenter(Base[HallVM]):
     """The hall's set-up screen: what is wrong with hall.toml, what to write in it.
 
     >>> from pathlib import Path
-    >>> from kiosk.config import Problem
+    >>> from uikit.config import Problem
     >>> p = HallSetupPresenter(ConfigProblem(Path("hall.toml"), [Problem("no_file")]))
     >>> p.view.setup.title
     'This screen is not set up yet'

@@ -6,11 +6,13 @@ import json
 import logging
 from typing import Any
 
+from pydantic import BaseModel
+
 from hub.batch import Batch, Outgoing
 from hub.corebase import CoreBase
 from hub.joins import reply_to_keep
 from whist.cards import Deck, Suit, parse_trump, trump_name
-from whist.errors import ProtocolError, TournamentError
+from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
     DayEnded,
     FlagsLent,
@@ -24,18 +26,30 @@ from whist.events import (
 )
 from whist.protocol import (
     ClearCall,
+    ClearCallData,
     CloseHand,
+    CloseHandData,
     Correct,
+    CorrectData,
     EndDay,
+    EndDayData,
+    ErrorData,
     Loan,
+    LoanData,
     Penalty,
+    PenaltyData,
     Reply,
     StartHand,
+    StartHandData,
     TieBreakResult,
+    TieBreakResultData,
     TieBreakStart,
+    TieBreakStartData,
     UndoStart,
+    UndoStartData,
     decode_command,
     encode,
+    reply_data,
 )
 
 log = logging.getLogger("whist.hub")
@@ -51,9 +65,8 @@ class Commands(CoreBase):
         except ProtocolError as exc:
             log.warning("bad command: %s", exc.reason)
             if exc.message_id is not None:
-                reply = Reply(
-                    id=exc.message_id, ok=False, error=exc.reason, data={"code": exc.code}
-                )
+                refusal = reply_data(ErrorData(code=exc.code))
+                reply = Reply(id=exc.message_id, ok=False, error=exc.reason, data=refusal)
                 batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
             return
         earlier = self.store.reply(command.id) or next(
@@ -65,10 +78,11 @@ class Commands(CoreBase):
         handler = getattr(self, "_do_" + command.op)
         batch.now = True
         try:
-            data = handler(command, batch)
-            reply = Reply(id=command.id, ok=True, data=data or None)
+            data: BaseModel = handler(command, batch)
+            reply = Reply(id=command.id, ok=True, data=reply_data(data) or None)
         except TournamentError as exc:
-            reply = Reply(id=command.id, ok=False, error=exc.reason, data={"code": exc.code})
+            refusal = reply_data(ErrorData(code=exc.code))
+            reply = Reply(id=command.id, ok=False, error=exc.reason, data=refusal)
         log.info("command %s (%s): %s", command.op, command.id, "ok" if reply.ok else reply.error)
         kept = reply_to_keep(command.op, reply.model_dump(mode="json", exclude_none=True))
         if kept is not None:  # the join code never reaches the event store
@@ -84,7 +98,7 @@ class Commands(CoreBase):
         card = deck.draw(self.rng)
         return card.suit, str(card)
 
-    def _do_start_hand(self, cmd: StartHand, batch: Batch) -> dict[str, Any]:
+    def _do_start_hand(self, cmd: StartHand, batch: Batch) -> StartHandData:
         t = self.tournament
         hand = t.hand + 1
         data: dict[str, Any] = {"hand": hand}
@@ -97,23 +111,23 @@ class Commands(CoreBase):
         elif hand <= t.spec.hands:
             raise TournamentError(
                 f"the trump of hand {hand} is the leader's choice: choose one or cut a card",
-                "trump_required",
+                ErrorCode.TRUMP_REQUIRED,
             )
         else:
             trump = None  # the core refuses it: the pattern is finished
         self._apply(HandStarted(hand, trump), batch)
         self._everything_changed(batch)
         data["trump"] = trump_name(trump)
-        return data
+        return StartHandData.model_validate(data)
 
-    def _do_close_hand(self, cmd: CloseHand, batch: Batch) -> dict[str, Any]:
+    def _do_close_hand(self, cmd: CloseHand, batch: Batch) -> CloseHandData:
         t = self.tournament
         missing = t.missing()
         self._apply(HandClosed(t.hand), batch)
         self._everything_changed(batch)
-        return {"hand": t.hand, "missing": missing}
+        return CloseHandData(hand=t.hand, missing=missing)
 
-    def _do_correct(self, cmd: Correct, batch: Batch) -> dict[str, Any]:
+    def _do_correct(self, cmd: Correct, batch: Batch) -> CorrectData:
         t = self.tournament
         event = ResultCorrected(
             cmd.hand,
@@ -131,43 +145,44 @@ class Commands(CoreBase):
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.state = batch.standings = True
         self._places_may_have_moved(batch)
-        return {"hand": cmd.hand, "table": cmd.table}
+        return CorrectData(hand=cmd.hand, table=cmd.table)
 
-    def _do_loan(self, cmd: Loan, batch: Batch) -> dict[str, Any]:
+    def _do_loan(self, cmd: Loan, batch: Batch) -> LoanData:
         self._apply(FlagsLent(cmd.table, cmd.flags), batch)
         batch.dirty_tables.add(cmd.table)
         batch.standings = True
-        return {"table": cmd.table, "flags": self.tournament.flags_held(cmd.table)}
+        return LoanData(table=cmd.table, flags=self.tournament.flags_held(cmd.table))
 
-    def _do_end_day(self, cmd: EndDay, batch: Batch) -> dict[str, Any]:
+    def _do_end_day(self, cmd: EndDay, batch: Batch) -> EndDayData:
         t = self.tournament
         day = t.day
         self._apply(DayEnded(day), batch)
         self._everything_changed(batch)
-        return {"day": day, "totals": {str(team): t.ended_days[-1][team] for team in self.tables}}
+        totals = {str(team): t.ended_days[-1][team] for team in self.tables}
+        return EndDayData(day=day, totals=totals)
 
-    def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> dict[str, Any]:
+    def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> UndoStartData:
         hand = self.tournament.hand
         self._apply(StartUndone(hand), batch)
         self._everything_changed(batch)
-        return {"hand": hand}
+        return UndoStartData(hand=hand)
 
-    def _do_penalty(self, cmd: Penalty, batch: Batch) -> dict[str, Any]:
+    def _do_penalty(self, cmd: Penalty, batch: Batch) -> PenaltyData:
         t = self.tournament
         self._apply(PenaltyImposed(cmd.hand, cmd.table, cmd.side, cmd.reason.strip()), batch)
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.standings = True
         self._places_may_have_moved(batch)
-        return {"hand": cmd.hand, "table": cmd.table}
+        return PenaltyData(hand=cmd.hand, table=cmd.table)
 
-    def _do_clear_call(self, cmd: ClearCall, batch: Batch) -> dict[str, Any]:
+    def _do_clear_call(self, cmd: ClearCall, batch: Batch) -> ClearCallData:
         cleared = self.calls.pop(cmd.table, None) is not None
         if cleared:
             batch.writes.append(lambda tx: tx.clear_call(cmd.table))
             batch.state = True
-        return {"table": cmd.table, "cleared": cleared}
+        return ClearCallData(table=cmd.table, cleared=cleared)
 
-    def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> dict[str, Any]:
+    def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> TieBreakStartData:
         data: dict[str, Any] = {}
         draws: tuple[Any, ...] = ()
         if len(cmd.teams) >= 3:  # each A player draws a card from one deck
@@ -189,12 +204,12 @@ class Commands(CoreBase):
         data.update(
             order=list(tb.order), next=list(tb.next_pairing() or ()), trump=trump_name(trump)
         )
-        return data
+        return TieBreakStartData.model_validate(data)
 
-    def _do_tiebreak_result(self, cmd: TieBreakResult, batch: Batch) -> dict[str, Any]:
+    def _do_tiebreak_result(self, cmd: TieBreakResult, batch: Batch) -> TieBreakResultData:
         tb = self.tournament.tiebreak_in_progress()
         if tb is None:
-            raise TournamentError("no tie-break is being played", "wrong_phase")
+            raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
         more = len(tb.hands) + 1 < len(tb.order) - 1
         next_trump, cut = self._cut() if more else (None, None)
         event = TieBreakHandPlayed(
@@ -208,4 +223,4 @@ class Commands(CoreBase):
             data["order"] = list(tb.final_order())
         else:
             data.update(next=list(tb.next_pairing() or ()), trump=trump_name(next_trump), cut=cut)
-        return data
+        return TieBreakResultData.model_validate(data)

@@ -20,6 +20,7 @@ from hub.release import HeldBack
 from hub.results import ResultHandling
 from hub.store import EventStore, StoreError
 from whist import views
+from whist.errors import ErrorCode
 from whist.events import (
     Event,
     TournamentCreated,
@@ -120,7 +121,7 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
         if message_id is None:
             return
         if item.kind == "result" and item.table is not None:
-            ack = Ack(id=message_id, status="rejected", reason=reason, code="internal")
+            ack = Ack(id=message_id, status="rejected", reason=reason, code=ErrorCode.INTERNAL)
             batch.out.append(Outgoing(self.topics.ack(item.table), encode(ack)))
         elif item.kind == "command":
             reply = Reply(id=message_id, ok=False, error=reason)

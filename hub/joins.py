@@ -16,8 +16,16 @@ from hub.batch import Batch
 from hub.corebase import CoreBase
 from hub.datadir import BROKER_DIR
 from hub.provision import JOIN_CODE_FILE, JoinCode, read_joins
-from whist.errors import TournamentError
-from whist.protocol import JoinCodeQuery, Joins, RenewJoinCode
+from whist.errors import ErrorCode, TournamentError
+from whist.protocol import (
+    JoinCodeData,
+    JoinCodeQuery,
+    JoinEntry,
+    Joins,
+    JoinsData,
+    RenewJoinCode,
+    RenewJoinCodeData,
+)
 
 log = logging.getLogger("whist.hub")
 
@@ -43,35 +51,43 @@ class JoinDesk(CoreBase):
     def _join_folder(self) -> Path:
         return self.store.path.parent / BROKER_DIR
 
-    def _join_code_data(self, code: JoinCode | None) -> dict[str, Any]:
+    def _join_code_data(self, code: JoinCode | None) -> JoinCodeData:
         from hub.net import lan_addresses
 
         if code is None:
             raise TournamentError(
                 "this hub has no join code (its broker is not the embedded one): give each "
                 "kiosk its settings with whist-hub credentials",
-                "no_join_code",
+                ErrorCode.NO_JOIN_CODE,
             )
-        return {
-            "code": code.code,
-            "expires": int(code.expires),
-            "expired": code.expired(time.time()),
-            "hosts": lan_addresses(),
-        }
+        return JoinCodeData(
+            code=code.code,
+            expires=int(code.expires),
+            expired=code.expired(time.time()),
+            hosts=lan_addresses(),
+        )
 
-    def _do_join_code(self, cmd: JoinCodeQuery, batch: Batch) -> dict[str, Any]:
+    def _do_join_code(self, cmd: JoinCodeQuery, batch: Batch) -> JoinCodeData:
         return self._join_code_data(JoinCode.read(self._join_folder() / JOIN_CODE_FILE))
 
-    def _do_renew_join_code(self, cmd: RenewJoinCode, batch: Batch) -> dict[str, Any]:
+    def _do_renew_join_code(self, cmd: RenewJoinCode, batch: Batch) -> RenewJoinCodeData:
         folder = self._join_folder()
         if JoinCode.read(folder / JOIN_CODE_FILE) is None:
             self._join_code_data(None)  # refused: no join service to renew the code of
         try:
             code = JoinCode.renew(folder)
         except OSError as exc:
-            raise TournamentError(f"the new code could not be written: {exc}", "io") from exc
+            raise TournamentError(
+                f"the new code could not be written: {exc}", ErrorCode.IO
+            ) from exc
         log.info("join code renewed by the leader (the old one is refused from now on)")
-        return self._join_code_data(code)
+        return RenewJoinCodeData.model_validate(self._join_code_data(code).model_dump())
 
-    def _do_joins(self, cmd: Joins, batch: Batch) -> dict[str, Any]:
-        return {"joins": read_joins(self._join_folder())}
+    def _do_joins(self, cmd: Joins, batch: Batch) -> JoinsData:
+        entries = []
+        for entry in read_joins(self._join_folder()):
+            try:  # a line of the log written by hand or damaged is left out
+                entries.append(JoinEntry.model_validate(entry))
+            except ValueError:
+                log.warning("joins: an unreadable entry was left out")
+        return JoinsData(joins=entries)

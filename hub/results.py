@@ -6,7 +6,7 @@ import logging
 
 from hub.batch import Batch, Outgoing
 from hub.corebase import CoreBase
-from whist.errors import ProtocolError, TournamentError
+from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
     ResultRecorded,
 )
@@ -33,7 +33,7 @@ class ResultHandling(CoreBase):
         table: int,
         result_id: str,
         reason: str,
-        code: str,
+        code: ErrorCode,
         batch: Batch,
         hand: int | None = None,
     ) -> None:
@@ -56,7 +56,7 @@ class ResultHandling(CoreBase):
                 table,
                 result.id,
                 f"this result is for table {result.table} but came from table {table}'s kiosk",
-                "wrong_table",
+                ErrorCode.WRONG_TABLE,
                 batch,
                 result.hand,
             )

@@ -61,8 +61,6 @@ SUIT_NAMES = {
 }
 RED_SUITS = frozenset({"hearts", "diamonds"})
 TRUMPS = ("spades", "hearts", "diamonds", "clubs", "none")
-GASPESIE = "gaspesie"
-ALBERTA = "alberta"
 
 
 def trump_name(tr: ConsoleTranslator, trump: str | None) -> str:
@@ -181,4 +179,3 @@ Translators = Callable[..., ConsoleTranslator]
 class Base(LanguageBase[V, ConsoleTranslator]):
     """Language handling and change notification, shared by every presenter here (the
     table kiosk's own base, with the console's translator)."""
-

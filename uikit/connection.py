@@ -12,18 +12,17 @@ the screen goes through ``post``, which the app makes a hop to Kivy's main threa
   command once, however often it arrives, and answers each copy the same way).
 
 >>> conn = ConsoleConnection(config, listener, post=lambda f: f())   # doctest: +SKIP
->>> conn.start(); conn.send("start_hand"); ...; conn.stop()         # doctest: +SKIP
+>>> conn.start(); conn.send(StartHand(id=conn.new_id())); conn.stop()  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import paho.mqtt.client as mqtt
@@ -33,12 +32,14 @@ from uikit.settings import ConsoleConfig
 from whist.protocol import (
     ONLINE,
     Assignment,
+    Command,
     Reply,
     Standings,
     StandingsChanges,
     State,
     decode,
     decode_status,
+    encode,
 )
 
 log = logging.getLogger("whist.console")
@@ -51,17 +52,31 @@ Post = Callable[[Callable[[], None]], None]
 
 @dataclass
 class SentCommand:
-    """A command on its way: its id, op and fields, and when it last went out."""
+    """A command on its way (one of whist.protocol's typed commands), and when it last
+    went out."""
 
-    id: str
-    op: str
-    fields: dict[str, Any] = field(default_factory=dict)
+    command: Command
     sent: int = 0
     last: float = 0.0
 
     @property
+    def id(self) -> str:
+        return self.command.id
+
+    @property
+    def op(self) -> str:
+        return self.command.op
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """What the command says beyond its op and id (defaults left out)."""
+        return self.command.model_dump(
+            mode="json", exclude={"v", "id", "op"}, exclude_defaults=True
+        )
+
+    @property
     def payload(self) -> bytes:
-        return json.dumps({"v": 1, "id": self.id, "op": self.op, **self.fields}).encode()
+        return encode(self.command)
 
 
 class Listener(Protocol):
@@ -142,14 +157,21 @@ from uikit.settings import ConsoleConfig
             self._resender.join(timeout=2)
 
     # ------------------------------------------------------------------ commands
-    def send(self, op: str, **fields: Any) -> str:
-        """Publish a command now (or as soon as the broker is reachable); returns its id."""
-        command = SentCommand(self._new_id(), op, dict(fields))
+    def new_id(self) -> str:
+        """A fresh id for a command (unique to this console)."""
+        return self._new_id()
+
+    def send(self, command: Command) -> str:
+        """Publish a command now (or as soon as the broker is reachable); returns its id.
+
+        The same command (same id) goes out again until its Reply comes.
+        """
+        sent = SentCommand(command)
         with self._lock:
-            self._pending[command.id] = command
-        self._publish(command)
-        log.info("command %s (%s) %s", op, command.id, fields or "")
-        return command.id
+            self._pending[sent.id] = sent
+        self._publish(sent)
+        log.info("command %s (%s) %s", sent.op, sent.id, sent.fields or "")
+        return sent.id
 
     def pending(self) -> list[SentCommand]:
         """Commands still waiting for their Reply, oldest first."""

@@ -33,7 +33,7 @@ from pydantic import (
 from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
-from whist.errors import ProtocolError
+from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError
 
 PROTOCOL_VERSION = 1
 
@@ -141,20 +141,10 @@ FormatName = Literal["alberta", "gaspesie"]
 AckStatus = Literal["accepted", "duplicate", "rejected"]
 SideName = Literal["home", "visitors"]
 
-# Machine-readable reasons carried by ProtocolError.code (and by Ack.code when the hub rejects
-# a result for one of them), so that a kiosk can show the reason in the player's language.
-ProtocolErrorCode = Literal[
-    "too_large",  # payload over MAX_PAYLOAD_BYTES, refused before parsing
-    "malformed",  # not UTF-8, not JSON, not an object, NaN/Infinity, a broken \u escape
-    "bad_version",  # v is not 1
-    "missing_field",
-    "unknown_field",  # a field the message does not have (inbound messages only)
-    "wrong_type",  # e.g. "8" or true where a number is expected
-    "out_of_range",  # a number, text length, list length or choice the field does not allow
-    "unknown_op",  # a command op this hub does not know
-    "inconsistent",  # fields each fine but contradicting one another (tricks not adding to 13)
-]
-ERROR_CODES: tuple[ProtocolErrorCode, ...] = get_args(ProtocolErrorCode)
+# The machine-readable reasons of reading a message (ProtocolError.code, and Ack.code when the
+# hub rejects a result for one of them): one enum with the rules' codes, whist.errors.ErrorCode.
+ProtocolErrorCode = ErrorCode
+ERROR_CODES: tuple[ErrorCode, ...] = MESSAGE_CHECKS
 
 
 def _check_version(value: object) -> object:
@@ -498,6 +488,8 @@ class FormatInfo(_Outbound):
     penalties: bool
     tie_break: Literal["playoff", "countback"]
     revoke_penalty: Literal["two_tricks", "hand"]
+    # travellers move on table to table (True) or go home after each hand (False)
+    travellers_progress: bool = False
 
 
 class State(_Outbound):
@@ -875,6 +867,332 @@ class Reply(_Outbound):
 
 
 # --------------------------------------------------------------------------------------------
+# What a Reply's data holds, op by op (extension). The hub builds these and sends
+# reply_data(model); the console reads them back with decode_reply_data(Model, reply). Fields
+# left unset are not sent (a Gaspésie row has no "flags"), so each model's default is what
+# "absent" means; a null the hub sets on purpose (no trump yet) is sent as null.
+# --------------------------------------------------------------------------------------------
+
+
+class _ReplyData(_Outbound):
+    pass
+
+
+class ErrorData(_ReplyData):
+    """A refusal: ``code`` is an :class:`~whist.errors.ErrorCode` value (text, so that a
+    console older than the hub still reads a code it does not know)."""
+
+    code: str
+
+    @property
+    def error(self) -> ErrorCode | None:
+        """The code as the enum, None for a code this side does not know."""
+        try:
+            return ErrorCode(self.code)
+        except ValueError:
+            return None
+
+
+class PlanData(_ReplyData):
+    """``plan``: what the pattern says for one hand, and where the hand falls in its day.
+
+    >>> PlanData(hand=4, hands=6, day=1, days=1, session=2, sessions=2, first_of_session=True,
+    ...          travellers=["B", "Y"], home=["A", "X"], offset=1, previous_offset=3,
+    ...          previous_travellers=["A", "X"], trump="clubs", leader_chooses=False,
+    ...          started=False, end_day_first=False).session
+    2
+    """
+
+    hand: HandNumber
+    hands: Annotated[int, Field(ge=1)]
+    day: DayNumber
+    days: DayNumber
+    session: Annotated[int, Field(ge=1)]
+    sessions: Annotated[int, Field(ge=1)]
+    first_of_session: bool
+    travellers: list[str]
+    home: list[str]
+    offset: int
+    previous_offset: int | None
+    previous_travellers: list[str] | None
+    trump: TrumpName | None
+    leader_chooses: bool
+    started: bool
+    end_day_first: bool
+
+
+class SidePoints(_ReplyData):
+    """Points each side's team won at one table (a format of points)."""
+
+    home: int
+    visitors: int
+
+
+class PenaltyNote(_ReplyData):
+    """The leader's penalty at one table: the side at fault, and why."""
+
+    side: SideName
+    reason: str
+
+
+class RevokeCounts(_ReplyData):
+    """Established revokes per side, as the hub recorded them."""
+
+    home: Annotated[int, Field(ge=0)]
+    visitors: Annotated[int, Field(ge=0)]
+
+
+class TableResultRow(_ReplyData):
+    """One table's result for a hand as the hub holds it (``results``). ``by`` says who
+    entered what counts now: ``kiosk`` (the table) or ``leader`` (a correction, or a result
+    the table never sent); ``corrected`` that the leader changed a result entered before.
+    A row with only a penalty has no tricks."""
+
+    table: TableNumber
+    visitor_team: TeamNumber
+    visitor_tricks: Tricks | None = None
+    home_tricks: Tricks | None = None
+    revokes: RevokeCounts | None = None
+    by: Literal["kiosk", "leader"] | None = None
+    corrections: list[str] = []
+    corrected: bool = False  # the leader changed a result entered before (sent when true)
+    flags: int | None = None  # flags the visitors took (a format of flags)
+    points: SidePoints | None = None  # a format of points
+    penalty: PenaltyNote | None = None
+
+
+class ConflictRow(_ReplyData):
+    """A second, different result a kiosk sent, waiting for the leader."""
+
+    table: TableNumber
+    id: str
+    visitor_tricks: Tricks
+    home_tricks: Tricks
+    revokes: RevokeCounts
+
+
+class ResultsData(_ReplyData):
+    """``results``: the results of one hand, per table, the conflicts and who is missing."""
+
+    hand: HandNumber
+    trump: TrumpName | None
+    tables: list[TableResultRow]
+    conflicts: list[ConflictRow]
+    missing: list[TableNumber]
+
+
+class TieGroup(_ReplyData):
+    """Teams level on ``score``; ``decided`` once their ranks differ."""
+
+    score: int
+    teams: list[TeamNumber]
+    decided: bool
+
+
+class PlayoffHand(_ReplyData):
+    """One playoff hand played: ``tricks[i]`` belongs to ``teams[i]``."""
+
+    teams: list[TeamNumber]
+    tricks: list[Tricks]
+    trump: TrumpName | None
+
+
+class Playoff(_ReplyData):
+    """A playoff ladder: running (``next``, ``trump``) or done (``final``)."""
+
+    order: list[TeamNumber]
+    played: list[PlayoffHand]
+    draws: dict[str, str] = {}  # team (as text) -> its drawn card, three or more teams
+    next: list[TeamNumber] | None = None
+    trump: TrumpName | None = None
+    final: list[TeamNumber] | None = None
+
+
+class TiesData(_ReplyData):
+    """``ties``: level teams, the playoff being played and those done, and, where the format
+    separates ties by counting back, each tied team's totals: ``backcount[team][i]`` is its
+    total after hand ``backcount_hands[i]`` (the last hand started, then back to hand 1)."""
+
+    format: FormatName
+    finished: bool
+    groups: list[TieGroup]
+    current: Playoff | None = None
+    done: list[Playoff] = []
+    backcount: dict[str, list[int]] | None = None
+    backcount_hands: list[int] | None = None
+
+
+class ExportData(_ReplyData):
+    """``export``: where the hub wrote the files (paths on the hub's computer)."""
+
+    folder: str
+    files: list[str]
+
+
+class JoinCodeData(_ReplyData):
+    """``join_code``: the code kiosks type, until when it works (seconds since the epoch)
+    and whether that time has passed, and the hub computer's addresses."""
+
+    code: str
+    hosts: list[str]
+    expires: int | None = None
+    expired: bool = False
+
+
+class RenewJoinCodeData(_ReplyData):
+    """``renew_join_code``: the new code, as ``join_code``; a reply sent again for the same
+    command comes without the code (the hub never keeps it), so the console asks
+    ``join_code``."""
+
+    code: str | None = None
+    hosts: list[str] = []
+    expires: int | None = None
+    expired: bool = False
+
+
+class JoinEntry(_ReplyData):
+    """One attempt to join, as the join service recorded it: when (seconds since the
+    epoch), ``joined`` or why not, the table asked for, the device's name and address."""
+
+    at: float
+    outcome: str
+    table: int | None = None
+    device: str = ""
+    address: str = ""
+
+
+class JoinsData(_ReplyData):
+    """``joins``: the latest attempts to join, newest first."""
+
+    joins: list[JoinEntry]
+
+
+class StartHandData(_ReplyData):
+    """``start_hand``: the hand started, its trump, and the card if the hub cut."""
+
+    hand: HandNumber
+    cut: str | None = None
+    trump: TrumpName | None
+
+
+class CloseHandData(_ReplyData):
+    """``close_hand``: the hand closed and the tables that never reported it."""
+
+    hand: HandNumber
+    missing: list[TableNumber]
+
+
+class CorrectData(_ReplyData):
+    """``correct``: the hand and table corrected."""
+
+    hand: HandNumber
+    table: TableNumber
+
+
+class PenaltyData(_ReplyData):
+    """``penalty``: the hand and table the penalty was given at."""
+
+    hand: HandNumber
+    table: TableNumber
+
+
+class LoanData(_ReplyData):
+    """``loan``: the flags the table holds now."""
+
+    table: TableNumber
+    flags: int
+
+
+class EndDayData(_ReplyData):
+    """``end_day``: the day ended and each team's total that day (team as text)."""
+
+    day: DayNumber
+    totals: dict[str, int]
+
+
+class UndoStartData(_ReplyData):
+    """``undo_start``: the hand whose start was taken back."""
+
+    hand: HandNumber
+
+
+class ClearCallData(_ReplyData):
+    """``clear_call``: the table, and whether it was calling."""
+
+    table: TableNumber
+    cleared: bool
+
+
+class TieBreakStartData(_ReplyData):
+    """``tiebreak_start``: the draws (three or more teams), the card cut, the ladder, the
+    first pairing and its trump."""
+
+    draws: dict[str, str] | None = None
+    cut: str | None = None
+    order: list[TeamNumber]
+    next: list[TeamNumber]
+    trump: TrumpName | None
+
+
+class TieBreakResultData(_ReplyData):
+    """``tiebreak_result``: decided (with the final ``order``), or the next pairing, its
+    trump and the card the hub cut for it."""
+
+    decided: bool
+    order: list[TeamNumber] | None = None
+    next: list[TeamNumber] | None = None
+    trump: TrumpName | None = None
+    cut: str | None = None
+
+
+# op -> the model of its Reply's data when carried out (a refusal's data is ErrorData).
+REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
+    {
+        "start_hand": StartHandData,
+        "close_hand": CloseHandData,
+        "correct": CorrectData,
+        "loan": LoanData,
+        "end_day": EndDayData,
+        "undo_start": UndoStartData,
+        "penalty": PenaltyData,
+        "clear_call": ClearCallData,
+        "tiebreak_start": TieBreakStartData,
+        "tiebreak_result": TieBreakResultData,
+        "plan": PlanData,
+        "results": ResultsData,
+        "ties": TiesData,
+        "export": ExportData,
+        "join_code": JoinCodeData,
+        "renew_join_code": RenewJoinCodeData,
+        "joins": JoinsData,
+    }
+)
+
+
+def reply_data(data: BaseModel) -> dict[str, Any]:
+    """A reply model as the Reply's ``data``: only the fields the hub set.
+
+    >>> reply_data(StartHandData(hand=3, trump="clubs"))
+    {'hand': 3, 'trump': 'clubs'}
+    """
+    return data.model_dump(mode="json", exclude_unset=True)
+
+
+def decode_reply_data(model_type: type[M], reply: Reply) -> M:
+    """Read a Reply's data as ``model_type``; raises only ProtocolError.
+
+    >>> r = Reply(id="c1", ok=False, error="closed", data={"code": "closed"})
+    >>> decode_reply_data(ErrorData, r).error
+    <ErrorCode.CLOSED: 'closed'>
+    """
+    try:
+        return model_type.model_validate(reply.data or {})
+    except ValidationError as exc:
+        reason, code = _explain(exc, lambda loc: (model_type, loc))
+        raise ProtocolError(f"reply {reply.id}: {reason}", code, reply.id) from exc
+
+
+# --------------------------------------------------------------------------------------------
 # Provisioning (extension): a kiosk joins the hall with its table number and the join code
 # shown on the leader's console; it finds the hub by mDNS (DNS-SD) and asks over HTTP.
 # --------------------------------------------------------------------------------------------
@@ -962,16 +1280,16 @@ _JSON_TYPES = {
 
 # Pydantic's error types that _explain does not word by hand; any other "*_type" is wrong_type.
 _PYDANTIC_CODES: dict[str, ProtocolErrorCode] = {
-    "greater_than": "out_of_range",
-    "greater_than_equal": "out_of_range",
-    "less_than": "out_of_range",
-    "less_than_equal": "out_of_range",
-    "string_too_short": "out_of_range",
-    "string_too_long": "out_of_range",
-    "too_short": "out_of_range",
-    "too_long": "out_of_range",
-    "literal_error": "out_of_range",
-    "int_from_float": "wrong_type",
+    "greater_than": ErrorCode.OUT_OF_RANGE,
+    "greater_than_equal": ErrorCode.OUT_OF_RANGE,
+    "less_than": ErrorCode.OUT_OF_RANGE,
+    "less_than_equal": ErrorCode.OUT_OF_RANGE,
+    "string_too_short": ErrorCode.OUT_OF_RANGE,
+    "string_too_long": ErrorCode.OUT_OF_RANGE,
+    "too_short": ErrorCode.OUT_OF_RANGE,
+    "too_long": ErrorCode.OUT_OF_RANGE,
+    "literal_error": ErrorCode.OUT_OF_RANGE,
+    "int_from_float": ErrorCode.WRONG_TYPE,
 }
 
 
@@ -1022,7 +1340,7 @@ def decode_status(payload: bytes | str) -> str:
     if text in (ONLINE, OFFLINE):
         return text
     raise ProtocolError(
-        f'a status must be "{ONLINE}" or "{OFFLINE}" (got {_show(text)})', "malformed"
+        f'a status must be "{ONLINE}" or "{OFFLINE}" (got {_show(text)})', ErrorCode.MALFORMED
     )
 
 
@@ -1047,10 +1365,10 @@ def _decode(
         message_id = _message_id(data)
         # The version first: the rest of a v2 message may mean something else entirely.
         if "v" not in data:
-            raise ProtocolError("missing field: v", "missing_field", message_id)
+            raise ProtocolError("missing field: v", ErrorCode.MISSING_FIELD, message_id)
         version = data["v"]
         if type(version) is not int or version != PROTOCOL_VERSION:
-            raise ProtocolError(_version_text(version), "bad_version", message_id)
+            raise ProtocolError(_version_text(version), ErrorCode.BAD_VERSION, message_id)
         return validate(data)
     except ProtocolError:
         raise
@@ -1059,27 +1377,33 @@ def _decode(
         raise ProtocolError(reason, code, message_id) from exc
     except Exception as exc:
         # The hub must never crash on a payload, whatever corner of json or pydantic it finds.
-        raise ProtocolError("the message could not be read", "malformed", message_id) from exc
+        raise ProtocolError(
+            "the message could not be read", ErrorCode.MALFORMED, message_id
+        ) from exc
 
 
 def _load(payload: bytes | str) -> dict[str, Any]:
     # Size before anything else, so a huge payload costs nothing to refuse. A str has at most
     # as many characters as its UTF-8 bytes, so the cheap length test is safe to do first.
     if len(payload) > MAX_PAYLOAD_BYTES:
-        raise ProtocolError(_too_large(len(payload)), "too_large")
+        raise ProtocolError(_too_large(len(payload)), ErrorCode.TOO_LARGE)
     if isinstance(payload, str):
         try:
             size = len(payload.encode("utf-8"))
         except UnicodeEncodeError:
-            raise ProtocolError("the message is not valid UTF-8 text", "malformed") from None
+            raise ProtocolError(
+                "the message is not valid UTF-8 text", ErrorCode.MALFORMED
+            ) from None
         if size > MAX_PAYLOAD_BYTES:
-            raise ProtocolError(_too_large(size), "too_large")
+            raise ProtocolError(_too_large(size), ErrorCode.TOO_LARGE)
         text = payload
     else:
         try:
             text = bytes(payload).decode("utf-8")
         except UnicodeDecodeError:
-            raise ProtocolError("the message is not valid UTF-8 text", "malformed") from None
+            raise ProtocolError(
+                "the message is not valid UTF-8 text", ErrorCode.MALFORMED
+            ) from None
     repeated: list[str] = []
     try:
         data = json.loads(
@@ -1092,27 +1416,28 @@ def _load(payload: bytes | str) -> dict[str, Any]:
         raise
     except json.JSONDecodeError as exc:
         raise ProtocolError(
-            f"the message is not valid JSON ({exc.msg} at character {exc.pos})", "malformed"
+            f"the message is not valid JSON ({exc.msg} at character {exc.pos})", ErrorCode.MALFORMED
         ) from None
     except (ValueError, RecursionError):
         # int() refusing thousands of digits, or nesting deeper than the parser allows
-        raise ProtocolError("the message is not valid JSON", "malformed") from None
+        raise ProtocolError("the message is not valid JSON", ErrorCode.MALFORMED) from None
     if not isinstance(data, dict):
         raise ProtocolError(
-            f"the message must be a JSON object {{...}} (got {_json_kind(data)})", "malformed"
+            f"the message must be a JSON object {{...}} (got {_json_kind(data)})",
+            ErrorCode.MALFORMED,
         )
     if repeated:
         # Which of the two values would count is the reader's guess: a strict reader refuses.
         # The id is echoed only when it is not itself the repeated field.
         raise ProtocolError(
             f"the field {_show(repeated[0])} appears twice in the message",
-            "malformed",
+            ErrorCode.MALFORMED,
             None if "id" in repeated else _message_id(data),
         )
     if _SURROGATE_ESCAPE.search(text) and not _encodable(data):
         raise ProtocolError(
             "the message contains a broken character (a lone \\u surrogate escape)",
-            "malformed",
+            ErrorCode.MALFORMED,
             _message_id(data),
         )
     return data
@@ -1132,13 +1457,13 @@ def _too_large(size: int) -> str:
 
 
 def _no_constant(name: str) -> Any:
-    raise ProtocolError(f"numbers must be finite ({name} is not allowed)", "malformed")
+    raise ProtocolError(f"numbers must be finite ({name} is not allowed)", ErrorCode.MALFORMED)
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ProtocolError(f"numbers must be finite ({text} is too large)", "malformed")
+        raise ProtocolError(f"numbers must be finite ({text} is too large)", ErrorCode.MALFORMED)
     return value
 
 
@@ -1184,20 +1509,21 @@ def _explain(
     code: ProtocolErrorCode
     if kind in ERROR_CODES:
         # Our own PydanticCustomError: the message is already written for people.
-        code = kind
+        code = ErrorCode(kind)
         reason = f"{field} {first['msg']}" if field else first["msg"]
     elif kind in ("missing", "union_tag_not_found"):
-        code = "missing_field"
+        code = ErrorCode.MISSING_FIELD
         reason = f"missing field: {field or 'op'}" if kind == "missing" else "missing field: op"
     elif kind == "extra_forbidden":
-        code = "unknown_field"
+        code = ErrorCode.UNKNOWN_FIELD
         reason = f"unknown field: {field}"
     elif kind == "union_tag_invalid":
-        code = "unknown_op"
+        code = ErrorCode.UNKNOWN_OP
         op = given.get("op") if isinstance(given, dict) else given
         reason = f"unknown op {_show(op)}; expected one of {', '.join(COMMANDS)}"
     else:
-        code = _PYDANTIC_CODES.get(kind, "wrong_type" if kind.endswith("_type") else "malformed")
+        fallback = ErrorCode.WRONG_TYPE if kind.endswith("_type") else ErrorCode.MALFORMED
+        code = _PYDANTIC_CODES.get(kind, fallback)
         expected = _expected_at(model, loc)
         what = field or "the message"
         if expected:

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -77,6 +77,15 @@ class HandPlan(_Frozen):
         return None if self.trump in ("none", "leader") else Suit(self.trump)
 
 
+class SessionPlace(NamedTuple):
+    """Where a hand falls in its day: session ``number`` of ``sessions``, which starts at
+    hand ``first_hand`` (a day without sessions is one session)."""
+
+    number: int
+    sessions: int
+    first_hand: int
+
+
 class TournamentSpec(_Frozen):
     """Everything fixed before play starts. Build it with :func:`load_spec`."""
 
@@ -111,6 +120,22 @@ class TournamentSpec(_Frozen):
 
     def last_hand_of_day(self, day: int) -> int:
         return sum(d.hands for d in self.days[:day])
+
+    def session_of(self, hand: int) -> SessionPlace:
+        """The session of its day that ``hand`` belongs to (Alberta's morning and afternoon).
+
+        >>> from whist.pattern import default_spec
+        >>> default_spec("alberta", tables=5, hands=50).session_of(16)
+        SessionPlace(number=2, sessions=2, first_hand=16)
+        """
+        day = self.day_of(hand)
+        spec = self.days[day - 1]
+        sizes = spec.sessions or (spec.hands,)
+        number, start = 1, self.last_hand_of_day(day - 1) + 1
+        for size in sizes[:-1]:
+            if hand >= start + size:
+                number, start = number + 1, start + size
+        return SessionPlace(number, len(sizes), start)
 
     def to_dict(self) -> dict[str, Any]:
         """A plain dict ready for TOML or JSON (the inverse of :func:`load_spec`)."""

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from whist.cards import Suit
-from whist.errors import TournamentError
+from whist.errors import ErrorCode, TournamentError
 from whist.events import (
     DayEnded,
     Event,
@@ -74,6 +74,12 @@ class TableResult:
         return bool(self.corrections) or self.result_id is None
 
     @property
+    def corrected(self) -> bool:
+        """The leader changed a result entered before (the table's, or the leader's own);
+        a result the leader entered for a table that never sent one is not a correction."""
+        return len(self.corrections) > (1 if self.result_id is None else 0)
+
+    @property
     def home_tricks(self) -> int:
         return TRICKS - self.visitor_tricks
 
@@ -111,6 +117,8 @@ class TieBreak:
 
     order: tuple[int, ...]
     hands: list[TieBreakHandPlayed] = field(default_factory=list)
+    #: Each team's drawn card (three or more teams), as the hub writes it ("K♦").
+    draws: dict[int, str] = field(default_factory=dict)
 
     def _walk(self) -> tuple[int, list[int]]:
         champion, losers = self.order[0], []
@@ -333,25 +341,25 @@ class Tournament:
         if not 1 <= table <= self.tables:
             raise TournamentError(
                 f"there is no table {table}: this tournament has tables 1 to {self.tables}",
-                "bad_table",
+                ErrorCode.BAD_TABLE,
             )
 
     def _tricks(self, visitor_tricks: int, revokes_home: int, revokes_visitors: int) -> None:
         if not 0 <= visitor_tricks <= TRICKS:
             raise TournamentError(
                 f"the visitors' tricks must be from 0 to 13 (got {visitor_tricks})",
-                "out_of_range",
+                ErrorCode.OUT_OF_RANGE,
             )
         for count in (revokes_home, revokes_visitors):
             if not 0 <= count <= MAX_REVOKES:
                 raise TournamentError(
-                    f"revokes must be from 0 to {MAX_REVOKES} (got {count})", "out_of_range"
+                    f"revokes must be from 0 to {MAX_REVOKES} (got {count})", ErrorCode.OUT_OF_RANGE
                 )
 
     def _started_hand(self, hand: int) -> None:
         if not 1 <= hand <= self.hand:
             now = f"the current hand is {self.hand}" if self.hand else "no hand has started yet"
-            raise TournamentError(f"hand {hand} has not started: {now}", "wrong_hand")
+            raise TournamentError(f"hand {hand} has not started: {now}", ErrorCode.WRONG_HAND)
 
     def check(self, event: Event) -> None:
         """Raise TournamentError if ``event`` cannot apply now; change nothing."""
@@ -359,54 +367,59 @@ class Tournament:
         handler(event)
 
     def _check_TournamentCreated(self, event: TournamentCreated) -> None:
-        raise TournamentError("this tournament already exists", "exists")
+        raise TournamentError("this tournament already exists", ErrorCode.EXISTS)
 
     def _check_HandStarted(self, event: HandStarted) -> None:
         if self.tiebreak_in_progress():
-            raise TournamentError("a tie-break is in progress", "wrong_phase")
+            raise TournamentError("a tie-break is in progress", ErrorCode.WRONG_PHASE)
         expected = self.hand + 1
         if expected > self.spec.hands:
             raise TournamentError(
-                f"all {self.spec.hands} hands of the pattern have been played", "finished"
+                f"all {self.spec.hands} hands of the pattern have been played", ErrorCode.FINISHED
             )
         if event.hand != expected:
-            raise TournamentError(f"the next hand is {expected}, not {event.hand}", "wrong_hand")
+            raise TournamentError(
+                f"the next hand is {expected}, not {event.hand}", ErrorCode.WRONG_HAND
+            )
         next_day = self.spec.day_of(expected)
         if next_day > self.day and not self.day_ended:
             raise TournamentError(
-                f"hand {expected} is on day {next_day}: end day {self.day} first", "end_day_first"
+                f"hand {expected} is on day {next_day}: end day {self.day} first",
+                ErrorCode.END_DAY_FIRST,
             )
 
     def _check_StartUndone(self, event: StartUndone) -> None:
         if self.hand == 0 or event.hand != self.hand:
             raise TournamentError(
-                f"only the last hand started can be undone (hand {self.hand})", "wrong_hand"
+                f"only the last hand started can be undone (hand {self.hand})", ErrorCode.WRONG_HAND
             )
         if self.reported.get(self.hand) or any(k[0] == self.hand for k in self.penalties):
             raise TournamentError(
-                f"hand {self.hand} already has results: it cannot be undone", "has_results"
+                f"hand {self.hand} already has results: it cannot be undone", ErrorCode.HAS_RESULTS
             )
         if self.hand not in self.open_hands:
-            raise TournamentError(f"hand {self.hand} is closed: it cannot be undone", "closed")
+            raise TournamentError(
+                f"hand {self.hand} is closed: it cannot be undone", ErrorCode.CLOSED
+            )
 
     def _check_ResultRecorded(self, event: ResultRecorded) -> None:
         if event.result_id in self.result_ids:
-            raise TournamentError("this result was already received", "duplicate")
+            raise TournamentError("this result was already received", ErrorCode.DUPLICATE)
         if not event.result_id:
-            raise TournamentError("a result needs an id", "malformed")
+            raise TournamentError("a result needs an id", ErrorCode.MALFORMED)
         self._table(event.table)
         self._tricks(event.visitor_tricks, event.revokes_home, event.revokes_visitors)
         self._started_hand(event.hand)
         if event.hand not in self.open_hands:
             raise TournamentError(
                 f"hand {event.hand} is closed: ask the leader to enter this result",
-                "hand_closed",
+                ErrorCode.HAND_CLOSED,
             )
         if (event.hand, event.table) in self.results:
             raise TournamentError(
                 f"table {event.table} already reported hand {event.hand} with a different "
                 "result: the leader has been told and will settle it",
-                "conflict",
+                ErrorCode.CONFLICT,
             )
 
     def _check_ResultCorrected(self, event: ResultCorrected) -> None:
@@ -414,75 +427,80 @@ class Tournament:
         self._tricks(event.visitor_tricks, event.revokes_home, event.revokes_visitors)
         self._started_hand(event.hand)
         if not event.reason.strip():
-            raise TournamentError("a correction needs a reason", "reason_required")
+            raise TournamentError("a correction needs a reason", ErrorCode.REASON_REQUIRED)
 
     def _check_PenaltyImposed(self, event: PenaltyImposed) -> None:
         if not self.rules.leader_penalties:
             raise TournamentError(
                 "penalties giving the hand away are not a rule of this format: "
                 "correct the result instead",
-                "wrong_format",
+                ErrorCode.WRONG_FORMAT,
             )
         self._table(event.table)
         self._started_hand(event.hand)
         if event.side not in ("home", "visitors"):
-            raise TournamentError("the side at fault must be home or visitors", "out_of_range")
+            raise TournamentError(
+                "the side at fault must be home or visitors", ErrorCode.OUT_OF_RANGE
+            )
         if not event.reason.strip():
-            raise TournamentError("a penalty needs a reason", "reason_required")
+            raise TournamentError("a penalty needs a reason", ErrorCode.REASON_REQUIRED)
         if (event.hand, event.table) in self.penalties:
             raise TournamentError(
-                f"table {event.table} already has a penalty for hand {event.hand}", "conflict"
+                f"table {event.table} already has a penalty for hand {event.hand}",
+                ErrorCode.CONFLICT,
             )
 
     def _check_FlagsLent(self, event: FlagsLent) -> None:
         if not self.rules.lends_flags:
-            raise TournamentError("only flag tournaments lend flags", "wrong_format")
+            raise TournamentError("only flag tournaments lend flags", ErrorCode.WRONG_FORMAT)
         self._table(event.table)
         if not 1 <= event.flags <= START_FLAGS:
             raise TournamentError(
-                f"a loan is 1 to {START_FLAGS} flags (got {event.flags})", "out_of_range"
+                f"a loan is 1 to {START_FLAGS} flags (got {event.flags})", ErrorCode.OUT_OF_RANGE
             )
 
     def _check_HandClosed(self, event: HandClosed) -> None:
         if event.hand != self.hand or self.hand == 0:
             raise TournamentError(
-                f"only the current hand ({self.hand}) can be closed", "wrong_hand"
+                f"only the current hand ({self.hand}) can be closed", ErrorCode.WRONG_HAND
             )
         if not self.open_hands:
-            raise TournamentError(f"hand {self.hand} is already closed", "closed")
+            raise TournamentError(f"hand {self.hand} is already closed", ErrorCode.CLOSED)
 
     def _check_DayEnded(self, event: DayEnded) -> None:
         if event.day != self.day or self.day_ended:
-            raise TournamentError(f"day {event.day} is not the day in play", "wrong_day")
+            raise TournamentError(f"day {event.day} is not the day in play", ErrorCode.WRONG_DAY)
         last = self.spec.last_hand_of_day(self.day)
         if self.hand < last:
             raise TournamentError(
                 f"day {self.day} still has hands {self.hand + 1} to {last} to play",
-                "day_not_done",
+                ErrorCode.DAY_NOT_DONE,
             )
 
     def _check_TieBreakStarted(self, event: TieBreakStarted) -> None:
         if self.rules.tie_break != "playoff":
             raise TournamentError(
                 "in this format ties are broken by the backward count, shown in the standings",
-                "wrong_format",
+                ErrorCode.WRONG_FORMAT,
             )
         if self.tiebreak_in_progress():
-            raise TournamentError("another tie-break is still being played", "wrong_phase")
+            raise TournamentError("another tie-break is still being played", ErrorCode.WRONG_PHASE)
         if self.hand != self.spec.hands or self.open_hands:
             raise TournamentError(
-                "tie-breaks are played after the last hand is closed", "wrong_phase"
+                "tie-breaks are played after the last hand is closed", ErrorCode.WRONG_PHASE
             )
         teams = event.teams
         if len(teams) < 2 or len(set(teams)) != len(teams):
-            raise TournamentError("a tie-break needs two or more different teams", "bad_teams")
+            raise TournamentError(
+                "a tie-break needs two or more different teams", ErrorCode.BAD_TEAMS
+            )
         for team in teams:
             self._table(team)
         if len({self.score(t) for t in teams}) != 1:
             raise TournamentError(
                 "these teams are not tied: "
                 + ", ".join(f"team {t} has {self.score(t)}" for t in teams),
-                "not_tied",
+                ErrorCode.NOT_TIED,
             )
         score = self.score(teams[0])
         tied = [t for t in range(1, self.tables + 1) if self.score(t) == score]
@@ -490,30 +508,30 @@ class Tournament:
             raise TournamentError(
                 f"teams {', '.join(map(str, tied))} are all tied on {score}: "
                 "every one of them takes part in the tie-break",
-                "not_tied",
+                ErrorCode.NOT_TIED,
             )
         if len(teams) >= 3 and (
             len(event.draws) != len(teams) or len(set(event.draws)) != len(event.draws)
         ):
             raise TournamentError(
                 "with three or more tied teams, each team's A player draws a different card",
-                "draws_required",
+                ErrorCode.DRAWS_REQUIRED,
             )
 
     def _check_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()
         if tb is None:
-            raise TournamentError("no tie-break is being played", "wrong_phase")
+            raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
         pairing = tb.next_pairing()
         if pairing is None or set(event.teams) != set(pairing):
             raise TournamentError(
                 f"the next playoff hand is team {pairing[0]} against team {pairing[1]}"
                 if pairing
                 else "the tie-break is decided",
-                "wrong_teams",
+                ErrorCode.WRONG_TEAMS,
             )
         if sum(event.tricks) != TRICKS or min(event.tricks) < 0:
-            raise TournamentError("playoff tricks must add up to 13", "out_of_range")
+            raise TournamentError("playoff tricks must add up to 13", ErrorCode.OUT_OF_RANGE)
 
     # ------------------------------------------------------------------ applying
     def apply(self, event: Event) -> None:
@@ -661,7 +679,8 @@ class Tournament:
             order = tuple(team for team, _ in ranked)
         else:
             order = tuple(event.teams)
-        self.tiebreaks.append(TieBreak(order=order, first_trump=event.trump))
+        draws = {team: str(card) for team, card in zip(event.teams, event.draws, strict=False)}
+        self.tiebreaks.append(TieBreak(order=order, first_trump=event.trump, draws=draws))
 
     def _apply_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()

@@ -252,6 +252,7 @@ def format_info(fmt: Format) -> FormatInfo:
         penalties=rules.leader_penalties,
         tie_break=rules.tie_break,
         revoke_penalty=rules.revoke_penalty,
+        travellers_progress=rules.travellers_progress,
     )
 
 

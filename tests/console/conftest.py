@@ -23,6 +23,7 @@ from hub.store import EventStore
 from uikit.connection import SentCommand
 from whist.pattern import default_spec
 from whist.protocol import (
+    COMMANDS,
     Assignment,
     Reply,
     Standings,
@@ -47,8 +48,15 @@ class HubLink:
         self.listeners: list[Any] = []
         self.connected = True
 
-    def send(self, op: str, **fields: Any) -> str:
-        command = SentCommand(f"c-{uuid.uuid4().hex[:8]}", op, dict(fields))
+    def new_id(self) -> str:
+        return f"c-{uuid.uuid4().hex[:8]}"
+
+    def send(self, command: Any, **fields: Any) -> str:
+        """A typed command (as the console sends it), or an op and its fields (a test's
+        shortcut, built into the same typed command)."""
+        if isinstance(command, str):
+            command = COMMANDS[command].model_validate({"id": self.new_id(), **fields})
+        command = SentCommand(command)
         self.sent.append(command)
         if self.connected:
             self.outbox += self.core.handle([Inbound("command", None, command.payload)])

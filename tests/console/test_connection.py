@@ -12,6 +12,7 @@ from tests.integration.hubproc import InProcessHub
 from uikit.connection import ConsoleConnection
 from uikit.settings import ConsoleConfig
 from whist.pattern import default_spec
+from whist.protocol import StartHand
 
 require_mosquitto()
 WAIT = 10.0
@@ -58,7 +59,7 @@ def test_a_command_waits_for_the_hub_and_is_done_once(tmp_path):
         try:
             listener.wait("on_connection")
             # No hub yet: the command goes out and out again.
-            command_id = conn.send("start_hand")
+            command_id = conn.send(StartHand(id=conn.new_id()))
             assert [c.id for c in conn.pending()] == [command_id]
             spec = default_spec("alberta", 3, 2)
             hub_args = (spec, tmp_path, b.host, b.port, "hub", creds.hub.password)

@@ -172,6 +172,10 @@ def test_a_table_its_conflict_and_a_correction(hub):
     assert p.state.conflicts == []
     assert p.view.table.history == "Corrected: players recounted at the table"
     assert p.view.table.flags == "Flags at this table now: 11."
+    # The kiosk's result, corrected: the leader's now, and said so.
+    assert p.view.table.result == (
+        "Visitors (team 1) 9, home 4: visitors take 1 flag (corrected by the leader)."
+    )
 
 
 def test_enter_a_missing_result_with_a_ready_made_reason(hub):
@@ -191,7 +195,21 @@ def test_enter_a_missing_result_with_a_ready_made_reason(hub):
     p.set_language("fr")
     p.confirm_correct()
     hub.deliver()
+    hub.deliver()
     assert 1 in p.state.reported
+    # A result the table never sent: entered, not corrected, by the leader.
+    assert p.view.table.result.endswith("(saisi par l'arbitre).")
+    p.set_language("en")
+    assert p.view.table.result == (
+        "Visitors (team 3) 7, home 6: visitors take 1 flag (entered by the leader)."
+    )
+    p.open_correct()
+    p.keypad(10)
+    p.set_reason("recounted")
+    p.confirm_correct()
+    hub.deliver()
+    hub.deliver()
+    assert p.view.table.result.endswith("visitors take 2 flags (corrected by the leader).")
 
 
 def test_lend_flags(hub):
@@ -282,7 +300,7 @@ def test_a_three_way_playoff_step_by_step(hub):
     v = p.view.tiebreak
     assert v.steps.startswith("Teams 1, 2, 3 are playing off.\nDraw: team ")
     assert "waits for the winner" in v.steps
-    a, b = p.ties["current"]["next"]
+    a, b = p.ties.current.next
     assert v.question == f"Tricks taken by team {a}:"
     assert not v.record.enabled
     p.keypad(9)

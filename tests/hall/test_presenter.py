@@ -33,7 +33,7 @@ def test_before_the_first_hand(hub):
     assert (v.head.total, v.head.change) == ("Flags", "Last hand")
 
 
-def test_it_moves_as_soon_as_a_table_reports(hub):
+def test_it_moves_as_soon_as_a_table_reports_keeping_the_hubs_ranks(hub):
     p = hall(hub)
     hub.send("start_hand")
     hub.deliver()
@@ -50,23 +50,29 @@ def test_it_moves_as_soon_as_a_table_reports(hub):
     out = hub.outbox
     assert [o.topic for o in out] == ["whist/standings/changes", "whist/table/2/ack"]
     hub.deliver()
-    assert rows(p)["1 · Team 1"] == ("1", "14", "▲ 2")
-    assert rows(p)["2 · Team 2"] == ("3", "10", "▼ 2")
-    assert [r.change_role for r in p.view.rows] == ["up", "row-alt", "down"]
-    # ...and the full standings, when they come, agree.
+    # New scores at once; the ranks and the order stay the hub's until its Standings.
+    assert rows(p) == {
+        "1 · Team 1": ("1", "14", ""),
+        "2 · Team 2": ("1", "10", ""),
+        "3 · Team 3": ("1", "12", ""),
+    }
+    assert [r.name for r in p.view.rows] == ["1 · Team 1", "2 · Team 2", "3 · Team 3"]
+    # ...and the full standings, when they come, rank them (the hub's order, not ours).
     hub.core.standings_interval = 0.0
     hub.result(3, 1, 6)
     hub.deliver()
-    assert rows(p)["1 · Team 1"] == ("1", "14", "▲ 2")
+    assert [r.name for r in p.view.rows] == ["1 · Team 1", "3 · Team 3", "2 · Team 2"]
+    assert rows(p)["2 · Team 2"] == ("3", "10", "")
     assert p.view.progress == "2 of 3 tables have reported"
     assert p.view.progress_fraction == 2 / 3
 
 
-def test_a_correction_changes_the_standings_and_a_new_hand_resets_the_change(hub):
+def test_the_change_is_the_cores_for_the_last_completed_hand(hub):
     p = hall(hub)
     hub.send("start_hand")
     hub.result(2, 1, 10)
     hub.deliver()
+    assert p.view.head.change == "Last hand"  # hand 1 is not over: no change yet
     hub.send(
         "correct",
         hand=1,
@@ -76,23 +82,28 @@ def test_a_correction_changes_the_standings_and_a_new_hand_resets_the_change(hub
         revokes={"home": 0, "visitors": 0},
         reason="recount",
     )
+    hub.send("close_hand")
     hub.deliver()
+    assert p.view.head.change == "Hand 1"
     assert rows(p)["1 · Team 1"] == ("1", "13", "▲ 1")
-    hub.send("start_hand")
-    hub.deliver()
-    assert rows(p)["1 · Team 1"] == ("1", "13", "")
-
-
-def test_a_display_started_mid_hand_shows_no_change_until_the_next_hand(hub):
-    hub.send("start_hand")
-    hub.result(2, 1, 10)
-    hub.deliver()
-    p = hall(hub)
-    assert rows(p)["1 · Team 1"] == ("1", "14", "")
+    assert rows(p)["2 · Team 2"] == ("3", "11", "▼ 1")
+    # The next hand's start does not blank it; its results do not change it.
     hub.send("start_hand")
     hub.result(3, 2, 10)
     hub.deliver()
-    assert any(change for _, _, change in rows(p).values())
+    assert p.view.head.change == "Hand 1"
+    assert rows(p)["1 · Team 1"][2] == "▲ 1"
+
+
+def test_a_display_started_mid_hand_shows_the_change_at_once(hub):
+    hub.send("start_hand")
+    hub.result(2, 1, 10)
+    hub.send("start_hand")
+    hub.result(3, 2, 10)
+    hub.deliver()
+    p = hall(hub)  # a display restarted in the middle of hand 2
+    assert p.view.head.change == "Hand 1"
+    assert rows(p)["1 · Team 1"][2] == "▲ 2" and rows(p)["2 · Team 2"][2] == "▼ 2"
 
 
 def test_older_standings_never_undo_newer_changes(hub):
@@ -143,6 +154,10 @@ def test_gaspesie_in_french_with_points(tmp_path):
     assert p.language == "fr"
     assert p.view.hand == "Manche 1 sur 2"
     assert p.view.head.total == "Points" and p.view.head.change == "Dernière manche"
+    assert p.view.rows[0].total == "2" and p.view.rows[0].change == ""
+    hub.send("start_hand")
+    hub.deliver()
+    assert p.view.head.change == "Manche 1"
     assert p.view.rows[0].total == "2" and p.view.rows[0].change == "▲ 2"
     hub.close()
 

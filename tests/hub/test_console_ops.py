@@ -14,6 +14,15 @@ from hub.sheets import rotation_sheet, write_sheets
 from hub.store import EventStore
 from tests.hub.test_core import Harness, command, result
 from whist.pattern import default_spec
+from whist.protocol import (
+    COMMANDS,
+    REPLIES,
+    ErrorData,
+    JoinCodeData,
+    PenaltyData,
+    TieBreakResultData,
+    reply_data,
+)
 
 
 def test_plan_of_the_next_hand_and_of_any_hand(tmp_path):
@@ -172,6 +181,13 @@ def test_gaspesie_ties_show_the_backward_count(tmp_path):
     assert data["format"] == "gaspesie" and "backcount" in data
     for team, totals in data["backcount"].items():
         assert len(totals) == 2, team  # after hand 2, after hand 1
+    # The core's figures: the standings' own key (the total, then Tournament.countback()).
+    t = hub.core.tournament
+    back = t.countback()
+    assert data["backcount"] == {
+        str(team): [t.score(team), *back[team]] for team in map(int, data["backcount"])
+    }
+    assert data["backcount_hands"] == [2, 1]
 
 
 def test_export_writes_csv_and_sheets_in_the_data_folder(tmp_path):
@@ -254,3 +270,73 @@ def test_the_sheets_command(tmp_path):
     assert (tmp_path / "p2" / "standings.html").exists()
     written = write_sheets(tmp_path / "p3", spec, language="fr")
     assert [p.name for p in written] == ["rotation.html", "results.html"]
+
+
+def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
+    """Each op's Reply data validates against its model in whist.protocol, and a refusal's
+    against ErrorData, whose code is one of ErrorCode's."""
+    assert set(REPLIES) == set(COMMANDS)
+    hub = Harness(tmp_path / "hub.sqlite3", tables=3, hands=2)
+    hub.core.calls[2] = "misdeal"  # a call to clear
+    sent = [
+        ("plan", {}),
+        ("start_hand", {"cut": True}),
+        ("results", {}),
+        (
+            "correct",
+            {
+                "hand": 1,
+                "table": 1,
+                "visitor_tricks": 6,
+                "home_tricks": 7,
+                "revokes": {"home": 0, "visitors": 0},
+                "reason": "recount",
+            },
+        ),
+        ("loan", {"table": 1, "flags": 1}),
+        ("clear_call", {"table": 2}),
+        ("close_hand", {}),
+        ("start_hand", {}),
+        ("undo_start", {}),
+        ("start_hand", {"trump": "hearts"}),
+        ("close_hand", {}),
+        ("end_day", {}),
+        ("ties", {}),
+        ("tiebreak_start", {"teams": [1, 2, 3], "cut": True}),
+        ("ties", {}),
+        ("export", {"language": "en"}),
+        ("join_code", {}),
+        ("renew_join_code", {}),
+        ("joins", {}),
+        ("penalty", {"hand": 1, "table": 1, "side": "home", "reason": "signalling"}),
+    ]
+    seen: set[str] = set()
+    for op, fields in sent:
+        reply = hub.command(op, **fields)
+        model = REPLIES[op] if reply["ok"] else ErrorData
+        data = model.model_validate(reply["data"])
+        assert reply_data(data) == reply["data"], op  # read back, it is the same data
+        if reply["ok"]:
+            seen.add(op)
+        else:
+            assert data.error is not None, (op, reply)
+    ties = hub.command("ties")["data"]
+    a, b = ties["current"]["next"]
+    reply = hub.command("tiebreak_result", teams=[a, b], tricks=[8, 5])
+    TieBreakResultData.model_validate(reply["data"])
+    seen.add("tiebreak_result")
+    # join codes are refused here (no embedded broker); penalty is a Gaspésie rule.
+    assert set(COMMANDS) - seen == {"join_code", "renew_join_code", "penalty"}
+    g = Harness(tmp_path / "g.sqlite3", fmt="gaspesie", tables=3, hands=2)
+    g.command("start_hand")
+    g.result(1, result(1, tricks=8))
+    reply = g.command("penalty", hand=1, table=1, side="home", reason="signalling")
+    assert REPLIES["penalty"].model_validate(reply["data"]) == PenaltyData(hand=1, table=1)
+    for op in ("results", "ties"):
+        data = g.command(op)["data"]
+        assert reply_data(REPLIES[op].model_validate(data)) == data
+    path = tmp_path / "broker" / "join-code"
+    path.parent.mkdir()
+    path.write_text("482913\n")
+    code = hub.command("join_code")["data"]
+    assert JoinCodeData.model_validate(code).code == "482913"

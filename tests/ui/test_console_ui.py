@@ -193,15 +193,16 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     seen = watch_report["texts"]
     assert seen["connecting"] == "Waiting for the hub…"
     assert all(total == "12" and change == "" for _, total, change in seen["before"])
-    # Table 2 reported 10 tricks for team 1's visitors: team 1 +2, team 2 -2, at once.
+    # Table 2 reported 10 tricks for team 1's visitors: team 1 +2, team 2 -2, at once. The
+    # change column is the core's, over the last completed hand: none while hand 1 is played.
     playing = {name: (total, change) for name, total, change in seen["playing"]}
-    assert playing["1 · Team 1"] == ("14", "▲ 2")
-    assert playing["2 · Team 2"] == ("10", "▼ 2")
+    assert playing["1 · Team 1"] == ("14", "")
+    assert playing["2 · Team 2"] == ("10", "")
     assert seen["progress"] == "2 of 3 tables have reported"
     # The correction (9 tricks: one flag, not two) changed the hall's standings.
     corrected = {name: (total, change) for name, total, change in seen["corrected"]}
-    assert corrected["1 · Team 1"] == ("13", "▲ 1")
-    assert corrected["2 · Team 2"] == ("11", "▼ 1")
+    assert corrected["1 · Team 1"] == ("13", "")
+    assert corrected["2 · Team 2"] == ("11", "")
     assert seen["offline"] == "The hub is offline: the standings may be out of date."
     hand, final = seen["final"]
     assert hand == "Final standings"

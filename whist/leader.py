@@ -1,0 +1,142 @@
+"""What the leader's console is told: the answers to its ``plan`` and ``ties`` queries,
+computed from the tournament (pure functions; the hub only sends them).
+
+The console lays these out and works nothing out itself: where a hand falls in its day
+(:meth:`~whist.spec.TournamentSpec.session_of`), which teams are level, and the backward
+count that separates them (:meth:`~whist.tournament.Tournament.countback`, the same figures
+the standings are ordered by).
+
+>>> from whist.pattern import default_spec
+>>> t = Tournament.new(default_spec("alberta", tables=3, hands=2))
+>>> plan(t, 1).session, ties(t).finished
+(1, False)
+"""
+
+from __future__ import annotations
+
+from whist.cards import trump_name
+from whist.errors import ErrorCode, TournamentError
+from whist.movement import resolve_offset
+from whist.protocol import (
+    PlanData,
+    Playoff,
+    PlayoffHand,
+    TieGroup,
+    TiesData,
+    TrumpName,
+)
+from whist.tournament import TieBreak, Tournament
+
+
+def _trump(text: str) -> TrumpName:
+    # trump_name only ever gives one of the wire's names.
+    return text  # type: ignore[return-value]
+
+
+def plan(t: Tournament, hand: int | None = None) -> PlanData:
+    """What the pattern says for ``hand`` (the next one by default): who travels, how far,
+    the trump, and where the hand falls in its day."""
+    spec = t.spec
+    hand = hand if hand is not None else t.hand + 1
+    if hand > spec.hands:
+        raise TournamentError(
+            f"all {spec.hands} hands of the pattern have been started", ErrorCode.FINISHED
+        )
+    planned = spec.plan(hand)
+    day = spec.day_of(hand)
+    session = spec.session_of(hand)
+    started = hand in t.trumps
+    trump: TrumpName | None
+    if started:
+        trump = _trump(trump_name(t.trumps[hand]))
+    else:
+        trump = None if planned.leader_chooses_trump else planned.trump  # type: ignore[assignment]
+    previous = spec.plan(hand - 1) if hand > 1 and spec.day_of(hand - 1) == day else None
+    return PlanData(
+        hand=hand,
+        hands=spec.hands,
+        day=day,
+        days=len(spec.days),
+        session=session.number,
+        sessions=session.sessions,
+        first_of_session=hand == session.first_hand,
+        travellers=list(planned.travellers),
+        home=list(t.format.home_pair(planned.travellers)),
+        offset=resolve_offset(planned.offset, t.tables),
+        previous_offset=(
+            resolve_offset(previous.offset, t.tables) if previous is not None else None
+        ),
+        previous_travellers=list(previous.travellers) if previous is not None else None,
+        trump=trump,
+        leader_chooses=planned.leader_chooses_trump and not started,
+        started=started,
+        end_day_first=not started and day > t.day and not t.day_ended,
+    )
+
+
+def _playoff(tb: TieBreak) -> Playoff:
+    entry: dict[str, object] = {
+        "order": list(tb.order),
+        "played": [
+            PlayoffHand(
+                teams=list(h.teams), tricks=list(h.tricks), trump=_trump(trump_name(h.trump))
+            )
+            for h in tb.hands
+        ],
+    }
+    if tb.draws:
+        entry["draws"] = {str(team): card for team, card in tb.draws.items()}
+    if tb.decided:
+        entry["final"] = list(tb.final_order())
+    else:
+        entry["next"] = list(tb.next_pairing() or ())
+        entry["trump"] = trump_name(tb.trump)
+    # Only what is set here is sent: a running playoff has no "final", a done one no "next".
+    return Playoff.model_validate(entry)
+
+
+def ties(t: Tournament) -> TiesData:
+    """Teams level on score, and what separates them: the playoffs (a format whose
+    ``tie_break`` is ``"playoff"``) or the backward count (``"countback"``)."""
+    standings = t.standings()
+    by_score: dict[int, list[int]] = {}
+    ranks: dict[int, set[int]] = {}
+    for s in standings:
+        by_score.setdefault(s.score, []).append(s.team)
+        ranks.setdefault(s.score, set()).add(s.rank)
+    groups = [
+        TieGroup(score=score, teams=sorted(teams), decided=len(ranks[score]) == len(teams))
+        for score, teams in by_score.items()
+        if len(teams) > 1
+    ]
+    finished = t.hand == t.spec.hands and not t.open_hands
+    if t.rules.tie_break == "countback":
+        back = t.countback()
+        tied = sorted({team for g in groups for team in g.teams})
+        return TiesData(
+            format=t.format.value,
+            finished=finished,
+            groups=groups,
+            current=None,
+            done=[],
+            # The total now, then the core's count back: the key the standings sort by.
+            backcount={str(team): [t.score(team), *back[team]] for team in tied},
+            backcount_hands=list(range(t.hand, 0, -1)),
+        )
+    current: Playoff | None = None
+    done: list[Playoff] = []
+    for tb in t.tiebreaks:
+        if tb.decided:
+            done.append(_playoff(tb))
+        else:
+            current = _playoff(tb)
+    return TiesData(
+        format=t.format.value,
+        finished=finished,
+        groups=groups,
+        current=current,
+        done=done,
+    )
+
+
+__all__ = ["plan", "ties"]
