@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import sqlite3
 import threading
 import time
 from typing import Any
@@ -24,6 +25,7 @@ from hub.batch import Inbound
 from hub.core import HubCore
 from hub.guard import as_published, drop_retained
 from hub.net import no_delay
+from hub.store import what_to_do
 from whist.protocol import (
     OFFLINE,
     ONLINE,
@@ -149,9 +151,16 @@ class Hub:
                     break
             try:
                 self._run_batch(items)
-            except Exception:
+            except (sqlite3.Error, OSError) as exc:
                 # The log could not be written: stop rather than acknowledge what is not
                 # stored. The broker keeps the unacknowledged messages; a restart replays.
+                # One line a leader can act on (a full disk, a damaged file).
+                log.critical(
+                    "cannot write the tournament log (%s): the hub stops; %s", exc, what_to_do(exc)
+                )
+                self._stop.set()
+                self.failed = True
+            except Exception:
                 log.critical("cannot write the tournament log; the hub stops", exc_info=True)
                 self._stop.set()
                 self.failed = True

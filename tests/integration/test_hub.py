@@ -408,3 +408,40 @@ def test_standings_decode_from_the_retained_topic(tmp_path, anon_broker, connect
         assert [t.flags for t in msg.teams] == [12, 12, 12]
         probe.subscribe_acked(tp.hub_status)
         wait_for(lambda: any(m.payload == b"online" for m in probe.received(tp.hub_status)))
+
+
+def test_a_log_that_cannot_be_written_stops_the_hub_in_one_line_and_loses_nothing(
+    tmp_path, anon_broker, caplog
+):
+    """The disk fails during play: the hub acknowledges nothing it could not store, says so
+    in one line a leader can act on, and the result counts once the hub is back."""
+    import logging
+
+    spec = default_spec("alberta", 3, 2)
+    tp = fresh_topics()
+    kiosk = SimKiosk(2, anon_broker.host, anon_broker.port, resend_every=0.5, topics=tp)
+    leader = SimLeader(anon_broker.host, anon_broker.port, topics=tp)
+    with InProcessHub(
+        spec, tmp_path, anon_broker.host, anon_broker.port, topics=tp, client_id=f"hub-{tp.root}"
+    ) as hub:
+        start_all([leader, kiosk])
+        assert leader.command("start_hand", timeout=WAIT).ok
+        hub.store.close()  # what a failing disk looks like to SQLite: no more writes
+        with caplog.at_level(logging.CRITICAL, logger="whist.hub"):
+            result_id = kiosk.submit(8)
+            wait_for(lambda: hub.hub.failed, WAIT, "the hub to stop")
+        lines = [r.getMessage() for r in caplog.records if r.levelno == logging.CRITICAL]
+        assert len(lines) == 1 and "the hub stops" in lines[0], lines
+        assert not any(r.exc_info for r in caplog.records if r.levelno == logging.CRITICAL)
+        assert result_id not in kiosk.acks  # nothing acknowledged that is not stored
+        hub.store = EventStore(tmp_path / "hub.sqlite3")  # so that the exit closes a live one
+    # The hub starts again on its log: the kiosk's result goes out again and counts once.
+    with InProcessHub(
+        spec, tmp_path, anon_broker.host, anon_broker.port, topics=tp, client_id=f"hub-{tp.root}"
+    ):
+        assert kiosk.wait_ack(result_id, WAIT * 2).status == "accepted"
+    stop_all([leader, kiosk])
+    with EventStore(tmp_path / "hub.sqlite3") as store:
+        t = Tournament.replay(store.events())
+    recorded = t.result(1, 2)
+    assert recorded is not None and recorded.visitor_tricks == 8
