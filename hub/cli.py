@@ -32,7 +32,7 @@ def main() -> None:
     "--format",
     "format_",
     required=True,
-    type=click.Choice([f.value for f in Format]),
+    type=click.Choice([f.value for f in Format.military()]),
     help="alberta: flags (Alberta 55 Plus); gaspesie: points (whist militaire, Gaspésie).",
 )
 @click.option("--tables", required=True, type=click.IntRange(3, 500), help="Number of tables.")
@@ -369,7 +369,7 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     "format_",
     default="alberta",
     show_default=True,
-    type=click.Choice([f.value for f in Format]),
+    type=click.Choice([f.value for f in Format.military()]),
 )
 @click.option("--tables", default=16, show_default=True, type=click.IntRange(3, 500))
 @click.option(
