@@ -30,7 +30,7 @@ from whist.formats.partnership import (
     tricks_line,
 )
 
-#: Points the revoking side gives the other side for each established revoke (US3).
+#: Points the revoking side gives the other side for each established revoke (US4).
 REVOKE_POINTS = 2
 
 

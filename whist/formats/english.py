@@ -44,7 +44,7 @@ GAMES_TO_WIN_RUBBER = 2
 
 
 def english_game_value(loser_score: int, target: int) -> int:
-    """A game's worth to its winner (EN6): treble if the losers scored nothing, double if
+    """A game's worth to its winner (EN7): treble if the losers scored nothing, double if
     they had less than half the target, single otherwise."""
     if loser_score <= 0:
         return 3
