@@ -403,6 +403,30 @@ class ClubGame(abc.ABC, Generic[DealT]):
             table = self.play(table, deal)
         return table
 
+    def tally(
+        self, rows: Iterable[Mapping[str, object]], settings: ClubSettings | None = None
+    ) -> dict[int, ClubTable]:
+        """Every table's score from a night typed in from paper: one row per deal, in the
+        order each table played them, a ``table`` column and this game's :attr:`fields`
+        (docs/rules.md, "Paper"). A refused row names its line, the header being line 1.
+
+        >>> sheet = [{"table": "2", "granded": "EW", "ew_tricks": "9"}]
+        >>> Format.MINNESOTA.club.tally(sheet)[2].score_of("EW")
+        3
+        """
+        tables: dict[int, ClubTable] = {}
+        for line, row in enumerate(rows, start=2):
+            number = str(row.get("table") or "").strip()
+            if not number.isdigit() or int(number) < 1:
+                raise DealError(f"line {line}: the table must be a number from 1 (got {number!r})")
+            fields = {k: v for k, v in row.items() if k != "table"}
+            table = tables.get(int(number)) or self.start(settings)
+            try:
+                tables[int(number)] = self.play(table, self.record(fields))
+            except DealError as exc:
+                raise DealError(f"line {line} (table {number}): {exc}") from None
+        return tables
+
     def standings(self, tables: Mapping[int, ClubTable]) -> tuple[ClubStanding, ...]:
         """The night's standings: every party of every table, by wins then points; equal
         parties share a rank (1, 2, 2, 4) and are listed in table order."""
