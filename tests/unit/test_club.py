@@ -56,7 +56,7 @@ def test_minnesota_seed_samples():
         MINNESOTA,
         [
             {"granded": "NS", "ns_tricks": 10, "ew_tricks": 3},
-            {"granded": "us" and "NS", "ns_tricks": 5, "ew_tricks": 8},
+            {"granded": "NS", "ns_tricks": 5, "ew_tricks": 8},
             {"granded": "low", "ns_tricks": 9, "ew_tricks": 4},
         ],
     )
@@ -116,7 +116,7 @@ def test_english_tricks_before_honours_the_losers_honours_forgotten():
     assert table.games_of("NS") == 1  # game at 5 against 4: a single
     assert table.night_points_of("NS") == 1 and table.night_points_of("EW") == 0
     table = play(ENGLISH, [english(5), english(7, honours="EW", honours_held=4)])
-    # EW at 1 take... no: NS's trick comes first: 1 + 1 = 2 for NS, EW's honours 1 + 4 = 5.
+    # EW 1; then NS's trick first (NS 1), then EW's four honours: 1 + 4 = 5, game against 1.
     assert table.games_of("EW") == 1 and table.last.night[0].points == 2  # a double
 
 
@@ -124,7 +124,6 @@ def test_english_game_values_and_the_rubber():
     # NS win a treble (EW 0), EW win a double (NS 1), NS win a single (EW 4): rubber to NS.
     deals = [english(13)]  # NS 7: game, treble
     deals += [english(7), english(0)]  # NS 1, EW 7: game, double
-    deals += [english(2), english(3), english(11)]  # EW 4 + 4 ... see below
     table = play(ENGLISH, deals[:1])
     assert table.night_points_of("NS") == 3 and table.rubber_games_of("NS") == 1
     table = play(ENGLISH, deals[:3])
