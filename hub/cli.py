@@ -11,7 +11,7 @@ import click
 
 from hub.files import read_spec, write_spec
 from whist.errors import WhistError
-from whist.formats import Format
+from whist.formats import ClubSettings, Format
 from whist.pattern import DEFAULT_HANDS, default_spec
 from whist.tournament import Tournament
 
@@ -32,7 +32,7 @@ def main() -> None:
     "--format",
     "format_",
     required=True,
-    type=click.Choice([f.value for f in Format]),
+    type=click.Choice([f.value for f in Format.military()]),
     help="alberta: flags (Alberta 55 Plus); gaspesie: points (whist militaire, Gaspésie).",
 )
 @click.option("--tables", required=True, type=click.IntRange(3, 500), help="Number of tables.")
@@ -369,7 +369,7 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     "format_",
     default="alberta",
     show_default=True,
-    type=click.Choice([f.value for f in Format]),
+    type=click.Choice([f.value for f in Format.military()]),
 )
 @click.option("--tables", default=16, show_default=True, type=click.IntRange(3, 500))
 @click.option(
@@ -477,6 +477,41 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None) -> No
     for path in written:
         click.echo(f"Wrote {path}")
     click.echo("Open them in a web browser and print them (Ctrl+P).")
+
+
+@main.command()
+@click.option(
+    "--format",
+    "format_",
+    required=True,
+    type=click.Choice([f.value for f in Format.club_games()]),
+    help="The club game the sheet was scored in.",
+)
+@click.option("--target", type=click.IntRange(1, 500), default=None, help="Points for a game.")
+@click.argument("sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def tally(format_: str, target: int | None, sheet: Path) -> None:
+    """Score a club night typed in from paper and print the night's standings.
+
+    SHEET is a CSV with a header: ``table`` and the game's columns (docs/rules.md, "Paper"),
+    one row per deal in the order each table played them.
+    """
+    import csv
+
+    game = Format(format_).club
+    try:
+        with sheet.open(newline="", encoding="utf-8-sig") as f:
+            reader = csv.DictReader(f)
+            header = set(reader.fieldnames or ())
+            if "table" not in header or not header & {"ns_tricks", "ew_tricks"}:
+                _fail(f"{sheet}: the header needs table, and ns_tricks or ew_tricks")
+            tables = game.tally(reader, ClubSettings(target=target))
+    except WhistError as exc:
+        _fail(f"{sheet}: {exc}")
+    wins = game.wins
+    click.echo(f"{game.title}: {len(tables)} tables")
+    click.echo(f"{'rank':>4}  {'table':>5}  side  {wins:>7}  {'points':>6}")
+    for row in game.standings(tables):
+        click.echo(f"{row.rank:>4}  {row.table:>5}  {row.party:<4}  {row.wins:>7}  {row.points:>6}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -103,3 +103,8 @@ class ProtocolError(WhistError, ValueError):
         self.reason = reason
         self.code = code
         self.message_id = message_id
+
+
+class DealError(WhistError, ValueError):
+    """A club game's deal record cannot be scored (tricks that do not add up to 13, honours
+    no side can hold, a deal after the night's end); the message says why to the players."""

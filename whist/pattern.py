@@ -41,7 +41,7 @@ from whist.spec import (
     planned_trump,
 )
 
-DEFAULT_HANDS = {fmt: fmt.rules.default_hands for fmt in Format}
+DEFAULT_HANDS = {fmt: fmt.rules.default_hands for fmt in Format.military()}
 
 
 def plans(

@@ -1,7 +1,13 @@
 """Formats as plug-ins: :class:`GameFormat` is the interface, each module here one format.
 
 * :mod:`whist.formats.alberta` — Alberta 55 Plus military whist (flags);
-* :mod:`whist.formats.gaspesie` — Gaspésie *whist militaire* (points).
+* :mod:`whist.formats.gaspesie` — Gaspésie *whist militaire* (points);
+
+and the club-night games (:class:`ClubGame`), a table keeping score deal after deal:
+
+* :mod:`whist.formats.minnesota` — Minnesota whist (grand or low, no trump);
+* :mod:`whist.formats.english` — English whist (honours, games and rubbers);
+* :mod:`whist.formats.american` — American whist (game to seven).
 
 ``docs/rules.md`` explains each decision.
 
@@ -9,17 +15,26 @@
 1
 >>> gaspesie_points(visitor_tricks=13)
 (0, 2)
->>> [f.rules.unit for f in Format]
+>>> [f.rules.unit for f in Format.military()]
 ['flags', 'points']
+>>> [f.value for f in Format.club_games()]
+['minnesota', 'english', 'american']
 """
 
 from whist.formats.alberta import alberta_flags_won, alberta_visitor_tricks
 from whist.formats.base import (
     START_FLAGS,
     TRICKS,
+    ClubGame,
+    ClubSettings,
+    ClubStanding,
+    ClubTable,
     Format,
     GameFormat,
     HandOutcome,
+    Line,
+    NightLength,
+    ScoreChange,
     TieBreakRule,
     Unit,
 )
@@ -28,9 +43,16 @@ from whist.formats.gaspesie import gaspesie_points
 __all__ = [
     "START_FLAGS",
     "TRICKS",
+    "ClubGame",
+    "ClubSettings",
+    "ClubStanding",
+    "ClubTable",
     "Format",
     "GameFormat",
     "HandOutcome",
+    "Line",
+    "NightLength",
+    "ScoreChange",
     "TieBreakRule",
     "Unit",
     "alberta_flags_won",

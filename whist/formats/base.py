@@ -1,16 +1,19 @@
-"""The interface every format implements, and the names of the formats a tournament file
+"""The interfaces every format implements, and the names of the formats a tournament file
 may choose.
 
-A format is one module of this package holding a :class:`GameFormat` called ``RULES``. The
-tournament, the views and the hub ask it what a hand is worth, what a table holds, how
-standings are ordered and ties broken, and which words a screen uses for the score; nothing
-outside ``whist/formats/`` asks which format it is. Adding a game is adding a module here and
-its name to :class:`Format`.
+A format is one module of this package holding its rules in ``RULES``: a :class:`GameFormat`
+for military whist (tables that move, a hand worth flags or points at one table), or a
+:class:`ClubGame` for a club night (a table keeping score deal after deal). The tournament, the
+views and the hub ask it what a hand is worth, what a table holds, how standings are ordered and
+ties broken, and which words a screen uses for the score; nothing outside ``whist/formats/``
+asks which format it is. Adding a game is adding a module here and its name to :class:`Format`.
 
 >>> Format("gaspesie").rules.unit
 'points'
 >>> Format.ALBERTA.rules.outcome(visitor_tricks=10).flags
 2
+>>> Format.MINNESOTA.is_club, Format.MINNESOTA.club.default_target
+(True, 13)
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ from __future__ import annotations
 import abc
 import enum
 import importlib
-from dataclasses import dataclass
-from typing import ClassVar, Literal
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from whist.errors import DealError, PatternError
 
 TRICKS = 13
 #: Flags on every table at the start of a day (Alberta).
@@ -113,17 +119,384 @@ def check_tricks(visitor_tricks: int, revokes_home: int, revokes_visitors: int) 
         raise ValueError("revokes cannot be negative")
 
 
+# ---------------------------------------------------------------------------------------------
+# Club nights: a table keeping score, deal after deal.
+#
+# A club game turns what a table taps in (a *deal record*) into a *score change*; the running
+# score of a table (:class:`ClubTable`) is the fold of those changes. Who scores is a *party*:
+# a partnership ("NS", "EW") in the partnership games, a seat in the individual games of the
+# next issue (widow, solo, knockout, eight-to-one), whose bids go in their own deal records.
+
+#: A seat at a club table, clockwise ("N", "E", "S", "W" at a four-handed table).
+Seat = str
+#: Who scores: a partnership ("NS", "EW") or, in an individual game, a seat.
+Party = str
+#: What the night's standings count first: games won or rubbers won.
+WinUnit = Literal["games", "rubbers"]
+#: How long a night lasts at each table (``open``: until the leader ends it).
+LengthUnit = Literal["deals", "games", "rubbers", "open"]
+
+DealT = TypeVar("DealT")
+
+
+@dataclass(frozen=True)
+class NightLength:
+    """How long a club night lasts at each table.
+
+    >>> NightLength("games", 3).describe()
+    '3 games'
+    >>> NightLength().describe()
+    'until the leader ends the night'
+    """
+
+    unit: LengthUnit = "open"
+    count: int = 0
+
+    def __post_init__(self) -> None:
+        if self.unit == "open":
+            if self.count:
+                raise DealError("an open-ended night has no count of deals, games or rubbers")
+        elif self.count < 1:
+            raise DealError(f"a night of {self.unit} needs at least 1 (got {self.count})")
+
+    def reached(self, table: ClubTable) -> bool:
+        """Has the table played the whole night?"""
+        done = {
+            "deals": table.deals,
+            "games": sum(table.games),
+            "rubbers": sum(table.rubbers),
+            "open": -1,
+        }[self.unit]
+        return self.unit != "open" and done >= self.count
+
+    def describe(self) -> str:
+        if self.unit == "open":
+            return "until the leader ends the night"
+        return f"{self.count} {self.unit[:-1] if self.count == 1 else self.unit}"
+
+
+@dataclass(frozen=True)
+class ClubSettings:
+    """What the leader sets for a night: the game's target (None: the game's own), how long
+    the night lasts, and who deals first at every table (the high cut)."""
+
+    target: int | None = None
+    length: NightLength = NightLength()
+    first_dealer: Seat = "N"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a score sheet: who scored how many points, and why (a short code a screen
+    translates: ``"tricks"``, ``"honours"``, ``"revoke"``, ``"game"``, ``"rubber"``…)."""
+
+    party: Party
+    points: int
+    why: str
+
+
+@dataclass(frozen=True)
+class ScoreChange:
+    """What one deal did to a table's score.
+
+    ``lines``: the points it added to the game in play, in the order they were scored;
+    ``unscored``: points the rules did not let count (the game was already won, a side that
+    revoked cannot win the game, honours at the point), so a screen can say why;
+    ``game_won_by``: the party that won the game with this deal; ``rubber_won_by`` likewise;
+    ``night``: what the deal added to the night's standings points.
+
+    >>> change = ScoreChange(lines=(Line("NS", 3, "tricks"),))
+    >>> change.points("NS"), change.points("EW")
+    (3, 0)
+    """
+
+    lines: tuple[Line, ...] = ()
+    unscored: tuple[Line, ...] = ()
+    game_won_by: Party | None = None
+    rubber_won_by: Party | None = None
+    night: tuple[Line, ...] = ()
+
+    def points(self, party: Party) -> int:
+        return sum(line.points for line in self.lines if line.party == party)
+
+    def night_points(self, party: Party) -> int:
+        return sum(line.points for line in self.night if line.party == party)
+
+
+@dataclass(frozen=True)
+class ClubTable:
+    """The running score of one table on a club night: the fold of its score changes.
+
+    Per party, in the order of ``parties``: ``score`` in the game in play, ``games`` won
+    tonight, ``rubber_games`` won in the rubber in play, ``rubbers`` won tonight and
+    ``night_points`` (what the night's standings count after wins).
+    """
+
+    game: str
+    parties: tuple[Party, ...]
+    seats: tuple[Seat, ...]
+    target: int
+    length: NightLength
+    dealer: Seat
+    deals: int
+    score: tuple[int, ...]
+    games: tuple[int, ...]
+    rubber_games: tuple[int, ...]
+    rubbers: tuple[int, ...]
+    night_points: tuple[int, ...]
+    last: ScoreChange | None = None
+
+    def _at(self, values: tuple[int, ...], party: Party) -> int:
+        try:
+            return values[self.parties.index(party)]
+        except ValueError:
+            raise DealError(
+                f"{party!r} does not score at this table; it is one of {', '.join(self.parties)}"
+            ) from None
+
+    def score_of(self, party: Party) -> int:
+        return self._at(self.score, party)
+
+    def games_of(self, party: Party) -> int:
+        return self._at(self.games, party)
+
+    def rubber_games_of(self, party: Party) -> int:
+        return self._at(self.rubber_games, party)
+
+    def rubbers_of(self, party: Party) -> int:
+        return self._at(self.rubbers, party)
+
+    def night_points_of(self, party: Party) -> int:
+        return self._at(self.night_points, party)
+
+    @property
+    def game_over(self) -> bool:
+        """The last deal won a game (the next deal starts a new one, at 0-0)."""
+        return self.last is not None and self.last.game_won_by is not None
+
+    @property
+    def finished(self) -> bool:
+        """The table has played the whole night."""
+        return self.length.reached(self)
+
+    def after(self, change: ScoreChange) -> ClubTable:
+        """The table once ``change`` is scored, the deal passing to the dealer's left."""
+        won = change.game_won_by
+        rubber = change.rubber_won_by
+        score = tuple(s + change.points(p) for p, s in zip(self.parties, self.score, strict=True))
+        games = tuple(g + (p == won) for p, g in zip(self.parties, self.games, strict=True))
+        in_rubber = tuple(
+            g + (p == won) for p, g in zip(self.parties, self.rubber_games, strict=True)
+        )
+        return replace(
+            self,
+            dealer=self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)],
+            deals=self.deals + 1,
+            score=tuple(0 for _ in score) if won is not None else score,
+            games=games,
+            rubber_games=tuple(0 for _ in in_rubber) if rubber is not None else in_rubber,
+            rubbers=tuple(
+                r + (p == rubber) for p, r in zip(self.parties, self.rubbers, strict=True)
+            ),
+            night_points=tuple(
+                n + change.night_points(p)
+                for p, n in zip(self.parties, self.night_points, strict=True)
+            ),
+            last=change,
+        )
+
+
+@dataclass(frozen=True)
+class ClubStanding:
+    """One line of a club night's standings: a party at a table, its wins and points."""
+
+    rank: int
+    table: int
+    party: Party
+    wins: int
+    games: int
+    rubbers: int
+    points: int
+
+
+class ClubGame(abc.ABC, Generic[DealT]):
+    """One club game's rules: a table keeping score deal after deal.
+
+    ``record`` reads what a table tapped in (or a paper sheet's row) into the game's deal
+    record, refusing it with a reason a player can read; ``score`` says what that deal is worth
+    at a table as it stands; ``play`` folds it in. A deal record is the game's own frozen
+    dataclass, so bids, widows and knockouts fit the same three steps.
+
+    >>> game = Format.AMERICAN.club
+    >>> table = game.play(game.start(), game.record({"ns_tricks": 9}))
+    >>> table.score_of("NS"), table.dealer
+    (3, 'E')
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    language: ClassVar[Language] = "en"
+    wording: ClassVar[str | None] = None
+    unit: ClassVar[Unit] = "points"
+    #: Seats clockwise; the deal passes to the left (the next seat) after every deal.
+    seats: ClassVar[tuple[Seat, ...]] = ("N", "E", "S", "W")
+    #: Who scores, in the order every per-party tuple of a :class:`ClubTable` uses.
+    parties: ClassVar[tuple[Party, ...]] = ("NS", "EW")
+    #: What the night's standings count first (then ``night_points``).
+    wins: ClassVar[WinUnit] = "games"
+    #: Points that win a game (the leader may set another in :class:`ClubSettings`).
+    default_target: ClassVar[int]
+    #: The fields a deal record reads, in the order a score sheet prints them.
+    fields: ClassVar[tuple[str, ...]]
+
+    def start(self, settings: ClubSettings | None = None) -> ClubTable:
+        """A table at the start of the night."""
+        settings = settings or ClubSettings()
+        target = self.default_target if settings.target is None else settings.target
+        if target < 1:
+            raise DealError(f"a game needs a target of at least 1 point (got {target})")
+        if settings.first_dealer not in self.seats:
+            raise DealError(
+                f"the first dealer must be one of {', '.join(self.seats)} "
+                f"(got {settings.first_dealer!r})"
+            )
+        zeros = tuple(0 for _ in self.parties)
+        return ClubTable(
+            game=self.name,
+            parties=self.parties,
+            seats=self.seats,
+            target=target,
+            length=settings.length,
+            dealer=settings.first_dealer,
+            deals=0,
+            score=zeros,
+            games=zeros,
+            rubber_games=zeros,
+            rubbers=zeros,
+            night_points=zeros,
+        )
+
+    @abc.abstractmethod
+    def record(self, fields: Mapping[str, object]) -> DealT:
+        """The deal record in ``fields`` (as tapped, or a sheet's row: values are text or
+        numbers, blanks mean "none"), checked by this game's rules."""
+
+    @abc.abstractmethod
+    def score(self, table: ClubTable, deal: DealT) -> ScoreChange:
+        """What ``deal`` is worth at ``table`` as it stands; raises :class:`DealError`."""
+
+    def play(self, table: ClubTable, deal: DealT) -> ClubTable:
+        """The table once ``deal`` is scored."""
+        if table.game != self.name:
+            raise DealError(f"this table plays {table.game}, not {self.name}")
+        if table.finished:
+            raise DealError(
+                f"the night at this table is over ({table.length.describe()}); "
+                "see the leader to play on"
+            )
+        return table.after(self.score(table, deal))
+
+    def replay(self, deals: Iterable[DealT], settings: ClubSettings | None = None) -> ClubTable:
+        """A table's score from its deals, in order (a correction is a replay)."""
+        table = self.start(settings)
+        for deal in deals:
+            table = self.play(table, deal)
+        return table
+
+    def tally(
+        self, rows: Iterable[Mapping[str, object]], settings: ClubSettings | None = None
+    ) -> dict[int, ClubTable]:
+        """Every table's score from a night typed in from paper: one row per deal, in the
+        order each table played them, a ``table`` column and this game's :attr:`fields`
+        (docs/rules.md, "Paper"). A refused row names its line, the header being line 1.
+
+        >>> sheet = [{"table": "2", "granded": "EW", "ew_tricks": "9"}]
+        >>> Format.MINNESOTA.club.tally(sheet)[2].score_of("EW")
+        3
+        """
+        tables: dict[int, ClubTable] = {}
+        for line, row in enumerate(rows, start=2):
+            number = str(row.get("table") or "").strip()
+            if not number.isdigit() or int(number) < 1:
+                raise DealError(f"line {line}: the table must be a number from 1 (got {number!r})")
+            fields = {k: v for k, v in row.items() if k != "table"}
+            table = tables.get(int(number)) or self.start(settings)
+            try:
+                tables[int(number)] = self.play(table, self.record(fields))
+            except DealError as exc:
+                raise DealError(f"line {line} (table {number}): {exc}") from None
+        return tables
+
+    def standings(self, tables: Mapping[int, ClubTable]) -> tuple[ClubStanding, ...]:
+        """The night's standings: every party of every table, by wins then points; equal
+        parties share a rank (1, 2, 2, 4) and are listed in table order."""
+        rows = []
+        for number in sorted(tables):
+            table = tables[number]
+            for party in table.parties:
+                games, rubbers = table.games_of(party), table.rubbers_of(party)
+                wins = rubbers if self.wins == "rubbers" else games
+                rows.append((number, party, wins, games, rubbers, table.night_points_of(party)))
+        ordered = sorted(rows, key=lambda r: (-r[2], -r[5]))
+        result: list[ClubStanding] = []
+        for index, (number, party, wins, games, rubbers, points) in enumerate(ordered):
+            if result and (result[-1].wins, result[-1].points) == (wins, points):
+                rank = result[-1].rank
+            else:
+                rank = index + 1
+            result.append(ClubStanding(rank, number, party, wins, games, rubbers, points))
+        return tuple(result)
+
+
 class Format(enum.Enum):
     """The formats a tournament file may name; each value is its module in this package."""
 
     ALBERTA = "alberta"
     GASPESIE = "gaspesie"
+    MINNESOTA = "minnesota"
+    ENGLISH = "english"
+    AMERICAN = "american"
+
+    @classmethod
+    def military(cls) -> tuple[Format, ...]:
+        """The military whist formats (tables that move), in declaration order."""
+        return tuple(f for f in cls if not f.is_club)
+
+    @classmethod
+    def club_games(cls) -> tuple[Format, ...]:
+        """The club-night games (a table keeping score), in declaration order."""
+        return tuple(f for f in cls if f.is_club)
+
+    @property
+    def game(self) -> GameFormat | ClubGame[Any]:
+        """The format's module's ``RULES``, loaded on first use."""
+        game: GameFormat | ClubGame[Any] = importlib.import_module(
+            f"whist.formats.{self.value}"
+        ).RULES
+        return game
+
+    @property
+    def is_club(self) -> bool:
+        return isinstance(self.game, ClubGame)
 
     @property
     def rules(self) -> GameFormat:
-        """The format's rules (its module's ``RULES``), loaded on first use."""
-        rules: GameFormat = importlib.import_module(f"whist.formats.{self.value}").RULES
-        return rules
+        """A military format's rules; a club game has none (see :attr:`club`)."""
+        game = self.game
+        if not isinstance(game, GameFormat):
+            raise PatternError(
+                f"{self.value} is a club game, not military whist: its tables keep score "
+                "deal after deal and nobody moves"
+            )
+        return game
+
+    @property
+    def club(self) -> ClubGame[Any]:
+        """A club game's rules; a military format is not one (see :attr:`rules`)."""
+        game = self.game
+        if not isinstance(game, ClubGame):
+            raise PatternError(f"{self.value} is military whist, not a club game")
+        return game
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -1,0 +1,57 @@
+"""``whist-hub tally`` for a club night typed in from paper."""
+
+from click.testing import CliRunner
+
+from hub.cli import main
+
+MINNESOTA_SHEET = """table,granded,ns_tricks,ew_tricks,ns_revokes,ew_revokes
+1,NS,10,3,,
+2,low,,4,,
+1,NS,5,8,,
+2,EW,0,,,
+2,ew,,13,,
+"""
+
+
+def tally(tmp_path, text, *args):
+    sheet = tmp_path / "night.csv"
+    sheet.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["tally", *args, str(sheet)])
+    return result.exit_code, result.output
+
+
+def test_tally_minnesota_prints_the_standings(tmp_path):
+    code, out = tally(tmp_path, MINNESOTA_SHEET, "--format", "minnesota")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "Minnesota whist: 2 tables"
+    # Table 2: EW 3 (low), then 7 + 7 = 14 with two grands: one game, 17 points.
+    assert lines[2].split() == ["1", "2", "EW", "1", "17"]
+    assert lines[3].split() == ["2", "1", "NS", "0", "4"]
+    assert lines[4].split() == ["2", "1", "EW", "0", "4"]
+
+
+def test_tally_english_counts_rubbers(tmp_path):
+    sheet = "table,trump,ns_tricks,honours,honours_held\n1,♠,13,,\n1,h,10,NS,4\n"
+    code, out = tally(tmp_path, sheet, "--format", "english")
+    assert code == 0, out
+    assert "rubbers" in out.splitlines()[1]
+    assert out.splitlines()[2].split() == ["1", "1", "NS", "1", "8"]  # 3 + 3 + 2
+
+
+def test_tally_names_the_line_it_refuses(tmp_path):
+    sheet = "table,ns_tricks,ew_tricks\n1,7,6\n3,8,6\n"
+    code, out = tally(tmp_path, sheet, "--format", "american")
+    assert code == 2
+    assert "line 3 (table 3): NS 8 and EW 6 tricks make 14, but a deal has 13 tricks" in out
+
+
+def test_tally_needs_the_columns(tmp_path):
+    code, out = tally(tmp_path, "table,trump\n1,hearts\n", "--format", "american")
+    assert code == 2 and "needs table, and ns_tricks or ew_tricks" in out
+
+
+def test_tally_with_the_leaders_target(tmp_path):
+    sheet = "table,ns_tricks\n1,10\n"
+    code, out = tally(tmp_path, sheet, "--format", "american", "--target", "4")
+    assert code == 0 and out.splitlines()[2].split() == ["1", "1", "NS", "1", "4"]

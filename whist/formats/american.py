@@ -1,0 +1,64 @@
+"""American whist: tricks over six, no honours, game to seven, a revoke costs two points.
+
+Each deal scores, in this order: revokes (the revoking side gives two of its points to the
+other side, for each), then a point for each trick over six. The first side to reach seven
+wins the game and scores the difference between the two scores. ``docs/rules.md`` (US1…)
+explains each decision.
+
+>>> table = RULES.start()
+>>> for ns in (10, 11):
+...     table = RULES.play(table, RULES.record({"ns_tricks": ns}))
+>>> table.games_of("NS"), table.night_points_of("NS")   # 4 + 5 = 9 against 0
+(1, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import ClassVar
+
+from whist.errors import DealError
+from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange
+from whist.formats.partnership import (
+    DEAL_FIELDS,
+    PartnershipDeal,
+    change,
+    other,
+    read_partnership_deal,
+    revoked_sides,
+    tricks_line,
+)
+
+#: Points the revoking side gives the other side for each established revoke (US4).
+REVOKE_POINTS = 2
+
+
+class American(ClubGame[PartnershipDeal]):
+    name: ClassVar[str] = "american"
+    title: ClassVar[str] = "American whist"
+    default_target: ClassVar[int] = 7
+    fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS)
+
+    def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
+        return read_partnership_deal(fields, self.fields, "American whist")
+
+    def score(self, table: ClubTable, deal: PartnershipDeal) -> ScoreChange:
+        if deal.honours is not None:
+            raise DealError("American whist scores no honours")
+        lines: list[Line] = []
+        for revoker, count in (("NS", deal.ns_revokes), ("EW", deal.ew_revokes)):
+            for _ in range(count):
+                lines.append(Line(revoker, -REVOKE_POINTS, "revoke"))
+                lines.append(Line(other(revoker), REVOKE_POINTS, "revoke"))
+        lines.append(tricks_line(deal.ns_tricks))
+        revoked = revoked_sides(deal.ns_revokes, deal.ew_revokes)
+        scored, after = change(table, lines, cannot_win=revoked)
+        won = scored.game_won_by
+        if won is None:
+            return scored
+        difference = after[won] - after[other(won)]
+        return replace(scored, night=(Line(won, difference, "game"),))
+
+
+RULES = American()

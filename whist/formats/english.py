@@ -1,0 +1,97 @@
+"""English (short) whist: tricks over six, honours, games of five points, rubbers of three.
+
+The trump is the suit of the dealer's last card, turned for all to see; the table enters it.
+Each deal scores, in this order: revoke penalties (3 points to the other side for each), tricks
+(a point for each over six), honours (four of ace, king, queen and jack of trumps held by one
+side score 4, three score 3, but not for a side that stood at four). The first side to reach
+five wins the game; nothing after that in the deal counts. A game is worth 3 to its winner if
+the losers had nothing, 2 if they had one or two, 1 otherwise; two games win the rubber and 2
+points more. ``docs/rules.md`` (EN1…) explains each decision.
+
+>>> english_game_value(loser_score=0, target=5), english_game_value(3, 5)
+(3, 1)
+>>> table = RULES.play(RULES.start(), RULES.record({"trump": "hearts", "ns_tricks": 9,
+...                                              "honours": "NS", "honours_held": 4}))
+>>> table.games_of("NS"), table.night_points_of("NS")   # 3 tricks + honours: game, a treble
+(1, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import ClassVar
+
+from whist.errors import DealError
+from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange, WinUnit
+from whist.formats.partnership import (
+    DEAL_FIELDS,
+    PartnershipDeal,
+    change,
+    other,
+    penalty_lines,
+    read_partnership_deal,
+    revoked_sides,
+    tricks_line,
+)
+
+#: Points the other side adds for each established revoke (EN8).
+REVOKE_POINTS = 3
+#: Honours held by one side and what they score (EN4): the seed gives three for three.
+HONOURS_POINTS = {4: 4, 3: 3}
+RUBBER_BONUS = 2
+GAMES_TO_WIN_RUBBER = 2
+
+
+def english_game_value(loser_score: int, target: int) -> int:
+    """A game's worth to its winner (EN7): treble if the losers scored nothing, double if
+    they had less than half the target, single otherwise."""
+    if loser_score <= 0:
+        return 3
+    return 2 if 2 * loser_score < target else 1
+
+
+class English(ClubGame[PartnershipDeal]):
+    name: ClassVar[str] = "english"
+    title: ClassVar[str] = "English whist"
+    wins: ClassVar[WinUnit] = "rubbers"
+    default_target: ClassVar[int] = 5
+    fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS, "honours", "honours_held")
+
+    def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
+        deal = read_partnership_deal(fields, self.fields, "English whist")
+        self.check(deal)
+        return deal
+
+    def check(self, deal: PartnershipDeal) -> None:
+        if deal.trump is None:
+            raise DealError(
+                "English whist always has a trump: enter the suit of the dealer's last card"
+            )
+
+    def score(self, table: ClubTable, deal: PartnershipDeal) -> ScoreChange:
+        self.check(deal)
+        lines = penalty_lines(deal.ns_revokes, deal.ew_revokes, REVOKE_POINTS)
+        lines.append(tricks_line(deal.ns_tricks))
+        at_the_point: list[Line] = []
+        if deal.honours is not None:
+            honours = Line(deal.honours, HONOURS_POINTS[deal.honours_held], "honours")
+            if table.score_of(deal.honours) == table.target - 1:
+                at_the_point.append(replace(honours, why="honours:at_the_point"))
+            else:
+                lines.append(honours)
+        revoked = revoked_sides(deal.ns_revokes, deal.ew_revokes)
+        scored, after = change(table, lines, cannot_win=revoked, unscored=at_the_point)
+        won = scored.game_won_by
+        if won is None:
+            return scored
+        value = english_game_value(after[other(won)], table.target)
+        night = [Line(won, value, "game")]
+        rubber = None
+        if table.rubber_games_of(won) + 1 >= GAMES_TO_WIN_RUBBER:
+            rubber = won
+            night.append(Line(won, RUBBER_BONUS, "rubber"))
+        return replace(scored, rubber_won_by=rubber, night=tuple(night))
+
+
+RULES = English()
