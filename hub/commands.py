@@ -75,9 +75,14 @@ class Commands(CoreBase):
         if earlier is not None:  # the console sent it again: same answer, done once
             batch.out.append(Outgoing(self.topics.leader_reply, encode(Reply(**earlier))))
             return
-        handler = getattr(self, "_do_" + command.op)
+        handler = getattr(self, "_do_" + command.op, None)
         batch.now = True
         try:
+            if handler is None:  # an op of the other kind of event (a club night's)
+                raise TournamentError(
+                    f"{command.op} is for a club night; this is military whist",
+                    ErrorCode.WRONG_FORMAT,
+                )
             data: BaseModel = handler(command, batch)
             reply = Reply(id=command.id, ok=True, data=reply_data(data) or None)
         except TournamentError as exc:

@@ -15,6 +15,7 @@ from typing import Any
 
 from whist.cards import Card, Suit, parse_trump, trump_name
 from whist.errors import WhistError
+from whist.nightspec import NightSpec, load_night
 from whist.spec import TournamentSpec, load_spec
 
 
@@ -116,6 +117,43 @@ class TieBreakHandPlayed:
     next_trump: Suit | None = None
 
 
+# --------------------------------------------------------------------------------------------
+# Club nights (whist.night): a table keeping score deal after deal.
+
+
+@dataclass(frozen=True)
+class NightCreated:
+    """The club night's file, as it was when play began."""
+
+    spec: NightSpec
+
+
+@dataclass(frozen=True)
+class DealRecorded:
+    """A club table reported deal number ``deal``; ``record`` holds what it tapped in (the
+    fields of its game, docs/rules.md C2). ``deal_id`` is the kiosk's id, to drop duplicates."""
+
+    deal_id: str
+    table: int
+    deal: int
+    record: dict[str, str | int]
+
+
+@dataclass(frozen=True)
+class DealCorrected:
+    """The leader replaced a club table's deal (or entered the next one); audited."""
+
+    table: int
+    deal: int
+    record: dict[str, str | int]
+    reason: str
+
+
+@dataclass(frozen=True)
+class NightEnded:
+    """The leader ended the club night: no more deals; the standings are final."""
+
+
 Event = (
     TournamentCreated
     | HandStarted
@@ -128,6 +166,10 @@ Event = (
     | DayEnded
     | TieBreakStarted
     | TieBreakHandPlayed
+    | NightCreated
+    | DealRecorded
+    | DealCorrected
+    | NightEnded
 )
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -142,6 +184,10 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "day_ended": DayEnded,
     "tiebreak_started": TieBreakStarted,
     "tiebreak_hand": TieBreakHandPlayed,
+    "night_created": NightCreated,
+    "deal": DealRecorded,
+    "deal_corrected": DealCorrected,
+    "night_ended": NightEnded,
 }
 _KIND_OF = {cls: kind for kind, cls in EVENT_TYPES.items()}
 _TRUMPS = {"trump", "next_trump"}
@@ -152,7 +198,7 @@ def event_kind(event: Event) -> str:
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, TournamentSpec):
+    if isinstance(value, TournamentSpec | NightSpec):
         return value.to_dict()
     if isinstance(value, Suit):
         return value.value
@@ -188,13 +234,16 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     """
     try:
         cls = EVENT_TYPES[data["kind"]]
-        kwargs = {name: data[name] for name, optional in _FIELDS[cls]
-                  if not optional or name in data}
+        kwargs = {
+            name: data[name] for name, optional in _FIELDS[cls] if not optional or name in data
+        }
     except (KeyError, TypeError) as exc:
         raise WhistError(f"unreadable event {data!r}: {exc}") from None
     if not _CONVERTED.isdisjoint(kwargs):
         if cls is TournamentCreated:
             kwargs["spec"] = load_spec(kwargs["spec"])
+        elif cls is NightCreated:
+            kwargs["spec"] = load_night(kwargs["spec"])
         for name in _TRUMPS & kwargs.keys():
             kwargs[name] = parse_trump(kwargs[name])
         if "draws" in kwargs:

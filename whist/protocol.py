@@ -72,6 +72,15 @@ class Topics:
         """Extension: everything table ``table``'s players must know, as the hub holds it."""
         return f"{self.root}/table/{table}/view"
 
+    def score(self, table: int) -> str:
+        """Extension (club nights): table ``table``'s running score, as the hub holds it."""
+        return f"{self.root}/table/{table}/score"
+
+    @property
+    def night(self) -> str:
+        """Extension (club nights): the night's standings and every table's progress."""
+        return f"{self.root}/night"
+
     # kiosk-owned
     def result(self, table: int) -> str:
         return f"{self.root}/table/{table}/result"
@@ -81,6 +90,10 @@ class Topics:
 
     def call(self, table: int) -> str:
         return f"{self.root}/table/{table}/call"
+
+    def deal(self, table: int) -> str:
+        """Extension (club nights): a deal a table's kiosk reports."""
+        return f"{self.root}/table/{table}/deal"
 
     # leader
     @property
@@ -117,7 +130,7 @@ class Topics:
             return "command", None
         if parts == ["leader", "reply"]:
             return "reply", None
-        if len(parts) == 1 and parts[0] in ("state", "standings"):
+        if len(parts) == 1 and parts[0] in ("state", "standings", "night"):
             return parts[0], None
         if parts == ["standings", "changes"]:
             return "standings_changes", None
@@ -138,6 +151,13 @@ OFFLINE = "offline"
 TrumpName = Literal["spades", "hearts", "diamonds", "clubs", "none"]
 Phase = Literal["waiting", "playing", "closed"]
 FormatName = Literal["alberta", "gaspesie"]
+#: Every format a State may name: military whist and the club-night games.
+AnyFormatName = Literal["alberta", "gaspesie", "minnesota", "english", "american"]
+#: A partnership at a club table; "low" in ``granded`` says everyone played low (Minnesota).
+PartnershipName = Literal["NS", "EW"]
+SeatName = Literal["N", "E", "S", "W"]
+#: Most deals one table may play in a night (a bound on what a kiosk can make the hub keep).
+MAX_DEALS = 1000
 AckStatus = Literal["accepted", "duplicate", "rejected"]
 SideName = Literal["home", "visitors"]
 
@@ -467,6 +487,7 @@ class Ack(_Outbound):
     code: str | None = None  # machine-readable reason, so a kiosk can translate it
     points: int | None = None  # the table's team points after this result (Gaspésie)
     seq: int | None = None  # the result's place in the hub's log (see Standings.seq)
+    deal: int | None = None  # club nights: the deal acknowledged (ClubDeal.deal)
 
 
 class FormatInfo(_Outbound):
@@ -492,6 +513,184 @@ class FormatInfo(_Outbound):
     travellers_progress: bool = False
 
 
+# --------------------------------------------------------------------------------------------
+# Club nights (extension): a table keeping score deal after deal (docs/protocol.md, section 11)
+# --------------------------------------------------------------------------------------------
+
+
+class DealRecord(_Inbound):
+    """What a club table taps in for one deal; each game reads the fields it needs and refuses
+    the others (docs/rules.md, C2): Minnesota ``granded`` (``NS``, ``EW`` or ``low``), English
+    and American ``trump``, English ``honours`` and ``honours_held``; every game one side's
+    tricks (``ns_tricks`` or ``ew_tricks``, or both adding up to 13) and the revokes.
+
+    >>> DealRecord(granded="NS", ns_tricks=9).fields()
+    {'granded': 'NS', 'ns_tricks': 9}
+    """
+
+    granded: Literal["NS", "EW", "low"] | None = None
+    trump: TrumpName | None = None
+    ns_tricks: Tricks | None = None
+    ew_tricks: Tricks | None = None
+    honours: PartnershipName | None = None
+    honours_held: Annotated[int, Field(ge=3, le=4)] | None = None
+    ns_revokes: Annotated[int, Field(ge=0, le=13)] | None = None
+    ew_revokes: Annotated[int, Field(ge=0, le=13)] | None = None
+
+    def fields(self) -> dict[str, str | int]:
+        """The fields the table set, as a game's ``record`` reads them."""
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+class ClubDeal(_Inbound):
+    """A deal a club table reports (kiosk -> hub, ``whist/table/{t}/deal``); the kiosk keeps it
+    until the Ack with its id comes back, exactly as a Result. ``deal`` is the deal's number at
+    this table (1, 2, 3…): a second, different record for a deal already recorded is refused.
+
+    >>> d = decode(ClubDeal, b'{"v":1,"id":"d-1","table":2,"deal":1,'
+    ...            b'"record":{"granded":"low","ns_tricks":4}}')
+    >>> d.record.fields()
+    {'granded': 'low', 'ns_tricks': 4}
+    """
+
+    v: Version = 1
+    id: MessageId
+    table: TableNumber
+    deal: Annotated[int, Field(ge=1, le=MAX_DEALS)]
+    record: DealRecord
+
+
+class ClubRules(_Outbound):
+    """What a screen needs of a club game: its name and title, the target of a game, what the
+    night's standings count first, how long the night is, what a table enters, its seats and
+    partnerships."""
+
+    name: AnyFormatName
+    title: str
+    language: Literal["en", "fr"]
+    target: Annotated[int, Field(ge=1)]
+    wins: Literal["games", "rubbers"]
+    length: Literal["deals", "games", "rubbers", "open"]
+    length_count: Annotated[int, Field(ge=0)] = 0
+    fields: list[str]
+    seats: list[SeatName]
+    parties: list[PartnershipName]
+
+
+class ClubLine(_Outbound):
+    """One line of a deal's score: ``party`` scored ``points`` for ``why`` (``tricks``,
+    ``grand``, ``grand_against``, ``low``, ``honours``, ``revoke``, ``game``, ``rubber``…)."""
+
+    party: PartnershipName
+    points: int
+    why: str
+
+
+class ClubParty(_Outbound):
+    """One partnership at a club table: its players (seat and name), its score in the game in
+    play, the games it won tonight and in the rubber in play, its rubbers and night points."""
+
+    party: PartnershipName
+    players: list[Player]
+    score: int
+    games: Annotated[int, Field(ge=0)]
+    rubber_games: Annotated[int, Field(ge=0)]
+    rubbers: Annotated[int, Field(ge=0)]
+    points: int
+
+
+class ClubDealScored(_Outbound):
+    """A deal as the hub holds it, with what it scored. ``by`` says who entered what counts
+    now: the table's kiosk, or the leader (a correction, or a deal entered for the table)."""
+
+    deal: Annotated[int, Field(ge=1)]
+    record: dict[str, str | int]
+    lines: list[ClubLine]
+    unscored: list[ClubLine]
+    game_won_by: PartnershipName | None = None
+    rubber_won_by: PartnershipName | None = None
+    by: Literal["table", "leader"]
+    corrected: bool = False
+
+
+class ClubPlace(_Outbound):
+    """Where a partnership stands in the night: ``rank`` of ``of`` (``shared`` when another
+    partnership holds the same rank)."""
+
+    party: PartnershipName
+    rank: Annotated[int, Field(ge=1)]
+    of: Annotated[int, Field(ge=1)]
+    shared: bool
+
+
+class ClubScore(_Outbound):
+    """Extension: everything a club table's players must know, as the hub holds it (hub ->
+    kiosk ``table``, retained on ``whist/table/{t}/score``; republished after every deal,
+    correction and the night's end). A kiosk shows this and nothing it worked out itself.
+
+    ``deal`` is the number of the next deal to enter, ``dealer`` who deals it; ``last`` the
+    last deal recorded (``None`` before the first); ``finished`` when the table has played the
+    night's length, ``ended`` when the leader has ended the night; ``places`` once either is so.
+    """
+
+    v: Version = 1
+    table: TableNumber
+    night: str
+    rules: ClubRules
+    deal: Annotated[int, Field(ge=1)]
+    dealer: Player
+    parties: list[ClubParty]
+    last: ClubDealScored | None = None
+    finished: bool = False
+    ended: bool = False
+    places: list[ClubPlace] = []
+    seq: int = 0
+
+
+class NightRow(_Outbound):
+    """One line of a club night's standings: a partnership of a table and its players."""
+
+    rank: Annotated[int, Field(ge=1)]
+    table: TableNumber
+    party: PartnershipName
+    players: list[Player]
+    wins: Annotated[int, Field(ge=0)]
+    games: Annotated[int, Field(ge=0)]
+    rubbers: Annotated[int, Field(ge=0)]
+    points: int
+
+
+class NightTable(_Outbound):
+    """One table's progress on a club night: deals played, the game in play's score by
+    party (in ``ClubRules.parties`` order), whether it has played the night's length."""
+
+    table: TableNumber
+    deals: Annotated[int, Field(ge=0)]
+    score: list[int]
+    games: list[int]
+    finished: bool
+
+
+class NightStandings(_Outbound):
+    """Extension: a club night's standings (hub, retained on ``whist/night``): every
+    partnership by wins (games or rubbers, ``rules.wins``) then points, equal ones sharing a
+    rank; and every table's progress.
+
+    >>> NightStandings(night="Tuesday", rules=ClubRules(name="american", title="American whist",
+    ...     language="en", target=7, wins="games", length="open", fields=["trump", "ns_tricks"],
+    ...     seats=["N", "E", "S", "W"], parties=["NS", "EW"]), rows=[], tables=[]).ended
+    False
+    """
+
+    v: Version = 1
+    night: str
+    rules: ClubRules
+    rows: list[NightRow]
+    tables: list[NightTable]
+    ended: bool = False
+    seq: int = 0
+
+
 class State(_Outbound):
     """The tournament as a whole (hub, retained): hand, phase, trump, who has reported.
 
@@ -503,7 +702,7 @@ class State(_Outbound):
 
     v: Version = 1
     tournament: str
-    format: FormatName
+    format: AnyFormatName
     tables: Annotated[int, Field(ge=1)]
     hand: Annotated[int, Field(ge=0)]
     hands: Annotated[int, Field(ge=1)]
@@ -520,6 +719,9 @@ class State(_Outbound):
     days: DayNumber = 1
     rules: FormatInfo | None = None  # the format's own answers (a hub of this version sends it)
     finished: bool = False  # every hand played and closed: the standings are final
+    # club nights: the game's rules (a club night's State has no hands: hand 0 of 1, and
+    # ``finished`` once the leader has ended the night)
+    club: ClubRules | None = None
 
 
 class TeamStanding(_Outbound):
@@ -823,6 +1025,46 @@ class Joins(_CommandBase):
     op: Literal["joins"] = "joins"
 
 
+class CorrectDeal(_CommandBase):
+    """Extension (club nights): replace a table's recorded deal, or enter the next one for the
+    table (audited, so a reason is required). The table's score is replayed from its deals.
+
+    >>> c = decode_command(b'{"v":1,"id":"c18","op":"correct_deal","table":2,"deal":3,'
+    ...     b'"record":{"trump":"hearts","ns_tricks":8},"reason":"miscounted"}')
+    >>> c.record.fields()
+    {'trump': 'hearts', 'ns_tricks': 8}
+    """
+
+    op: Literal["correct_deal"] = "correct_deal"
+    table: TableNumber
+    deal: Annotated[int, Field(ge=1, le=MAX_DEALS)]
+    record: DealRecord
+    reason: Reason
+
+
+class EndNight(_CommandBase):
+    """Extension (club nights): the leader ends the night; no deal is taken after it and the
+    standings are final.
+
+    >>> decode_command(b'{"v":1,"id":"c19","op":"end_night"}').op
+    'end_night'
+    """
+
+    op: Literal["end_night"] = "end_night"
+
+
+class Deals(_CommandBase):
+    """Extension (club nights): every deal recorded at a table (all tables when none given),
+    with what each scored, for the console's corrections.
+
+    >>> decode_command(b'{"v":1,"id":"c20","op":"deals","table":2}').table
+    2
+    """
+
+    op: Literal["deals"] = "deals"
+    table: TableNumber | None = None
+
+
 Command = Annotated[
     StartHand
     | CloseHand
@@ -840,7 +1082,10 @@ Command = Annotated[
     | Export
     | JoinCodeQuery
     | RenewJoinCode
-    | Joins,
+    | Joins
+    | CorrectDeal
+    | EndNight
+    | Deals,
     Field(discriminator="op"),
 ]
 
@@ -1145,6 +1390,32 @@ class TieBreakResultData(_ReplyData):
     cut: str | None = None
 
 
+class CorrectDealData(_ReplyData):
+    """``correct_deal``: the table and deal corrected (or entered)."""
+
+    table: TableNumber
+    deal: Annotated[int, Field(ge=1)]
+
+
+class EndNightData(_ReplyData):
+    """``end_night``: how many deals were played in all."""
+
+    deals: Annotated[int, Field(ge=0)]
+
+
+class TableDeals(_ReplyData):
+    """One table's deals, oldest first."""
+
+    table: TableNumber
+    deals: list[ClubDealScored]
+
+
+class DealsData(_ReplyData):
+    """``deals``: the deals of the table asked for, or of every table."""
+
+    tables: list[TableDeals]
+
+
 # op -> the model of its Reply's data when carried out (a refusal's data is ErrorData).
 REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
     {
@@ -1165,6 +1436,9 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "join_code": JoinCodeData,
         "renew_join_code": RenewJoinCodeData,
         "joins": JoinsData,
+        "correct_deal": CorrectDealData,
+        "end_night": EndNightData,
+        "deals": DealsData,
     }
 )
 

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -147,14 +147,14 @@ class TournamentSpec(_Frozen):
         return data
 
 
-def _where(loc: tuple[int | str, ...], data: dict[str, Any]) -> str:
+def explain_location(loc: tuple[int | str, ...], data: dict[str, Any]) -> str:
     """Turn a pydantic location into words: ``pattern, hand 7: offset``."""
     if not loc:
         return "the file"
     head, *rest = loc
-    if head in ("pattern", "teams", "days") and rest and isinstance(rest[0], int):
+    if head in ("pattern", "teams", "days", "seating") and rest and isinstance(rest[0], int):
         index = rest[0]
-        label = {"pattern": "hand", "teams": "team", "days": "day"}[str(head)]
+        label = {"pattern": "hand", "teams": "team", "days": "day", "seating": "table"}[str(head)]
         number = index + 1
         entries = data.get(str(head))
         if isinstance(entries, list) and index < len(entries) and isinstance(entries[index], dict):
@@ -167,19 +167,28 @@ def _where(loc: tuple[int | str, ...], data: dict[str, Any]) -> str:
     return ".".join(str(p) for p in loc)
 
 
-def load_spec(data: dict[str, Any]) -> TournamentSpec:
-    """Validate a tournament read from a file; raise PatternError naming the first problem."""
+FileModel = TypeVar("FileModel", bound=BaseModel)
+
+
+def read_file_model(model: type[FileModel], data: dict[str, Any]) -> FileModel:
+    """``data`` as a ``model`` (a tournament or a club night); PatternError names the first
+    problem in a leader's words (``pattern, hand 7: offset: …``)."""
     if not isinstance(data, dict):
         raise PatternError("a tournament file must be a table of settings")
     try:
-        spec = TournamentSpec.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         more = exc.error_count() - 1
-        msg = f"{_where(tuple(err['loc']), data)}: {err['msg']}"
+        msg = f"{explain_location(tuple(err['loc']), data)}: {err['msg']}"
         if more:
             msg += f" (and {more} more problem{'s' if more > 1 else ''})"
         raise PatternError(msg) from None
+
+
+def load_spec(data: dict[str, Any]) -> TournamentSpec:
+    """Validate a tournament read from a file; raise PatternError naming the first problem."""
+    spec = read_file_model(TournamentSpec, data)
     _check_spec(spec)
     return spec
 

@@ -309,6 +309,7 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
         ("renew_join_code", {}),
         ("joins", {}),
         ("penalty", {"hand": 1, "table": 1, "side": "home", "reason": "signalling"}),
+        ("end_night", {}),
     ]
     seen: set[str] = set()
     for op, fields in sent:
@@ -325,8 +326,16 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     reply = hub.command("tiebreak_result", teams=[a, b], tricks=[8, 5])
     TieBreakResultData.model_validate(reply["data"])
     seen.add("tiebreak_result")
-    # join codes are refused here (no embedded broker); penalty is a Gaspésie rule.
-    assert set(COMMANDS) - seen == {"join_code", "renew_join_code", "penalty"}
+    # join codes are refused here (no embedded broker); penalty is a Gaspésie rule; the
+    # club nights' ops are refused by a military hub (tests/hub/test_club_core.py).
+    assert set(COMMANDS) - seen == {
+        "join_code",
+        "renew_join_code",
+        "penalty",
+        "correct_deal",
+        "end_night",
+        "deals",
+    }
     g = Harness(tmp_path / "g.sqlite3", fmt="gaspesie", tables=3, hands=2)
     g.command("start_hand")
     g.result(1, result(1, tricks=8))

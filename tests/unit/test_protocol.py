@@ -99,6 +99,10 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x10","op":"join_code"}',
     '{"v":1,"id":"x11","op":"renew_join_code"}',
     '{"v":1,"id":"x12","op":"joins"}',
+    '{"v":1,"id":"x13","op":"correct_deal","table":2,"deal":3,'
+    '"record":{"granded":"low","ew_tricks":5},"reason":"miscounted"}',
+    '{"v":1,"id":"x14","op":"end_night"}',
+    '{"v":1,"id":"x15","op":"deals","table":2}',
 ]
 
 GOOD_RESULT: dict[str, Any] = {

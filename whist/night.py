@@ -1,0 +1,381 @@
+"""A club night as events: every table's deals, its running score, the night's standings, and
+what each screen is shown (a table's :class:`~whist.protocol.ClubScore`, the hall's
+:class:`~whist.protocol.NightStandings`), all computed from the recorded deals.
+
+A table's score is always the replay of its deals in order (docs/rules.md, C8), so a leader's
+correction changes every deal after it, and the games and rubbers they won.
+
+>>> from whist.events import DealRecorded, NightCreated
+>>> from whist.nightspec import default_night
+>>> night = ClubNight.replay([NightCreated(default_night("american", 2))])
+>>> night.apply(DealRecorded("d1", table=1, deal=1, record={"trump": "spades", "ns_tricks": 9}))
+>>> night.table(1).score_of("NS"), night.table(1).dealer
+(3, 'E')
+>>> [(r.table, r.party, r.points) for r in night.standings()][:2]
+[(1, 'NS', 0), (1, 'EW', 0)]
+>>> club_score(night, 1).last.lines[0].points
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from whist.errors import DealError, ErrorCode, TournamentError
+from whist.events import (
+    DealCorrected,
+    DealRecorded,
+    Event,
+    NightCreated,
+    NightEnded,
+)
+from whist.formats import ClubGame, ClubStanding, ClubTable, ScoreChange
+from whist.nightspec import NightSpec
+from whist.protocol import (
+    ClubDealScored,
+    ClubLine,
+    ClubParty,
+    ClubPlace,
+    ClubRules,
+    ClubScore,
+    NightRow,
+    NightStandings,
+    NightTable,
+    Player,
+    State,
+)
+
+#: Which seats make up each partnership, in seat order.
+_PARTNERS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+
+@dataclass(frozen=True)
+class RecordedDeal:
+    """One deal as the night holds it: what was entered, by whom, and whether the leader
+    changed it after the table had entered it."""
+
+    deal: int
+    record: Mapping[str, str | int]
+    by: Literal["table", "leader"]
+    corrected: bool = False
+    deal_id: str | None = None
+    reason: str = ""
+
+
+class ClubNight:
+    """The state of a club night: the fold of its events. Mutated in place by :meth:`apply`,
+    which checks a fact first and changes nothing when it refuses it."""
+
+    def __init__(self, spec: NightSpec) -> None:
+        self.spec = spec
+        self.game: ClubGame[Any] = spec.game
+        self.deals: dict[int, list[RecordedDeal]] = {t: [] for t in self.table_numbers}
+        self.changes: dict[int, list[ScoreChange]] = {t: [] for t in self.table_numbers}
+        self._tables: dict[int, ClubTable] = {
+            t: self.game.start(spec.settings(t)) for t in self.table_numbers
+        }
+        self.deal_ids: dict[str, tuple[int, int]] = {}
+        self.ended = False
+        #: How many events the night holds (a view's ``seq``).
+        self.seq = 0
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> ClubNight:
+        it = iter(events)
+        first = next(it, None)
+        if not isinstance(first, NightCreated):
+            raise TournamentError("a club night's log must start with the night's file")
+        night = cls(first.spec)
+        night.seq = 1
+        for event in it:
+            night.apply(event)
+        return night
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def tables(self) -> int:
+        return self.spec.tables
+
+    @property
+    def table_numbers(self) -> range:
+        return range(1, self.spec.tables + 1)
+
+    def table(self, number: int) -> ClubTable:
+        self._check_table(number)
+        return self._tables[number]
+
+    def recorded(self, table: int, deal: int) -> RecordedDeal | None:
+        deals = self.deals[table]
+        return deals[deal - 1] if 1 <= deal <= len(deals) else None
+
+    def standings(self) -> tuple[ClubStanding, ...]:
+        return self.game.standings(self._tables)
+
+    @property
+    def total_deals(self) -> int:
+        return sum(len(d) for d in self.deals.values())
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, event: Event) -> None:
+        """Apply one fact; raise TournamentError (nothing changed) when the rules refuse it."""
+        if isinstance(event, DealRecorded):
+            self._record(event)
+        elif isinstance(event, DealCorrected):
+            self._correct(event)
+        elif isinstance(event, NightEnded):
+            if self.ended:
+                raise TournamentError("the night is already over", ErrorCode.EXISTS)
+            self.ended = True
+        else:
+            raise TournamentError(
+                f"a club night cannot take {type(event).__name__}", ErrorCode.WRONG_FORMAT
+            )
+        self.seq += 1
+
+    def _check_table(self, table: int) -> None:
+        if not 1 <= table <= self.spec.tables:
+            raise TournamentError(
+                f"there is no table {table} tonight (1 to {self.spec.tables})", ErrorCode.BAD_TABLE
+            )
+
+    def _check_open(self) -> None:
+        if self.ended:
+            raise TournamentError(
+                "the leader has ended the night: no more deals", ErrorCode.FINISHED
+            )
+
+    def _record(self, event: DealRecorded) -> None:
+        self._check_open()
+        self._check_table(event.table)
+        if event.deal_id in self.deal_ids:
+            raise TournamentError("this deal was already recorded", ErrorCode.DUPLICATE)
+        expected = len(self.deals[event.table]) + 1
+        if event.deal < expected:
+            raise TournamentError(
+                f"deal {event.deal} is already recorded at this table with other numbers; "
+                "call the leader to correct it",
+                ErrorCode.CONFLICT,
+            )
+        if event.deal > expected:
+            raise TournamentError(
+                f"deal {event.deal} cannot be recorded before deal {expected}",
+                ErrorCode.WRONG_HAND,
+            )
+        table = self._tables[event.table]
+        try:
+            after = self.game.play(table, self.game.record(event.record))
+        except DealError as exc:
+            code = ErrorCode.FINISHED if table.finished else ErrorCode.REJECTED
+            raise TournamentError(str(exc), code) from None
+        assert after.last is not None  # play scored the deal
+        self.deals[event.table].append(
+            RecordedDeal(event.deal, dict(event.record), "table", deal_id=event.deal_id)
+        )
+        self.changes[event.table].append(after.last)
+        self._tables[event.table] = after
+        self.deal_ids[event.deal_id] = (event.table, event.deal)
+
+    def _correct(self, event: DealCorrected) -> None:
+        self._check_open()
+        self._check_table(event.table)
+        if not event.reason.strip():
+            raise TournamentError("a correction needs a reason", ErrorCode.REASON_REQUIRED)
+        deals = list(self.deals[event.table])
+        if not 1 <= event.deal <= len(deals) + 1:
+            raise TournamentError(
+                f"table {event.table} has {len(deals)} deal{'s' if len(deals) != 1 else ''}: "
+                f"the leader can correct one of them or enter deal {len(deals) + 1}",
+                ErrorCode.WRONG_HAND,
+            )
+        before = self.recorded(event.table, event.deal)
+        entry = RecordedDeal(
+            event.deal,
+            dict(event.record),
+            "leader",
+            corrected=before is not None,
+            deal_id=before.deal_id if before else None,
+            reason=event.reason,
+        )
+        if before is None:
+            deals.append(entry)
+        else:
+            deals[event.deal - 1] = entry
+        table, changes = self._replay_table(event.table, deals)
+        self.deals[event.table] = deals
+        self.changes[event.table] = changes
+        self._tables[event.table] = table
+
+    def _replay_table(
+        self, number: int, deals: list[RecordedDeal]
+    ) -> tuple[ClubTable, list[ScoreChange]]:
+        table = self.game.start(self.spec.settings(number))
+        changes = []
+        for entry in deals:
+            try:
+                table = self.game.play(table, self.game.record(entry.record))
+            except DealError as exc:
+                raise TournamentError(f"deal {entry.deal}: {exc}") from None
+            assert table.last is not None  # play scored the deal
+            changes.append(table.last)
+        return table, changes
+
+
+# ---------------------------------------------------------------------------------------------
+# What each screen is shown
+
+
+def club_rules(spec: NightSpec) -> ClubRules:
+    game = spec.game
+    target = game.start(spec.settings(1)).target
+    return ClubRules(
+        name=spec.format.value,
+        title=game.title,
+        language=game.language,
+        target=target,
+        wins=game.wins,
+        length=spec.length.unit,
+        length_count=spec.length.count,
+        fields=list(game.fields),
+        seats=list(game.seats),
+        parties=list(game.parties),
+    )
+
+
+def _player(spec: NightSpec, table: int, seat: str) -> Player:
+    return Player(seat=seat, name=spec.seats_of(table).players.get(seat, ""))
+
+
+def _partners(spec: NightSpec, table: int, party: str) -> list[Player]:
+    return [_player(spec, table, seat) for seat in _PARTNERS[party]]
+
+
+def _lines(lines: Iterable[Any]) -> list[ClubLine]:
+    return [ClubLine(party=line.party, points=line.points, why=line.why) for line in lines]
+
+
+def scored_deal(night: ClubNight, table: int, deal: int) -> ClubDealScored:
+    """Deal ``deal`` of ``table`` as the night holds it, with what it scored."""
+    entry = night.deals[table][deal - 1]
+    change = night.changes[table][deal - 1]
+    return ClubDealScored(
+        deal=entry.deal,
+        record=dict(entry.record),
+        lines=_lines(change.lines),
+        unscored=_lines(change.unscored),
+        game_won_by=change.game_won_by,
+        rubber_won_by=change.rubber_won_by,
+        by=entry.by,
+        corrected=entry.corrected,
+    )
+
+
+def _places(night: ClubNight, table: int) -> list[ClubPlace]:
+    rows = night.standings()
+    ranks = [r.rank for r in rows]
+    return [
+        ClubPlace(party=r.party, rank=r.rank, of=len(rows), shared=ranks.count(r.rank) > 1)
+        for r in rows
+        if r.table == table
+    ]
+
+
+def club_score(night: ClubNight, table: int) -> ClubScore:
+    """What table ``table``'s players are shown: the running score, whose deal it is, the
+    last deal and what it scored, and their places once their night is over."""
+    spec, state = night.spec, night.table(table)
+    deals = night.deals[table]
+    finished = state.finished
+    return ClubScore(
+        table=table,
+        night=spec.name,
+        rules=club_rules(spec),
+        deal=len(deals) + 1,
+        dealer=_player(spec, table, state.dealer),
+        parties=[
+            ClubParty(
+                party=party,
+                players=_partners(spec, table, party),
+                score=state.score_of(party),
+                games=state.games_of(party),
+                rubber_games=state.rubber_games_of(party),
+                rubbers=state.rubbers_of(party),
+                points=state.night_points_of(party),
+            )
+            for party in state.parties
+        ],
+        last=scored_deal(night, table, len(deals)) if deals else None,
+        finished=finished,
+        ended=night.ended,
+        places=_places(night, table) if finished or night.ended else [],
+        seq=night.seq,
+    )
+
+
+def club_score_json(night: ClubNight, table: int) -> bytes:
+    return club_score(night, table).model_dump_json().encode("utf-8")
+
+
+def night_standings(night: ClubNight) -> NightStandings:
+    """The hall's leaderboard: every partnership by wins then points, and every table's
+    progress."""
+    spec = night.spec
+    return NightStandings(
+        night=spec.name,
+        rules=club_rules(spec),
+        rows=[
+            NightRow(
+                rank=r.rank,
+                table=r.table,
+                party=r.party,
+                players=_partners(spec, r.table, r.party),
+                wins=r.wins,
+                games=r.games,
+                rubbers=r.rubbers,
+                points=r.points,
+            )
+            for r in night.standings()
+        ],
+        tables=[
+            NightTable(
+                table=t,
+                deals=len(night.deals[t]),
+                score=list(night.table(t).score),
+                games=list(night.table(t).games),
+                finished=night.table(t).finished,
+            )
+            for t in night.table_numbers
+        ],
+        ended=night.ended,
+        seq=night.seq,
+    )
+
+
+def night_state(
+    night: ClubNight,
+    *,
+    offline: list[int] | None = None,
+    calling: list[int] | None = None,
+    call_reasons: dict[str, str] | None = None,
+) -> State:
+    """The State of a club night: no hands (hand 0 of 1); ``reported`` the tables that have
+    recorded a deal, ``finished`` once the leader has ended the night; ``club`` the rules."""
+    played = [t for t in night.table_numbers if night.deals[t]]
+    return State(
+        tournament=night.spec.name,
+        format=night.spec.format.value,
+        tables=night.tables,
+        hand=0,
+        hands=1,
+        day=1,
+        phase="closed" if night.ended else "playing",
+        trump=None,
+        reported=played,
+        missing=[t for t in night.table_numbers if t not in played],
+        offline=offline or [],
+        calling=calling or [],
+        call_reasons=call_reasons or {},
+        finished=night.ended,
+        club=club_rules(night.spec),
+    )
