@@ -89,30 +89,32 @@ def new(
     is_flag=True,
     help="Print the whole pattern as JSON: one array of Assignments per hand.",
 )
-def schedule(file: Path, as_json: bool) -> None:
-    """Check a tournament file and print its pattern of play."""
+@click.option(
+    "--language",
+    type=click.Choice(["en", "fr"]),
+    default=None,
+    help="Language of the printed schedule (default: the tournament's, French for Gaspésie).",
+)
+def schedule(file: Path, as_json: bool, language: str | None) -> None:
+    """Check a tournament file and print its pattern of play: the schedule to hand out."""
+    from typing import cast
+
+    from hub.i18n import Language, translator
+    from whist.handout import handout_lines
     from whist.views import schedule as build
 
     try:
         spec = read_spec(file)
     except WhistError as exc:
         _fail(str(exc))
-    hands = build(spec)
     if as_json:
+        hands = build(spec)
         payload = [[a.model_dump(mode="json") for a in hand] for hand in hands]
         click.echo(json.dumps(payload, ensure_ascii=False))
         return
-    click.echo(f"{spec.name}: {spec.format.value}, {spec.tables} tables, {spec.hands} hands")
-    for plan in spec.pattern:
-        if plan.hand == 1 or spec.day_of(plan.hand) != spec.day_of(plan.hand - 1):
-            click.echo(f"Day {spec.day_of(plan.hand)}")
-        trump = "leader's choice" if plan.leader_chooses_trump else plan.trump
-        first = hands[plan.hand - 1][0]
-        click.echo(
-            f"  hand {plan.hand:>3}: {' & '.join(plan.travellers)} travel {plan.offset} "
-            f"table{'s' if plan.offset > 1 else ''} ahead (team 1 to table {first.away.table});"
-            f" trump {trump}"
-        )
+    rules = spec.format.rules
+    words = translator(cast("Language", language or rules.language), context=rules.wording)
+    click.echo("\n".join(handout_lines(spec, words)))
 
 
 @main.command("join-code")

@@ -42,7 +42,8 @@ STANDINGS_FILE = "standings.html"
 _SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 _RED = {"hearts", "diamonds"}
 
-# The sheets' words. The hub has no gettext catalog of its own; two languages fit here.
+# The sheets' words (two languages fit here). The printed schedule (whist/handout.py) uses the
+# hub's gettext catalog (hub/i18n.py); moving these words there is still to do.
 _WORDS: dict[str, dict[Language, str]] = {
     "rotation": {"en": "Rotation sheet", "fr": "Feuille de rotation"},
     "results": {"en": "Results by hand", "fr": "Résultats par main"},

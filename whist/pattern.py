@@ -10,8 +10,14 @@ through all six partnerships (AB, XY, AX, BY, AY, BX), so each player travels ha
 (±1) and plays with each teammate. The Gaspésie captain stays home and takes players 2, 3, 1
 as partner in turn; the other two travel and progress one table each manche.
 
+Fair rotations: when the two cycles (partnerships, tables) would lock together and bring the
+same players back to the same tables, the partnership cycle is shifted, so that no Gaspésie
+foursome meets twice and no Alberta pair visits a table twice while others are still unmet,
+and an Alberta team never visits the same table two hands running (docs/rules.md, P8 and P9).
+:func:`rotation_figures` measures this.
+
 >>> [p.offset for p in alberta_pattern(tables=4, hands=7)]
-[1, 2, 3, 2, 3, 1, 3]
+[1, 2, 3, 1, 2, 3, 1]
 >>> [p.travellers for p in gaspesie_pattern(tables=5, manches=3)]
 [('1', '3'), ('1', '2'), ('2', '3')]
 """
@@ -23,14 +29,22 @@ __all__ = [
     "DEFAULT_HANDS",
     "GASPESIE_TRAVELLERS",
     "TRUMP_CYCLE",
+    "Move",
+    "RotationFigures",
     "alberta_pattern",
     "default_spec",
     "gaspesie_pattern",
+    "rotation_figures",
 ]
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from whist.formats import Format
 from whist.formats.alberta import PAIRS as ALBERTA_PAIRS
 from whist.formats.gaspesie import TRAVELLERS as GASPESIE_TRAVELLERS
+from whist.movement import host_table, visiting_team
 from whist.spec import (
     TRUMP_CYCLE,
     DaySpec,
@@ -102,3 +116,58 @@ def default_spec(
         name=title, format=fmt, tables=tables, teams=teams, days=days, pattern=pattern
     )
     return load_spec(spec.to_dict())  # the same checks a hand-edited file goes through
+
+
+#: One hand's movement: the two travelling seats and the offset.
+Move = tuple[tuple[str, str], int]
+
+
+@dataclass(frozen=True)
+class RotationFigures:
+    """How often the same people meet in a pattern (the figures behind P8 and P9).
+
+    ``most_foursome``: the most hands one foursome (a home pair and the pair visiting it)
+    spends at one table together. ``foursome_repeats``: the meetings beyond each foursome's
+    first, summed over the hall. ``pair_revisits``: the same for a travelling pair at a host
+    table, and ``most_pair`` the most visits of one pair to one table (in Alberta the same four
+    players can also meet the other way round, the hosts travelling to the visitors' table:
+    ``most_foursome`` counts that too). ``same_host_running``: how
+    often, summed over the teams, a team's travellers play at the table they played at the
+    hand before.
+
+    >>> rotation_figures(Format.GASPESIE, 7, [(p.travellers, p.offset)
+    ...                                       for p in gaspesie_pattern(7)]).most_foursome
+    2
+    """
+
+    most_foursome: int
+    foursome_repeats: int
+    pair_revisits: int
+    most_pair: int
+    same_host_running: int
+
+
+def rotation_figures(fmt: Format, tables: int, moves: Iterable[Move]) -> RotationFigures:
+    """Count the meetings of a pattern given as (travellers, offset) per hand."""
+    foursomes: Counter[frozenset[tuple[int, str]]] = Counter()
+    visits: Counter[tuple[int, frozenset[str], int]] = Counter()
+    running = 0
+    last: Move | None = None
+    for travellers, offset in moves:
+        home = fmt.home_pair(travellers)
+        for table in range(1, tables + 1):
+            guests = visiting_team(table, offset, tables)
+            seated = {(table, seat) for seat in home} | {(guests, seat) for seat in travellers}
+            foursomes[frozenset(seated)] += 1
+            host = host_table(table, offset, tables)
+            visits[(table, frozenset(travellers), host)] += 1
+            if last is not None and host == host_table(table, last[1], tables):
+                running += 1
+        last = (travellers, offset)
+    return RotationFigures(
+        most_foursome=max(foursomes.values(), default=0),
+        foursome_repeats=sum(n - 1 for n in foursomes.values()),
+        pair_revisits=sum(n - 1 for n in visits.values()),
+        most_pair=max(visits.values(), default=0),
+        same_host_running=running,
+    )

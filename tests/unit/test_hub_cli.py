@@ -10,6 +10,7 @@ from hub.cli import main
 from hub.files import read_spec
 from whist.errors import PatternError
 from whist.protocol import Assignment
+from whist.views import schedule
 
 
 def run(*args):
@@ -66,8 +67,9 @@ def test_schedule_text_for_a_person(tmp_path):
     run("new", "--format", "alberta", "--tables", 4, "--hands", 50, "--out", out)
     code, text = run("schedule", out)
     assert code == 0
-    assert "Day 1" in text and "Day 2" in text
-    assert "hand   1: A & B travel 1 table ahead (team 1 to table 2); trump spades" in text
+    assert "== Day 1 of 2: hands 1 to 30 ==" in text and "== Day 2 of 2: hands 31 to 50 ==" in text
+    assert "Hand 1 · trump: ♠ Spades · A & B go 1 table ahead · X & Y stay at home" in text
+    assert "   Team 4: X & Y at home, A & B to table 1" in text
 
 
 def test_new_refuses_to_overwrite(tmp_path):
@@ -92,10 +94,23 @@ def test_leader_trump_option(tmp_path):
     out = tmp_path / "t.toml"
     run("new", "--format", "gaspesie", "--tables", 4, "--leader-trump", "--out", out)
     code, text = run("schedule", out)
-    assert code == 0 and "trump leader's choice" in text
+    assert code == 0 and "Manche 1 · atout annoncé par le meneur · 1 et 3 avancent" in text
     code, text = run("schedule", out, "--json")
     assert code == 0
     assert {a["trump"] for hand in json.loads(text) for a in hand} == {None}
+
+
+@pytest.mark.parametrize(("fmt", "tables", "hands"), [("alberta", 5, 50), ("gaspesie", 7, 24)])
+def test_schedule_json_is_the_views_schedule_byte_for_byte(tmp_path, fmt, tables, hands):
+    out = tmp_path / "t.toml"
+    run("new", "--format", fmt, "--tables", tables, "--hands", hands, "--out", out)
+    code, text = run("schedule", out, "--json")
+    expected = [[a.model_dump(mode="json") for a in hand] for hand in schedule(read_spec(out))]
+    assert code == 0 and text == json.dumps(expected, ensure_ascii=False) + "\n"
+    assert list(json.loads(text)[0][0]) == [
+        "v", "hand", "hands", "day", "phase", "trump", "table", "home", "visitors", "away",
+        "flags", "points",
+    ]  # fmt: skip
 
 
 def test_schedule_names_the_problem_in_an_edited_file(tmp_path):

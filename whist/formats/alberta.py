@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from whist.formats.base import (
@@ -74,14 +75,34 @@ def alberta_days(hands: int) -> list[tuple[int, ...]]:
 
 
 def alberta_moves(tables: int, hands: int) -> list[tuple[tuple[str, str], int]]:
-    """Visitors go out and come home each hand; offsets cycle, shifted one step each cycle so a
-    given partnership does not always land on the same table.
+    """Visitors go out and come home each hand: the offsets run 1..T-1 round and round, and
+    the travelling partnership runs through the six of :data:`PAIRS`, two complementary ones
+    (AB then XY: each player travels once) at a time.
+
+    Both cycles together repeat after ``lcm(6, T-1)`` hands; when that is shorter than the
+    ``6 (T-1)`` hands it takes a partnership to visit every table once, the same partnership
+    would land on the same tables again and again. So each time the pattern would come round
+    again the partnership cycle moves one couple on (AB/XY, AX/BY, AY/BX), and, when T-1 is
+    even, the two partnerships of each couple trade places. Then no partnership visits a table
+    twice before it has visited every table once, and a team never goes to the same table two
+    hands running (docs/rules.md, P8).
 
     >>> [offset for _, offset in alberta_moves(tables=4, hands=7)]
-    [1, 2, 3, 2, 3, 1, 3]
+    [1, 2, 3, 1, 2, 3, 1]
+    >>> ["".join(pair) for pair, _ in alberta_moves(tables=3, hands=8)]
+    ['AB', 'XY', 'AX', 'BY', 'AY', 'BX', 'BY', 'AX']
     """
     span = tables - 1
-    return [(PAIRS[i % len(PAIRS)], (i + i // span) % span + 1) for i in range(hands)]
+    repeat = math.lcm(len(PAIRS), span)
+    moves = []
+    for i in range(hands):
+        turn, place = divmod(i, repeat)
+        couple, member = divmod(place % len(PAIRS), 2)
+        couple = (couple + turn) % 3
+        if span % 2 == 0:
+            member = (member + turn) % 2
+        moves.append((PAIRS[2 * couple + member], i % span + 1))
+    return moves
 
 
 class Alberta(GameFormat):

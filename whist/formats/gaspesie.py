@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from whist.formats.base import (
@@ -56,13 +57,23 @@ def gaspesie_points(
 
 
 def gaspesie_moves(tables: int, manches: int) -> list[tuple[tuple[str, str], int]]:
-    """Travellers progress one table each manche, skipping their own table.
+    """Travellers progress one table each manche, skipping their own table; the captain takes
+    players 2, 3, 1 as partner in turn.
+
+    The two cycles (3 partners, T-1 tables) repeat together after ``lcm(3, T-1)`` manches.
+    With 4, 7, 10, 13… tables that is only T-1, and the same four players would meet at every
+    round of the hall; so each time the pattern would come round again the partner cycle skips
+    one step. No foursome then meets twice before every foursome has met once
+    (docs/rules.md, P9).
 
     >>> [travellers for travellers, _ in gaspesie_moves(tables=5, manches=3)]
     [('1', '3'), ('1', '2'), ('2', '3')]
+    >>> [travellers[0] + travellers[1] for travellers, _ in gaspesie_moves(tables=4, manches=6)]
+    ['13', '12', '23', '12', '23', '13']
     """
+    repeat = math.lcm(len(TRAVELLERS), tables - 1)
     return [
-        (TRAVELLERS[i % len(TRAVELLERS)], offset)
+        (TRAVELLERS[(i + i // repeat) % len(TRAVELLERS)], offset)
         for i, offset in enumerate(progression(manches, tables))
     ]
 
