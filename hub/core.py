@@ -22,6 +22,7 @@ from hub.store import EventStore, StoreError
 from whist import views
 from whist.events import (
     Event,
+    NightCreated,
     TournamentCreated,
 )
 from whist.protocol import (
@@ -81,6 +82,11 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
             with store.transaction() as tx:
                 tx.append(created)
             events = [created]
+        if isinstance(events[0], NightCreated):
+            raise StoreError(
+                f"{store.path} holds a club night, not a military whist tournament: "
+                "serve it with its club night file"
+            )
         self.tournament = Tournament.replay(events)
         self.spec_changed = spec is not None and spec != self.tournament.spec
         self.online: set[int] = set()
