@@ -484,9 +484,15 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     "format_",
     default="alberta",
     show_default=True,
-    type=click.Choice([f.value for f in Format.military()]),
+    type=click.Choice([f.value for f in (*Format.military(), *Format.club_games())]),
+    help="A military format, or a club game (minnesota, english, american): a club night.",
 )
-@click.option("--tables", default=16, show_default=True, type=click.IntRange(3, 500))
+@click.option(
+    "--tables",
+    default=None,
+    type=click.IntRange(1, 500),
+    help="Number of tables (default: 16; a club night 4).",
+)
 @click.option(
     "--hands",
     type=click.IntRange(1, 200),
@@ -509,14 +515,22 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     help="Keep the demo's data here (default: a temporary folder, removed after).",
 )
 @click.option("--seed", type=int, default=None, help="Replay the same cards.")
+@click.option(
+    "--length",
+    default="games:2",
+    show_default=True,
+    metavar="UNIT:N|open",
+    help="Club night: how long each table plays (games:2, deals:10, rubbers:1 in English).",
+)
 def demo(
     format_: str,
-    tables: int,
+    tables: int | None,
     hands: int | None,
     pace: float,
     port: int,
     data: Path | None,
     seed: int | None,
+    length: str,
 ) -> None:
     """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops)."""
     import logging
@@ -524,24 +538,46 @@ def demo(
     import threading
 
     from hub.broker import BrokerError
-    from hub.demo import run_demo
+    from hub.demo import run_club_demo, run_demo
 
+    club = Format(format_).is_club
+    if club and hands is not None:
+        _fail("--hands is for military whist; a club night has --length")
+    if not club and tables is not None and tables < 3:
+        _fail("military whist needs at least 3 tables")
+    try:
+        night_length = parse_length(length)
+    except ValueError as exc:
+        _fail(str(exc))
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     try:
-        code = run_demo(
-            fmt=format_,
-            tables=tables,
-            hands=hands,
-            pace=pace,
-            port=port,
-            data=data,
-            seed=seed,
-            echo=click.echo,
-            stop=stop,
-        )
+        if club:
+            code = run_club_demo(
+                fmt=format_,
+                tables=tables or 4,
+                length=night_length,
+                pace=pace,
+                port=port,
+                data=data,
+                seed=seed,
+                echo=click.echo,
+                stop=stop,
+            )
+        else:
+            code = run_demo(
+                fmt=format_,
+                tables=tables or 16,
+                hands=hands,
+                pace=pace,
+                port=port,
+                data=data,
+                seed=seed,
+                echo=click.echo,
+                stop=stop,
+            )
     except (BrokerError, WhistError) as exc:
         _fail(str(exc))
     if code == 130:
