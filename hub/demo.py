@@ -17,12 +17,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hub.serve import serve
-from hub.sim import SimKiosk, SimLeader
-from whist.bot import deal_and_play
+from hub.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
+from whist.bot import club_deal, deal_and_play
 from whist.cards import parse_trump
+from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import default_spec
-from whist.protocol import Assignment, Standings
+from whist.protocol import Assignment, ClubScore, NightStandings, Standings
 from whist.spec import TournamentSpec
+
+#: How long a club night of the demo lasts at each table, unless told.
+CLUB_DEMO_LENGTH = LengthSpec(unit="games", count=2)
+#: A club table of the demo never plays more deals than this (a night of open length).
+CLUB_DEMO_MAX_DEALS = 60
 
 #: Seats 0 & 2 are the home pair, 1 & 3 the visitors (whist.bot's sides 0 and 1).
 HOME, VISITORS = 0, 1
@@ -172,6 +178,183 @@ def run_demo(
         hub_thread.join(15)
         if data is None and not stop.is_set():
             shutil.rmtree(work, ignore_errors=True)
+
+
+def night_table(s: NightStandings, top: int | None = None) -> str:
+    """A plain-text board of a club night's standings for a terminal."""
+    wins = s.rules.wins
+    lines = [f"  {'rank':>4}  {'table':>5}  side  {'players':<28} {wins:>7}  {'points':>6}"]
+    rows = s.rows if top is None else s.rows[:top]
+    for row in rows:
+        names = " & ".join(p.name or p.seat for p in row.players)
+        lines.append(
+            f"  {row.rank:>4}  {row.table:>5}  {row.party:<4}  {names[:28]:<28} "
+            f"{row.wins:>7}  {row.points:>6}"
+        )
+    return "\n".join(lines)
+
+
+def run_club_demo(
+    *,
+    fmt: str = "minnesota",
+    tables: int = 4,
+    length: LengthSpec | None = None,
+    pace: float = 1.0,
+    port: int = 0,
+    data: Path | None = None,
+    seed: int | None = None,
+    echo: Callable[[str], None] = print,
+    stop: threading.Event | None = None,
+) -> int:
+    """Play a whole club night: four bots at each table deal and play every deal, the table's
+    simulated kiosk reports it to the hub exactly as a kiosk does (deal by deal, through the
+    outbox, until acked), until every table has played the night's length; then the leader
+    ends the night. Returns 0 when it ran to the end, 130 if interrupted."""
+    stop = stop or threading.Event()
+    rng = random.Random(seed)
+    spec = default_night(
+        fmt, tables, name=f"Demo, {tables} tables", length=length or CLUB_DEMO_LENGTH
+    )
+    with _DemoHub(spec, data, port, echo, stop) as hall:
+        if hall.broker_port is None:
+            return 1
+        leader = SimClubLeader(
+            "127.0.0.1", hall.broker_port, hall.creds.leader.username, hall.creds.leader.password
+        )
+        kiosks = [
+            SimClubKiosk(
+                t,
+                "127.0.0.1",
+                hall.broker_port,
+                hall.creds.table(t).username,
+                hall.creds.table(t).password,
+            )
+            for t in range(1, tables + 1)
+        ]
+        if not hall.connect([leader, *kiosks]):
+            return 1
+        for kiosk in kiosks:
+            kiosk.wait_score(lambda s: True, 10)
+        for round_ in range(1, CLUB_DEMO_MAX_DEALS + 1):
+            playing = [k for k in kiosks if k.score is not None and not k.score.finished]
+            if not playing:
+                break
+            sent = []
+            for kiosk in rng.sample(playing, len(playing)):  # tables finish in any order
+                assert kiosk.score is not None
+                record = club_deal(rng, fmt, kiosk.score.dealer.seat)
+                sent.append((kiosk, kiosk.score.deal, kiosk.submit_deal(record)))
+                if stop.wait(pace / (2 * len(playing))):
+                    return 130
+            for kiosk, deal, deal_id in sent:
+                ack = kiosk.wait_ack(deal_id, 30)
+                if ack.status != "accepted":
+                    echo(f"table {kiosk.table}: deal {deal} refused: {ack.reason}")
+                    return 1
+                kiosk.wait_score(_past(deal), 10)
+            played = sum(k.score.deal - 1 for k in kiosks if k.score is not None)
+            night = leader.wait_night(_counted(played), 10)
+            top = night.rows[0]
+            done = sum(1 for t in night.tables if t.finished)
+            echo(
+                f"deal {round_:>2}  {len(sent)} tables played, {done}/{tables} done  "
+                f"leading: table {top.table} {top.party} ({top.wins} {night.rules.wins}, "
+                f"{top.points} points)"
+            )
+            if stop.wait(pace / 2):
+                return 130
+        reply = leader.command("end_night")
+        if not reply.ok:
+            echo(f"The hub refused to end the night: {reply.error}")
+            return 1
+        final = leader.wait_night(lambda s: s.ended, 10)
+        echo(f"\nFinal standings ({spec.game.title}, {final.rules.wins} then points)")
+        echo(night_table(final))
+        return 0
+
+
+class _DemoHub:
+    """The hub of a demo in a thread of this process, with its embedded broker; the simulated
+    devices it connects are stopped with it."""
+
+    def __init__(
+        self,
+        spec: TournamentSpec | NightSpec,
+        data: Path | None,
+        port: int,
+        echo: Callable[[str], None],
+        interrupted: threading.Event,
+    ) -> None:
+        self.spec, self.data, self.port, self.echo = spec, data, port, echo
+        self.interrupted = interrupted
+        self.work = data or Path(tempfile.mkdtemp(prefix="whist-demo-"))
+        self.lines: list[str] = []
+        self.ready = threading.Event()
+        self.stop = threading.Event()
+        self.devices: list[SimKiosk | SimLeader] = []
+        self.broker_port: int | None = None
+
+    def _echo(self, line: str) -> None:
+        self.lines.append(line)
+        if "Hub ready" in line:
+            self.ready.set()
+
+    def __enter__(self) -> _DemoHub:
+        from hub.broker import Credentials
+        from hub.datadir import BROKER_DIR
+
+        self.thread = threading.Thread(
+            target=serve,
+            kwargs={
+                "spec": self.spec,
+                "data_dir": self.work,
+                "port": self.port,
+                "bind": "127.0.0.1",
+                "echo": self._echo,
+                "stop": self.stop,
+            },
+            name="hub",
+            daemon=True,
+        )
+        self.echo(f"Demo: {self.spec.name}, {self.spec.format.value}; data in {self.work}")
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.ready.wait(0.2):
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                self.echo("The hub did not start:\n" + "\n".join(self.lines))
+                return self
+        for line in self.lines:
+            self.echo("  " + line)
+        self.creds = Credentials.load_or_create(self.work / BROKER_DIR, self.spec.tables)
+        self.broker_port = _port_from(self.lines) or self.port
+        return self
+
+    def connect(self, devices: list[SimKiosk | SimLeader]) -> bool:
+        self.devices = devices
+        for d in devices:
+            d.start()
+        for d in devices:
+            if not d.connected.wait(10):
+                self.echo("A simulated table could not connect to the broker.")
+                return False
+        self.echo(f"{len(devices) - 1} tables connected")
+        return True
+
+    def __exit__(self, *exc: object) -> None:
+        for d in self.devices:
+            d.stop()
+        self.stop.set()
+        self.thread.join(15)
+        if self.data is None and not self.interrupted.is_set():
+            shutil.rmtree(self.work, ignore_errors=True)
+
+
+def _past(deal: int) -> Callable[[ClubScore], bool]:
+    return lambda s: s.deal > deal
+
+
+def _counted(deals: int) -> Callable[[NightStandings], bool]:
+    return lambda s: sum(t.deals for t in s.tables) >= deals
 
 
 def _playing(hand: int) -> Callable[[Assignment], bool]:

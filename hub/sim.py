@@ -28,6 +28,10 @@ from whist.protocol import (
     ONLINE,
     Ack,
     Assignment,
+    ClubDeal,
+    ClubScore,
+    DealRecord,
+    NightStandings,
     Reply,
     Result,
     Revokes,
@@ -167,8 +171,12 @@ class SimKiosk(_Client):
             for result_id, payload in due:
                 self.outbox[result_id] = (payload, now)
         for _, payload in due:
-            self.client.publish(self.topics.result(self.table), payload, qos=1)
+            self.client.publish(self.report_topic(), payload, qos=1)
             self.sent += 1
+
+    def report_topic(self) -> str:
+        """Where this kiosk reports its play (a club kiosk: its deal topic)."""
+        return self.topics.result(self.table)
 
     def _tick(self) -> None:
         while not self._halt.wait(min(0.2, self.resend_every)):
@@ -312,3 +320,86 @@ class SimLeader(_Client):
         )
         assert self.standings is not None
         return self.standings
+
+
+class SimClubKiosk(SimKiosk):
+    """A club table's kiosk, without a screen: it reports deals (``whist/table/{t}/deal``)
+    through the same outbox, and keeps the ClubScore the hub publishes for its table.
+
+    >>> kiosk = SimClubKiosk(2, "127.0.0.1", 1883)                      # doctest: +SKIP
+    >>> kiosk.start(); kiosk.wait_score(lambda s: s.deal == 1, 5)        # doctest: +SKIP
+    >>> kiosk.submit_deal({"trump": "hearts", "ns_tricks": 8})           # doctest: +SKIP
+    """
+
+    def __init__(self, table: int, host: str, port: int, *args: Any, **kw: Any) -> None:
+        super().__init__(table, host, port, *args, **kw)
+        self._subscriptions = [
+            self.topics.score(table),
+            self.topics.ack(table),
+            self.topics.hub_status,
+        ]
+        self.score: ClubScore | None = None
+
+    def report_topic(self) -> str:
+        return self.topics.deal(self.table)
+
+    def on_message(self, topic: str, payload: bytes) -> None:
+        if topic == self.topics.score(self.table):
+            self.score = decode(ClubScore, payload)
+        else:
+            super().on_message(topic, payload)
+
+    def submit_deal(
+        self, record: dict[str, Any], *, deal: int | None = None, deal_id: str | None = None
+    ) -> str:
+        """Put a deal in the outbox and send it; returns its id. ``deal`` defaults to the
+        next deal of the ClubScore the hub published."""
+        if deal is None:
+            if self.score is None:
+                raise SimTimeout(f"table {self.table} has no score from the hub yet")
+            deal = self.score.deal
+        message = ClubDeal(
+            id=deal_id or str(uuid.uuid4()),
+            table=self.table,
+            deal=deal,
+            record=DealRecord.model_validate(record),
+        )
+        payload = encode(message)
+        with self._cond:
+            self.outbox[message.id] = (payload, time.monotonic())
+        self.client.publish(self.report_topic(), payload, qos=1)
+        self.sent += 1
+        return message.id
+
+    def wait_score(self, predicate: Callable[[ClubScore], bool], timeout: float) -> ClubScore:
+        self.wait_until(
+            lambda: self.score is not None and predicate(self.score), timeout, "matching score"
+        )
+        assert self.score is not None
+        return self.score
+
+
+class SimClubLeader(SimLeader):
+    """The leader's console at a club night: commands, the State, the night's standings."""
+
+    def __init__(self, host: str, port: int, *args: Any, **kw: Any) -> None:
+        super().__init__(host, port, *args, **kw)
+        self._subscriptions = [*self._subscriptions, self.topics.night]
+        self.night: NightStandings | None = None
+
+    def on_message(self, topic: str, payload: bytes) -> None:
+        if topic == self.topics.night:
+            self.night = decode(NightStandings, payload)
+        else:
+            super().on_message(topic, payload)
+
+    def wait_night(
+        self, predicate: Callable[[NightStandings], bool], timeout: float
+    ) -> NightStandings:
+        self.wait_until(
+            lambda: self.night is not None and predicate(self.night),
+            timeout,
+            "matching night standings",
+        )
+        assert self.night is not None
+        return self.night

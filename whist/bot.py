@@ -20,6 +20,7 @@ from whist.cards import (
     Card,
     Deck,
     PlayedDeal,
+    Rank,
     Suit,
     Trump,
     is_revoke,
@@ -29,7 +30,7 @@ from whist.cards import (
 )
 from whist.errors import CardError
 
-__all__ = ["Bot", "deal_and_play", "play_deal"]
+__all__ = ["Bot", "club_deal", "deal_and_play", "grands", "play_deal"]
 
 SEATS = 4
 TRICKS_PER_DEAL = len(FULL_DECK) // SEATS
@@ -239,3 +240,81 @@ def deal_and_play(
     first = (dealer + 1) % SEATS
     hands = deck.deal(SEATS, first)
     return play_deal(hands, trump, leader=first, bots=bots, rng=rng, must_trump=must_trump)
+
+
+# ---------------------------------------------------------------------------------------------
+# Club nights: a deal dealt, played and recorded as the table would tap it in.
+
+#: Club seats clockwise; bot seat i is CLUB_SEATS[i], so side 0 is NS and side 1 is EW.
+CLUB_SEATS = ("N", "E", "S", "W")
+_PARTIES = ("NS", "EW")
+#: Minnesota (docs/rules.md, MN6): a bot grands when it holds at least this many aces and kings.
+GRAND_WITH = 4
+_HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def grands(hand: Sequence[Card]) -> bool:
+    """Minnesota: whether a bot grands (shows a black card) with ``hand``: four or more aces
+    and kings between them (docs/rules.md, MN6); otherwise it plays low.
+
+    >>> grands([Card.parse(t) for t in ("as", "ah", "kd", "kc", "2s")])
+    True
+    >>> grands([Card.parse(t) for t in ("as", "ah", "kd", "qc", "2s")])
+    False
+    """
+    return sum(1 for card in hand if card.rank >= Rank.KING) >= GRAND_WITH
+
+
+def club_deal(
+    rng: random.Random, game: str, dealer: str = "N", *, revoke_chance: float = 0.0
+) -> dict[str, str | int]:
+    """Deal and play one deal of a club game with four bots; return what the table taps in
+    (the fields of :class:`~whist.protocol.DealRecord`).
+
+    Minnesota: no trump; each player from the dealer's left in turn grands or not (:func:`grands`);
+    the first to grand makes his side the granding side and the player on his left leads, else
+    everyone plays low and the dealer's left leads (MN1). English and American: the trump is the
+    dealer's last card (EN2); English records the honours held in trumps (EN4).
+
+    >>> club_deal(random.Random(1), "american", "E")["trump"] in ("spades", "hearts", "diamonds",
+    ...                                                           "clubs")
+    True
+    """
+    dealer_seat = CLUB_SEATS.index(dealer)
+    deck = Deck()
+    deck.shuffle(rng)
+    deck.cut(rng.randint(MIN_CUT_PACKET, len(deck) - MIN_CUT_PACKET))
+    first = (dealer_seat + 1) % SEATS
+    hands = deck.deal(SEATS, first)
+    bots = [Bot(rng, revoke_chance=revoke_chance) for _ in range(SEATS)]
+    record: dict[str, str | int] = {}
+    if game == "minnesota":
+        trump: Trump = None
+        order = [(first + i) % SEATS for i in range(SEATS)]
+        grander = next((seat for seat in order if grands(hands[seat])), None)
+        record["granded"] = "low" if grander is None else _PARTIES[side_of(grander)]
+        leader = first if grander is None else (grander + 1) % SEATS
+    else:
+        trump = hands[dealer_seat][-1].suit  # the dealer's last card, turned (EN2)
+        record["trump"] = trump.name.lower()
+        leader = first
+        if game == "english":
+            held = [
+                sum(
+                    1
+                    for seat in (side, side + 2)
+                    for c in hands[seat]
+                    if c.suit is trump and c.rank in _HONOURS
+                )
+                for side in (0, 1)
+            ]
+            for side, count in enumerate(held):
+                if count >= 3:
+                    record.update(honours=_PARTIES[side], honours_held=count)
+    played = play_deal(hands, trump, leader=leader, bots=bots)
+    record["ns_tricks"] = played.tricks_won(0)
+    if played.revokes[0]:
+        record["ns_revokes"] = played.revokes[0]
+    if played.revokes[1]:
+        record["ew_revokes"] = played.revokes[1]
+    return record

@@ -86,8 +86,47 @@ def test_new_refuses_bad_arguments(tmp_path):
     code, text = run("new", "--format", "bridge", "--tables", 4, "--out", out)
     assert code == 2 and "bridge" in text
     code, text = run("new", "--format", "alberta", "--tables", 2, "--out", out)
-    assert code == 2 and "2 is not in the range 3<=x<=500" in text
+    assert code == 2 and "military whist needs at least 3 tables" in text
+    code, text = run(
+        "new", "--format", "minnesota", "--tables", 2, "--length", "rubbers:2", "--out", out
+    )
+    assert code == 2 and "Minnesota whist is won in games" in text
+    code, text = run("new", "--format", "english", "--tables", 2, "--length", "games", "--out", out)
+    assert code == 2 and "--length must be games:N" in text
+    code, text = run("new", "--format", "english", "--tables", 2, "--hands", 3, "--out", out)
+    assert code == 2 and "a club night has --length" in text
     assert not out.exists()
+
+
+def test_new_and_schedule_of_a_club_night(tmp_path):
+    out = tmp_path / "night.toml"
+    code, text = run(
+        "new",
+        "--format",
+        "english",
+        "--tables",
+        2,
+        "--target",
+        10,
+        "--length",
+        "rubbers:2",
+        "--out",
+        out,
+    )
+    assert code == 0 and "English whist, 2 tables, 2 rubbers" in text, text
+    written = out.read_text()
+    assert written.startswith("# Club night file (English whist)")
+    assert "partners sit opposite" in written
+    out.write_text(written.replace('N = ""', 'N = "Eleanor"', 1))
+    code, text = run("schedule", out)
+    assert code == 0, text
+    assert "game to 10 points" in text
+    assert "table   1: N Eleanor & S (no name yet) against E (no name yet)" in text
+    code, text = run("schedule", out, "--json")
+    data = json.loads(text)
+    assert data["rules"]["name"] == "english" and data["rules"]["length_count"] == 2
+    assert data["tables"][0]["partnerships"] == {"NS": ["Eleanor", ""], "EW": ["", ""]}
+    assert [t["table"] for t in data["tables"]] == [1, 2]
 
 
 def test_leader_trump_option(tmp_path):
