@@ -104,8 +104,7 @@ def new(
             _fail(str(exc))
         write_spec(night, out)
         click.echo(
-            f"Wrote {out}: {night.name}; {night.game.title}, {night.tables} table"
-            f"{'s' if night.tables != 1 else ''}, {night.night_length.describe()}."
+            f"Wrote {out}: {night.name}; length: {night.night_length.describe()}."
         )
         click.echo(f"Type the players' names in it, then check it with: whist-hub schedule {out}")
         return
@@ -177,8 +176,7 @@ def _print_night(spec: NightSpec, as_json: bool) -> None:
         click.echo(json.dumps(night_seating(spec), ensure_ascii=False))
         return
     click.echo(
-        f"{spec.name}: {spec.game.title}, {spec.tables} table{'s' if spec.tables != 1 else ''}, "
-        f"{spec.night_length.describe()}; game to "
+        f"{spec.name} ({spec.game.title}): {spec.night_length.describe()}; game to "
         f"{spec.target or spec.game.default_target} points"
     )
     for s in spec.seating:
