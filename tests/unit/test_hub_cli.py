@@ -113,7 +113,7 @@ def test_new_and_schedule_of_a_club_night(tmp_path):
         "--out",
         out,
     )
-    assert code == 0 and "English whist, 2 tables, 2 rubbers" in text, text
+    assert code == 0 and "English whist, 2 tables; length: 2 rubbers" in text, text
     written = out.read_text()
     assert written.startswith("# Club night file (English whist)")
     assert "partners sit opposite" in written
