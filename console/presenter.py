@@ -899,6 +899,18 @@ class LeaderPresenter(Base[ViewModel]):
         self.draft = d
         self._changed()
 
+    def deal_granded(self, value: str) -> None:
+        self.deal_field("granded", value)
+
+    def deal_trump(self, value: str) -> None:
+        self.deal_field("trump", value)
+
+    def deal_tricks(self, value: int) -> None:
+        self.deal_field("ns_tricks", value)
+
+    def deal_honours(self, value: str) -> None:
+        self.deal_field("honours", value)
+
     def deal_revoke(self, party: str, delta: int) -> None:
         self._intent()
         d = self.draft
@@ -1718,6 +1730,9 @@ class LeaderPresenter(Base[ViewModel]):
             progress = tr.nt("{n} deal", "{n} deals", deals).format(n=deals)
             if deals and not t.finished:
                 progress += " · " + tr.t("game in play {score}").format(score=score)
+            if any(t.games):
+                games = " \N{EN DASH} ".join(str(g) for g in t.games)
+                progress += " · " + tr.t("games {games}").format(games=games)
         # the order: who needs the leader, then the tables furthest behind, finished last
         if table in s.calling:
             status, role, order = tr.t("Calls you"), "tile-calling", 0
@@ -1799,6 +1814,7 @@ class LeaderPresenter(Base[ViewModel]):
             rows.append(
                 DealRowVM(
                     deal=tr.t("Deal {n}").format(n=d.deal),
+                    number=d.deal,
                     entered=words.club_record(tr, d.record),
                     scored=scored,
                     correct=ButtonVM(tr.t("Correct"), enabled=open_night) if open_night else HIDDEN,
@@ -1843,7 +1859,7 @@ class LeaderPresenter(Base[ViewModel]):
         known = self._club_deal(d.table, d.hand)
 
         def pick(text: str, on: bool) -> ButtonVM:
-            return ButtonVM(text, role="choice-on" if on else "choice")
+            return ButtonVM(text, role="selected" if on else "normal")
 
         granded = (
             (
@@ -1922,17 +1938,19 @@ class LeaderPresenter(Base[ViewModel]):
             revokes_label=tr.t("Revokes"),
             ns_label=words.party(tr, "NS"),
             ns_count=str(ns_r),
-            ns_minus=ButtonVM(MINUS, enabled=ns_r > 0),
+            ns_minus=ButtonVM(MINUS, enabled=ns_r > 0, role="normal" if ns_r else "disabled"),
             ns_plus=ButtonVM("+", enabled=ns_r < MAX_REVOKES),
             ew_label=words.party(tr, "EW"),
             ew_count=str(ew_r),
-            ew_minus=ButtonVM(MINUS, enabled=ew_r > 0),
+            ew_minus=ButtonVM(MINUS, enabled=ew_r > 0, role="normal" if ew_r else "disabled"),
             ew_plus=ButtonVM("+", enabled=ew_r < MAX_REVOKES),
             readout=readout,
             reason_label=tr.t("Reason (required, kept in the log):"),
             reasons=tuple(pick(tr.t(text), d.preset == i) for i, text in enumerate(CLUB_REASONS)),
             reason=d.reason,
-            save=ButtonVM(tr.t("Save the deal"), role="primary", enabled=ready),
+            save=ButtonVM(
+                tr.t("Save the deal"), role="primary" if ready else "disabled", enabled=ready
+            ),
             back=ButtonVM(tr.t("Cancel")),
         )
 

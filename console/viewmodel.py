@@ -297,6 +297,7 @@ class DealRowVM:
     """One deal of a table: what was entered, what it scored, and its "Correct" button."""
 
     deal: str = ""
+    number: int = 0
     entered: str = ""
     scored: str = ""
     correct: ButtonVM = ButtonVM()

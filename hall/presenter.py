@@ -342,17 +342,16 @@ class HallPresenter(Base[HallVM]):
                 rows.append(
                     NightRowVM(
                         rank=f"{r.rank}=" if shared else str(r.rank),
-                        table=str(r.table),
-                        players=f"{self._players(r.players)} ({self._party(r.party)})",
+                        table=f"{r.table} {self._party(r.party)}",
+                        players=self._players(r.players),
                         wins=str(r.rubbers if rubbers else r.games),
-                        games=str(r.games) if rubbers else "",
                         points=str(r.points),
                         role="row" + alt,
                     )
                 )
             for i, t in enumerate(self._page_slice(list(n.tables))):
                 alt = "-alt" if i % 2 else ""
-                tables.append(self._night_table(t, alt))
+                tables.append(self._night_table(t, alt, ended))
             played = sum(t.deals for t in n.tables)
             finished = sum(1 for t in n.tables if t.finished)
             if not ended and club.length != "open" and n.tables:
@@ -363,15 +362,17 @@ class HallPresenter(Base[HallVM]):
                 ).format(f=finished, t=len(n.tables))
                 fraction = finished / len(n.tables)
             elif not ended:
-                progress = tr.nt("{n} deal played", "{n} deals played", played).format(n=played)
-                fraction = 0.0
+                # an open night has no end to measure against: the count goes in the title
+                hand += " · " + tr.nt("{n} deal played", "{n} deals played", played).format(
+                    n=played
+                )
             notes = []
             if any(ranks.count(k) > 1 for k in ranks):
                 notes.append(tr.t("2= : a shared place"))
             notes.append(
-                tr.t("Ranked by rubbers won, then points")
+                tr.t("Ranked by rubbers, then points")
                 if rubbers
-                else tr.t("Ranked by games won, then points")
+                else tr.t("Ranked by games, then points")
             )
             note = " · ".join(notes)
         head = NightRowVM(
@@ -379,7 +380,6 @@ class HallPresenter(Base[HallVM]):
             table=tr.t("Table"),
             players=tr.t("Partners"),
             wins=tr.t("Rubbers") if rubbers else tr.t("Games"),
-            games=tr.t("Games") if rubbers else "",
             points=tr.t("Points"),
         )
         parties = DASH.join(self._party(p) for p in club.parties)
@@ -412,15 +412,16 @@ class HallPresenter(Base[HallVM]):
             ),
         )
 
-    def _night_table(self, t: NightTable, alt: str) -> NightTableVM:
+    def _night_table(self, t: NightTable, alt: str, ended: bool) -> NightTableVM:
         tr = self.tr
         score = DASH.join(str(x) for x in t.score)
-        if t.finished:
+        if t.finished or ended:
             status, role = tr.t("✓ finished"), "up" + alt
         elif t.deals == 0:
             status, role = tr.t("not started"), "row" + alt
         else:
-            status, role = tr.t("playing"), "row" + alt
+            # the game in play: one more than the games the table has finished
+            status, role = tr.t("game {n}").format(n=sum(t.games) + 1), "row" + alt
         return NightTableVM(
             table=str(t.table),
             score=score if t.deals else "\N{EN DASH}",

@@ -32,15 +32,13 @@ class HallRowVM:
 
 @dataclass(frozen=True)
 class NightRowVM:
-    """One partnership on a club night's leaderboard: rank (``2=`` when shared), table,
-    players, what the night counts first (games or rubbers), games when rubbers count, points.
-    """
+    """One partnership on a club night's leaderboard: rank (``2=`` when shared), table and
+    side, players, what the night counts first (games, or rubbers), points."""
 
     rank: str = ""
     table: str = ""
     players: str = ""
     wins: str = ""
-    games: str = ""
     points: str = ""
     role: str = "row"
 

@@ -29,17 +29,17 @@ def test_the_leaderboard_is_the_hubs_order_with_names_tables_and_shared_places()
     v = shown(night).view
     assert v.screen == "night"
     assert v.tournament == "Minnesota whist, 3 tables"
-    assert v.hand == "Minnesota whist · game to 13"
+    assert v.hand == "Minnesota whist · game to 13 · 3 deals played"
     lines = [(r.rank, r.table, r.players, r.wins, r.points) for r in v.night.rows]
     assert lines[:2] == [
-        ("1", "1", "Eleanor & Harold (NS)", "0", "6"),
-        ("2", "2", "Dorothy & Albert (NS)", "0", "3"),
+        ("1", "1 NS", "Eleanor & Harold", "0", "6"),
+        ("2", "2 NS", "Dorothy & Albert", "0", "3"),
     ]
     # four partnerships on 0: the same place, shown as shared
     assert [line[0] for line in lines[2:]] == ["3="] * 4
-    assert v.night.note == "2= : a shared place · Ranked by games won, then points"
+    assert v.night.note == "2= : a shared place · Ranked by games, then points"
     assert (v.night.head.wins, v.night.head.points) == ("Games", "Points")
-    assert v.progress == "3 deals played"
+    assert v.progress == ""  # an open night: nothing to measure progress against
 
 
 def test_each_tables_game_in_play_against_the_target():
@@ -48,19 +48,19 @@ def test_each_tables_game_in_play_against_the_target():
     play(night, 2, GRAND_NS)
     tables = {t.table: (t.score, t.deals, t.status) for t in shown(night).view.night.tables}
     assert tables == {
-        "1": (f"6{D}0", "2", "playing"),
-        "2": (f"3{D}0", "1", "playing"),
+        "1": (f"6{D}0", "2", "game 1"),
+        "2": (f"3{D}0", "1", "game 1"),
         "3": ("\N{EN DASH}", "0", "not started"),
     }
     head = shown(night).view.night.tables_head
     assert (head.table, head.score, head.deals) == ("Table", f"NS{D}EW", "Deals")
 
 
-def test_english_counts_rubbers_first_and_shows_the_games_too():
+def test_english_counts_rubbers_first():
     night = club_night("english", 2)
     v = shown(night).view
-    assert (v.night.head.wins, v.night.head.games) == ("Rubbers", "Games")
-    assert v.night.note == "2= : a shared place · Ranked by rubbers won, then points"
+    assert (v.night.head.wins, v.night.head.points) == ("Rubbers", "Points")
+    assert v.night.note == "2= : a shared place · Ranked by rubbers, then points"
 
 
 def test_a_night_of_a_set_length_shows_the_tables_that_have_finished():
@@ -91,7 +91,9 @@ def test_the_nights_end_says_final_standings_in_both_languages():
     night = club_night("minnesota", 2)
     play(night, 1, GRAND_NS)
     end(night)
-    assert shown(night).view.hand == "Final standings · Minnesota whist · game to 13"
+    v = shown(night).view
+    assert v.hand == "Final standings · Minnesota whist · game to 13"
+    assert {t.status for t in v.night.tables} == {"✓ finished"}
     fr = shown(night, language="fr").view
     assert fr.hand.startswith("Classement final")
     assert fr.night.head.points == "Points"
