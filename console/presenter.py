@@ -1728,7 +1728,7 @@ class LeaderPresenter(Base[ViewModel]):
                 f"{words.party(tr, p)} {x}" for p, x in zip(club.parties, t.score, strict=False)
             )
             progress = tr.nt("{n} deal", "{n} deals", deals).format(n=deals)
-            if deals and not t.finished:
+            if deals and not t.finished and not s.finished:
                 progress += " · " + tr.t("game in play {score}").format(score=score)
             if any(t.games):
                 games = " \N{EN DASH} ".join(str(g) for g in t.games)
@@ -1738,7 +1738,7 @@ class LeaderPresenter(Base[ViewModel]):
             status, role, order = tr.t("Calls you"), "tile-calling", 0
         elif table in s.offline:
             status, role, order = tr.t("Offline"), "tile-offline", 1
-        elif t is not None and t.finished:
+        elif s.finished or (t is not None and t.finished):
             status, role, order = tr.t("✓ Finished"), "tile-reported", 3
         elif deals:
             status, role, order = tr.t("Playing"), "tile-waiting", 2

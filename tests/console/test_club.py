@@ -139,6 +139,7 @@ def test_ending_the_night_says_what_it_means_then_final_standings():
     link.deliver()
     assert p.view.message.text.startswith("The night is over (1 deal in all)")
     assert p.view.night.end.text == "Final standings"
+    assert {t.status for t in p.view.night.tables} == {"✓ Finished"}
     p.show("standings")
     st = p.view.standings
     assert st.title == "Final standings"
