@@ -38,9 +38,14 @@ from console.viewmodel import (
     ConfirmVM,
     ConnectingVM,
     CorrectVM,
+    DealFormVM,
+    DealRowVM,
+    DealsVM,
     HeaderVM,
     LoanVM,
     MessageVM,
+    NightTableVM,
+    NightVM,
     PenaltyVM,
     RowVM,
     Screen,
@@ -76,12 +81,21 @@ from whist.protocol import (
     ClearCallData,
     CloseHand,
     CloseHandData,
+    ClubDealScored,
+    ClubRules,
     Command,
     ConflictRow,
     Correct,
     CorrectData,
+    CorrectDeal,
+    CorrectDealData,
+    DealRecord,
+    Deals,
+    DealsData,
     EndDay,
     EndDayData,
+    EndNight,
+    EndNightData,
     ErrorData,
     Export,
     ExportData,
@@ -93,6 +107,7 @@ from whist.protocol import (
     JoinsData,
     Loan,
     LoanData,
+    NightStandings,
     Penalty,
     PenaltyData,
     Plan,
@@ -131,11 +146,13 @@ HUB_DEFAULT_CALL = "the players ask for the leader"
 MAX_REVOKES = 13
 START_FLAGS = 12
 #: Queries: their answers fill screens; they are never announced in the message bar.
-QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins"})
+QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals"})
+#: A club night's commands: their refusals are the hub's own words (they name the deal).
+CLUB_OPS = frozenset({"correct_deal", "end_night"})
 #: The joins listed on the Sheets & kiosks tab, newest first.
 JOINS_LISTED = 4
 TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
-ConfirmKind = Literal["close", "undo", "end_day"]
+ConfirmKind = Literal["close", "undo", "end_day", "end_night"]
 
 #: What each command is, while it is being sent ("Sending to the hub: …").
 OP_NAMES = {
@@ -151,6 +168,8 @@ OP_NAMES = {
     "tiebreak_result": M_("the playoff hand"),
     "export": M_("write the sheets"),
     "renew_join_code": M_("make a new join code"),
+    "correct_deal": M_("the deal"),
+    "end_night": M_("end the night"),
 }
 #: Ready-made reasons for a correction (a reason is required; any text will do).
 CORRECTION_REASONS = (
@@ -159,11 +178,20 @@ CORRECTION_REASONS = (
     M_("Kiosk mistake"),
     M_("Revoke found after the hand"),
 )
+
+
 def clock_time(seconds: float) -> str:
     """A time of day on this computer's clock, for the join code's end and the joins."""
     return time.strftime("%H:%M", time.localtime(seconds))
 
 
+#: Ready-made reasons for a club deal the leader corrects or enters.
+CLUB_REASONS = (
+    M_("Players recounted"),
+    M_("Entered from the score sheet"),
+    M_("The kiosk failed"),
+    M_("Revoke found after the deal"),
+)
 PENALTY_REASONS = (M_("Signalling"), M_("Talking during play"), M_("Showing cards"))
 
 
@@ -188,6 +216,19 @@ class Draft:
     preset: int | None = None  # a ready-made reason, worded in the language on show
     flags: int = 0
     side: Literal["home", "visitors"] | None = None
+    # a club deal (``hand`` is then the deal's number): the fields as the form holds them
+    record: tuple[tuple[str, str | int], ...] = ()
+
+    def fields(self) -> dict[str, str | int]:
+        return dict(self.record)
+
+    def with_field(self, name: str, value: str | int | None) -> Draft:
+        fields = self.fields()
+        if value is None:
+            fields.pop(name, None)
+        else:
+            fields[name] = value
+        return replace(self, record=tuple(fields.items()))
 
 
 #: The hub writes cards with English letters; French players read R, D, V (A stays A).
@@ -238,6 +279,9 @@ class LeaderPresenter(Base[ViewModel]):
         # The hub's last answer, worded when shown (the language may change meanwhile).
         self.message: tuple[Callable[[], str] | None, str] = (None, "message-ok")
         self._asked: set[tuple[str, int]] = set()  # queries on their way, to ask once
+        # a club night: the hub's standings and each table's deals (the "deals" query)
+        self.night: NightStandings | None = None
+        self.club_deals: dict[int, list[ClubDealScored]] = {}
 
     # ================================================================== what we know
     @property
@@ -260,9 +304,16 @@ class LeaderPresenter(Base[ViewModel]):
         return rules.wording if rules is not None else None
 
     @property
+    def club(self) -> ClubRules | None:
+        """The club game's rules on a club night; None at a military whist tournament."""
+        return self.state.club if self.state is not None else None
+
+    @property
     def screen(self) -> Screen:
         if not self.connected or self.state is None:
             return Screen.CONNECTING
+        if self.club is not None and self.mode is None and self.tab is Screen.TABLES:
+            return Screen.NIGHT
         return self.mode or self.tab
 
     def _next_plan(self) -> PlanData | None:
@@ -283,6 +334,8 @@ class LeaderPresenter(Base[ViewModel]):
         s = self.state
         if s is None:
             return None
+        if s.club is not None:
+            return "standings" if s.finished else "end_night"
         if s.hand < s.hands:
             return "end_day" if self._day_done() else "start"
         if s.phase == "playing":
@@ -325,7 +378,7 @@ class LeaderPresenter(Base[ViewModel]):
 
     def _want_plan(self) -> None:
         s = self.state
-        if s is not None and s.hand < s.hands and (s.hand + 1) not in self.plans:
+        if s is not None and s.club is None and s.hand < s.hands and (s.hand + 1) not in self.plans:
             self._ask(Plan(id=self._id(), hand=s.hand + 1))
 
     def _want_results(self, hand: int, *, fresh: bool = False) -> None:
@@ -376,6 +429,24 @@ class LeaderPresenter(Base[ViewModel]):
         self.standings = standings
         self._changed()
 
+    def on_night(self, night: NightStandings) -> None:
+        old = self.night
+        if old is not None and night.seq and night.seq < old.seq:
+            return
+        self.night = night
+        t = self.table
+        if t is not None and self.mode in (Screen.DEALS, Screen.DEAL):
+            played = next((x.deals for x in night.tables if x.table == t), 0)
+            if len(self.club_deals.get(t, [])) != played or (old and old.seq != night.seq):
+                self._want_deals(t, fresh=True)
+        self._changed()
+
+    def _want_deals(self, table: int, *, fresh: bool = False) -> None:
+        command = Deals(id=self._id(), table=table)
+        if fresh:
+            self._asked.discard(self._key(command))
+        self._ask(command)
+
     def on_changes(self, changes: StandingsChanges) -> None:
         # The full Standings follow within a quarter of a second; the console waits for them.
         pass
@@ -397,7 +468,7 @@ class LeaderPresenter(Base[ViewModel]):
             if data is not None:
                 self._after(data)
         else:
-            self.message = (lambda: self._refused_text(reply), "message-bad")
+            self.message = (lambda: self._refused_text(reply, op), "message-bad")
             if op in ("tiebreak_start", "tiebreak_result"):
                 self._ask(Ties(id=self._id()))
         self._changed()
@@ -435,6 +506,13 @@ class LeaderPresenter(Base[ViewModel]):
         elif isinstance(command, Joins) and reply.ok:
             joins = self._data(JoinsData, reply)
             self.joins = joins.joins if joins is not None else None
+        elif isinstance(command, Deals):
+            deals = self._data(DealsData, reply) if reply.ok else None
+            if deals is not None:
+                for held in deals.tables:
+                    self.club_deals[held.table] = list(held.deals)
+            elif not reply.ok:
+                self.message = (lambda: self._refused_text(reply, "deals"), "message-bad")
 
     def _after(self, data: BaseModel) -> None:
         if isinstance(data, CorrectData | PenaltyData):
@@ -455,6 +533,8 @@ class LeaderPresenter(Base[ViewModel]):
             self._ask(Ties(id=self._id()))
         elif isinstance(data, ExportData):
             self.export = data
+        elif isinstance(data, CorrectDealData):
+            self._want_deals(data.table, fresh=True)
 
     # ================================================================== reply words
     def _done_text(self, data: BaseModel | None) -> str:
@@ -507,12 +587,23 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("The sheets and CSV files are written.")
         if isinstance(data, RenewJoinCodeData):
             return tr.t("New join code made: the old one no longer works.")
+        if isinstance(data, CorrectDealData):
+            return tr.t("Table {table}, deal {n}: saved. The scores follow.").format(
+                table=data.table, n=data.deal
+            )
+        if isinstance(data, EndNightData):
+            return tr.nt(
+                "The night is over ({n} deal in all). The hall shows the final standings.",
+                "The night is over ({n} deals in all). The hall shows the final standings.",
+                data.deals,
+            ).format(n=data.deals)
         return tr.t("Done.")
 
-    def _refused_text(self, reply: Reply) -> str:
+    def _refused_text(self, reply: Reply, op: str = "") -> str:
         tr = self.tr
         refusal = self._data(ErrorData, reply)
-        said = words.refusal(tr, refusal.error if refusal is not None else None)
+        club = op in CLUB_OPS or op == "deals"
+        said = None if club else words.refusal(tr, refusal.error if refusal is not None else None)
         if said is None:
             return tr.t("The hub refused: {reason}").format(reason=reply.error or "")
         return tr.t("Not done: {reason}").format(reason=said)
@@ -539,6 +630,8 @@ class LeaderPresenter(Base[ViewModel]):
         self._intent()
         if self.mode in (Screen.CORRECT, Screen.LOAN, Screen.PENALTY):
             self.mode, self.draft = Screen.TABLE, None
+        elif self.mode is Screen.DEAL:
+            self.mode, self.draft = Screen.DEALS, None
         else:
             self.mode, self.confirm_kind = None, None
         self._changed()
@@ -556,6 +649,8 @@ class LeaderPresenter(Base[ViewModel]):
             self.show("tiebreak")
         elif action == "standings":
             self.show("standings")
+        elif action == "end_night":
+            self.open_confirm("end_night")
 
     # ================================================================== intents: a hand
     def open_start(self) -> None:
@@ -608,9 +703,12 @@ class LeaderPresenter(Base[ViewModel]):
 
     def confirm(self) -> None:
         self._intent()
-        command = {"close": CloseHand, "undo": UndoStart, "end_day": EndDay}.get(
-            self.confirm_kind or ""
-        )
+        command = {
+            "close": CloseHand,
+            "undo": UndoStart,
+            "end_day": EndDay,
+            "end_night": EndNight,
+        }.get(self.confirm_kind or "")
         if command is not None:
             self._send(command(id=self._id()))
         self.mode, self.confirm_kind, self.tab = None, None, Screen.TABLES
@@ -623,6 +721,10 @@ class LeaderPresenter(Base[ViewModel]):
         if s is None or not 1 <= table <= s.tables:
             return self._changed()
         self.table = table
+        if s.club is not None:
+            self.mode = Screen.DEALS
+            self._want_deals(table, fresh=True)
+            return self._changed()
         self.table_hand = max(s.hand, 1) if s.hand else 0
         self.mode = Screen.TABLE
         self._want_results(self.table_hand, fresh=True)
@@ -689,6 +791,8 @@ class LeaderPresenter(Base[ViewModel]):
         self._changed()
 
     def _presets(self) -> tuple[str, ...]:
+        if self.mode is Screen.DEAL:
+            return CLUB_REASONS
         return CORRECTION_REASONS if self.mode is Screen.CORRECT else PENALTY_REASONS
 
     def _reason(self) -> str:
@@ -745,6 +849,93 @@ class LeaderPresenter(Base[ViewModel]):
             )
         )
         self.mode, self.draft = Screen.TABLE, None
+        self._changed()
+
+    # ================================================================== intents: a club deal
+    def _club_deal(self, table: int, deal: int) -> ClubDealScored | None:
+        deals = self.club_deals.get(table, [])
+        return deals[deal - 1] if 1 <= deal <= len(deals) else None
+
+    def _next_deal(self, table: int) -> int:
+        """The number of the table's next deal, from the hub's standings (or its deals)."""
+        n = self.night
+        played = next((t.deals for t in n.tables if t.table == table), None) if n else None
+        return (played if played is not None else len(self.club_deals.get(table, []))) + 1
+
+    def open_deal(self, deal: int) -> None:
+        """Correct one of the open table's deals ("correct"), or enter its next one."""
+        self._intent()
+        t = self.table
+        if t is None or self.club is None or not 1 <= deal <= self._next_deal(t):
+            return self._changed()
+        known = self._club_deal(t, deal)
+        record = tuple(known.record.items()) if known is not None else ()
+        self.draft, self.mode = Draft(t, deal, record=record), Screen.DEAL
+        self._changed()
+
+    def open_enter(self) -> None:
+        """Enter the next deal for a table whose kiosk failed."""
+        if self.table is not None:
+            self.open_deal(self._next_deal(self.table))
+
+    def deal_field(self, name: str, value: str | int | None) -> None:
+        """One of the form's choices: ``granded``, ``trump``, ``ns_tricks``, ``honours``
+        (``"NS:4"``, ``"EW:3"`` or ``"none"``)."""
+        self._intent()
+        d = self.draft
+        club = self.club
+        if d is None or club is None or self.mode is not Screen.DEAL:
+            return self._changed()
+        if name == "honours":
+            party, _, held = str(value).partition(":")
+            if party in ("NS", "EW") and held in ("3", "4"):
+                d = d.with_field("honours", party).with_field("honours_held", int(held))
+            else:
+                d = d.with_field("honours", None).with_field("honours_held", None)
+        elif name == "ns_tricks" and isinstance(value, int) and 0 <= value <= TRICKS:
+            d = d.with_field("ew_tricks", None).with_field("ns_tricks", value)
+        elif name in ("granded", "trump") and name in club.fields:
+            d = d.with_field(name, value)
+        self.draft = d
+        self._changed()
+
+    def deal_granded(self, value: str) -> None:
+        self.deal_field("granded", value)
+
+    def deal_trump(self, value: str) -> None:
+        self.deal_field("trump", value)
+
+    def deal_tricks(self, value: int) -> None:
+        self.deal_field("ns_tricks", value)
+
+    def deal_honours(self, value: str) -> None:
+        self.deal_field("honours", value)
+
+    def deal_revoke(self, party: str, delta: int) -> None:
+        self._intent()
+        d = self.draft
+        if d is not None and self.mode is Screen.DEAL and party in ("NS", "EW"):
+            key = "ns_revokes" if party == "NS" else "ew_revokes"
+            now = d.fields().get(key, 0)
+            count = max(0, min(MAX_REVOKES, (now if isinstance(now, int) else 0) + delta))
+            self.draft = d.with_field(key, count or None)
+        self._changed()
+
+    def confirm_deal(self) -> None:
+        """Send the deal to the hub; it checks it by the game's rules (a refusal says why)."""
+        self._intent()
+        d = self.draft
+        reason = self._reason().strip()
+        if d is None or not reason or self.mode is not Screen.DEAL:
+            return self._changed()
+        try:
+            record = DealRecord.model_validate(d.fields())
+        except ValueError:
+            return self._changed()
+        self._send(
+            CorrectDeal(id=self._id(), table=d.table, deal=d.hand, record=record, reason=reason)
+        )
+        self.mode, self.draft = Screen.DEALS, None
         self._changed()
 
     def open_loan(self) -> None:
@@ -889,6 +1080,9 @@ class LeaderPresenter(Base[ViewModel]):
             Screen.STANDINGS: lambda v: replace(v, standings=self._standings()),
             Screen.TIEBREAK: lambda v: replace(v, tiebreak=self._tiebreak()),
             Screen.SHEETS: lambda v: replace(v, sheets=self._sheets()),
+            Screen.NIGHT: lambda v: replace(v, night=self._night()),
+            Screen.DEALS: lambda v: replace(v, deals=self._deals()),
+            Screen.DEAL: lambda v: replace(v, deal=self._deal_form()),
         }
         return builders[screen](vm)
 
@@ -896,7 +1090,9 @@ class LeaderPresenter(Base[ViewModel]):
         tr = self.tr
         s = self.state
         info = ""
-        if s is not None and s.hand >= s.hands and s.phase != "playing":
+        if s is not None and s.club is not None:
+            info = tr.t("The night is over.") if s.finished else self._game_line(s.club)
+        elif s is not None and s.hand >= s.hands and s.phase != "playing":
             info = tr.t("Every hand has been played.")
         elif s is not None:
             parts = [hand_label(tr, s.hand, s.hands)]
@@ -941,10 +1137,12 @@ class LeaderPresenter(Base[ViewModel]):
         def tab(screen: Screen, text: str) -> ButtonVM:
             return ButtonVM(text, role="tab-on" if on is screen else "tab")
 
+        club = self.club is not None
         return TabsVM(
             tables=tab(Screen.TABLES, tr.t("Tables")),
             standings=tab(Screen.STANDINGS, tr.t("Standings")),
-            tiebreaks=tab(Screen.TIEBREAK, tr.t("Tie-breaks")),
+            # a club night has no tie-breaks: equal partnerships share their place
+            tiebreaks=HIDDEN if club else tab(Screen.TIEBREAK, tr.t("Tie-breaks")),
             sheets=tab(Screen.SHEETS, tr.t("Sheets & kiosks")),
         )
 
@@ -1179,7 +1377,27 @@ class LeaderPresenter(Base[ViewModel]):
                 go=ButtonVM(tr.t("Undo the start"), role="call"),
                 back=back,
             )
+        if kind == "end_night":
+            return self._end_night_page(back)
         return self._end_day_page(back)
+
+    def _end_night_page(self, back: ButtonVM) -> ConfirmVM:
+        tr = self.tr
+        n = self.night
+        lines = []
+        for t in n.tables if n is not None else []:
+            lines.append(self._progress_line(t.table))
+        return ConfirmVM(
+            title=tr.t("End the night?"),
+            body=tr.t(
+                "No table can record another deal after this, not even one in play, and you "
+                "cannot correct deals any more. The standings become final: the hall shows "
+                "“Final standings”. This cannot be undone."
+            ),
+            detail="\n".join(lines),
+            go=ButtonVM(tr.t("End the night"), role="call"),
+            back=back,
+        )
 
     def _end_day_page(self, back: ButtonVM) -> ConfirmVM:
         tr = self.tr
@@ -1460,12 +1678,315 @@ class LeaderPresenter(Base[ViewModel]):
             back=ButtonVM(tr.t("Cancel")),
         )
 
+    # ------------------------------------------------------------------ a club night
+    def _game_line(self, club: ClubRules) -> str:
+        return self.tr.t("{title} · game to {target}").format(title=club.title, target=club.target)
+
+    def _players(self, table: int, party: str) -> str:
+        n = self.night
+        row = next(
+            (r for r in (n.rows if n else []) if r.table == table and r.party == party), None
+        )
+        if row is None:
+            return words.party(self.tr, party)
+        names = [p.name or p.seat for p in row.players]
+        return words.pair(self.tr, names) if len(names) == 2 else ", ".join(names)
+
+    def _progress_line(self, table: int) -> str:
+        """``Table 3: 9 deals, game in play NS 7 - EW 4, games 1 - 0`` (en dashes)."""
+        tr = self.tr
+        n, club = self.night, self.club
+        t = next((x for x in n.tables if x.table == table), None) if n else None
+        if t is None or club is None:
+            return tr.t("Table {table}").format(table=table)
+        deals = tr.nt("{n} deal", "{n} deals", t.deals).format(n=t.deals)
+        score = " \N{EN DASH} ".join(
+            f"{words.party(tr, p)} {x}" for p, x in zip(club.parties, t.score, strict=False)
+        )
+        games = " \N{EN DASH} ".join(str(g) for g in t.games)
+        if t.finished:
+            state = tr.t("finished")
+        elif t.deals:
+            state = tr.t("game in play {score}").format(score=score)
+        else:
+            state = tr.t("not started")
+        return tr.t("Table {table}: {deals}, {state}, games {games}").format(
+            table=table, deals=deals, state=state, games=games
+        )
+
+    def _night_tile(self, table: int) -> tuple[tuple[int, int], NightTableVM]:
+        tr = self.tr
+        s, n, club = self.state, self.night, self.club
+        assert s is not None and club is not None
+        t = next((x for x in n.tables if x.table == table), None) if n else None
+        deals = t.deals if t is not None else 0
+        players = " · ".join(self._players(table, p) for p in club.parties)
+        if t is None:
+            progress = ""
+        else:
+            score = " \N{EN DASH} ".join(
+                f"{words.party(tr, p)} {x}" for p, x in zip(club.parties, t.score, strict=False)
+            )
+            progress = tr.nt("{n} deal", "{n} deals", deals).format(n=deals)
+            if deals and not t.finished and not s.finished:
+                progress += " · " + tr.t("game in play {score}").format(score=score)
+            if any(t.games):
+                games = " \N{EN DASH} ".join(str(g) for g in t.games)
+                progress += " · " + tr.t("games {games}").format(games=games)
+        # the order: who needs the leader, then the tables furthest behind, finished last
+        if table in s.calling:
+            status, role, order = tr.t("Calls you"), "tile-calling", 0
+        elif table in s.offline:
+            status, role, order = tr.t("Offline"), "tile-offline", 1
+        elif s.finished or (t is not None and t.finished):
+            status, role, order = tr.t("✓ Finished"), "tile-reported", 3
+        elif deals:
+            status, role, order = tr.t("Playing"), "tile-waiting", 2
+        else:
+            status, role, order = tr.t("Not started"), "tile-waiting", 2
+        if table in s.calling and table in s.offline:
+            status = tr.t("Calls you · offline")
+        return (order, deals), NightTableVM(str(table), players, progress, status, role)
+
+    def _night(self) -> NightVM:
+        tr = self.tr
+        s, n, club = self.state, self.night, self.club
+        assert s is not None and club is not None
+        tiles = sorted(
+            (self._night_tile(t) for t in range(1, s.tables + 1)),
+            key=lambda pair: (pair[0], int(pair[1].table)),
+        )
+        played = sum(t.deals for t in n.tables) if n else 0
+        finished = sum(1 for t in n.tables if t.finished) if n else 0
+        summary = tr.nt("{n} deal played in all", "{n} deals played in all", played).format(
+            n=played
+        )
+        if finished:
+            summary += " · " + tr.nt(
+                "{k} table has finished", "{k} tables have finished", finished
+            ).format(k=finished)
+        calls = "; ".join(
+            tr.t("table {table}: {reason}").format(table=t, reason=self._call_reason(t))
+            for t in s.calling[:4]
+        )
+        offline = [t for t in s.offline if t not in s.calling]
+        if s.finished:
+            end = ButtonVM(tr.t("Final standings"), role="primary")
+        else:
+            end = ButtonVM(tr.t("End the night…"), role="call")
+        return NightVM(
+            title=self._game_line(club),
+            detail=tr.t("Tables by progress: calls first, then the furthest behind."),
+            summary=tr.t("The night is over.") + " " + summary if s.finished else summary,
+            calls=tr.t("Calling you: {calls}").format(calls=calls) if calls else "",
+            offline=tr.nt(
+                "Offline: table {tables}", "Offline: tables {tables}", len(offline)
+            ).format(tables=words.tables_list(offline))
+            if offline
+            else "",
+            tables=tuple(vm for _, vm in tiles),
+            end=end,
+        )
+
+    def _deals(self) -> DealsVM:
+        tr = self.tr
+        s, club, t = self.state, self.club, self.table
+        assert s is not None and club is not None and t is not None
+        known = t in self.club_deals
+        deals = self.club_deals.get(t, [])
+        open_night = not s.finished
+        rows = []
+        for d in reversed(deals):  # the latest first: it is the one most often corrected
+            scored = words.club_lines(tr, d.lines)
+            if d.unscored:
+                scored += "; " + words.club_lines(tr, d.unscored)
+            won = d.rubber_won_by or d.game_won_by
+            if d.rubber_won_by:
+                scored += " · " + tr.t("{party} wins the rubber").format(
+                    party=words.party(tr, d.rubber_won_by)
+                )
+            elif won:
+                scored += " · " + tr.t("{party} wins the game").format(party=words.party(tr, won))
+            if d.corrected:
+                scored += " · " + tr.t("corrected by the leader")
+            elif d.by == "leader":
+                scored += " · " + tr.t("entered by the leader")
+            rows.append(
+                DealRowVM(
+                    deal=tr.t("Deal {n}").format(n=d.deal),
+                    number=d.deal,
+                    entered=words.club_record(tr, d.record),
+                    scored=scored,
+                    correct=ButtonVM(tr.t("Correct"), enabled=open_night) if open_night else HIDDEN,
+                )
+            )
+        offline = t in s.offline
+        nxt = self._next_deal(t)
+        if not known:
+            empty = tr.t("Asking the hub for this table's deals…")
+        elif not deals:
+            empty = tr.t("No deal recorded at this table yet.")
+        else:
+            empty = ""
+        status = self._progress_line(t)
+        if t in s.calling:
+            status += " · " + tr.t("Calls you: {reason}").format(reason=self._call_reason(t))
+        if offline:
+            status += " · " + tr.t("its kiosk is offline")
+        return DealsVM(
+            title=tr.t("Table {table}").format(table=t),
+            players=" · ".join(
+                f"{words.party(tr, p)}: {self._players(t, p)}" for p in club.parties
+            ),
+            status=status,
+            rows=tuple(rows),
+            empty=empty,
+            enter=ButtonVM(
+                tr.t("Enter deal {n} for the table").format(n=nxt),
+                role="primary" if offline else "normal",
+            )
+            if open_night
+            else HIDDEN,
+            back=ButtonVM(tr.t("Back")),
+        )
+
+    def _deal_form(self) -> DealFormVM:
+        tr = self.tr
+        club, d = self.club, self.draft
+        assert club is not None and d is not None
+        f = d.fields()
+        fields = set(club.fields)
+        known = self._club_deal(d.table, d.hand)
+
+        def pick(text: str, on: bool) -> ButtonVM:
+            return ButtonVM(text, role="selected" if on else "normal")
+
+        granded = (
+            (
+                pick(
+                    tr.t("{party} granded").format(party=words.party(tr, "NS")),
+                    f.get("granded") == "NS",
+                ),
+                pick(
+                    tr.t("{party} granded").format(party=words.party(tr, "EW")),
+                    f.get("granded") == "EW",
+                ),
+                pick(tr.t("Everyone low"), f.get("granded") == "low"),
+            )
+            if "granded" in fields
+            else ()
+        )
+        trumps = (
+            tuple(pick(trump_short(tr, x), f.get("trump") == x) for x in TRUMPS if x != "none")
+            if "trump" in fields
+            else ()
+        )
+        ns = f.get("ns_tricks")
+        if ns is None and isinstance(f.get("ew_tricks"), int):
+            ns = TRICKS - int(f["ew_tricks"])
+        keys = tuple(pick(str(n), ns == n) for n in range(TRICKS + 1))
+        honours: tuple[ButtonVM, ...] = ()
+        if "honours" in fields:
+            held = f"{f.get('honours')}:{f.get('honours_held')}" if "honours" in f else "none"
+            honours = (
+                pick(tr.t("None"), held == "none"),
+                *(
+                    pick(
+                        tr.t("{party}: {n}").format(party=words.party(tr, p), n=n),
+                        held == f"{p}:{n}",
+                    )
+                    for p in ("NS", "EW")
+                    for n in (3, 4)
+                ),
+            )
+
+        def count(key: str) -> int:
+            value = f.get(key, 0)
+            return value if isinstance(value, int) else 0
+
+        ns_r, ew_r = count("ns_revokes"), count("ew_revokes")
+        reason = self._reason().strip()
+        ready = ns is not None and bool(reason)
+        if ("granded" in fields and "granded" not in f) or ("trump" in fields and "trump" not in f):
+            ready = False
+        title = (
+            tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
+            if known is not None
+            else tr.t("Table {table}, deal {n}: enter it for the table").format(
+                table=d.table, n=d.hand
+            )
+        )
+        note = (
+            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
+                record=words.club_record(tr, known.record)
+            )
+            if known is not None
+            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        )
+        readout = words.club_record(tr, f) or tr.t("Nothing chosen yet.")
+        return DealFormVM(
+            title=title,
+            note=note,
+            granded_label=tr.t("Who granded?") if granded else "",
+            granded=granded,
+            trump_label=tr.t("Trump") if trumps else "",
+            trumps=trumps,
+            tricks_label=tr.t("Tricks taken by {party}").format(party=words.party(tr, "NS")),
+            keys=keys,
+            honours_label=tr.t("Honours") if honours else "",
+            honours=honours,
+            revokes_label=tr.t("Revokes"),
+            ns_label=words.party(tr, "NS"),
+            ns_count=str(ns_r),
+            ns_minus=ButtonVM(MINUS, enabled=ns_r > 0, role="normal" if ns_r else "disabled"),
+            ns_plus=ButtonVM("+", enabled=ns_r < MAX_REVOKES),
+            ew_label=words.party(tr, "EW"),
+            ew_count=str(ew_r),
+            ew_minus=ButtonVM(MINUS, enabled=ew_r > 0, role="normal" if ew_r else "disabled"),
+            ew_plus=ButtonVM("+", enabled=ew_r < MAX_REVOKES),
+            readout=readout,
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=tuple(pick(tr.t(text), d.preset == i) for i, text in enumerate(CLUB_REASONS)),
+            reason=d.reason,
+            save=ButtonVM(
+                tr.t("Save the deal"), role="primary" if ready else "disabled", enabled=ready
+            ),
+            back=ButtonVM(tr.t("Cancel")),
+        )
+
+    def _night_standings(self, club: ClubRules, finished: bool) -> StandingsVM:
+        tr = self.tr
+        n = self.night
+        rubbers = club.wins == "rubbers"
+        title = tr.t("Final standings") if finished else tr.t("The night so far")
+        head = RowVM(
+            rank=tr.t("Rank"),
+            team=tr.t("Table"),
+            name=tr.t("Partners"),
+            score=tr.t("Rubbers") if rubbers else tr.t("Games"),
+            days=tr.t("Points"),
+        )
+        ranks = [r.rank for r in n.rows] if n else []
+        rows = tuple(
+            RowVM(
+                rank=f"{r.rank}=" if ranks.count(r.rank) > 1 else str(r.rank),
+                team=str(r.table),
+                name=f"{self._players(r.table, r.party)} ({words.party(tr, r.party)})",
+                score=str(r.rubbers if rubbers else r.games),
+                days=str(r.points),
+            )
+            for r in (n.rows if n else [])
+        )
+        return StandingsVM(title=title, head=head, rows=rows)
+
     # ------------------------------------------------------------------ standings
     def _standings(self) -> StandingsVM:
         tr = self.tr
         s = self.state
         st = self.standings
         assert s is not None
+        if s.club is not None:
+            return self._night_standings(s.club, s.finished)
         points = self.rules.unit == "points"
         lends = self.rules.lends_flags
         if s.hand >= s.hands and s.phase != "playing":

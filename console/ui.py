@@ -26,7 +26,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from console.presenter import LeaderPresenter, SetupPresenter
-from console.viewmodel import RowVM, TileVM, ViewModel
+from console.viewmodel import DealRowVM, NightTableVM, RowVM, TileVM, ViewModel
 from uikit import widetheme as theme
 from uikit.config import ConfigProblem
 from uikit.connection import RESEND_EVERY, ConsoleConnection
@@ -89,6 +89,53 @@ class RowsList(BoxLayout):
             self.clear_widgets()
             for _ in rows:
                 self.add_widget(RowWidget())
+        for widget, row in zip(reversed(self.children), rows, strict=True):
+            widget.row = row
+
+
+class NightTile(ButtonBehavior, BoxLayout):
+    """One club table in the list by progress; a touch opens its deals."""
+
+    vm = ObjectProperty(NightTableVM(), rebind=True)
+    kid = StringProperty("")
+    role = StringProperty("tile-waiting")
+
+
+class NightTileList(BoxLayout):
+    """Every club table, in the order the presenter gives (inside a ScrollView)."""
+
+    tiles = ObjectProperty((), rebind=True)
+
+    def on_tiles(self, instance: Any, tiles: tuple[NightTableVM, ...]) -> None:
+        if len(self.children) != len(tiles):
+            self.clear_widgets()
+            for _ in tiles:
+                tile = NightTile()
+                tile.bind(
+                    on_release=lambda t: App.get_running_app().presenter.open_table(int(t.vm.table))
+                )
+                self.add_widget(tile)
+        for tile, vm in zip(reversed(self.children), tiles, strict=True):
+            tile.vm = vm
+            tile.kid = f"night-table-{vm.table}"
+
+
+class DealRow(BoxLayout):
+    """One deal of a club table, with its "Correct" button."""
+
+    row = ObjectProperty(DealRowVM(), rebind=True)
+
+
+class DealRows(BoxLayout):
+    """A club table's deals (inside a ScrollView)."""
+
+    rows = ObjectProperty((), rebind=True)
+
+    def on_rows(self, instance: Any, rows: tuple[DealRowVM, ...]) -> None:
+        if len(self.children) != len(rows):
+            self.clear_widgets()
+            for _ in rows:
+                self.add_widget(DealRow())
         for widget, row in zip(reversed(self.children), rows, strict=True):
             widget.row = row
 
@@ -161,4 +208,15 @@ class _LazyLink:
         return connection.send(command)
 
 
-__all__ = ["LFill", "LeaderApp", "RowWidget", "RowsList", "Tile", "TileGrid"]
+__all__ = [
+    "DealRow",
+    "DealRows",
+    "LFill",
+    "LeaderApp",
+    "NightTile",
+    "NightTileList",
+    "RowWidget",
+    "RowsList",
+    "Tile",
+    "TileGrid",
+]

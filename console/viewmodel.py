@@ -31,6 +31,10 @@ class Screen(enum.StrEnum):
     STANDINGS = "standings"
     TIEBREAK = "tiebreak"
     SHEETS = "sheets"
+    # club nights
+    NIGHT = "night"
+    DEALS = "deals"
+    DEAL = "deal"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -261,6 +265,92 @@ class SheetsVM:
 
 
 @dataclass(frozen=True)
+class NightTableVM:
+    """One table of a club night in the list by progress; a touch opens its deals.
+
+    >>> NightTableVM("3", status="Calls you", role="tile-calling").role
+    'tile-calling'
+    """
+
+    table: str = ""
+    players: str = ""
+    progress: str = ""
+    status: str = ""
+    role: str = "tile-waiting"
+
+
+@dataclass(frozen=True)
+class NightVM:
+    """A club night's overview: the game, how far the tables are, ending the night."""
+
+    title: str = ""
+    detail: str = ""
+    summary: str = ""
+    calls: str = ""
+    offline: str = ""
+    tables: tuple[NightTableVM, ...] = ()
+    end: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class DealRowVM:
+    """One deal of a table: what was entered, what it scored, and its "Correct" button."""
+
+    deal: str = ""
+    number: int = 0
+    entered: str = ""
+    scored: str = ""
+    correct: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class DealsVM:
+    """A club table's deals, oldest first, and entering the next one for it."""
+
+    title: str = ""
+    players: str = ""
+    status: str = ""
+    rows: tuple[DealRowVM, ...] = ()
+    empty: str = ""
+    enter: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class DealFormVM:
+    """Correct a club deal, or enter one for a table: the game's fields, a reason, save.
+
+    A field the game does not have has no buttons (its row is hidden).
+    """
+
+    title: str = ""
+    note: str = ""
+    granded_label: str = ""
+    granded: tuple[ButtonVM, ...] = ()
+    trump_label: str = ""
+    trumps: tuple[ButtonVM, ...] = ()
+    tricks_label: str = ""
+    keys: tuple[ButtonVM, ...] = ()
+    honours_label: str = ""
+    honours: tuple[ButtonVM, ...] = ()
+    revokes_label: str = ""
+    ns_label: str = ""
+    ns_count: str = "0"
+    ns_minus: ButtonVM = ButtonVM(MINUS)
+    ns_plus: ButtonVM = ButtonVM("+")
+    ew_label: str = ""
+    ew_count: str = "0"
+    ew_minus: ButtonVM = ButtonVM(MINUS)
+    ew_plus: ButtonVM = ButtonVM("+")
+    readout: str = ""
+    reason_label: str = ""
+    reasons: tuple[ButtonVM, ...] = ()
+    reason: str = ""
+    save: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
 class ViewModel:
     """Everything on screen. Only ``screen``'s own part (and the bars) is visible."""
 
@@ -281,3 +371,6 @@ class ViewModel:
     standings: StandingsVM = StandingsVM()
     tiebreak: TieBreakVM = TieBreakVM()
     sheets: SheetsVM = SheetsVM()
+    night: NightVM = NightVM()
+    deals: DealsVM = DealsVM()
+    deal: DealFormVM = DealFormVM()

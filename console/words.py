@@ -13,14 +13,15 @@ The rules come from :mod:`whist.formats` (through the format the hub names) and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from console.i18n import M_, ConsoleTranslator
+from uikit.common import trump_short
 from whist.errors import ErrorCode
 from whist.formats import Format
 from whist.movement import host_table
-from whist.protocol import FormatInfo, PlanData
+from whist.protocol import ClubLine, FormatInfo, PlanData
 
 
 def seat(tr: ConsoleTranslator, label: str) -> str:
@@ -149,3 +150,75 @@ def refusal(tr: ConsoleTranslator, code: ErrorCode | None) -> str | None:
     if code is not None and code in REFUSALS:
         return tr.t(REFUSALS[code])
     return None
+
+
+# ------------------------------------------------------------------ club nights
+#: Why a club deal's line scored, in the leader's words.
+CLUB_WHY: dict[str, str] = {
+    "tricks": M_("tricks"),
+    "grand": M_("grand"),
+    "grand_against": M_("grand against"),
+    "low": M_("low"),
+    "honours": M_("honours"),
+    "revoke": M_("revoke"),
+    "revokes": M_("revokes"),
+    "game": M_("game"),
+    "rubber": M_("rubber"),
+}
+#: A line that did not count: the game was over, or the side had revoked.
+CLUB_UNSCORED: dict[str, str] = {
+    "game_over": M_("not counted: the game was over"),
+    "revoked": M_("not counted: revoke"),
+}
+
+
+def party(tr: ConsoleTranslator, name: str) -> str:
+    """``NS`` / ``EW`` (French: ``NS`` / ``EO``)."""
+    return {"NS": tr.t("NS"), "EW": tr.t("EW")}.get(name, name)
+
+
+def club_record(tr: ConsoleTranslator, record: Mapping[str, str | int]) -> str:
+    """What a table entered for a deal: ``NS granded · NS 9 tricks, EW 4 · revokes: EW 1``."""
+    parts = []
+    granded = record.get("granded")
+    if granded == "low":
+        parts.append(tr.t("everyone low"))
+    elif granded is not None:
+        parts.append(tr.t("{party} granded").format(party=party(tr, str(granded))))
+    if "trump" in record:
+        parts.append(tr.t("trump {trump}").format(trump=trump_short(tr, str(record["trump"]))))
+    ns, ew = record.get("ns_tricks"), record.get("ew_tricks")
+    if ns is None and isinstance(ew, int):
+        ns = 13 - ew
+    if isinstance(ns, int):
+        parts.append(
+            tr.t("tricks {ns_party} {ns}, {ew_party} {ew}").format(
+                ns_party=party(tr, "NS"), ns=ns, ew_party=party(tr, "EW"), ew=13 - ns
+            )
+        )
+    if "honours" in record:
+        parts.append(
+            tr.t("honours {party} {n}").format(
+                party=party(tr, str(record["honours"])), n=record.get("honours_held", "")
+            )
+        )
+    revokes = [
+        f"{party(tr, side)} {record[key]}"
+        for side, key in (("NS", "ns_revokes"), ("EW", "ew_revokes"))
+        if record.get(key)
+    ]
+    if revokes:
+        parts.append(tr.t("revokes: {sides}").format(sides=", ".join(revokes)))
+    return " · ".join(parts)
+
+
+def club_lines(tr: ConsoleTranslator, lines: Sequence[ClubLine]) -> str:
+    """What a deal scored: ``NS +3 (tricks), EW +2 (revoke)``; nothing: ``no score``."""
+    said = []
+    for line in lines:
+        why, _, not_counted = line.why.partition(":")
+        text = f"{party(tr, line.party)} {line.points:+d} ({tr.t(CLUB_WHY.get(why, why))})"
+        if not_counted:
+            text += " " + tr.t(CLUB_UNSCORED.get(not_counted, not_counted))
+        said.append(text)
+    return ", ".join(said) if said else tr.t("no score")

@@ -12,6 +12,10 @@ display restarted mid-hand. StandingsChanges (after every batch of results) move
 in place; the ranks and the order stay the hub's until the next full Standings, which follow
 within a second.
 
+On a club night (``State.club``) it shows the hub's NightStandings instead: partnerships in
+the hub's order with the hub's ranks (a rank two rows hold is written ``2=``), and each
+table's game in play. Nothing is ranked or added up here.
+
 >>> p = HallPresenter(language="en")
 >>> p.view.screen
 'connecting'
@@ -21,10 +25,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, TypeVar
 
 from hall.i18n import translator
-from hall.viewmodel import HallRowVM, HallVM, SetupVM
+from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM, SetupVM
 from uikit.common import (
     RED_SUITS,
     Base,
@@ -37,8 +41,20 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.i18n import Language
 from whist.formats import Format
-from whist.protocol import FormatInfo, Standings, StandingsChanges, State
+from whist.protocol import (
+    FormatInfo,
+    NightStandings,
+    NightTable,
+    Player,
+    Standings,
+    StandingsChanges,
+    State,
+)
 from whist.views import format_info
+
+T = TypeVar("T")
+#: Between the two partnerships' scores (an en dash).
+DASH = " \N{EN DASH} "
 
 
 @dataclass(frozen=True)
@@ -83,6 +99,7 @@ class HallPresenter(Base[HallVM]):
         self.rows_per_page = 10
         self.page = 0
         self.change_hand = 0  # the hand each team's change is about (0: none yet)
+        self.night: NightStandings | None = None  # a club night's standings, as the hub sent
 
     # ================================================================== what we know
     @property
@@ -113,8 +130,19 @@ class HallPresenter(Base[HallVM]):
         return team.points if self.unit == "points" else team.flags
 
     @property
+    def club(self) -> bool:
+        return self.state is not None and self.state.club is not None
+
+    def _pages_of(self, count: int) -> int:
+        return max(1, math.ceil(count / max(1, self.rows_per_page)))
+
+    @property
     def pages(self) -> int:
-        return max(1, math.ceil(len(self.teams) / max(1, self.rows_per_page)))
+        if self.club:
+            n = self.night
+            rows, tables = (len(n.rows), len(n.tables)) if n is not None else (0, 0)
+            return max(self._pages_of(rows), self._pages_of(tables))
+        return self._pages_of(len(self.teams))
 
     # ================================================================== from the network
     def on_connection(self, connected: bool) -> None:
@@ -138,6 +166,13 @@ class HallPresenter(Base[HallVM]):
             Team(t.team, t.name, t.flags, t.points, tuple(t.day_totals), t.rank, t.change)
             for t in standings.teams
         ]
+        self.page = min(self.page, self.pages - 1)
+        self._changed()
+
+    def on_night(self, night: NightStandings) -> None:
+        if self.night is not None and night.seq and night.seq < self.night.seq:
+            return  # an older picture than the one on show
+        self.night = night
         self.page = min(self.page, self.pages - 1)
         self._changed()
 
@@ -190,6 +225,8 @@ class HallPresenter(Base[HallVM]):
                 message=detail if self.address else "",
                 banner=self._banner(),
             )
+        if s is not None and s.club is not None:
+            return self._build_night(s)
         points = self.unit == "points"
         hand, trump, progress, fraction = "", "", "", 0.0
         symbol, role = "", "card-black"
@@ -266,6 +303,131 @@ class HallPresenter(Base[HallVM]):
             if pages > 1
             else "",
             message="" if self.teams else tr.t("Waiting for the standings…"),
+        )
+
+    # ------------------------------------------------------------------ a club night
+    def _page_slice(self, items: list[T]) -> list[T]:
+        per = max(1, self.rows_per_page)
+        page = self.page % self._pages_of(len(items))
+        return items[page * per : (page + 1) * per]
+
+    def _players(self, players: list[Player]) -> str:
+        names = [p.name or p.seat for p in players]
+        if len(names) == 2:
+            return self.tr.t("{a} & {b}").format(a=names[0], b=names[1])
+        return ", ".join(names)
+
+    def _party(self, party: str) -> str:
+        tr = self.tr
+        return {"NS": tr.t("NS"), "EW": tr.t("EW")}.get(party, party)
+
+    def _build_night(self, s: State) -> HallVM:
+        tr = self.tr
+        club = s.club
+        assert club is not None
+        n = self.night
+        ended = s.finished or (n is not None and n.ended)
+        rubbers = club.wins == "rubbers"
+        game = tr.t("{title} · game to {target}").format(title=club.title, target=club.target)
+        hand = tr.t("Final standings") if ended else game
+        progress, fraction = "", 0.0
+        rows: list[NightRowVM] = []
+        tables: list[NightTableVM] = []
+        note = ""
+        if n is not None:
+            ranks = [r.rank for r in n.rows]
+            for i, r in enumerate(self._page_slice(list(n.rows))):
+                alt = "-alt" if i % 2 else ""
+                shared = ranks.count(r.rank) > 1
+                rows.append(
+                    NightRowVM(
+                        rank=f"{r.rank}=" if shared else str(r.rank),
+                        table=f"{r.table} {self._party(r.party)}",
+                        players=self._players(r.players),
+                        wins=str(r.rubbers if rubbers else r.games),
+                        points=str(r.points),
+                        role="row" + alt,
+                    )
+                )
+            for i, t in enumerate(self._page_slice(list(n.tables))):
+                alt = "-alt" if i % 2 else ""
+                tables.append(self._night_table(t, alt, ended))
+            played = sum(t.deals for t in n.tables)
+            finished = sum(1 for t in n.tables if t.finished)
+            if not ended and club.length != "open" and n.tables:
+                progress = tr.nt(
+                    "{f} of {t} table has finished",
+                    "{f} of {t} tables have finished",
+                    len(n.tables),
+                ).format(f=finished, t=len(n.tables))
+                fraction = finished / len(n.tables)
+            elif not ended:
+                # an open night has no end to measure against: the count goes in the title
+                hand += " · " + tr.nt("{n} deal played", "{n} deals played", played).format(
+                    n=played
+                )
+            notes = []
+            if any(ranks.count(k) > 1 for k in ranks):
+                notes.append(tr.t("2= : a shared place"))
+            notes.append(
+                tr.t("Ranked by rubbers, then points")
+                if rubbers
+                else tr.t("Ranked by games, then points")
+            )
+            note = " · ".join(notes)
+        head = NightRowVM(
+            rank=tr.t("Rank"),
+            table=tr.t("Table"),
+            players=tr.t("Partners"),
+            wins=tr.t("Rubbers") if rubbers else tr.t("Games"),
+            points=tr.t("Points"),
+        )
+        parties = DASH.join(self._party(p) for p in club.parties)
+        tables_head = NightTableVM(
+            table=tr.t("Table"),
+            score=parties,
+            deals=tr.t("Deals"),
+            status="",
+        )
+        pages = self.pages
+        return HallVM(
+            screen="night",
+            language=self.language,
+            tournament=s.tournament,
+            hand=hand if not ended else f"{hand} · {game}",
+            progress=progress,
+            progress_fraction=fraction,
+            banner=self._banner(),
+            page=tr.t("Page {n} of {total}").format(n=self.page + 1, total=pages)
+            if pages > 1
+            else "",
+            message="" if n is not None else tr.t("Waiting for the standings…"),
+            night=NightVM(
+                game=game,
+                head=head,
+                rows=tuple(rows),
+                tables_head=tables_head,
+                tables=tuple(tables),
+                note=note,
+            ),
+        )
+
+    def _night_table(self, t: NightTable, alt: str, ended: bool) -> NightTableVM:
+        tr = self.tr
+        score = DASH.join(str(x) for x in t.score)
+        if t.finished or ended:
+            status, role = tr.t("✓ finished"), "up" + alt
+        elif t.deals == 0:
+            status, role = tr.t("not started"), "row" + alt
+        else:
+            # the game in play: one more than the games the table has finished
+            status, role = tr.t("game {n}").format(n=sum(t.games) + 1), "row" + alt
+        return NightTableVM(
+            table=str(t.table),
+            score=score if t.deals else "\N{EN DASH}",
+            deals=str(t.deals),
+            status=status,
+            role=role,
         )
 
     def _banner(self) -> str:

@@ -24,7 +24,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from hall.presenter import HallPresenter, HallSetupPresenter
-from hall.viewmodel import HallRowVM, HallVM
+from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM
 from uikit import widetheme as theme
 from uikit.config import ConfigProblem
 from uikit.connection import ConsoleConnection
@@ -43,14 +43,29 @@ class HallRow(BoxLayout):
     head = ObjectProperty(False)
 
 
+class NightRow(BoxLayout):
+    """One partnership on a club night's leaderboard."""
+
+    row = ObjectProperty(NightRowVM(), rebind=True)
+    head = ObjectProperty(False)
+
+
+class NightTableRow(BoxLayout):
+    """One table's game in play, on a club night."""
+
+    row = ObjectProperty(NightTableVM(), rebind=True)
+    head = ObjectProperty(False)
+
+
 class HallTable(BoxLayout):
     """The rows on this page; tells the presenter how many fit."""
 
     rows = ObjectProperty((), rebind=True)
     row_height = NumericProperty(72)
+    row_class: type[BoxLayout] = HallRow
 
     def __init__(self, **kwargs: Any) -> None:
-        self._rows: list[HallRow] = []
+        self._rows: list[BoxLayout] = []
         self._filler = Widget()  # keeps the rows at the top of the page
         super().__init__(**kwargs)
         self.add_widget(self._filler)
@@ -59,7 +74,7 @@ class HallTable(BoxLayout):
         while len(self._rows) > len(rows):
             self.remove_widget(self._rows.pop())
         while len(self._rows) < len(rows):
-            row = HallRow()
+            row = self.row_class()
             self._rows.append(row)
             self.remove_widget(self._filler)
             self.add_widget(row)
@@ -77,6 +92,21 @@ class HallTable(BoxLayout):
         presenter = App.get_running_app().presenter
         if isinstance(presenter, HallPresenter) and self.row_height > 0 and self.height > 1:
             presenter.set_rows_per_page(int(self.height // self.row_height))
+
+
+class NightBoard(HallTable):
+    """A club night's leaderboard on this page (it tells the presenter how many fit)."""
+
+    row_class = NightRow
+
+
+class NightTables(HallTable):
+    """The tables' games on this page (as many as the leaderboard's rows)."""
+
+    row_class = NightTableRow
+
+    def _tell(self) -> None:
+        pass  # the leaderboard beside it tells
 
 
 class HallApp(ScreenApp):
@@ -121,5 +151,5 @@ class HallApp(ScreenApp):
 
     def _tell_rows(self) -> None:
         for widget in self.root.walk():
-            if isinstance(widget, HallTable):
+            if isinstance(widget, HallTable) and widget.get_root_window() is not None:
                 widget._tell()

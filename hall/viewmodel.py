@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from uikit.viewmodel import ButtonVM, SetupVM
 
-__all__ = ["ButtonVM", "HallRowVM", "HallVM", "SetupVM"]
+__all__ = ["ButtonVM", "HallRowVM", "HallVM", "NightRowVM", "NightTableVM", "NightVM", "SetupVM"]
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,49 @@ class HallRowVM:
 
 
 @dataclass(frozen=True)
+class NightRowVM:
+    """One partnership on a club night's leaderboard: rank (``2=`` when shared), table and
+    side, players, what the night counts first (games, or rubbers), points."""
+
+    rank: str = ""
+    table: str = ""
+    players: str = ""
+    wins: str = ""
+    points: str = ""
+    role: str = "row"
+
+
+@dataclass(frozen=True)
+class NightTableVM:
+    """One table's game in play: its score against the target, deals played, finished."""
+
+    table: str = ""
+    score: str = ""
+    deals: str = ""
+    status: str = ""
+    role: str = "row"
+
+
+@dataclass(frozen=True)
+class NightVM:
+    """A club night's picture: the leaderboard on the left, the tables on the right.
+
+    >>> NightVM().rows
+    ()
+    """
+
+    game: str = ""
+    head: NightRowVM = NightRowVM()
+    rows: tuple[NightRowVM, ...] = ()
+    tables_head: NightTableVM = NightTableVM()
+    tables: tuple[NightTableVM, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class HallVM:
-    """The whole TV picture. ``screen`` is ``setup``, ``connecting`` or ``standings``."""
+    """The whole TV picture. ``screen`` is ``setup``, ``connecting``, ``standings`` or, on a
+    club night, ``night``."""
 
     screen: str = "connecting"
     language: str = "en"
@@ -50,3 +91,4 @@ class HallVM:
     page: str = ""
     message: str = ""
     setup: SetupVM = field(default_factory=SetupVM)
+    night: NightVM = field(default_factory=NightVM)

@@ -4,7 +4,8 @@ paho runs its network loop on its own thread. Nothing here touches a widget: eve
 the screen goes through ``post``, which the app makes a hop to Kivy's main thread
 (``Clock.schedule_once``) and tests make a queue or a direct call.
 
-* both: the hub's status, State, Standings and StandingsChanges (retained, except the last);
+* both: the hub's status, State, Standings and StandingsChanges (retained, except the last),
+  and on a club night the night's standings (NightStandings, retained);
 * the leader (``role="leader"``) also: every table's Assignment (flags held, who visits),
   the hub's Replies, and commands. :meth:`ConsoleConnection.send` gives a command its id and
   publishes it; it is sent again, with the same id, on every reconnection, when the hub comes
@@ -33,6 +34,7 @@ from whist.protocol import (
     ONLINE,
     Assignment,
     Command,
+    NightStandings,
     Reply,
     Standings,
     StandingsChanges,
@@ -87,6 +89,7 @@ class Listener(Protocol):
     def on_state(self, state: State) -> None: ...
     def on_standings(self, standings: Standings) -> None: ...
     def on_changes(self, changes: StandingsChanges) -> None: ...
+    def on_night(self, night: NightStandings) -> None: ...
 
 
 class LeaderListener(Listener, Protocol):
@@ -209,7 +212,7 @@ from uikit.settings import ConsoleConfig
     # ------------------------------------------------------------------ paho's thread
     def subscriptions(self) -> list[str]:
         t = self.topics
-        common = [t.hub_status, t.state, t.standings, t.standings_changes]
+        common = [t.hub_status, t.state, t.standings, t.standings_changes, t.night]
         if self.role == "leader":
             return [*common, t.leader_reply, t.every_table("assignment")]
         return common
@@ -232,6 +235,9 @@ from uikit.settings import ConsoleConfig
         elif topic == t.standings_changes:
             changes = decode(StandingsChanges, payload)
             self._tell(lambda listener: listener.on_changes(changes))
+        elif topic == t.night:
+            night = decode(NightStandings, payload)
+            self._tell(lambda listener: listener.on_night(night))
         elif topic == t.hub_status:
             online = decode_status(payload) == ONLINE
             if online:  # the hub is back: whatever it missed goes again now

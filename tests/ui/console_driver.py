@@ -35,7 +35,7 @@ def main() -> None:
     spec = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
     from console.app import configure_kivy
 
-    configure_kivy(tuple(spec.get("size", SIZES[0])))
+    configure_kivy(tuple(spec.get("size", spec.get("sizes", SIZES)[0])))
     if spec["app"] == "hall":
         from hall.ui import HallApp
 
@@ -81,6 +81,8 @@ class ConsoleDriver:
         self.kiosks: dict[int, Any] = {}
         self.table_kiosk: Any = None  # the real kiosk presenter, on its real connection
         self.size = tuple(spec.get("size", SIZES[0]))
+        #: The sizes every screen is shot at: the first is the one the walk runs at.
+        self.sizes = tuple(tuple(x) for x in spec.get("sizes", SIZES))
 
     # ------------------------------------------------------------------ looking
     @property
@@ -146,13 +148,13 @@ class ConsoleDriver:
     async def shoot(self, name: str) -> None:
         """This screen in both languages at both sizes; the window ends as it was."""
         before = self.p.language
-        for size, languages in ((SIZES[0], ("en", "fr")), (SIZES[1], ("fr", "en"))):
+        for size, languages in ((self.sizes[0], ("en", "fr")), (self.sizes[1], ("fr", "en"))):
             await self.resize(*size)
             for language in languages:
                 if self.p.language != language:
                     self.p.set_language(language)
                 await self._shot(f"{language}-{size[0]}x{size[1]}-{name}")
-        await self.resize(*SIZES[0])
+        await self.resize(*self.sizes[0])
         if self.p.language != before:
             self.p.set_language(before)
             await self.settle(2)

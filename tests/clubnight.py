@@ -1,0 +1,175 @@
+"""A club night built by the core (whist.night), for the hall's and the console's tests:
+the messages a hub would publish, never hand-written dicts."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from uikit.client import HubClient
+from uikit.connection import SentCommand
+from whist.errors import TournamentError
+from whist.events import DealCorrected, DealRecorded, NightCreated, NightEnded
+from whist.night import ClubNight, night_standings, night_state, scored_deal
+from whist.nightspec import default_night, load_night
+from whist.protocol import (
+    ONLINE,
+    CorrectDeal,
+    CorrectDealData,
+    Deals,
+    DealsData,
+    EndNight,
+    EndNightData,
+    ErrorData,
+    NightStandings,
+    Reply,
+    State,
+    TableDeals,
+    decode_command,
+    encode,
+    reply_data,
+)
+
+#: Players by table and seat (partners sit opposite: N & S, E & W).
+NAMES = (
+    {"N": "Eleanor", "S": "Harold", "E": "Margaret", "W": "Gérard"},
+    {"N": "Dorothy", "S": "Albert", "E": "Thérèse", "W": "Walter"},
+    {"N": "Irene", "S": "Kenneth", "E": "Yvonne", "W": "Bernard"},
+    {"N": "Florence", "S": "Stanley", "E": "Ginette", "W": "Clifford"},
+)
+
+
+def club_night(game: str = "minnesota", tables: int = 4, **kw: object) -> ClubNight:
+    """A night of ``game`` at ``tables`` tables, with players' names."""
+    data = default_night(game, tables, **kw).to_dict()  # type: ignore[arg-type]
+    for seating in data["seating"]:
+        seating["players"] = dict(NAMES[(seating["table"] - 1) % len(NAMES)])
+    return ClubNight.replay([NightCreated(load_night(data))])
+
+
+def play(night: ClubNight, table: int, *records: Mapping[str, str | int]) -> None:
+    """Record ``records`` as the table's next deals, as its kiosk would."""
+    for record in records:
+        deal = len(night.deals[table]) + 1
+        night.apply(DealRecorded(f"{table}-{deal}", table, deal, dict(record)))
+
+
+def end(night: ClubNight) -> None:
+    night.apply(NightEnded())
+
+
+def published(night: ClubNight, **kw: list[int]) -> tuple[State, NightStandings]:
+    """What the hub publishes for the night: its State and its standings."""
+    return night_state(night, **kw), night_standings(night)  # type: ignore[arg-type]
+
+
+def answer(night: ClubNight, command: Any) -> Reply:
+    """What a hub answers to a club night's command, done by the core (until the hub's own
+    club part lands: branch club-hub)."""
+    try:
+        if isinstance(command, Deals):
+            numbers = [command.table] if command.table else list(night.table_numbers)
+            data: Any = DealsData(
+                tables=[
+                    TableDeals(
+                        table=t,
+                        deals=[scored_deal(night, t, d) for d in range(1, len(night.deals[t]) + 1)],
+                    )
+                    for t in numbers
+                ]
+            )
+        elif isinstance(command, CorrectDeal):
+            night.apply(
+                DealCorrected(command.table, command.deal, command.record.fields(), command.reason)
+            )
+            data = CorrectDealData(table=command.table, deal=command.deal)
+        elif isinstance(command, EndNight):
+            night.apply(NightEnded())
+            data = EndNightData(deals=night.total_deals)
+        else:
+            raise TournamentError(f"{command.op} is for military whist; this is a club night")
+    except TournamentError as exc:
+        refusal = reply_data(ErrorData(code=exc.code))
+        return Reply(id=command.id, ok=False, error=exc.reason, data=refusal)
+    return Reply(id=command.id, ok=True, data=reply_data(data) or None)
+
+
+class ClubLink:
+    """The console's link to a club night held by the core: commands are answered at once;
+    the answers, the State and the standings reach the presenter on :meth:`deliver`."""
+
+    def __init__(self, night: ClubNight, **state: list[int]) -> None:
+        self.night = night
+        self.state = state
+        self.sent: list[Any] = []
+        self.replies: list[tuple[Reply, SentCommand]] = []
+        self.presenter: Any = None
+
+    def new_id(self) -> str:
+        return f"c-{uuid.uuid4().hex[:8]}"
+
+    def send(self, command: Any) -> str:
+        self.sent.append(command)
+        self.replies.append((answer(self.night, command), SentCommand(command)))
+        return str(command.id)
+
+    def attach(self, presenter: Any) -> Any:
+        self.presenter = presenter
+        presenter.on_connection(True)
+        presenter.on_hub_status(True)
+        self.publish()
+        return presenter
+
+    def publish(self) -> None:
+        state, standings = published(self.night, **self.state)
+        self.presenter.on_state(state)
+        self.presenter.on_night(standings)
+
+    def deliver(self) -> None:
+        """One round trip: every answer waiting, then what the hub publishes after them."""
+        while self.replies:
+            reply, sent = self.replies.pop(0)
+            self.presenter.on_reply(reply, sent)
+        self.publish()
+
+
+class ClubNightOnBroker(HubClient):
+    """The night on a real broker, as the hub's login: State and NightStandings retained,
+    the leader's commands answered by the core. For the screens' UI tests until the hub's
+    club part lands (branch club-hub); a stand-in, not a hub (no log, no kiosks)."""
+
+    def __init__(self, night: ClubNight, host: str, port: int, username: str, password: str):
+        super().__init__(
+            host,
+            port,
+            client_id="ui-club-night",
+            name="the club night",
+            username=username,
+            password=password,
+        )
+        self.night = night
+        self.offline: list[int] = []
+        self.calling: list[int] = []
+        self.lock = threading.Lock()
+
+    def subscriptions(self) -> list[str]:
+        return [self.topics.leader_command]
+
+    def on_connected(self) -> None:
+        self.client.publish(self.topics.hub_status, ONLINE, qos=1, retain=True)
+        self.publish()
+
+    def publish(self) -> None:
+        with self.lock:
+            state, standings = published(self.night, offline=self.offline, calling=self.calling)
+        self.client.publish(self.topics.state, encode(state), qos=1, retain=True)
+        self.client.publish(self.topics.night, encode(standings), qos=1, retain=True)
+
+    def handle(self, topic: str, payload: bytes) -> None:
+        command = decode_command(payload)
+        with self.lock:
+            reply = answer(self.night, command)
+        self.client.publish(self.topics.leader_reply, encode(reply), qos=1)
+        self.publish()
