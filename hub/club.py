@@ -15,7 +15,7 @@ import logging
 import random
 from pathlib import Path
 
-from hub.batch import Batch, Inbound, Outgoing
+from hub.batch import Batch, Outgoing
 from hub.calls import TableDesk
 from hub.commands import CommandDesk
 from hub.datadir import EXPORTS_DIR
@@ -132,20 +132,6 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         return None
 
     # ------------------------------------------------------------------ handling
-    def _dispatch(self, item: Inbound, batch: Batch) -> None:
-        if item.kind == "deal" and item.table is not None:
-            self._on_deal(item.table, item.payload, batch)
-        elif item.kind == "command":
-            self._on_command(item.payload, batch)
-        elif item.kind == "call" and item.table is not None:
-            self._on_call(item.table, item.payload, batch)
-        elif item.kind == "status" and item.table is not None:
-            self._on_status(item.table, item.payload, batch)
-        elif item.kind == "result" and item.table is not None:
-            self._wrong_kind_of_report(item.table, item.payload, batch)
-        else:
-            log.warning("dropped a message on an unknown topic kind %r", item.kind)
-
     def _rebuild(self, pending: list[Event]) -> None:
         self.night = ClubNight.replay([*self.store.events(), *pending])
 
@@ -172,7 +158,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
             log.info("table %s: deal %s rejected (%s): %s", table, ack.id, ack.code, ack.reason)
         batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 
-    def _on_deal(self, table: int, payload: bytes, batch: Batch) -> None:
+    def _on_report(self, table: int, payload: bytes, batch: Batch) -> None:
         night = self.night
         try:
             deal = decode(ClubDeal, payload)

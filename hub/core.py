@@ -12,7 +12,6 @@ import random
 import time
 from collections.abc import Callable
 
-from hub.batch import Batch, Inbound
 from hub.commands import Commands
 from hub.joins import JoinDesk
 from hub.queries import Queries
@@ -38,6 +37,7 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
     """The hub's logic, without a network. Not thread-safe: one worker drives it.
 
     >>> import tempfile, pathlib
+    >>> from hub.batch import Inbound
     >>> from whist.pattern import default_spec
     >>> store = EventStore(pathlib.Path(tempfile.mkdtemp()) / "hub.sqlite3")
     >>> core = HubCore(store, default_spec("alberta", 3))
@@ -96,17 +96,3 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
     # ------------------------------------------------------------------ handling
     def _rebuild(self, pending: list[Event]) -> None:
         self.tournament = Tournament.replay([*self.store.events(), *pending])
-
-    def _dispatch(self, item: Inbound, batch: Batch) -> None:
-        if item.kind == "result" and item.table is not None:
-            self._on_result(item.table, item.payload, batch)
-        elif item.kind == "command":
-            self._on_command(item.payload, batch)
-        elif item.kind == "call" and item.table is not None:
-            self._on_call(item.table, item.payload, batch)
-        elif item.kind == "status" and item.table is not None:
-            self._on_status(item.table, item.payload, batch)
-        elif item.kind == "deal" and item.table is not None:
-            self._wrong_kind_of_report(item.table, item.payload, batch)
-        else:
-            log.warning("dropped a message on an unknown topic kind %r", item.kind)

@@ -33,6 +33,10 @@ from whist.tournament import Tournament
 log = logging.getLogger("whist.hub")
 
 
+#: The kinds of message a table reports its play with: a military result, a club night's deal.
+REPORT_KINDS = ("result", "deal")
+
+
 class HubBase:
     """What every core shares, whatever the kind of event: the log, the tables' calls and
     kiosks, open conflicts, and the handling of a batch. Not thread-safe: one worker drives
@@ -90,6 +94,33 @@ class HubBase:
         return self._publications(batch)
 
     def _dispatch(self, item: Inbound, batch: Batch) -> None:
+        if item.kind == "command":
+            self._on_command(item.payload, batch)
+        elif item.table is None:
+            log.warning("dropped a message on an unknown topic kind %r", item.kind)
+        elif item.kind == self.report_kind:
+            self._on_report(item.table, item.payload, batch)
+        elif item.kind in REPORT_KINDS:
+            self._wrong_kind_of_report(item.table, item.payload, batch)
+        elif item.kind == "call":
+            self._on_call(item.table, item.payload, batch)
+        elif item.kind == "status":
+            self._on_status(item.table, item.payload, batch)
+        else:
+            log.warning("dropped a message on an unknown topic kind %r", item.kind)
+
+    # What each kind of message is handled by (hub.results or hub.club, hub.commands,
+    # hub.calls).
+    def _on_report(self, table: int, payload: bytes, batch: Batch) -> None:
+        raise NotImplementedError
+
+    def _on_command(self, payload: bytes, batch: Batch) -> None:
+        raise NotImplementedError
+
+    def _on_call(self, table: int, payload: bytes, batch: Batch) -> None:
+        raise NotImplementedError
+
+    def _on_status(self, table: int, payload: bytes, batch: Batch) -> None:
         raise NotImplementedError
 
     def _rebuild(self, pending: list[Event]) -> None:

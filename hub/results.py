@@ -39,7 +39,7 @@ class ResultHandling(TableDesk, CoreBase):
         ack = Ack(id=result_id, status="rejected", reason=reason, code=code, hand=hand)
         batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 
-    def _on_result(self, table: int, payload: bytes, batch: Batch) -> None:
+    def _on_report(self, table: int, payload: bytes, batch: Batch) -> None:
         t = self.tournament
         try:
             result = decode_result(payload)
