@@ -47,7 +47,8 @@ from whist.protocol import (
     State,
 )
 
-#: Which seats make up each partnership, in seat order.
+#: Which seats make up each partnership, in seat order; in a game played each for oneself a
+#: party is a seat, its one player.
 _PARTNERS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 
@@ -248,7 +249,7 @@ def _player(spec: NightSpec, table: int, seat: str) -> Player:
 
 
 def _partners(spec: NightSpec, table: int, party: str) -> list[Player]:
-    return [_player(spec, table, seat) for seat in _PARTNERS[party]]
+    return [_player(spec, table, seat) for seat in _PARTNERS.get(party, (party,))]
 
 
 def _lines(lines: Iterable[Any]) -> list[ClubLine]:
