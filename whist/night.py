@@ -38,6 +38,7 @@ from whist.protocol import (
     ClubLine,
     ClubParty,
     ClubPlace,
+    ClubRound,
     ClubRules,
     ClubScore,
     NightRow,
@@ -311,6 +312,20 @@ def club_score(night: ClubNight, table: int) -> ClubScore:
         ended=night.ended,
         places=_places(night, table) if finished or night.ended else [],
         seq=night.seq,
+        round=_round(night, state),
+    )
+
+
+def _round(night: ClubNight, state: ClubTable) -> ClubRound | None:
+    info = night.game.next_round(state)
+    if info is None:
+        return None
+    return ClubRound(
+        number=info.number,
+        cards=info.cards,
+        players=list(info.players),
+        has_trump=info.has_trump,
+        chooses_trump=info.chooses_trump,
     )
 
 

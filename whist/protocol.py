@@ -661,6 +661,18 @@ class ClubPlace(_Outbound):
     shared: bool
 
 
+class ClubRound(_Outbound):
+    """Extension: the next round of a game played in rounds (Knockout, 8-to-1): its number in
+    the game, the cards to deal each player, who is still in, whether it has a trump and who
+    chooses it (None: the card turned up, or the hub's draw)."""
+
+    number: Annotated[int, Field(ge=1)]
+    cards: Annotated[int, Field(ge=1, le=13)]
+    players: list[SeatName]
+    has_trump: bool = True
+    chooses_trump: SeatName | None = None
+
+
 class ClubScore(_Outbound):
     """Extension: everything a club table's players must know, as the hub holds it (hub ->
     kiosk ``table``, retained on ``whist/table/{t}/score``; republished after every deal,
@@ -683,6 +695,8 @@ class ClubScore(_Outbound):
     ended: bool = False
     places: list[ClubPlace] = []
     seq: int = 0
+    #: The next round, in Knockout and 8-to-1 (None in the other games).
+    round: ClubRound | None = None
 
 
 class NightRow(_Outbound):

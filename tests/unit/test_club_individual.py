@@ -183,3 +183,40 @@ def test_tally_eight_to_one_and_a_refused_line(tmp_path):
 def test_tally_needs_the_game_s_columns(tmp_path):
     code, out = tally(tmp_path, "table,ns_tricks\n1,7\n", "widow")
     assert code != 0 and "needs table, and tricks_1 or tricks_2 or tricks_3" in out
+
+
+# --- the next round, as a table is shown it --------------------------------------------------
+
+
+def test_a_knockout_table_is_shown_the_next_round():
+    night = night_of("knockout", 1)
+    first = club_score(night, 1).round
+    assert (first.number, first.cards, first.players, first.chooses_trump) == (
+        1,
+        7,
+        ["1", "2", "3", "4"],
+        None,
+    )
+    send(night, 1, 1, DealRecord(tricks={"1": 1, "2": 2, "3": 4, "4": 0}))
+    after = club_score(night, 1).round
+    assert (after.number, after.cards, after.players, after.chooses_trump) == (
+        2,
+        6,
+        ["1", "2", "3"],
+        "3",
+    )
+
+
+def test_an_eight_to_one_table_is_shown_the_round_and_whether_it_has_a_trump():
+    night = night_of("eight-to-one", 1)
+    for number in range(1, 5):
+        shown = club_score(night, 1).round
+        assert (shown.number, shown.cards, shown.has_trump) == (number, 8, False)
+        send(night, 1, number, DealRecord(tricks={"N": 2, "E": 2, "S": 2, "W": 2}))
+    shown = club_score(night, 1).round
+    assert (shown.number, shown.cards, shown.has_trump) == (5, 7, True)
+
+
+def test_the_other_games_show_no_round():
+    assert club_score(night_of("widow", 1), 1).round is None
+    assert club_score(night_of("minnesota", 1), 1).round is None

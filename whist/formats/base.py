@@ -343,6 +343,19 @@ class ClubStanding:
     points: int
 
 
+@dataclass(frozen=True)
+class RoundInfo:
+    """What a table of a game played in rounds is told before the next one: the round's
+    number in the game in play, the cards each player is dealt, the players still in, whether
+    it has a trump, and who chooses it (None: the rules draw or turn it)."""
+
+    number: int
+    cards: int
+    players: tuple[Party, ...]
+    has_trump: bool = True
+    chooses_trump: Party | None = None
+
+
 class ClubGame(abc.ABC, Generic[DealT]):
     """One club game's rules: a table keeping score deal after deal.
 
@@ -461,6 +474,11 @@ class ClubGame(abc.ABC, Generic[DealT]):
             except DealError as exc:
                 raise DealError(f"line {line} (table {number}): {exc}") from None
         return tables
+
+    def next_round(self, table: ClubTable) -> RoundInfo | None:
+        """The next round at ``table``, in a game whose rounds differ (Knockout, 8-to-1);
+        None in a game where every deal is alike."""
+        return None
 
     def sheet_settings(
         self, first: Mapping[str, object], settings: ClubSettings | None

@@ -22,7 +22,7 @@ from typing import ClassVar, Protocol
 
 from whist.cards import Suit
 from whist.errors import DealError
-from whist.formats.base import ClubTable, LengthUnit, Line, ScoreChange, Seat
+from whist.formats.base import ClubTable, LengthUnit, Line, RoundInfo, ScoreChange, Seat
 from whist.formats.individual import (
     COMPASS_SEATS,
     IndividualGame,
@@ -130,6 +130,10 @@ class EightToOne(IndividualGame[EightToOneDeal]):
             trump,
             named,
         )
+
+    def next_round(self, table: ClubTable) -> RoundInfo:
+        cards = round_cards(table.round + 1)
+        return RoundInfo(table.round + 1, cards, table.parties, has_trump=has_trump(cards))
 
     def score(self, table: ClubTable, deal: EightToOneDeal) -> ScoreChange:
         number = table.round + 1

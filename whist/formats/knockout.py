@@ -21,7 +21,15 @@ from typing import ClassVar
 
 from whist.cards import Suit
 from whist.errors import DealError
-from whist.formats.base import ClubSettings, ClubTable, LengthUnit, Line, ScoreChange, Seat
+from whist.formats.base import (
+    ClubSettings,
+    ClubTable,
+    LengthUnit,
+    Line,
+    RoundInfo,
+    ScoreChange,
+    Seat,
+)
 from whist.formats.individual import (
     NUMBERED_SEATS,
     IndividualGame,
@@ -115,6 +123,15 @@ class Knockout(IndividualGame[KnockoutDeal]):
             raise DealError("Knockout whist always has a trump")
         tricks = read_seat_counts(fields, "tricks", self.seats, most=FIRST_ROUND_CARDS)
         return KnockoutDeal(tricks, trump)
+
+    def next_round(self, table: ClubTable) -> RoundInfo:
+        info = next_round(table)
+        return RoundInfo(
+            number=table.round + 1,
+            cards=info.cards,
+            players=info.players,
+            chooses_trump=info.chooses_trump,
+        )
 
     def sheet_settings(
         self, first: Mapping[str, object], settings: ClubSettings | None
