@@ -268,6 +268,8 @@ def scored_deal(night: ClubNight, table: int, deal: int) -> ClubDealScored:
         unscored=_lines(change.unscored),
         game_won_by=change.game_won_by,
         rubber_won_by=change.rubber_won_by,
+        game_shared_with=list(change.game_shared_with),
+        knocked_out=list(change.knocked_out),
         by=entry.by,
         corrected=entry.corrected,
     )

@@ -648,6 +648,10 @@ class ClubDealScored(_Outbound):
     game_won_by: ClubPartyName | None = None
     rubber_won_by: ClubPartyName | None = None
     by: Literal["table", "leader"]
+    #: Who else won the game with ``game_won_by`` (a tie at the top, 8-to-1), and who was
+    #: knocked out by this deal (Knockout).
+    game_shared_with: list[ClubPartyName] = []
+    knocked_out: list[ClubPartyName] = []
     corrected: bool = False
 
 

@@ -120,6 +120,9 @@ def test_a_knockout_night_declares_the_winner():
     standing = night_standings(night)
     assert (standing.rows[0].party, standing.rows[0].wins) == ("1", 1)
     assert club_score(night, 1).last.game_won_by == "1"
+    assert club_score(night, 1).last.knocked_out == ["2"]
+    first = night.changes[1][0]
+    assert first.knocked_out == ("3", "4") and first.chooses_trump == "1"
 
 
 def test_an_eight_to_one_round_from_the_kiosk():
