@@ -654,14 +654,15 @@ def tally(format_: str, target: int | None, sheet: Path) -> None:
         with sheet.open(newline="", encoding="utf-8-sig") as f:
             reader = csv.DictReader(f)
             header = set(reader.fieldnames or ())
-            if "table" not in header or not header & {"ns_tricks", "ew_tricks"}:
-                _fail(f"{sheet}: the header needs table, and ns_tricks or ew_tricks")
+            if "table" not in header or not header & set(game.sheet_columns):
+                _fail(f"{sheet}: the header needs table, and {' or '.join(game.sheet_columns)}")
             tables = game.tally(reader, ClubSettings(target=target))
     except WhistError as exc:
         _fail(f"{sheet}: {exc}")
     wins = game.wins
     click.echo(f"{game.title}: {len(tables)} tables")
-    click.echo(f"{'rank':>4}  {'table':>5}  side  {wins:>7}  {'points':>6}")
+    who = "side" if game.parties == ("NS", "EW") else "seat"
+    click.echo(f"{'rank':>4}  {'table':>5}  {who}  {wins:>7}  {'points':>6}")
     for row in game.standings(tables):
         click.echo(f"{row.rank:>4}  {row.table:>5}  {row.party:<4}  {row.wins:>7}  {row.points:>6}")
 

@@ -38,6 +38,7 @@ from whist.protocol import (
     ClubLine,
     ClubParty,
     ClubPlace,
+    ClubRound,
     ClubRules,
     ClubScore,
     NightRow,
@@ -47,7 +48,8 @@ from whist.protocol import (
     State,
 )
 
-#: Which seats make up each partnership, in seat order.
+#: Which seats make up each partnership, in seat order; in a game played each for oneself a
+#: party is a seat, its one player.
 _PARTNERS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 
@@ -248,7 +250,7 @@ def _player(spec: NightSpec, table: int, seat: str) -> Player:
 
 
 def _partners(spec: NightSpec, table: int, party: str) -> list[Player]:
-    return [_player(spec, table, seat) for seat in _PARTNERS[party]]
+    return [_player(spec, table, seat) for seat in _PARTNERS.get(party, (party,))]
 
 
 def _lines(lines: Iterable[Any]) -> list[ClubLine]:
@@ -266,6 +268,8 @@ def scored_deal(night: ClubNight, table: int, deal: int) -> ClubDealScored:
         unscored=_lines(change.unscored),
         game_won_by=change.game_won_by,
         rubber_won_by=change.rubber_won_by,
+        game_shared_with=list(change.game_shared_with),
+        knocked_out=list(change.knocked_out),
         by=entry.by,
         corrected=entry.corrected,
     )
@@ -310,6 +314,20 @@ def club_score(night: ClubNight, table: int) -> ClubScore:
         ended=night.ended,
         places=_places(night, table) if finished or night.ended else [],
         seq=night.seq,
+        round=_round(night, state),
+    )
+
+
+def _round(night: ClubNight, state: ClubTable) -> ClubRound | None:
+    info = night.game.next_round(state)
+    if info is None:
+        return None
+    return ClubRound(
+        number=info.number,
+        cards=info.cards,
+        players=list(info.players),
+        has_trump=info.has_trump,
+        chooses_trump=info.chooses_trump,
     )
 
 

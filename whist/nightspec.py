@@ -1,9 +1,11 @@
 """The file of a club night: the game, its tables and who sits where, how long it lasts.
 
 A club night is a tournament file whose ``format`` is a club game (``minnesota``, ``english``,
-``american``): nobody moves; each table keeps score deal after deal, and the hall ranks every
-partnership of the room (docs/rules.md, C1 to C8). Read it with :func:`load_night`; problems are
-:class:`~whist.errors.PatternError` naming the table at fault.
+``american``, and the individual games ``widow``, ``solo``, ``knockout``, ``eight-to-one``):
+nobody moves; each table keeps score deal after deal, and the hall ranks every partnership (or,
+in an individual game, every player) of the room (docs/rules.md, C1 to C8, WI, SO, KO, EO).
+Read it with :func:`load_night`; problems are :class:`~whist.errors.PatternError` naming the
+table at fault.
 
 >>> night = default_night("minnesota", tables=4)
 >>> night.tables, night.seating[0].players["N"], night.settings(1).first_dealer
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from whist.errors import DealError, PatternError
 from whist.formats import ClubGame, ClubSettings, Format, NightLength
@@ -31,7 +33,9 @@ MAX_TARGET = 100
 #: The most deals, games or rubbers a night may be set to last.
 MAX_LENGTH = 1000
 
-SeatLetter = Literal["N", "E", "S", "W"]
+#: A seat: N, E, S, W at a four-handed table; 1 to 7 in Widow (three) and Knockout (two to
+#: seven), whose tables have no compass.
+SeatLetter = Literal["N", "E", "S", "W", "1", "2", "3", "4", "5", "6", "7"]
 
 
 class _Frozen(BaseModel):
@@ -39,8 +43,9 @@ class _Frozen(BaseModel):
 
 
 class SeatingSpec(_Frozen):
-    """One table: its players by seat (N, E, S, W; partners sit opposite) and its first
-    dealer (the high cut, C1)."""
+    """One table: its players by seat (N, E, S, W, partners sitting opposite; or 1, 2, 3…
+    clockwise in Widow and Knockout) and its first dealer (the high cut, C1; when the file
+    does not say, the game's first seat)."""
 
     table: int = Field(ge=1, le=MAX_TABLES)
     players: dict[str, str]
@@ -66,6 +71,23 @@ class NightSpec(_Frozen):
     length: LengthSpec = LengthSpec()
     seating: tuple[SeatingSpec, ...]
 
+    @model_validator(mode="before")
+    @classmethod
+    def _first_dealer_by_game(cls, data: Any) -> Any:
+        # A seating that does not name its first dealer starts with the game's first seat,
+        # which is not N in a game whose seats are numbered.
+        if not isinstance(data, dict) or not isinstance(data.get("seating"), list | tuple):
+            return data
+        try:
+            first = Format(data.get("format")).club.seats[0]
+        except (ValueError, PatternError):
+            return data
+        seating = [
+            {**s, "first_dealer": first} if isinstance(s, dict) and "first_dealer" not in s else s
+            for s in data["seating"]
+        ]
+        return {**data, "seating": seating}
+
     @property
     def game(self) -> ClubGame[Any]:
         return self.format.club
@@ -81,10 +103,17 @@ class NightSpec(_Frozen):
 
     def settings(self, table: int) -> ClubSettings:
         """The settings ``table`` starts the night with."""
+        seating = self.seats_of(table)
+        game = self.game
         return ClubSettings(
             target=self.target,
             length=self.night_length,
-            first_dealer=self.seats_of(table).first_dealer,
+            first_dealer=seating.first_dealer,
+            players=(
+                None
+                if game.min_players is None
+                else tuple(s for s in game.seats if s in seating.players)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -114,11 +143,7 @@ def _check_night(spec: NightSpec) -> None:
                 f"seating, table {index}: tables must be listed in order 1 to {spec.tables} "
                 f"(found table {seating.table})"
             )
-        if set(seating.players) != set(game.seats):
-            raise PatternError(
-                f"seating, table {index}: players must be exactly the seats "
-                f"{', '.join(game.seats)} (found {', '.join(sorted(seating.players)) or 'none'})"
-            )
+        _check_players(index, seating, game)
         for seat, name in seating.players.items():
             if len(name) > 60:
                 raise PatternError(f"seating, table {index}: {seat}'s name is over 60 letters")
@@ -126,10 +151,43 @@ def _check_night(spec: NightSpec) -> None:
         raise PatternError(
             f"{game.title} is won in games: length is deals, games or open"
         )
+    if spec.length.unit not in game.lengths:
+        raise PatternError(
+            f"{game.title} has no {spec.length.unit}: length is {' or '.join(game.lengths)}"
+        )
     try:
         spec.night_length  # noqa: B018 - the length checks itself
     except DealError as exc:
         raise PatternError(f"length: {exc}") from None
+    for table in range(1, spec.tables + 1):
+        try:
+            game.start(spec.settings(table))
+        except DealError as exc:
+            raise PatternError(f"seating, table {table}: {exc}") from None
+
+
+def _check_players(index: int, seating: SeatingSpec, game: ClubGame[Any]) -> None:
+    found = ", ".join(sorted(seating.players)) or "none"
+    if game.min_players is None:
+        if set(seating.players) != set(game.seats):
+            raise PatternError(
+                f"seating, table {index}: players must be exactly the seats "
+                f"{', '.join(game.seats)} (found {found})"
+            )
+        return
+    count = len(seating.players)
+    if not game.min_players <= count <= len(game.seats) or set(seating.players) != set(
+        game.seats[:count]
+    ):
+        raise PatternError(
+            f"seating, table {index}: {game.title} seats {game.min_players} to "
+            f"{len(game.seats)} players, in seats 1, 2, 3… without a gap (found {found})"
+        )
+    if seating.first_dealer not in seating.players:
+        raise PatternError(
+            f"seating, table {index}: the first dealer, seat {seating.first_dealer}, "
+            "has no player"
+        )
 
 
 def default_night(
@@ -147,13 +205,15 @@ def default_night(
     """
     fmt = Format(format)
     game = fmt.club
+    seated = game.default_players or len(game.seats)
     data: dict[str, Any] = {
         "name": name or f"{game.title}, {tables} table{'s' if tables != 1 else ''}",
         "format": fmt.value,
         "tables": tables,
         "length": (length or LengthSpec()).model_dump(),
         "seating": [
-            {"table": t, "players": {seat: "" for seat in game.seats}} for t in range(1, tables + 1)
+            {"table": t, "players": {seat: "" for seat in game.seats[:seated]}}
+            for t in range(1, tables + 1)
         ],
     }
     if target is not None:

@@ -152,10 +152,22 @@ TrumpName = Literal["spades", "hearts", "diamonds", "clubs", "none"]
 Phase = Literal["waiting", "playing", "closed"]
 FormatName = Literal["alberta", "gaspesie"]
 #: Every format a State may name: military whist and the club-night games.
-AnyFormatName = Literal["alberta", "gaspesie", "minnesota", "english", "american"]
+AnyFormatName = Literal[
+    "alberta", "gaspesie", "minnesota", "english", "american",
+    "widow", "solo", "knockout", "eight-to-one",
+]  # fmt: skip
 #: A partnership at a club table; "low" in ``granded`` says everyone played low (Minnesota).
 PartnershipName = Literal["NS", "EW"]
-SeatName = Literal["N", "E", "S", "W"]
+#: A seat: N, E, S, W at a four-handed table; 1 to 7 at a table with no compass (Widow's
+#: three players, Knockout's two to seven).
+SeatName = Literal["N", "E", "S", "W", "1", "2", "3", "4", "5", "6", "7"]
+#: Who scores at a club table: a partnership, or a seat in a game played each for oneself.
+ClubPartyName = Literal["NS", "EW", "N", "E", "S", "W", "1", "2", "3", "4", "5", "6", "7"]
+#: A Solo whist contract (docs/rules.md, SO1); ``pass``: everyone passed, the cards thrown in.
+SoloContractName = Literal[
+    "pass", "prop", "solo", "misere", "abondance", "royal_abondance", "misere_ouverte",
+    "abondance_declaree",
+]  # fmt: skip
 #: Most deals one table may play in a night (a bound on what a kiosk can make the hub keep).
 MAX_DEALS = 1000
 AckStatus = Literal["accepted", "duplicate", "rejected"]
@@ -521,11 +533,19 @@ class FormatInfo(_Outbound):
 class DealRecord(_Inbound):
     """What a club table taps in for one deal; each game reads the fields it needs and refuses
     the others (docs/rules.md, C2): Minnesota ``granded`` (``NS``, ``EW`` or ``low``), English
-    and American ``trump``, English ``honours`` and ``honours_held``; every game one side's
-    tricks (``ns_tricks`` or ``ew_tricks``, or both adding up to 13) and the revokes.
+    and American ``trump``, English ``honours`` and ``honours_held``; every partnership game
+    one side's tricks (``ns_tricks`` or ``ew_tricks``, or both adding up to 13) and the revokes.
+
+    The games played each for oneself read, per seat, ``tricks`` (every game) and ``bids``
+    (8-to-1), which :meth:`fields` spreads out as ``tricks_N``, ``bid_N``…; ``widow``, who took
+    the widow (Widow whist, ``none`` or unset: nobody); ``contract``, ``bidder``, ``partner``,
+    ``bidder_tricks`` and ``revoker`` (Solo whist); ``trump`` (Knockout and 8-to-1, for the
+    record).
 
     >>> DealRecord(granded="NS", ns_tricks=9).fields()
     {'granded': 'NS', 'ns_tricks': 9}
+    >>> DealRecord(widow="2", tricks={"1": 3, "2": 6, "3": 4}).fields()["tricks_2"]
+    6
     """
 
     granded: Literal["NS", "EW", "low"] | None = None
@@ -536,10 +556,26 @@ class DealRecord(_Inbound):
     honours_held: Annotated[int, Field(ge=3, le=4)] | None = None
     ns_revokes: Annotated[int, Field(ge=0, le=13)] | None = None
     ew_revokes: Annotated[int, Field(ge=0, le=13)] | None = None
+    tricks: dict[SeatName, Tricks] | None = None
+    bids: dict[SeatName, Tricks] | None = None
+    widow: SeatName | Literal["none"] | None = None
+    contract: SoloContractName | None = None
+    bidder: SeatName | None = None
+    partner: SeatName | None = None
+    bidder_tricks: Tricks | None = None
+    revoker: SeatName | None = None
 
     def fields(self) -> dict[str, str | int]:
-        """The fields the table set, as a game's ``record`` reads them."""
-        return {k: v for k, v in self.model_dump().items() if v is not None}
+        """The fields the table set, as a game's ``record`` reads them (per-seat counts
+        spread out: ``tricks={"N": 3}`` is ``tricks_N: 3``)."""
+        flat: dict[str, str | int] = {}
+        for key, value in self.model_dump().items():
+            if isinstance(value, dict):
+                name = "bid" if key == "bids" else key
+                flat.update({f"{name}_{seat}": count for seat, count in value.items()})
+            elif value is not None:
+                flat[key] = value
+        return flat
 
 
 class ClubDeal(_Inbound):
@@ -568,29 +604,31 @@ class ClubRules(_Outbound):
     name: AnyFormatName
     title: str
     language: Literal["en", "fr"]
-    target: Annotated[int, Field(ge=1)]
+    #: 0: the game has no target (the individual games)
+    target: Annotated[int, Field(ge=0)]
     wins: Literal["games", "rubbers"]
     length: Literal["deals", "games", "rubbers", "open"]
     length_count: Annotated[int, Field(ge=0)] = 0
     fields: list[str]
     seats: list[SeatName]
-    parties: list[PartnershipName]
+    parties: list[ClubPartyName]
 
 
 class ClubLine(_Outbound):
     """One line of a deal's score: ``party`` scored ``points`` for ``why`` (``tricks``,
     ``grand``, ``grand_against``, ``low``, ``honours``, ``revoke``, ``game``, ``rubber``…)."""
 
-    party: PartnershipName
+    party: ClubPartyName
     points: int
     why: str
 
 
 class ClubParty(_Outbound):
-    """One partnership at a club table: its players (seat and name), its score in the game in
-    play, the games it won tonight and in the rubber in play, its rubbers and night points."""
+    """One partnership (or, in a game played each for oneself, one player) at a club table:
+    its players (seat and name), its score in the game in play, the games it won tonight and
+    in the rubber in play, its rubbers and night points."""
 
-    party: PartnershipName
+    party: ClubPartyName
     players: list[Player]
     score: int
     games: Annotated[int, Field(ge=0)]
@@ -607,9 +645,13 @@ class ClubDealScored(_Outbound):
     record: dict[str, str | int]
     lines: list[ClubLine]
     unscored: list[ClubLine]
-    game_won_by: PartnershipName | None = None
-    rubber_won_by: PartnershipName | None = None
+    game_won_by: ClubPartyName | None = None
+    rubber_won_by: ClubPartyName | None = None
     by: Literal["table", "leader"]
+    #: Who else won the game with ``game_won_by`` (a tie at the top, 8-to-1), and who was
+    #: knocked out by this deal (Knockout).
+    game_shared_with: list[ClubPartyName] = []
+    knocked_out: list[ClubPartyName] = []
     corrected: bool = False
 
 
@@ -617,10 +659,22 @@ class ClubPlace(_Outbound):
     """Where a partnership stands in the night: ``rank`` of ``of`` (``shared`` when another
     partnership holds the same rank)."""
 
-    party: PartnershipName
+    party: ClubPartyName
     rank: Annotated[int, Field(ge=1)]
     of: Annotated[int, Field(ge=1)]
     shared: bool
+
+
+class ClubRound(_Outbound):
+    """Extension: the next round of a game played in rounds (Knockout, 8-to-1): its number in
+    the game, the cards to deal each player, who is still in, whether it has a trump and who
+    chooses it (None: the card turned up, or the hub's draw)."""
+
+    number: Annotated[int, Field(ge=1)]
+    cards: Annotated[int, Field(ge=1, le=13)]
+    players: list[SeatName]
+    has_trump: bool = True
+    chooses_trump: SeatName | None = None
 
 
 class ClubScore(_Outbound):
@@ -645,14 +699,17 @@ class ClubScore(_Outbound):
     ended: bool = False
     places: list[ClubPlace] = []
     seq: int = 0
+    #: The next round, in Knockout and 8-to-1 (None in the other games).
+    round: ClubRound | None = None
 
 
 class NightRow(_Outbound):
-    """One line of a club night's standings: a partnership of a table and its players."""
+    """One line of a club night's standings: a partnership of a table and its players (in a
+    game played each for oneself, one player: ``party`` is the seat)."""
 
     rank: Annotated[int, Field(ge=1)]
     table: TableNumber
-    party: PartnershipName
+    party: ClubPartyName
     players: list[Player]
     wins: Annotated[int, Field(ge=0)]
     games: Annotated[int, Field(ge=0)]

@@ -28,7 +28,9 @@ def play(game, deals, settings=None):
 
 def test_one_registry_military_and_club():
     assert [f.value for f in Format.military()] == ["alberta", "gaspesie"]
-    assert [f.value for f in Format.club_games()] == ["minnesota", "english", "american"]
+    assert [f.value for f in Format.club_games()] == [
+        "minnesota", "english", "american", "widow", "solo", "knockout", "eight-to-one",
+    ]  # fmt: skip
     assert Format("english").club is ENGLISH
     assert Format.ALBERTA.rules.unit == "flags"
 

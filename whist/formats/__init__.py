@@ -7,7 +7,14 @@ and the club-night games (:class:`ClubGame`), a table keeping score deal after d
 
 * :mod:`whist.formats.minnesota` — Minnesota whist (grand or low, no trump);
 * :mod:`whist.formats.english` — English whist (honours, games and rubbers);
-* :mod:`whist.formats.american` — American whist (game to seven).
+* :mod:`whist.formats.american` — American whist (game to seven);
+
+and the club-night games played each for oneself (what they share: ``individual``):
+
+* :mod:`whist.formats.widow` — Widow whist (three players, a widow hand, clubs trump);
+* :mod:`whist.formats.solo` — Solo whist (contracts; points change hands);
+* :mod:`whist.formats.knockout` — Knockout whist (no trick, out);
+* :mod:`whist.formats.eight_to_one` — 8-to-1 bidding whist (21 rounds of bids).
 
 ``docs/rules.md`` explains each decision.
 
@@ -18,7 +25,7 @@ and the club-night games (:class:`ClubGame`), a table keeping score deal after d
 >>> [f.rules.unit for f in Format.military()]
 ['flags', 'points']
 >>> [f.value for f in Format.club_games()]
-['minnesota', 'english', 'american']
+['minnesota', 'english', 'american', 'widow', 'solo', 'knockout', 'eight-to-one']
 """
 
 from whist.formats.alberta import alberta_flags_won, alberta_visitor_tricks
@@ -34,6 +41,7 @@ from whist.formats.base import (
     HandOutcome,
     Line,
     NightLength,
+    RoundInfo,
     ScoreChange,
     TieBreakRule,
     Unit,
@@ -52,6 +60,7 @@ __all__ = [
     "HandOutcome",
     "Line",
     "NightLength",
+    "RoundInfo",
     "ScoreChange",
     "TieBreakRule",
     "Unit",

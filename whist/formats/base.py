@@ -131,7 +131,8 @@ def check_tricks(visitor_tricks: int, revokes_home: int, revokes_visitors: int) 
 Seat = str
 #: Who scores: a partnership ("NS", "EW") or, in an individual game, a seat.
 Party = str
-#: What the night's standings count first: games won or rubbers won.
+#: What the night's standings count first: games won or rubbers won (an individual game
+#: without games, Widow or Solo, counts none and ranks by points).
 WinUnit = Literal["games", "rubbers"]
 #: How long a night lasts at each table (``open``: until the leader ends it).
 LengthUnit = Literal["deals", "games", "rubbers", "open"]
@@ -182,7 +183,11 @@ class ClubSettings:
 
     target: int | None = None
     length: NightLength = NightLength()
-    first_dealer: Seat = "N"
+    #: "" (the default): the game's first seat (N at a four-handed table).
+    first_dealer: Seat = ""
+    #: The seats taken at the table, when a game lets a table seat fewer players than it
+    #: has seats (Knockout: two to seven); None: every seat of the game.
+    players: tuple[Seat, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -204,6 +209,9 @@ class ScoreChange:
     revoked cannot win the game, honours at the point), so a screen can say why;
     ``game_won_by``: the party that won the game with this deal; ``rubber_won_by`` likewise;
     ``night``: what the deal added to the night's standings points.
+    The individual games add: ``game_shared_with``, the other parties that won the game with
+    ``game_won_by`` (a tie at the top, 8-to-1); ``knocked_out``, the parties out of the game
+    in play after this deal (Knockout); ``chooses_trump``, who chooses the next deal's trump.
 
     >>> change = ScoreChange(lines=(Line("NS", 3, "tricks"),))
     >>> change.points("NS"), change.points("EW")
@@ -215,6 +223,9 @@ class ScoreChange:
     game_won_by: Party | None = None
     rubber_won_by: Party | None = None
     night: tuple[Line, ...] = ()
+    game_shared_with: tuple[Party, ...] = ()
+    knocked_out: tuple[Party, ...] = ()
+    chooses_trump: Party | None = None
 
     def points(self, party: Party) -> int:
         return sum(line.points for line in self.lines if line.party == party)
@@ -229,7 +240,9 @@ class ClubTable:
 
     Per party, in the order of ``parties``: ``score`` in the game in play, ``games`` won
     tonight, ``rubber_games`` won in the rubber in play, ``rubbers`` won tonight and
-    ``night_points`` (what the night's standings count after wins).
+    ``night_points`` (what the night's standings count after wins). ``round`` counts the
+    deals of the game in play already scored, ``out`` the parties knocked out of it
+    (Knockout); the deal passes to the next seat still in.
     """
 
     game: str
@@ -245,6 +258,8 @@ class ClubTable:
     rubbers: tuple[int, ...]
     night_points: tuple[int, ...]
     last: ScoreChange | None = None
+    round: int = 0
+    out: tuple[Party, ...] = ()
 
     def _at(self, values: tuple[int, ...], party: Party) -> int:
         try:
@@ -282,16 +297,25 @@ class ClubTable:
     def after(self, change: ScoreChange) -> ClubTable:
         """The table once ``change`` is scored, the deal passing to the dealer's left."""
         won = change.game_won_by
+        winners = {won, *change.game_shared_with} if won is not None else set()
         rubber = change.rubber_won_by
         score = tuple(s + change.points(p) for p, s in zip(self.parties, self.score, strict=True))
-        games = tuple(g + (p == won) for p, g in zip(self.parties, self.games, strict=True))
+        games = tuple(g + (p in winners) for p, g in zip(self.parties, self.games, strict=True))
         in_rubber = tuple(
-            g + (p == won) for p, g in zip(self.parties, self.rubber_games, strict=True)
+            g + (p in winners) for p, g in zip(self.parties, self.rubber_games, strict=True)
         )
+        out = () if won is not None else (*self.out, *change.knocked_out)
+        dealer = self.dealer
+        for _ in self.seats:
+            dealer = self.seats[(self.seats.index(dealer) + 1) % len(self.seats)]
+            if dealer not in out:
+                break
         return replace(
             self,
-            dealer=self.seats[(self.seats.index(self.dealer) + 1) % len(self.seats)],
+            dealer=dealer,
             deals=self.deals + 1,
+            round=0 if won is not None else self.round + 1,
+            out=out,
             score=tuple(0 for _ in score) if won is not None else score,
             games=games,
             rubber_games=tuple(0 for _ in in_rubber) if rubber is not None else in_rubber,
@@ -317,6 +341,19 @@ class ClubStanding:
     games: int
     rubbers: int
     points: int
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """What a table of a game played in rounds is told before the next one: the round's
+    number in the game in play, the cards each player is dealt, the players still in, whether
+    it has a trump, and who chooses it (None: the rules draw or turn it)."""
+
+    number: int
+    cards: int
+    players: tuple[Party, ...]
+    has_trump: bool = True
+    chooses_trump: Party | None = None
 
 
 class ClubGame(abc.ABC, Generic[DealT]):
@@ -348,6 +385,14 @@ class ClubGame(abc.ABC, Generic[DealT]):
     default_target: ClassVar[int]
     #: The fields a deal record reads, in the order a score sheet prints them.
     fields: ClassVar[tuple[str, ...]]
+    #: The fewest players a table may seat (None: every seat is taken; Knockout: 2 of 7),
+    #: and how many a new night's file seats.
+    min_players: ClassVar[int | None] = None
+    default_players: ClassVar[int | None] = None
+    #: How a night of this game may be measured (docs/rules.md, C6).
+    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "rubbers", "open")
+    #: A paper sheet needs at least one of these columns (the tricks, docs/rules.md "Paper").
+    sheet_columns: ClassVar[tuple[str, ...]] = ("ns_tricks", "ew_tricks")
 
     def start(self, settings: ClubSettings | None = None) -> ClubTable:
         """A table at the start of the night."""
@@ -355,7 +400,10 @@ class ClubGame(abc.ABC, Generic[DealT]):
         target = self.default_target if settings.target is None else settings.target
         if target < 1:
             raise DealError(f"a game needs a target of at least 1 point (got {target})")
-        if settings.first_dealer not in self.seats:
+        if settings.players not in (None, self.seats):
+            raise DealError(f"{self.title} is played by {len(self.seats)}: every seat is taken")
+        dealer = settings.first_dealer or self.seats[0]
+        if dealer not in self.seats:
             raise DealError(
                 f"the first dealer must be one of {', '.join(self.seats)} "
                 f"(got {settings.first_dealer!r})"
@@ -367,7 +415,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
             seats=self.seats,
             target=target,
             length=settings.length,
-            dealer=settings.first_dealer,
+            dealer=dealer,
             deals=0,
             score=zeros,
             games=zeros,
@@ -420,12 +468,24 @@ class ClubGame(abc.ABC, Generic[DealT]):
             if not number.isdigit() or int(number) < 1:
                 raise DealError(f"line {line}: the table must be a number from 1 (got {number!r})")
             fields = {k: v for k, v in row.items() if k != "table"}
-            table = tables.get(int(number)) or self.start(settings)
             try:
+                table = tables.get(int(number)) or self.start(self.sheet_settings(fields, settings))
                 tables[int(number)] = self.play(table, self.record(fields))
             except DealError as exc:
                 raise DealError(f"line {line} (table {number}): {exc}") from None
         return tables
+
+    def next_round(self, table: ClubTable) -> RoundInfo | None:
+        """The next round at ``table``, in a game whose rounds differ (Knockout, 8-to-1);
+        None in a game where every deal is alike."""
+        return None
+
+    def sheet_settings(
+        self, first: Mapping[str, object], settings: ClubSettings | None
+    ) -> ClubSettings | None:
+        """The settings a table typed in from paper starts with, from its first row (a game
+        whose tables seat a varying number of players reads who plays there)."""
+        return settings
 
     def standings(self, tables: Mapping[int, ClubTable]) -> tuple[ClubStanding, ...]:
         """The night's standings: every party of every table, by wins then points; equal
@@ -456,6 +516,10 @@ class Format(enum.Enum):
     MINNESOTA = "minnesota"
     ENGLISH = "english"
     AMERICAN = "american"
+    WIDOW = "widow"
+    SOLO = "solo"
+    KNOCKOUT = "knockout"
+    EIGHT_TO_ONE = "eight-to-one"
 
     @classmethod
     def military(cls) -> tuple[Format, ...]:
@@ -471,7 +535,7 @@ class Format(enum.Enum):
     def game(self) -> GameFormat | ClubGame[Any]:
         """The format's module's ``RULES``, loaded on first use."""
         game: GameFormat | ClubGame[Any] = importlib.import_module(
-            f"whist.formats.{self.value}"
+            f"whist.formats.{self.value.replace('-', '_')}"
         ).RULES
         return game
 

@@ -1,0 +1,169 @@
+"""Knockout whist: two to seven players each for themselves; seven cards each in the first
+round, one fewer each round; a player who takes no trick in a round is knocked out; the last
+player in wins the game.
+
+Each round the table records the tricks of every player still in, adding up to the cards each
+was dealt. The core says who is out, how many cards to deal next, who deals and who chooses the
+next trump (the player with the most tricks), and declares the winner. The night ranks players
+by games won, then by tricks taken. ``docs/rules.md`` (KO1…) explains each decision.
+
+>>> table = RULES.start()                     # four players, seats 1 to 4
+>>> table = RULES.play(table, RULES.record({"tricks_1": 4, "tricks_2": 3}))
+>>> next_round(table)
+KnockoutRound(cards=6, players=('1', '2'), dealer='2', chooses_trump='1', winner=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from whist.cards import Suit
+from whist.errors import DealError
+from whist.formats.base import (
+    ClubSettings,
+    ClubTable,
+    LengthUnit,
+    Line,
+    RoundInfo,
+    ScoreChange,
+    Seat,
+)
+from whist.formats.individual import (
+    NUMBERED_SEATS,
+    IndividualGame,
+    check_tricks_add_up,
+    left_of,
+    read_seat_counts,
+    read_trump,
+    seat_field,
+    seat_fields,
+)
+from whist.formats.partnership import _blank, refuse_unknown
+
+#: Cards each player is dealt in a game's first round (KO2).
+FIRST_ROUND_CARDS = 7
+#: A new night's tables seat this many (the leader lists two to seven per table).
+DEFAULT_PLAYERS = 4
+
+
+def round_cards(round_number: int) -> int:
+    """Cards each player is dealt in round ``round_number`` (1 to 7) of a game.
+
+    >>> [round_cards(r) for r in range(1, 8)]
+    [7, 6, 5, 4, 3, 2, 1]
+    """
+    if not 1 <= round_number <= FIRST_ROUND_CARDS:
+        raise DealError(f"a knockout game has rounds 1 to 7 (got {round_number})")
+    return FIRST_ROUND_CARDS + 1 - round_number
+
+
+def trump_chooser(tricks: Mapping[Seat, int], order: tuple[Seat, ...]) -> Seat:
+    """Who chooses the next trump: the most tricks; a tie goes to the tied player first in
+    ``order`` (the playing order, from the dealer's left, KO4)."""
+    most = max(tricks.values())
+    return next(seat for seat in order if tricks.get(seat, 0) == most)
+
+
+@dataclass(frozen=True)
+class KnockoutDeal:
+    """One round: the tricks of each player (players out of the game take none) and, for the
+    record, the trump it was played in.
+
+    >>> KnockoutDeal({"1": 5, "2": 2, "3": 0}).tricks["3"]
+    0
+    """
+
+    tricks: Mapping[Seat, int]
+    trump: Suit | None = None
+
+
+@dataclass(frozen=True)
+class KnockoutRound:
+    """What a Knockout table is told before a round: the cards to deal each player, who is
+    still in, who deals, who chooses trump (None in a game's first round: the card turned up
+    after the deal decides), and the last game's winner when the last round ended one."""
+
+    cards: int
+    players: tuple[Seat, ...]
+    dealer: Seat
+    chooses_trump: Seat | None
+    winner: Seat | None
+
+
+def next_round(table: ClubTable) -> KnockoutRound:
+    """The next round at a Knockout table, from its score."""
+    players = tuple(s for s in table.parties if s not in table.out)
+    last = table.last
+    return KnockoutRound(
+        cards=round_cards(table.round + 1),
+        players=players,
+        dealer=table.dealer,
+        chooses_trump=last.chooses_trump if last is not None and table.round else None,
+        winner=last.game_won_by if last is not None and not table.round else None,
+    )
+
+
+class Knockout(IndividualGame[KnockoutDeal]):
+    name: ClassVar[str] = "knockout"
+    title: ClassVar[str] = "Knockout whist"
+    seats: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
+    parties: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
+    min_players: ClassVar[int | None] = 2
+    default_players: ClassVar[int | None] = DEFAULT_PLAYERS
+    fields: ClassVar[tuple[str, ...]] = ("trump", *seat_fields("tricks", NUMBERED_SEATS))
+    sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", NUMBERED_SEATS)
+    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+
+    def record(self, fields: Mapping[str, object]) -> KnockoutDeal:
+        refuse_unknown(fields, self.fields, self.title)
+        named, trump = read_trump(fields)
+        if named and trump is None:
+            raise DealError("Knockout whist always has a trump")
+        tricks = read_seat_counts(fields, "tricks", self.seats, most=FIRST_ROUND_CARDS)
+        return KnockoutDeal(tricks, trump)
+
+    def next_round(self, table: ClubTable) -> RoundInfo:
+        info = next_round(table)
+        return RoundInfo(
+            number=table.round + 1,
+            cards=info.cards,
+            players=info.players,
+            chooses_trump=info.chooses_trump,
+        )
+
+    def sheet_settings(
+        self, first: Mapping[str, object], settings: ClubSettings | None
+    ) -> ClubSettings:
+        """KO8: on paper, the players of a table are the seats with a number (0 included) in
+        its first round."""
+        players = tuple(s for s in self.seats if not _blank(first.get(seat_field("tricks", s))))
+        return replace(settings or ClubSettings(), players=players)
+
+    def score(self, table: ClubTable, deal: KnockoutDeal) -> ScoreChange:
+        cards = round_cards(table.round + 1)
+        players = tuple(s for s in table.parties if s not in table.out)
+        for seat, count in deal.tricks.items():
+            if count and seat not in table.parties:
+                raise DealError(f"nobody sits in seat {seat} at this table")
+            if count and seat in table.out:
+                raise DealError(f"player {seat} is out of this game and took no trick")
+        tricks = {seat: deal.tricks.get(seat, 0) for seat in players}
+        check_tricks_add_up(tricks, cards)
+        knocked_out = tuple(s for s in players if not tricks[s])
+        still_in = [s for s in players if tricks[s]]
+        lines = tuple(Line(s, tricks[s], "tricks") for s in still_in)
+        # KO5: the last player in wins; the one-card round always leaves one.
+        winner = still_in[0] if len(still_in) == 1 else None
+        chooser = None
+        if winner is None:
+            chooser = trump_chooser(tricks, left_of(table.parties, table.dealer))
+        return replace(
+            ScoreChange(lines=lines, game_won_by=winner, knocked_out=knocked_out),
+            night=lines,
+            chooses_trump=chooser,
+        )
+
+
+RULES = Knockout()

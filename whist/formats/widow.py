@@ -1,0 +1,96 @@
+"""Widow whist: three players each for themselves, clubs always trump, a fourth hand (the
+widow) dealt to the dealer's left that one player may take in exchange for their own.
+
+Each deal the table records who took the widow (if anyone) and each player's tricks, adding up
+to 13. The widow's taker scores a point per trick over four, everyone else a point per trick
+over three; a score may go below zero. There are no games: the night is a running score.
+``docs/rules.md`` (WI1…) explains each decision.
+
+The seed's examples:
+
+>>> [widow_points(t, took_widow=True) for t in (2, 4, 5)]
+[-2, 0, 1]
+>>> [widow_points(t, took_widow=False) for t in (4, 5)]
+[1, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from whist.errors import DealError
+from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
+from whist.formats.individual import (
+    NUMBERED_SEATS,
+    IndividualGame,
+    check_tricks_add_up,
+    read_seat,
+    read_seat_counts,
+    seat_fields,
+)
+from whist.formats.partnership import refuse_unknown
+
+#: Tricks a player must take to break even: with the widow, and with their own hand (WI2).
+WIDOW_BREAK_EVEN = 4
+HAND_BREAK_EVEN = 3
+SEATS: tuple[Seat, ...] = NUMBERED_SEATS[:3]
+
+
+def widow_points(tricks: int, *, took_widow: bool) -> int:
+    """A player's points for a deal: tricks over four with the widow, over three without."""
+    if not 0 <= tricks <= TRICKS:
+        raise DealError(f"tricks must be 0 to 13 (got {tricks})")
+    return tricks - (WIDOW_BREAK_EVEN if took_widow else HAND_BREAK_EVEN)
+
+
+@dataclass(frozen=True)
+class WidowDeal:
+    """What a Widow table taps in for one deal: who took the widow (None: nobody) and each
+    player's tricks.
+
+    >>> WidowDeal("2", {"1": 3, "2": 6, "3": 4}).widow
+    '2'
+    """
+
+    widow: Seat | None
+    tricks: Mapping[Seat, int]
+
+    def __post_init__(self) -> None:
+        if set(self.tricks) != set(SEATS):
+            raise DealError("enter the tricks of all three players")
+        if self.widow is not None and self.widow not in SEATS:
+            raise DealError(f"the widow's taker must be one of 1, 2, 3 (got {self.widow!r})")
+        check_tricks_add_up(self.tricks, TRICKS)
+
+
+class Widow(IndividualGame[WidowDeal]):
+    name: ClassVar[str] = "widow"
+    title: ClassVar[str] = "Widow whist"
+    seats: ClassVar[tuple[Seat, ...]] = SEATS
+    parties: ClassVar[tuple[Seat, ...]] = SEATS
+    fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
+    sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", SEATS)
+    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+
+    def record(self, fields: Mapping[str, object]) -> WidowDeal:
+        refuse_unknown(fields, self.fields, self.title)
+        widow = read_seat(fields, "widow", "the widow's taker", SEATS)
+        return WidowDeal(widow, read_seat_counts(fields, "tricks", SEATS))
+
+    def score(self, table: ClubTable, deal: WidowDeal) -> ScoreChange:
+        lines = tuple(
+            Line(
+                seat,
+                widow_points(deal.tricks[seat], took_widow=seat == deal.widow),
+                "widow" if seat == deal.widow else "tricks",
+            )
+            for seat in table.parties
+        )
+        # WI4: a line of 0 is still shown (the player broke even), and every point counts
+        # towards the night.
+        return replace(ScoreChange(lines=lines), night=lines)
+
+
+RULES = Widow()
