@@ -10,6 +10,7 @@ from typing import NoReturn
 import click
 
 from hub.files import read_event_file, write_spec
+from whist.bot import BOT_CLUB_GAMES
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
 from whist.night import ClubNight
@@ -175,16 +176,20 @@ def _print_night(spec: NightSpec, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(night_seating(spec), ensure_ascii=False))
         return
+    target = spec.target or spec.game.default_target
     click.echo(
-        f"{spec.name} ({spec.game.title}): {spec.night_length.describe()}; game to "
-        f"{spec.target or spec.game.default_target} points"
+        f"{spec.name} ({spec.game.title}): {spec.night_length.describe()}"
+        + (f"; game to {target} points" if target else "")
     )
     for s in spec.seating:
-        names = {seat: s.players[seat] or "(no name yet)" for seat in spec.game.seats}
-        click.echo(
-            f"  table {s.table:>3}: N {names['N']} & S {names['S']} against "
-            f"E {names['E']} & W {names['W']}; {s.first_dealer} deals first"
-        )
+        names = {seat: name or "(no name yet)" for seat, name in s.players.items()}
+        if spec.game.parties == ("NS", "EW"):
+            who = (
+                f"N {names['N']} & S {names['S']} against E {names['E']} & W {names['W']}"
+            )
+        else:
+            who = ", ".join(f"{seat} {name}" for seat, name in names.items())
+        click.echo(f"  table {s.table:>3}: {who}; {s.first_dealer or 'the first seat'} deals first")
 
 
 @main.command()
@@ -485,8 +490,8 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     "format_",
     default="alberta",
     show_default=True,
-    type=click.Choice([f.value for f in (*Format.military(), *Format.club_games())]),
-    help="A military format, or a club game (minnesota, english, american): a club night.",
+    type=click.Choice([f.value for f in Format.military()] + list(BOT_CLUB_GAMES)),
+    help="A military format, or a club game the bots play (minnesota, english, american).",
 )
 @click.option(
     "--tables",

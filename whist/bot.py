@@ -248,6 +248,8 @@ def deal_and_play(
 #: Club seats clockwise; bot seat i is CLUB_SEATS[i], so side 0 is NS and side 1 is EW.
 CLUB_SEATS = ("N", "E", "S", "W")
 _PARTIES = ("NS", "EW")
+#: The club games :func:`club_deal` plays (the partnership games).
+BOT_CLUB_GAMES = ("minnesota", "english", "american")
 #: Minnesota (docs/rules.md, MN6): a bot grands when it holds at least this many aces and kings.
 GRAND_WITH = 4
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -280,6 +282,8 @@ def club_deal(
     ...                                                           "clubs")
     True
     """
+    if game not in BOT_CLUB_GAMES:
+        raise ValueError(f"the bots play {', '.join(BOT_CLUB_GAMES)}, not {game}")
     dealer_seat = CLUB_SEATS.index(dealer)
     deck = Deck()
     deck.shuffle(rng)
