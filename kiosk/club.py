@@ -461,6 +461,7 @@ class ClubDesk:
         assert s is not None
         ns, ew = (_party(s, "NS"), _party(s, "EW"))
         rubbers = s.rules.wins == "rubbers"
+        target = tr._("game to {target}").format(target=s.rules.target)
         end = ""
         if self.over:
             title = (
@@ -476,12 +477,15 @@ class ClubDesk:
             ns_label=tr._(_PARTY_NAMES["NS"]),
             ns_players=words.pair(tr, ns.players),
             ns_score=str(ns.score),
-            ns_detail=_games(tr, ns, rubbers),
+            ns_detail=f"{_games(tr, ns, rubbers)} · {target}",
             ew_label=tr._(_PARTY_NAMES["EW"]),
             ew_players=words.pair(tr, ew.players),
             ew_score=str(ew.score),
-            ew_detail=_games(tr, ew, rubbers),
-            last=self._last_text(tr, s.last) if s.last is not None else tr._("No deal yet."),
+            ew_detail=f"{_games(tr, ew, rubbers)} · {target}",
+            # Once the night is over its end and places need the room more than the last deal.
+            last=""
+            if self.over
+            else (self._last_text(tr, s.last) if s.last is not None else tr._("No deal yet.")),
             end=end,
             enter=ButtonVM(
                 tr._("Enter deal {n}").format(n=self.next_deal),
