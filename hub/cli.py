@@ -9,10 +9,13 @@ from typing import NoReturn
 
 import click
 
-from hub.files import read_spec, write_spec
+from hub.files import read_event_file, write_spec
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
+from whist.night import ClubNight
+from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import DEFAULT_HANDS, default_spec
+from whist.spec import TournamentSpec
 from whist.tournament import Tournament
 
 
@@ -32,10 +35,16 @@ def main() -> None:
     "--format",
     "format_",
     required=True,
-    type=click.Choice([f.value for f in Format.military()]),
-    help="alberta: flags (Alberta 55 Plus); gaspesie: points (whist militaire, Gaspésie).",
+    type=click.Choice([f.value for f in (*Format.military(), *Format.club_games())]),
+    help="alberta: flags (Alberta 55 Plus); gaspesie: points (whist militaire, Gaspésie); "
+    "minnesota, english, american: a club night (each table keeps score, nobody moves).",
 )
-@click.option("--tables", required=True, type=click.IntRange(3, 500), help="Number of tables.")
+@click.option(
+    "--tables",
+    required=True,
+    type=click.IntRange(1, 500),
+    help="Number of tables (military whist: at least 3).",
+)
 @click.option(
     "--hands",
     type=click.IntRange(1, 200),
@@ -55,6 +64,20 @@ def main() -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Tournament file to write (TOML).",
 )
+@click.option(
+    "--target",
+    type=click.IntRange(1, 100),
+    default=None,
+    help="Club night: points that win a game (default: the game's own: 13, 5 or 7).",
+)
+@click.option(
+    "--length",
+    default="open",
+    show_default=True,
+    metavar="UNIT:N|open",
+    help="Club night: how long each table plays: games:3, deals:20, rubbers:2 (English), "
+    "or open (until the leader ends the night).",
+)
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 def new(
     format_: str,
@@ -62,12 +85,34 @@ def new(
     hands: int | None,
     name: str | None,
     leader_trump: bool,
+    target: int | None,
+    length: str,
     out: Path,
     force: bool,
 ) -> None:
-    """Write a new tournament file with a balanced pattern."""
+    """Write a new tournament file with a balanced pattern, or a club night's file."""
     if out.exists() and not force:
         _fail(f"{out} already exists (use --force to overwrite it)")
+    if Format(format_).is_club:
+        if hands is not None or leader_trump:
+            _fail("--hands and --leader-trump are for military whist; a club night has --length")
+        try:
+            night = default_night(
+                format_, tables, name=name, target=target, length=parse_length(length)
+            )
+        except (WhistError, ValueError) as exc:
+            _fail(str(exc))
+        write_spec(night, out)
+        click.echo(
+            f"Wrote {out}: {night.name}; {night.game.title}, {night.tables} table"
+            f"{'s' if night.tables != 1 else ''}, {night.night_length.describe()}."
+        )
+        click.echo(f"Type the players' names in it, then check it with: whist-hub schedule {out}")
+        return
+    if target is not None or length != "open":
+        _fail("--target and --length are for club nights (minnesota, english, american)")
+    if tables < 3:
+        _fail("military whist needs at least 3 tables")
     try:
         spec = default_spec(format_, tables, hands, name=name, leader_chooses_trump=leader_trump)
     except (WhistError, ValueError) as exc:
@@ -81,22 +126,86 @@ def new(
     click.echo(f"Edit team and player names in it, then check it with: whist-hub schedule {out}")
 
 
+def parse_length(text: str) -> LengthSpec:
+    """``--length``: ``open`` or ``UNIT:N`` (games:3, deals:20, rubbers:2)."""
+    if text.strip() == "open":
+        return LengthSpec()
+    unit, sep, count = text.partition(":")
+    if not sep or unit not in ("games", "deals", "rubbers") or not count.strip().isdigit():
+        raise ValueError(f"--length must be games:N, deals:N, rubbers:N or open (got {text!r})")
+    return LengthSpec.model_validate({"unit": unit, "count": int(count)})
+
+
+def read_file(path: Path) -> TournamentSpec | NightSpec:
+    try:
+        return read_event_file(path)
+    except WhistError as exc:
+        _fail(str(exc))
+
+
+def read_spec(path: Path) -> TournamentSpec:
+    spec = read_file(path)
+    if isinstance(spec, NightSpec):
+        _fail(f"{path} is a club night ({spec.format.value}); this command is for military whist")
+    return spec
+
+
+def night_seating(spec: NightSpec) -> dict[str, object]:
+    """``schedule --json`` of a club night: its rules and each table's seats (README)."""
+    from whist.night import club_rules
+
+    return {
+        "night": spec.name,
+        "rules": club_rules(spec).model_dump(mode="json"),
+        "tables": [
+            {
+                "table": s.table,
+                "first_dealer": s.first_dealer,
+                "players": [{"seat": seat, "name": s.players[seat]} for seat in spec.game.seats],
+                "partnerships": {
+                    "NS": [s.players["N"], s.players["S"]],
+                    "EW": [s.players["E"], s.players["W"]],
+                },
+            }
+            for s in spec.seating
+        ],
+    }
+
+
+def _print_night(spec: NightSpec, as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(night_seating(spec), ensure_ascii=False))
+        return
+    click.echo(
+        f"{spec.name}: {spec.game.title}, {spec.tables} table{'s' if spec.tables != 1 else ''}, "
+        f"{spec.night_length.describe()}; game to "
+        f"{spec.target or spec.game.default_target} points"
+    )
+    for s in spec.seating:
+        names = {seat: s.players[seat] or "(no name yet)" for seat in spec.game.seats}
+        click.echo(
+            f"  table {s.table:>3}: N {names['N']} & S {names['S']} against "
+            f"E {names['E']} & W {names['W']}; {s.first_dealer} deals first"
+        )
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--json",
     "as_json",
     is_flag=True,
-    help="Print the whole pattern as JSON: one array of Assignments per hand.",
+    help="Print the whole pattern as JSON: one array of Assignments per hand (a club night: "
+    "its rules and every table's seats).",
 )
 def schedule(file: Path, as_json: bool) -> None:
-    """Check a tournament file and print its pattern of play."""
+    """Check a tournament file and print its pattern of play (a club night: its seating)."""
     from whist.views import schedule as build
 
-    try:
-        spec = read_spec(file)
-    except WhistError as exc:
-        _fail(str(exc))
+    spec = read_file(file)
+    if isinstance(spec, NightSpec):
+        _print_night(spec, as_json)
+        return
     hands = build(spec)
     if as_json:
         payload = [[a.model_dump(mode="json") for a in hand] for hand in hands]
@@ -152,9 +261,10 @@ def _listener(conf: Path) -> tuple[int | None, str]:
     return None, ""
 
 
-def _open_log(data: Path) -> Tournament:
+def _open_log(data: Path) -> Tournament | ClubNight:
     from hub.datadir import DB_FILE
     from hub.store import EventStore, StoreError
+    from whist.events import NightCreated
 
     path = data / DB_FILE
     if not path.exists():
@@ -164,6 +274,8 @@ def _open_log(data: Path) -> Tournament:
             events = store.events()
         if not events:
             _fail(f"{path} holds no events: the tournament log is lost; restore it from a backup")
+        if isinstance(events[0], NightCreated):
+            return ClubNight.replay(events)
         return Tournament.replay(events)
     except (StoreError, WhistError) as exc:
         _fail(str(exc))
@@ -231,7 +343,8 @@ def serve(
     new_start: bool,
     verbose: bool,
 ) -> None:
-    """Run the hub for a tournament (Ctrl-C stops it; the data stays in --data)."""
+    """Run the hub for a tournament or a club night (Ctrl-C stops it; the data stays in
+    --data)."""
     from hub.broker import BrokerError
     from hub.private import keep_private
     from hub.serve import BrokerAddress, parse_broker, setup_logging
@@ -239,10 +352,7 @@ def serve(
     from hub.store import StoreError, what_to_do
     from whist.protocol import Topics
 
-    try:
-        spec = read_spec(file)
-    except WhistError as exc:
-        _fail(str(exc))
+    spec = read_file(file)
     address = None
     if broker is not None:
         try:
@@ -338,7 +448,11 @@ def credentials(
 @main.command()
 @click.argument("data", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--csv", "as_csv", is_flag=True, required=True, help="Write results.csv and standings.csv."
+    "--csv",
+    "as_csv",
+    is_flag=True,
+    required=True,
+    help="Write results.csv and standings.csv (a club night: deals.csv and standings.csv).",
 )
 @click.option(
     "--out",
@@ -347,8 +461,9 @@ def credentials(
     help="Folder to write into (default: DATA/exports).",
 )
 def export(data: Path, as_csv: bool, out: Path | None) -> None:
-    """Export every hand's results and the standings from a hub's data folder."""
-    from hub.export import export_csv
+    """Export every hand's results and the standings from a hub's data folder (a club night:
+    every deal, in the columns whist-hub tally reads, and the night's standings)."""
+    from hub.export import export_csv, export_night_csv
     from hub.private import keep_private
     from hub.store import what_to_do
 
@@ -356,7 +471,7 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     keep_private(data)
     folder = out or data / "exports"
     try:
-        written = export_csv(t, folder)
+        written = export_night_csv(t, folder) if isinstance(t, ClubNight) else export_csv(t, folder)
     except OSError as exc:
         _fail(f"cannot write {exc.filename or folder} ({exc.strerror or exc}): {what_to_do(exc)}")
     for path in written:
@@ -463,13 +578,13 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None) -> No
 
     tournament = None
     if data is not None:
-        tournament = _open_log(data)
+        opened = _open_log(data)
+        if isinstance(opened, ClubNight):
+            _fail("printable sheets for club nights are not there yet (export --csv is)")
+        tournament = opened
         spec = tournament.spec  # the log keeps the tournament play started with
     else:
-        try:
-            spec = read_spec(file)
-        except WhistError as exc:
-            _fail(str(exc))
+        spec = read_spec(file)
     try:
         written = write_sheets(out, spec, tournament, cast("Language | None", language))
     except OSError as exc:

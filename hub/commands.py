@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from hub.batch import Batch, Outgoing
-from hub.corebase import CoreBase
+from hub.corebase import CoreBase, HubBase
 from hub.joins import reply_to_keep
 from whist.cards import Deck, Suit, parse_trump, trump_name
 from whist.errors import ErrorCode, ProtocolError, TournamentError
@@ -55,10 +55,11 @@ from whist.protocol import (
 log = logging.getLogger("whist.hub")
 
 
-class Commands(CoreBase):
-    """The leader's commands: start and close hands, correct, lend, end the day, tie-breaks."""
+class CommandDesk(HubBase):
+    """The leader's commands, whatever the kind of event: decoded, answered once per command
+    id (a command sent again gets the same reply, done once), each op carried out by its
+    ``_do_<op>``; an op of the other kind of event is refused with WRONG_FORMAT."""
 
-    # ------------------------------------------------------------------ commands
     def _on_command(self, payload: bytes, batch: Batch) -> None:
         try:
             command = decode_command(payload)
@@ -79,10 +80,7 @@ class Commands(CoreBase):
         batch.now = True
         try:
             if handler is None:  # an op of the other kind of event (a club night's)
-                raise TournamentError(
-                    f"{command.op} is for a club night; this is military whist",
-                    ErrorCode.WRONG_FORMAT,
-                )
+                raise TournamentError(f"{command.op} {self.other_kind}", ErrorCode.WRONG_FORMAT)
             data: BaseModel = handler(command, batch)
             reply = Reply(id=command.id, ok=True, data=reply_data(data) or None)
         except TournamentError as exc:
@@ -96,6 +94,17 @@ class Commands(CoreBase):
 
     def _pending_replies(self, batch: Batch) -> list[dict[str, Any]]:
         return [json.loads(o.payload) for o in batch.out if o.topic == self.topics.leader_reply]
+
+    def _do_clear_call(self, cmd: ClearCall, batch: Batch) -> ClearCallData:
+        cleared = self.calls.pop(cmd.table, None) is not None
+        if cleared:
+            batch.writes.append(lambda tx: tx.clear_call(cmd.table))
+            batch.state = True
+        return ClearCallData(table=cmd.table, cleared=cleared)
+
+
+class Commands(CommandDesk, CoreBase):
+    """The leader's commands: start and close hands, correct, lend, end the day, tie-breaks."""
 
     def _cut(self) -> tuple[Suit, str]:
         deck = Deck()
@@ -179,13 +188,6 @@ class Commands(CoreBase):
         batch.standings = True
         self._places_may_have_moved(batch)
         return PenaltyData(hand=cmd.hand, table=cmd.table)
-
-    def _do_clear_call(self, cmd: ClearCall, batch: Batch) -> ClearCallData:
-        cleared = self.calls.pop(cmd.table, None) is not None
-        if cleared:
-            batch.writes.append(lambda tx: tx.clear_call(cmd.table))
-            batch.state = True
-        return ClearCallData(table=cmd.table, cleared=cleared)
 
     def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> TieBreakStartData:
         data: dict[str, Any] = {}

@@ -10,9 +10,9 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
-from hub.batch import Batch, Inbound, Outgoing, peek_id
+from hub.batch import Batch, Inbound
 from hub.commands import Commands
 from hub.joins import JoinDesk
 from hub.queries import Queries
@@ -20,16 +20,13 @@ from hub.release import HeldBack
 from hub.results import ResultHandling
 from hub.store import EventStore, StoreError
 from whist import views
-from whist.errors import ErrorCode
 from whist.events import (
     Event,
+    NightCreated,
     TournamentCreated,
 )
 from whist.protocol import (
-    Ack,
-    Reply,
     Topics,
-    encode,
 )
 from whist.spec import TournamentSpec
 from whist.tournament import Tournament
@@ -85,6 +82,11 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
             with store.transaction() as tx:
                 tx.append(created)
             events = [created]
+        if isinstance(events[0], NightCreated):
+            raise StoreError(
+                f"{store.path} holds a club night, not a military whist tournament: "
+                "serve it with its club night file"
+            )
         self.tournament = Tournament.replay(events)
         self.spec_changed = spec is not None and spec != self.tournament.spec
         self.online: set[int] = set()
@@ -92,40 +94,8 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
         self._conflicts = {(c.hand, c.table) for c in store.conflicts()}
 
     # ------------------------------------------------------------------ handling
-    def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
-        """Handle a batch; commit it; return what to publish (acks and replies last)."""
-        batch = Batch()
-        for item in items:
-            committed_before = len(batch.events)
-            try:
-                self._dispatch(item, batch)
-            except Exception:  # a bug must not take the hall down: answer, log, go on
-                log.exception("internal error handling %s from table %s", item.kind, item.table)
-                del batch.events[committed_before:]
-                self._rebuild(batch.events)
-                self._answer_internal_error(item, batch)
-        if batch.events or batch.writes:
-            with self.store.transaction() as tx:
-                for event in batch.events:
-                    tx.append(event)
-                for write in batch.writes:
-                    write(tx)
-        return self._publications(batch)
-
     def _rebuild(self, pending: list[Event]) -> None:
         self.tournament = Tournament.replay([*self.store.events(), *pending])
-
-    def _answer_internal_error(self, item: Inbound, batch: Batch) -> None:
-        reason = "the hub could not handle this message; the leader has been told"
-        message_id = peek_id(item.payload)
-        if message_id is None:
-            return
-        if item.kind == "result" and item.table is not None:
-            ack = Ack(id=message_id, status="rejected", reason=reason, code=ErrorCode.INTERNAL)
-            batch.out.append(Outgoing(self.topics.ack(item.table), encode(ack)))
-        elif item.kind == "command":
-            reply = Reply(id=message_id, ok=False, error=reason)
-            batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
 
     def _dispatch(self, item: Inbound, batch: Batch) -> None:
         if item.kind == "result" and item.table is not None:
@@ -136,5 +106,7 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
             self._on_call(item.table, item.payload, batch)
         elif item.kind == "status" and item.table is not None:
             self._on_status(item.table, item.payload, batch)
+        elif item.kind == "deal" and item.table is not None:
+            self._wrong_kind_of_report(item.table, item.payload, batch)
         else:
             log.warning("dropped a message on an unknown topic kind %r", item.kind)

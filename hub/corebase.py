@@ -1,39 +1,141 @@
 """The state every part of the hub's core shares, and what it publishes from it.
 
-:class:`~hub.core.HubCore` is put together from :class:`CoreBase` and the parts that handle
-results (:mod:`hub.results`), commands (:mod:`hub.commands`), the console's queries
-(:mod:`hub.queries`) and the held-back release of retained updates (:mod:`hub.release`).
+:class:`HubBase` is what every kind of event shares: the log, the topics, the tables' calls
+and kiosks, conflicts, and :meth:`HubBase.handle` (a batch applied, committed, then answered).
+:class:`~hub.core.HubCore` (military whist) is put together from :class:`CoreBase` and the parts
+that handle results (:mod:`hub.results`), commands (:mod:`hub.commands`), the console's queries
+(:mod:`hub.queries`) and the held-back release of retained updates (:mod:`hub.release`);
+:class:`~hub.club.ClubCore` (a club night) from :class:`HubBase` and the same shared desks
+(calls and status, commands, the join desk).
 """
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from hub.batch import Batch, Outgoing
+from hub.batch import Batch, Inbound, Outgoing, peek_id
 from hub.store import EventStore
 from whist import views
+from whist.errors import ErrorCode
 from whist.events import (
     Event,
 )
 from whist.protocol import (
+    Ack,
+    Reply,
     Topics,
     encode,
 )
 from whist.tournament import Tournament
 
+log = logging.getLogger("whist.hub")
 
-class CoreBase:
-    """The tournament, the log, and what the hub keeps beside them; the messages built from
-    them. Not thread-safe: one worker drives the core."""
+
+class HubBase:
+    """What every core shares, whatever the kind of event: the log, the tables' calls and
+    kiosks, open conflicts, and the handling of a batch. Not thread-safe: one worker drives
+    the core."""
 
     store: EventStore
     topics: Topics
     rng: random.Random
-    tournament: Tournament
     calls: dict[int, str]
     online: set[int]
+    #: (hand or deal, table) with two different reports the leader has not settled yet.
     _conflicts: set[tuple[int, int]]
+    #: The kind of inbound message a table reports its play with ("result", "deal").
+    report_kind = "result"
+    #: What a command of the other kind of event is told (``ErrorCode.WRONG_FORMAT``).
+    other_kind = "is for a club night; this is military whist"
+
+    @property
+    def tables(self) -> range:
+        raise NotImplementedError
+
+    def offline(self) -> list[int]:
+        return [t for t in self.tables if t not in self.online]
+
+    def conflict_tables(self) -> list[int]:
+        """Tables with a conflict the leader has not settled yet, whatever the hand."""
+        return sorted({t for _, t in self._conflicts})
+
+    def state_message(self) -> Outgoing:
+        raise NotImplementedError
+
+    def retained(self) -> list[Outgoing]:
+        """Everything the hub keeps retained on the broker (published at every connect)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ handling
+    def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
+        """Handle a batch; commit it; return what to publish (acks and replies last)."""
+        batch = Batch()
+        for item in items:
+            committed_before = len(batch.events)
+            try:
+                self._dispatch(item, batch)
+            except Exception:  # a bug must not take the hall down: answer, log, go on
+                log.exception("internal error handling %s from table %s", item.kind, item.table)
+                del batch.events[committed_before:]
+                self._rebuild(batch.events)
+                self._answer_internal_error(item, batch)
+        if batch.events or batch.writes:
+            with self.store.transaction() as tx:
+                for event in batch.events:
+                    tx.append(event)
+                for write in batch.writes:
+                    write(tx)
+        return self._publications(batch)
+
+    def _dispatch(self, item: Inbound, batch: Batch) -> None:
+        raise NotImplementedError
+
+    def _rebuild(self, pending: list[Event]) -> None:
+        """The state again from the log and ``pending`` (after a bug left it half-changed)."""
+        raise NotImplementedError
+
+    def _publications(self, batch: Batch) -> list[Outgoing]:
+        raise NotImplementedError
+
+    def _answer_internal_error(self, item: Inbound, batch: Batch) -> None:
+        reason = "the hub could not handle this message; the leader has been told"
+        message_id = peek_id(item.payload)
+        if message_id is None:
+            return
+        if item.kind == self.report_kind and item.table is not None:
+            ack = Ack(id=message_id, status="rejected", reason=reason, code=ErrorCode.INTERNAL)
+            batch.out.append(Outgoing(self.topics.ack(item.table), encode(ack)))
+        elif item.kind == "command":
+            reply = Reply(id=message_id, ok=False, error=reason)
+            batch.out.append(Outgoing(self.topics.leader_reply, encode(reply)))
+
+    def _wrong_kind_of_report(self, table: int, payload: bytes, batch: Batch) -> None:
+        """A report of the other kind of event (a deal at a military hub, a result at a club
+        night's): refused with WRONG_FORMAT, so the kiosk's outbox lets it go."""
+        message_id = peek_id(payload)
+        if message_id is None:
+            log.warning("table %s: a report of the other kind of event dropped", table)
+            return
+        what = "a club night's deal" if self.report_kind == "result" else "a military result"
+        ack = Ack(
+            id=message_id,
+            status="rejected",
+            reason=f"this hub runs {self._running()}, not {what}",
+            code=ErrorCode.WRONG_FORMAT,
+        )
+        batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
+
+    def _running(self) -> str:
+        return "a military whist tournament" if self.report_kind == "result" else "a club night"
+
+
+class CoreBase(HubBase):
+    """The tournament, the log, and what the hub keeps beside them; the messages built from
+    them. Not thread-safe: one worker drives the core."""
+
+    tournament: Tournament
     _assignments: views.AssignmentWriter
     _views: views.TableViews | None
     standings_interval: float
@@ -43,13 +145,6 @@ class CoreBase:
     @property
     def tables(self) -> range:
         return range(1, self.tournament.tables + 1)
-
-    def offline(self) -> list[int]:
-        return [t for t in self.tables if t not in self.online]
-
-    def conflict_tables(self) -> list[int]:
-        """Tables with a conflict the leader has not settled yet, whatever the hand."""
-        return sorted({t for _, t in self._conflicts})
 
     def state_message(self) -> Outgoing:
         msg = views.state(

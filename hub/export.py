@@ -1,4 +1,5 @@
-"""Exports of a tournament's log: CSV of every hand's results, and the standings."""
+"""Exports of a tournament's log: CSV of every hand's results, and the standings; a club
+night's deals (the columns ``whist-hub tally`` reads) and its standings."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from whist import views
 from whist.cards import trump_name
+from whist.night import ClubNight, night_standings
 from whist.tournament import Tournament
 
 RESULT_COLUMNS = [
@@ -83,3 +85,33 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
                 ]
             )
     return [results, standings]
+
+
+def deal_columns(night: ClubNight) -> list[str]:
+    """deals.csv's columns: exactly what ``whist-hub tally`` reads (docs/rules.md, "Paper")."""
+    return ["table", *night.game.fields]
+
+
+def export_night_csv(night: ClubNight, out_dir: Path) -> list[Path]:
+    """Write a club night's deals.csv (every table's deals in the order played, as recorded
+    after the leader's corrections; ``whist-hub tally`` reads it back) and standings.csv into
+    ``out_dir``; return their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    deals = out_dir / "deals.csv"
+    columns = deal_columns(night)
+    with deals.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=columns)
+        writer.writeheader()
+        for table in night.table_numbers:
+            for entry in night.deals[table]:
+                row: dict[str, object] = {"table": table}
+                row.update((k, v) for k, v in entry.record.items() if k in columns)
+                writer.writerow(row)
+    standings = out_dir / "standings.csv"
+    with standings.open("w", newline="", encoding="utf-8") as f:
+        writer2 = csv.writer(f)
+        writer2.writerow(["rank", "table", "side", "players", night.game.wins, "points"])
+        for row2 in night_standings(night).rows:
+            names = " & ".join(p.name or p.seat for p in row2.players)
+            writer2.writerow([row2.rank, row2.table, row2.party, names, row2.wins, row2.points])
+    return [deals, standings]

@@ -1,6 +1,6 @@
 """What the hub refuses before a message reaches :class:`hub.core.HubCore`.
 
-Results, calls and commands are events: they happen once. A retained copy of one would be
+Results, deals, calls and commands are events: they happen once. A retained copy of one would be
 handed again to the hub at every reconnection and to every console that subscribes (a
 retained ``call`` came back after the leader had cleared it). The broker cannot forbid the
 retain flag on a topic, so the hub does it: it subscribes with *retain as published* (MQTT 5)
@@ -26,16 +26,18 @@ from whist.protocol import Topics
 log = logging.getLogger("whist.hub.guard")
 
 #: Last words of the table topics that carry events, never state.
-_TABLE_EVENTS = ("result", "call")
+_TABLE_EVENTS = ("result", "call", "deal")
 
 
 def never_retained(topic: str, topics: Topics) -> bool:
-    """Whether *topic* carries events a broker must never keep (result, call, command).
+    """Whether *topic* carries events a broker must never keep (result, deal, call, command).
 
     Decided on the topic's shape, not on :meth:`Topics.parse`, so that a retained message on
     ``whist/table/02/call`` (which the hub's filter matches but ignores) is cleared too.
 
     >>> never_retained("whist/table/7/call", Topics()), never_retained("whist/state", Topics())
+    (True, False)
+    >>> never_retained("whist/table/7/deal", Topics()), never_retained("whist/night", Topics())
     (True, False)
     """
     if topic == topics.leader_command:

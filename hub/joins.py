@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.batch import Batch
-from hub.corebase import CoreBase
+from hub.corebase import HubBase
 from hub.datadir import BROKER_DIR
 from hub.provision import JOIN_CODE_FILE, JoinCode, read_joins
 from whist.errors import ErrorCode, TournamentError
@@ -45,7 +45,7 @@ def reply_to_keep(op: str, body: dict[str, Any]) -> dict[str, Any] | None:
     return body
 
 
-class JoinDesk(CoreBase):
+class JoinDesk(HubBase):
     """join_code, renew_join_code, joins."""
 
     def _join_folder(self) -> Path:

@@ -5,27 +5,25 @@ from __future__ import annotations
 import logging
 
 from hub.batch import Batch, Outgoing
+from hub.calls import TableDesk
 from hub.corebase import CoreBase
 from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
     ResultRecorded,
 )
 from whist.protocol import (
-    ONLINE,
     Ack,
     Result,
-    decode_call,
     decode_result,
-    decode_status,
     encode,
 )
 
 log = logging.getLogger("whist.hub")
 
 
-class ResultHandling(CoreBase):
-    """Results (accepted, duplicate, rejected, conflicting), calls for the leader, kiosks'
-    online status."""
+class ResultHandling(TableDesk, CoreBase):
+    """Results (accepted, duplicate, rejected, conflicting); calls for the leader and kiosks'
+    online status come from :class:`~hub.calls.TableDesk`."""
 
     # ------------------------------------------------------------------ results
     def _reject(
@@ -119,34 +117,3 @@ class ResultHandling(CoreBase):
         batch.writes.append(lambda tx: tx.add_conflict(result.id, key[0], key[1], body, reason))
         self._conflicts.add(key)
         batch.state = batch.now = True
-
-    # ------------------------------------------------------------------ calls and status
-    def _on_call(self, table: int, payload: bytes, batch: Batch) -> None:
-        if table not in self.tables:
-            log.warning("call from unknown table %s dropped", table)
-            return
-        try:
-            call = decode_call(payload)
-        except ProtocolError as exc:
-            log.warning("table %s: unreadable call dropped: %s", table, exc.reason)
-            return
-        reason = call.reason.strip() or "the players ask for the leader"
-        self.calls[table] = reason
-        batch.writes.append(lambda tx: tx.set_call(table, call.id, reason))
-        batch.state = batch.now = True
-
-    def _on_status(self, table: int, payload: bytes, batch: Batch) -> None:
-        try:
-            status = decode_status(payload)
-        except ProtocolError as exc:
-            log.warning("table %s: bad status dropped: %s", table, exc.reason)
-            return
-        if table not in self.tables:
-            return
-        before = table in self.online
-        if status == ONLINE:
-            self.online.add(table)
-        else:
-            self.online.discard(table)
-        if before != (status == ONLINE):
-            batch.state = True

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import FrameType
 
 from hub.broker import EmbeddedBroker
+from hub.club import ClubCore
 from hub.core import HubCore
 from hub.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
 from hub.net import reach_note, reachable_addresses
@@ -23,6 +24,7 @@ from hub.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
 from hub.service import Hub
 from hub.store import EventStore, StoreError
 from hub.systemd import Systemd
+from whist.nightspec import NightSpec
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
 
@@ -111,6 +113,10 @@ def open_log(data_dir: Path, *, new_start: bool = False) -> EventStore:
     return store
 
 
+def _name_in_log(core: HubCore | ClubCore) -> str:
+    return core.night.spec.name if isinstance(core, ClubCore) else core.tournament.spec.name
+
+
 def _lost(path: Path, what: str, signs: list[str]) -> str:
     return (
         f"{path} {what}, but a hub ran in {path.parent} before ({', '.join(signs)}): the "
@@ -119,7 +125,16 @@ def _lost(path: Path, what: str, signs: list[str]) -> str:
     )
 
 
-def _status(core: HubCore) -> str:
+def _status(core: HubCore | ClubCore) -> str:
+    if isinstance(core, ClubCore):
+        night = core.night
+        played = sum(1 for n in night.table_numbers if night.deals[n])
+        finished = sum(1 for n in night.table_numbers if night.table(n).finished)
+        return (
+            f"{night.spec.name}: {night.total_deals} deals, {played}/{night.tables} tables "
+            f"playing, {finished} done{', night ended' if night.ended else ''}, "
+            f"{len(core.online)} kiosks online"
+        )
     t = core.tournament
     done = len(t.reported_tables()) if t.hand else 0
     return (
@@ -128,8 +143,36 @@ def _status(core: HubCore) -> str:
     )
 
 
+def _open_core(
+    spec: TournamentSpec | NightSpec, store: EventStore, topics: Topics
+) -> HubCore | ClubCore:
+    """The core for the file's kind of event (each refuses a log of the other kind)."""
+    if isinstance(spec, NightSpec):
+        return ClubCore(store, spec, topics=topics)
+    return HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
+
+
+def _describe(core: HubCore | ClubCore, store: EventStore, seconds: float) -> list[str]:
+    """What serve says first: the event, and where its log stands."""
+    if isinstance(core, ClubCore):
+        night = core.night
+        spec = night.spec
+        return [
+            f"Club night: {spec.name} ({spec.format.value}, {night.tables} tables, "
+            f"{night.spec.night_length.describe()})",
+            f"Log: {store.path}: {night.seq} events replayed in {seconds:.2f} s; "
+            f"{night.total_deals} deals played{', the night has ended' if night.ended else ''}.",
+        ]
+    t = core.tournament
+    return [
+        f"Tournament: {t.spec.name} ({t.format.value}, {t.tables} tables, {t.spec.hands} hands)",
+        f"Log: {store.path}: {t.events} events replayed in "
+        f"{seconds:.2f} s; hand {t.hand} of {t.spec.hands}, {t.phase}.",
+    ]
+
+
 def serve(
-    spec: TournamentSpec,
+    spec: TournamentSpec | NightSpec,
     data_dir: Path,
     *,
     broker: BrokerAddress | None = None,
@@ -158,7 +201,7 @@ def serve(
     started = time.perf_counter()
     store = open_log(data_dir, new_start=new_start)
     try:
-        core = HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
+        core = _open_core(spec, store, topics)
     except BaseException:
         store.close()
         raise
@@ -167,12 +210,10 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-    t = core.tournament
-    echo(f"Tournament: {t.spec.name} ({t.format.value}, {t.tables} tables, {t.spec.hands} hands)")
-    echo(
-        f"Log: {store.path}: {t.events} events replayed in "
-        f"{time.perf_counter() - started:.2f} s; hand {t.hand} of {t.spec.hands}, {t.phase}."
-    )
+    for line in _describe(core, store, time.perf_counter() - started):
+        echo(line)
+    tables = len(core.tables)
+    name = _name_in_log(core)  # the log keeps the file play started with
     if store.sealed:
         echo(
             f"Note: the log was written by an older whist-hub; its {store.sealed} events now "
@@ -188,7 +229,7 @@ def serve(
     provisioner: ProvisionServer | None = None
     if broker is None:
         embedded = EmbeddedBroker(
-            data_dir / BROKER_DIR, t.tables, port=port, bind=bind, topics=topics
+            data_dir / BROKER_DIR, tables, port=port, bind=bind, topics=topics
         )
         embedded.start()
         creds = embedded.credentials.hub
@@ -211,7 +252,7 @@ def serve(
                     code,
                     broker_port=embedded.port,
                     root=topics.root,
-                    tournament=t.spec.name,
+                    tournament=name,
                     port=provision_port,
                     bind=bind,
                     # Bound to one address: announced there only (a hub on the loopback

@@ -1,6 +1,7 @@
 """The hub as a service on the hall's MQTT broker.
 
-:class:`Hub` is the MQTT adapter around :class:`~hub.core.HubCore`: paho's network thread
+:class:`Hub` is the MQTT adapter around :class:`~hub.core.HubCore` (or a club night's
+:class:`~hub.club.ClubCore`, which answers the same calls): paho's network thread
 only queues messages; one worker thread runs the core, publishes, and acknowledges each
 message to the broker (manual PUBACK) after its batch is committed, so a hub killed
 mid-batch gets the messages again.
@@ -22,6 +23,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from hub.batch import Inbound
+from hub.club import ClubCore
 from hub.core import HubCore
 from hub.guard import as_published, drop_retained
 from hub.net import no_delay
@@ -49,7 +51,7 @@ class Hub:
 
     def __init__(
         self,
-        core: HubCore,
+        core: HubCore | ClubCore,
         *,
         host: str,
         port: int,
@@ -97,6 +99,7 @@ class Hub:
         no_delay(client)
         subscriptions = [
             (self.topics.every_table("result"), 1),
+            (self.topics.every_table("deal"), 1),
             (self.topics.every_table("call"), 1),
             (self.topics.every_table("status"), 1),
             (self.topics.leader_command, 1),

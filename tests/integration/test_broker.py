@@ -126,6 +126,9 @@ def test_acl_lines_come_from_topics_with_their_root() -> None:
     table2 = acl.split("user table2\n")[1]
     assert "topic write club/table/2/result\n" in table2
     assert "topic read club/table/2/ack\n" in table2
+    assert "topic write club/table/2/deal\n" in table2
+    assert "topic read club/table/2/score\n" in table2
+    assert "topic read club/night\n" in acl.split("user hall\n")[1]
     assert "club/table/1/" not in table2
     assert "whist/" not in acl
     with pytest.raises(ValueError):
@@ -282,6 +285,49 @@ def test_hall_reads_standings_but_not_results(broker: EmbeddedBroker, connect: C
     hub.publish_acked(TOPICS.standings, standings)
     assert hall.expect().payload == standings
     assert not hall.received()
+
+
+def test_a_club_table_writes_only_its_own_deal_and_reads_its_own_score(
+    broker: EmbeddedBroker, connect: Connect
+) -> None:
+    hub = connect(broker, broker.credentials.hub)
+    hub.subscribe_acked(TOPICS.every_table("deal"))
+    table = connect(broker, broker.credentials.table(2))
+    forged, own = unique(), unique()
+    assert table.publish_acked(TOPICS.deal(3), forged).value == NOT_AUTHORIZED
+    assert table.publish_acked(TOPICS.deal(2), own).value == SUCCESS
+    assert hub.expect().payload == own
+    assert not hub.received()
+    # Its own score, never another table's: the other is published first, so its absence
+    # before the own one shows it was withheld.
+    table.subscribe_acked(TOPICS.every_table("score"))
+    other, mine = unique(), unique()
+    hub.publish_acked(TOPICS.score(3), other)
+    hub.publish_acked(TOPICS.score(2), mine)
+    message = table.expect()
+    assert (message.topic, message.payload) == (TOPICS.score(2), mine)
+    assert table.publish_acked(TOPICS.score(2), unique()).value == NOT_AUTHORIZED
+
+
+def test_every_login_reads_the_night_standings_none_writes_them(
+    broker: EmbeddedBroker, connect: Connect
+) -> None:
+    hub = connect(broker, broker.credentials.hub)
+    readers = [
+        connect(broker, cred)
+        for cred in (
+            broker.credentials.table(1),
+            broker.credentials.leader,
+            broker.credentials.hall,
+        )
+    ]
+    for reader in readers:
+        reader.subscribe_acked(TOPICS.night)
+    night = unique()
+    assert hub.publish_acked(TOPICS.night, night).value == SUCCESS
+    for reader in readers:
+        assert reader.expect(TOPICS.night).payload == night
+        assert reader.publish_acked(TOPICS.night, unique()).value == NOT_AUTHORIZED
 
 
 def test_anon_broker_takes_anyone(anon_broker: MosquittoProcess, connect: Connect) -> None:
