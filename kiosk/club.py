@@ -475,13 +475,17 @@ class ClubDesk:
                 game=s.rules.title, target=s.rules.target
             ),
             ns_label=tr._(_PARTY_NAMES["NS"]),
-            ns_players=words.pair(tr, ns.players),
+            ns_players=tr._("{party}: {players}").format(
+                party=tr._(_PARTY_NAMES["NS"]), players=words.pair(tr, ns.players)
+            ),
             ns_score=str(ns.score),
-            ns_detail=f"{_games(tr, ns, rubbers)} · {target}",
+            ns_detail=_games(tr, ns, rubbers, target),
             ew_label=tr._(_PARTY_NAMES["EW"]),
-            ew_players=words.pair(tr, ew.players),
+            ew_players=tr._("{party}: {players}").format(
+                party=tr._(_PARTY_NAMES["EW"]), players=words.pair(tr, ew.players)
+            ),
             ew_score=str(ew.score),
-            ew_detail=f"{_games(tr, ew, rubbers)} · {target}",
+            ew_detail=_games(tr, ew, rubbers, target),
             # Once the night is over its end and places need the room more than the last deal.
             last=""
             if self.over
@@ -508,22 +512,34 @@ class ClubDesk:
             lines.append(text.format(party=name, rank=place.rank, of=place.of))
         return lines
 
-    def record_text(self, tr: Translator, record: dict[str, str | int]) -> str:
-        """A deal as entered: ``NS granded · NS 9, EW 4 tricks`` (tricks as tapped)."""
+    def record_text(
+        self, tr: Translator, record: dict[str, str | int], *, full: bool = False
+    ) -> str:
+        """A deal as entered: ``NS grand · NS 9 · EW 4 tricks`` (tricks as tapped); ``full``
+        names the partnerships in full, for the players to check before they agree."""
         parts = []
         granded = record.get("granded")
+        names = _PARTY_NAMES if full else _PARTY_SHORT
         if granded == "low":
             parts.append(tr._("Everyone low"))
         elif granded in ("NS", "EW"):
-            parts.append(tr._("{party} grand").format(party=tr._(_PARTY_SHORT[str(granded)])))
+            parts.append(tr._("{party} grand").format(party=tr._(names[str(granded)])))
         trump = record.get("trump")
-        if isinstance(trump, str):
+        if isinstance(trump, str) and full:
             parts.append(words.trump_line(tr, trump))
+        elif isinstance(trump, str):
+            parts.append(f"{words.trump_symbol(tr, trump)} {words.trump_name(tr, trump)}")
         ns = record.get("ns_tricks")
         ns = ns if isinstance(ns, int) else _other(_int(record.get("ew_tricks")))
-        if ns is not None:
+        if ns is not None and full:
+            parts.append(
+                tr._("North-South {ns} · East-West {ew} tricks").format(ns=ns, ew=TRICKS - ns)
+            )
+        elif ns is not None:
             parts.append(tr._("NS {ns} · EW {ew} tricks").format(ns=ns, ew=TRICKS - ns))
-        text = " · ".join(parts)
+        text = ("\n" if full else " · ").join(parts)
+        if not full:  # the score's last deal: one line; its honours are in its scored lines
+            return text
         extra = [self._honours_text(tr, record)]
         extra.append(
             words_revokes(tr, _int(record.get("ns_revokes")), _int(record.get("ew_revokes")))
@@ -539,8 +555,8 @@ class ClubDesk:
         return tr._("Honours: {party} held {n}").format(party=tr._(_PARTY_SHORT[str(side)]), n=held)
 
     def _last_text(self, tr: Translator, last: ClubDealScored) -> str:
-        head = tr._("Last deal ({n}): {record}").format(
-            n=last.deal, record=self.record_text(tr, last.record).replace("\n", " · ")
+        head = tr._("Deal {n}: {record}").format(
+            n=last.deal, record=self.record_text(tr, last.record)
         )
         lines = [head]
         scored = [_line(tr, line) for line in last.lines]
@@ -574,7 +590,7 @@ class ClubDesk:
                 for h in HONOURS
             ]
             return ClubPickVM(
-                question=tr._("Honours: who held three or four of A K Q J of trumps?"),
+                question=tr._("Honours: who held 3 or 4 of them?"),
                 kinds=HONOURS,
                 options=_pad(options),
                 back=ButtonVM(tr._("Back")),
@@ -650,7 +666,7 @@ class ClubDesk:
 
         return RevokesVM(
             title=tr._("Established revokes"),
-            rule=tr._("The hub scores each revoke by the game's rules."),
+            rule=tr._("The hub scores them by the game's rules."),
             home_label=tr._(_PARTY_NAMES["NS"]),
             home_role="highlight" if d.revoke_side == "NS" else "text",
             home_count=str(d.ns_revokes),
@@ -670,8 +686,10 @@ class ClubDesk:
     def confirm_vm(self, tr: Translator) -> ConfirmVM:
         d = self.draft
         assert d is not None
-        text = self.record_text(tr, self._draft_record(d))
-        first, _, rest = text.partition("\n")
+        text = self.record_text(tr, self._draft_record(d), full=True)
+        # the choice and the tricks big; honours and revokes below
+        lines = text.split("\n")
+        first, rest = "\n".join(lines[:2]), "\n".join(lines[2:])
         return ConfirmVM(
             title=tr._("Deal {n}: is this right?").format(n=d.deal),
             tricks="",
@@ -726,6 +744,7 @@ class ClubDesk:
             hub_reason=hub,
             again=ButtonVM(tr._("Enter again"), role="primary"),
             call=call,
+            back=ButtonVM(tr._("Back to the score")),
         )
 
 
@@ -740,13 +759,16 @@ def _party(score: ClubScore, party: str) -> ClubParty:
     return next(p for p in score.parties if p.party == party)
 
 
-def _games(tr: Translator, party: ClubParty, rubbers: bool) -> str:
-    games = tr.ngettext("{n} game", "{n} games", party.games).format(n=party.games)
+def _games(tr: Translator, party: ClubParty, rubbers: bool, target: str) -> str:
+    """``2 games · game to 13``; in rubbers, the games of the rubber in play and the rubbers
+    won (the target of an English game is always the same: no room for it)."""
     if not rubbers:
-        return games
-    rubber = tr.ngettext("{n} rubber", "{n} rubbers", party.rubbers).format(n=party.rubbers)
-    in_play = tr._("this rubber: {n}").format(n=party.rubber_games)
-    return f"{in_play} · {rubber}"
+        games = tr.ngettext("{n} game", "{n} games", party.games).format(n=party.games)
+        return f"{games} · {target}"
+    n = party.rubber_games
+    in_play = tr.ngettext("Rubber: {n} game", "Rubber: {n} games", n).format(n=n)
+    won = tr.ngettext("{n} rubber won", "{n} rubbers won", party.rubbers).format(n=party.rubbers)
+    return f"{in_play} · {won}"
 
 
 def _why(tr: Translator, why: str) -> str:
@@ -769,7 +791,7 @@ def _unscored(tr: Translator, line: ClubLine) -> str:
 
 def _honours_button(tr: Translator, h: str) -> str:
     if h == "none":
-        return tr._("No honours")
+        return tr._("None")
     return tr._("{party}\nheld {n}").format(party=tr._(_PARTY_SHORT[h[:2]]), n=h[2])
 
 

@@ -259,6 +259,7 @@ class RejectedVM:
     hub_reason: str = ""
     again: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM(visible=False, enabled=False)  # club nights: to the score
 
 
 @dataclass(frozen=True)

@@ -113,9 +113,17 @@ def test_a_club_state_shows_the_score_screen_from_the_hubs_score(link):
     assert vm.screen is Screen.CLUB_SCORE
     s = vm.club_score
     assert s.title == "Minnesota whist · game to 13"
-    assert (s.ns_label, s.ns_players, s.ns_score) == ("North-South", "Eleanor & Margaret", "0")
-    assert (s.ew_label, s.ew_players, s.ew_score) == ("East-West", "Harold & Bernard", "0")
-    assert s.ns_detail == "0 games"
+    assert (s.ns_label, s.ns_players, s.ns_score) == (
+        "North-South",
+        "North-South: Eleanor & Margaret",
+        "0",
+    )
+    assert (s.ew_label, s.ew_players, s.ew_score) == (
+        "East-West",
+        "East-West: Harold & Bernard",
+        "0",
+    )
+    assert s.ns_detail == "0 games · game to 13"
     assert s.last == "No deal yet."
     assert s.enter.text == "Enter deal 1"
     assert vm.header.info == "Deal 1 · Eleanor deals"
@@ -160,7 +168,7 @@ def test_a_whole_minnesota_deal_in_six_taps(link):
     p.next()
     confirm = p.view.confirm
     assert confirm.title == "Deal 1: is this right?"
-    assert confirm.outcome == "NS grand · NS 9 · EW 4 tricks"
+    assert confirm.outcome == "North-South grand\nNorth-South 9 · East-West 4 tricks"
     p.confirm_home()
     assert link.deals == []  # one side is not enough
     assert p.view.confirm.home.text == "✓ North-South agree"
@@ -180,9 +188,7 @@ def test_a_whole_minnesota_deal_in_six_taps(link):
     assert vm.header.banner == "Deal 1 recorded ✓"
     # The numbers are the hub's: 3 tricks over six for the side that granded and made it.
     assert (vm.club_score.ns_score, vm.club_score.ew_score) == ("3", "0")
-    assert vm.club_score.last == (
-        "Last deal (1): NS grand · NS 9 · EW 4 tricks\nNS +3 (grand made)"
-    )
+    assert vm.club_score.last == ("Deal 1: NS grand · NS 9 · EW 4 tricks\nNS +3 (grand made)")
     assert vm.header.info == "Deal 2 · Harold deals"
 
 
@@ -232,14 +238,14 @@ def test_english_trump_with_suit_symbols_and_honours(link):
     p.next()
     assert p.view.screen is Screen.CLUB_PICK
     assert [o.text for o in p.view.club_pick.options] == [
-        "Pas d'honneurs",
+        "Aucun",
         "NS\nen a 3",
         "NS\nen a 4",
         "EO\nen a 3",
         "EO\nen a 4",
     ]
     p.pick(0)
-    assert p.view.confirm.outcome == "Atout\u00a0: ♣ Trèfle · NS 7 · EO 6 levées"
+    assert p.view.confirm.outcome == "Atout\u00a0: ♣ Trèfle\nNord-Sud 7 · Est-Ouest 6 levées"
     assert p.view.confirm.revokes == "Honneurs\u00a0: aucun"
     p.back()  # Change: back to the honours
     assert p.view.screen is Screen.CLUB_PICK
@@ -247,7 +253,7 @@ def test_english_trump_with_suit_symbols_and_honours(link):
     p.confirm_home()
     p.confirm_visitors()
     send(p, hub, link)
-    assert p.view.club_score.last.startswith("Dernière donne (1)\u00a0: Atout\u00a0: ♣ Trèfle")
+    assert p.view.club_score.last.startswith("Donne 1\u00a0: ♣ Trèfle · NS 7 · EO 6 levées\n")
     assert "EO +3 (honneurs)" in p.view.club_score.last
 
 
@@ -370,7 +376,7 @@ def test_a_leaders_correction_arrives_as_a_new_score(link):
     s = p.view.club_score
     assert (s.ns_score, s.ew_score) == ("0", "4")  # the grand beaten: two a trick
     assert s.last.splitlines() == [
-        "Last deal (1): NS grand · NS 5 · EW 8 tricks",
+        "Deal 1: NS grand · NS 5 · EW 8 tricks",
         "EW +4 (grand beaten, two a trick)",
         "The leader corrected this deal.",
     ]
@@ -385,7 +391,7 @@ def test_lines_not_scored_are_said_so(link):
     p = kiosk(hub, link)
     last = p.view.club_score.last
     assert "NS won the game" in last
-    assert p.view.club_score.ns_detail == "1 game"
+    assert p.view.club_score.ns_detail == "1 game · game to 7"
 
 
 def test_the_nights_end_with_places(link):
