@@ -108,6 +108,10 @@ _REFUSALS = {
 }
 
 
+#: Refusals the table cannot mend by entering the deal again.
+_SETTLED_BY_LEADER = frozenset({"conflict", "finished", "wrong_table", "bad_table"})
+
+
 class DealLink(Protocol):
     """What the desk needs of the network: store the deal durably (raising OutboxError if it
     cannot), send it, say whether it went out now."""
@@ -693,9 +697,14 @@ class ClubDesk:
         return ConfirmVM(
             title=tr._("Deal {n}: is this right?").format(n=d.deal),
             tricks="",
-            revokes=rest,
+            revokes="",
             outcome=first,
-            note=tr._("Each side taps its button to agree. The hub then scores the deal."),
+            # honours and revokes under the big lines, on one line, then what to do
+            note="\n".join(
+                x
+                for x in (rest.replace("\n", " · "), tr._("Each side taps its button to agree."))
+                if x
+            ),
             error=tr._(self.error) if self.error else "",
             home=ButtonVM(tr._("✓ North-South agree"), role="done")
             if d.ns_agrees
@@ -742,9 +751,18 @@ class ClubDesk:
             summary=self._summary(tr, deal) if deal is not None else "",
             reason=reason,
             hub_reason=hub,
-            again=ButtonVM(tr._("Enter again"), role="primary"),
+            # the same deal again would only be refused again: the leader settles it
+            again=ButtonVM(
+                tr._("Enter again"),
+                role="primary",
+                visible=code not in _SETTLED_BY_LEADER,
+                enabled=code not in _SETTLED_BY_LEADER,
+            ),
             call=call,
-            back=ButtonVM(tr._("Back to the score")),
+            back=ButtonVM(
+                tr._("Back to the score"),
+                role="primary" if code in _SETTLED_BY_LEADER else "normal",
+            ),
         )
 
 

@@ -246,7 +246,7 @@ def test_english_trump_with_suit_symbols_and_honours(link):
     ]
     p.pick(0)
     assert p.view.confirm.outcome == "Atout\u00a0: ♣ Trèfle\nNord-Sud 7 · Est-Ouest 6 levées"
-    assert p.view.confirm.revokes == "Honneurs\u00a0: aucun"
+    assert p.view.confirm.note.splitlines()[0] == "Honneurs\u00a0: aucun"
     p.back()  # Change: back to the honours
     assert p.view.screen is Screen.CLUB_PICK
     p.pick(3)
@@ -273,7 +273,7 @@ def test_revokes_are_one_tap_away_and_sent(link):
     p.close_revokes()
     assert p.view.entry.revokes.text == "Revokes: 1"
     p.next()
-    assert p.view.confirm.revokes == "EW 1 revoke"
+    assert p.view.confirm.note.splitlines()[0] == "EW 1 revoke"
     p.confirm_home()
     p.confirm_visitors()
     assert link.deals[0].record.fields() == {"trump": "spades", "ns_tricks": 9, "ew_revokes": 1}
@@ -299,9 +299,10 @@ def test_a_rejected_deal_shows_the_hubs_reason_and_can_be_entered_again(link):
         "This deal was already recorded at this table with other numbers. "
         "Call the leader to correct it."
     )
-    p.enter_again()
-    assert p.view.screen is Screen.ENTRY
-    assert p.view.entry.readout == "North-South 9 · East-West 4"
+    assert vm.rejected.again.visible is False  # the same deal would be refused again
+    p.back()
+    assert p.view.screen is Screen.CLUB_SCORE
+    assert p.view.club_score.last.startswith("Deal 1: EW grand")  # what the leader entered
 
 
 def test_a_reason_the_kiosk_cannot_translate_is_the_hubs_own(link):
@@ -314,6 +315,9 @@ def test_a_reason_the_kiosk_cannot_translate_is_the_hubs_own(link):
     p.on_ack(refused, None)
     assert p.view.rejected.reason == "Le poste central dit\u00a0:"
     assert p.view.rejected.hub_reason == "the moon is full"
+    p.enter_again()  # the numbers are filled in again
+    assert p.view.screen is Screen.ENTRY
+    assert p.view.entry.readout == "Nord-Sud 9 · Est-Ouest 4"
 
 
 def test_a_duplicate_counts_as_recorded(link):
