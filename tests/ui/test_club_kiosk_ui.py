@@ -92,3 +92,16 @@ def test_an_english_whist_night_in_french(tmp_path, kivy_env, hall):
     assert texts["confirm"] == "Atout\u00a0: ♥ Cœur\nNord-Sud 4 · Est-Ouest 9 levées"
     assert texts["taps"] == 7  # the honours are one more tap
     assert texts["ended"].splitlines()[0] == "L'arbitre a terminé la soirée."
+
+
+def test_an_english_whist_night_in_english(tmp_path, kivy_env, hall):
+    texts = night(tmp_path, kivy_env, hall, game="english", language="en")
+    assert texts["confirm"] == "Trump: ♥ Hearts\nNorth-South 4 · East-West 9 tricks"
+    assert texts["first"] == "Rubber: 0 games · 0 rubbers won"
+
+
+def test_a_minnesota_night_in_french(tmp_path, kivy_env, hall):
+    texts = night(tmp_path, kivy_env, hall, game="minnesota", language="fr")
+    assert texts["choice"] == ["Nord-Sud grand", "Est-Ouest grand", "Tous petit"]
+    assert texts["taps"] == 6
+    assert texts["ended_other"].splitlines()[0] == "The leader has ended the night."
