@@ -217,7 +217,6 @@ class ClubDesk:
         self.pending: dict[str, ClubDeal] = {d.id: d for d in pending}
         self.rejected: tuple[ClubDeal | None, Ack] | None = None
         self.notice = ""  # a msgid for the banner, cleared by the next intent
-        self.notice_deal = 0
         self.error = ""  # a msgid for the confirm screen
         if self.pending:
             self.step = "pending"
@@ -265,7 +264,7 @@ class ClubDesk:
         if deal is None:
             return
         if ack.status in ("accepted", "duplicate"):
-            self.notice, self.notice_deal = N_("Deal {n} recorded ✓"), deal.deal
+            # No banner: it would hide who deals next; the score's last deal shows it is in.
             if self.step in ("pending", None):
                 self.step = "pending" if self.pending else None
         else:
@@ -443,7 +442,7 @@ class ClubDesk:
 
     def banner(self, tr: Translator) -> str:
         if self.notice:
-            return tr._(self.notice).format(n=self.notice_deal)
+            return tr._(self.notice)
         if self.pending and self.step != "pending":
             return tr.ngettext(
                 "{n} deal saved here, waiting for the hub.",
