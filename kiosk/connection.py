@@ -27,13 +27,15 @@ from typing import Protocol
 import paho.mqtt.client as mqtt
 
 from kiosk.config import KioskConfig
-from kiosk.outbox import Outbox
+from kiosk.outbox import Outbox, Report
 from uikit.client import HubClient
 from whist.protocol import (
     OFFLINE,
     ONLINE,
     Ack,
     Call,
+    ClubDeal,
+    ClubScore,
     Result,
     State,
     TableView,
@@ -58,7 +60,8 @@ class Listener(Protocol):
     def on_hub_status(self, online: bool) -> None: ...
     def on_view(self, view: TableView) -> None: ...
     def on_state(self, state: State) -> None: ...
-    def on_ack(self, ack: Ack, result: Result | None) -> None: ...
+    def on_ack(self, ack: Ack, result: Result | ClubDeal | None) -> None: ...
+    def on_score(self, score: ClubScore) -> None: ...
 
 
 class KioskConnection(HubClient):
@@ -143,6 +146,19 @@ class KioskConnection(HubClient):
         )
         return sent
 
+    def submit_deal(self, deal: ClubDeal) -> bool:
+        """A club night's deal: stored durably, then sent, exactly as a result."""
+        self.outbox.add(deal)
+        sent = self._send(deal)
+        log.info(
+            "table %s: deal %s (number %s) saved%s",
+            self.table,
+            deal.id,
+            deal.deal,
+            " and sent" if sent else "; it goes out once the broker is reachable",
+        )
+        return sent
+
     def call_leader(self, reason: str = "") -> bool:
         """Ask the hub to call the leader over; False when there is no connection."""
         if not self.connected.is_set():
@@ -157,11 +173,15 @@ class KioskConnection(HubClient):
             return 0
         return sum(self._send(result) for result in self.outbox.pending())
 
-    def _send(self, result: Result) -> bool:
+    def _send(self, result: Report) -> bool:
         if not self.connected.is_set():
             return False
+        if isinstance(result, ClubDeal):
+            topic = self.topics.deal(self.table)
+        else:
+            topic = self.topics.result(self.table)
         with self._send_lock:
-            info = self.client.publish(self.topics.result(self.table), encode(result), qos=1)
+            info = self.client.publish(topic, encode(result), qos=1)
         if info.rc != mqtt.MQTT_ERR_SUCCESS:
             return False
         self.outbox.mark_sent(result.id)
@@ -177,7 +197,7 @@ class KioskConnection(HubClient):
     # ------------------------------------------------------------------ paho's thread
     def subscriptions(self) -> list[str]:
         t = self.topics
-        return [t.view(self.table), t.ack(self.table), t.state, t.hub_status]
+        return [t.view(self.table), t.ack(self.table), t.score(self.table), t.state, t.hub_status]
 
     def on_connected(self) -> None:
         status = self.topics.table_status(self.table)
@@ -198,6 +218,10 @@ class KioskConnection(HubClient):
             result = self.outbox.settle(ack)
             log.info("table %s: result %s %s %s", self.table, ack.id, ack.status, ack.reason or "")
             self._tell(lambda listener: listener.on_ack(ack, result))
+        elif topic == self.topics.score(self.table):
+            score = decode(ClubScore, payload)
+            if score.table == self.table:
+                self._tell(lambda listener: listener.on_score(score))
         elif topic == self.topics.state:
             state = decode(State, payload)
             self._tell(lambda listener: listener.on_state(state))

@@ -33,7 +33,11 @@ from types import TracebackType
 from typing import Self
 
 from whist.errors import ProtocolError
-from whist.protocol import Ack, Result, decode_result, encode
+from whist.protocol import Ack, ClubDeal, Result, decode, decode_result, encode
+
+#: What the outbox keeps: a military hand's result, or a club night's deal (its ``hand``
+#: column then holds the deal's number).
+Report = Result | ClubDeal
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -88,13 +92,13 @@ class Outbox:
         self._db.executescript(_SCHEMA)
 
     # ------------------------------------------------------------------ writing
-    def add(self, result: Result) -> None:
+    def add(self, result: Report) -> None:
         """Store *result* durably; raises :class:`OutboxError` if it could not be stored."""
         try:
             with self._lock:
                 self._db.execute(
                     "INSERT OR IGNORE INTO outbox (id, hand, payload, created) VALUES (?,?,?,?)",
-                    (result.id, result.hand, encode(result), self._clock()),
+                    (result.id, _number(result), encode(result), self._clock()),
                 )
         except sqlite3.Error as exc:
             raise OutboxError(f"the result could not be saved: {exc}") from exc
@@ -110,7 +114,7 @@ class Outbox:
         except sqlite3.Error:
             pass  # a lost counter is harmless; the result itself is already stored
 
-    def settle(self, ack: Ack) -> Result | None:
+    def settle(self, ack: Ack) -> Report | None:
         """Move the acked result to the history; returns it, or None if it was not pending."""
         with self._lock:
             row = self._db.execute(
@@ -133,7 +137,7 @@ class Outbox:
         return _read(row[1])
 
     # ------------------------------------------------------------------ reading
-    def pending(self) -> list[Result]:
+    def pending(self) -> list[Report]:
         """Results not acked yet, oldest first."""
         with self._lock:
             rows = self._db.execute("SELECT payload FROM outbox ORDER BY created, id").fetchall()
@@ -146,15 +150,17 @@ class Outbox:
         return int(row[0]) if row else 0
 
     def last_settled(self) -> tuple[Result, str] | None:
-        """The most recently acked result and its Ack status (for "the last result")."""
+        """The most recently acked result and its Ack status (for "the last result"); club
+        deals are not results (their score comes back from the hub, retained)."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT payload, status FROM history ORDER BY settled DESC, rowid DESC LIMIT 1"
-            ).fetchone()
-        if row is None:
-            return None
-        result = _read(row[0])
-        return None if result is None else (result, str(row[1]))
+            rows = self._db.execute(
+                "SELECT payload, status FROM history ORDER BY settled DESC, rowid DESC"
+            ).fetchall()
+        for payload, status in rows:
+            result = _read(payload)
+            if isinstance(result, Result):
+                return (result, str(status))
+        return None
 
     # ------------------------------------------------------------------ life cycle
     def close(self) -> None:
@@ -173,8 +179,14 @@ class Outbox:
         self.close()
 
 
-def _read(payload: bytes) -> Result | None:
+def _number(report: Report) -> int:
+    return report.hand if isinstance(report, Result) else report.deal
+
+
+def _read(payload: bytes) -> Report | None:
     try:
+        if b'"record"' in payload:  # only a ClubDeal has a record
+            return decode(ClubDeal, payload)
         return decode_result(payload)
     except ProtocolError:  # written by us, so only a damaged file gets here: skip the row
         return None

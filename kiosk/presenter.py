@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from kiosk import words
+from kiosk.club import ClubDesk, Party
 from kiosk.i18n import N_, Translator, translator
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import (
@@ -51,7 +52,17 @@ from uikit.config import ConfigProblem, Problem
 from uikit.i18n import Language
 from uikit.presenter import LanguageBase
 from whist.formats import Format, HandOutcome
-from whist.protocol import Ack, FormatInfo, RecordedResult, Result, Revokes, State, TableView
+from whist.protocol import (
+    Ack,
+    ClubDeal,
+    ClubScore,
+    FormatInfo,
+    RecordedResult,
+    Result,
+    Revokes,
+    State,
+    TableView,
+)
 
 TRICKS = 13
 MAX_REVOKES = 13
@@ -68,6 +79,7 @@ class Link(Protocol):
     """
 
     def submit(self, result: Result) -> bool: ...
+    def submit_deal(self, deal: ClubDeal) -> bool: ...
     def call_leader(self, reason: str = "") -> bool: ...
 
 
@@ -144,7 +156,7 @@ class TablePresenter(_Base):
         language: Language | None = None,
         translators: Translators = translator,
         address: str = "",
-        pending: Sequence[Result] = (),
+        pending: Sequence[Result | ClubDeal] = (),
         last: tuple[Result, str] | None = None,
         new_id: Callable[[], str] = lambda: str(uuid.uuid4()),
     ) -> None:
@@ -160,7 +172,13 @@ class TablePresenter(_Base):
         self._last_played: TableView | None = None  # the latest view seen in play
         self.mode: Screen | None = None
         self.draft: Draft | None = None
-        self.pending: dict[str, Result] = {r.id: r for r in pending}
+        self.pending: dict[str, Result] = {r.id: r for r in pending if isinstance(r, Result)}
+        deals = [d for d in pending if isinstance(d, ClubDeal)]
+        # A club night's scorekeeper, once the hub says the night is a club game (or at once
+        # when deals are still waiting in the outbox from before a restart).
+        self.club: ClubDesk | None = (
+            ClubDesk(table, link=link, pending=deals, new_id=new_id) if deals else None
+        )
         self.watching: str | None = None  # the result the pending screen is about
         self.accepted: tuple[Result, Ack] | None = None
         self.rejected: tuple[Result | None, Ack] | None = None
@@ -193,6 +211,8 @@ class TablePresenter(_Base):
 
     def _default_language(self) -> Language:
         # The format's own language (Gaspésie: French) unless kiosk.toml says otherwise.
+        if self.state is not None and self.state.club is not None:
+            return self.state.club.language
         return self.rules.language if self.rules is not None else "en"
 
     def _context(self) -> str | None:
@@ -201,6 +221,9 @@ class TablePresenter(_Base):
 
     @property
     def screen(self) -> Screen:
+        club = self.club
+        if club is not None:
+            return club.screen or Screen.CONNECTING
         if self.mode is not None:
             return self.mode
         if self.table_view is None:
@@ -262,13 +285,33 @@ class TablePresenter(_Base):
 
     def on_state(self, state: State) -> None:
         self.state = state
+        if state.club is not None:
+            self._desk().on_rules(state.club)
         if self.table in state.calling:
             self.call = "listed"
         elif self.call == "listed":
             self.call = "none"  # the leader has cleared the call
         self._changed()
 
-    def on_ack(self, ack: Ack, result: Result | None) -> None:
+    def _desk(self) -> ClubDesk:
+        if self.club is None:
+            self.club = ClubDesk(self.table, link=self.link, new_id=self._new_id)
+        return self.club
+
+    def on_score(self, score: ClubScore) -> None:
+        """A club night: the table's score as the hub holds it (retained, after every deal,
+        correction and the night's end)."""
+        if score.table == self.table:
+            self._desk().on_score(score)
+            self._changed()
+
+    def on_ack(self, ack: Ack, result: Result | ClubDeal | None) -> None:
+        club = self.club
+        if isinstance(result, ClubDeal) or (club is not None and ack.id in club.pending):
+            if club is not None:
+                club.on_ack(ack, result if isinstance(result, ClubDeal) else None)
+                self._changed()
+            return
         result = self.pending.pop(ack.id, None) or result
         if result is None:
             return  # an answer about a result this kiosk no longer knows: nothing to show
@@ -292,9 +335,31 @@ class TablePresenter(_Base):
     # ================================================================== intents
     def _intent(self) -> None:
         self.notice = ""
+        if self.club is not None:
+            self.club.intent()
+
+    def _club(self, act: Callable[[ClubDesk], None]) -> bool:
+        """A club night: the desk takes the intent (True), the view is rebuilt."""
+        club = self.club
+        if club is None:
+            return False
+        self._intent()
+        act(club)
+        self._changed()
+        return True
+
+    def enter_deal(self) -> None:
+        """Club score screen: tap in the next deal."""
+        self._club(lambda c: c.enter_deal())
+
+    def pick(self, slot: int) -> None:
+        """Club pick screen: the button ``slot`` (who played grand, the trump, the honours)."""
+        self._club(lambda c: c.pick(slot))
 
     def enter_result(self) -> None:
         """Hand screen: open the keypad."""
+        if self._club(lambda c: c.enter_deal()):
+            return
         self._intent()
         v = self.table_view
         if self.screen is Screen.HAND and v is not None:
@@ -303,6 +368,8 @@ class TablePresenter(_Base):
 
     def keypad(self, visitor_tricks: int) -> None:
         """Entry screen: the visitors took this many tricks (0 to 13)."""
+        if self._club(lambda c: c.keypad(visitor_tricks)):
+            return
         self._intent()
         if self.mode is Screen.ENTRY and self.draft is not None and 0 <= visitor_tricks <= TRICKS:
             self.draft = replace(self.draft, visitor_tricks=visitor_tricks, typed=False)
@@ -310,6 +377,8 @@ class TablePresenter(_Base):
 
     def digit(self, d: int) -> None:
         """A numeric keypad's digit: "1" then "2" makes 12; any other digit starts again."""
+        if self._club(lambda c: c.digit(d)):
+            return
         self._intent()
         if self.mode is Screen.ENTRY and self.draft is not None and 0 <= d <= 9:
             v = self.draft.visitor_tricks
@@ -326,6 +395,8 @@ class TablePresenter(_Base):
         self._step(-1)
 
     def _step(self, delta: int) -> None:
+        if self._club(lambda c: c.step_by(delta)):
+            return
         self._intent()
         d = self.draft
         if d is not None and self.mode is Screen.ENTRY:
@@ -337,6 +408,8 @@ class TablePresenter(_Base):
 
     def open_revokes(self) -> None:
         """Entry screen: the separate page for established revokes."""
+        if self._club(lambda c: c.open_revokes()):
+            return
         self._intent()
         if self.mode is Screen.ENTRY and self.draft is not None:
             self.draft = replace(self.draft, revoke_side="home")
@@ -344,18 +417,24 @@ class TablePresenter(_Base):
         self._changed()
 
     def add_revoke(self, side: SideName) -> None:
+        if self._club(lambda c: c.change_revokes(_party(side), +1)):
+            return
         self._intent()
         if self.mode is Screen.REVOKES:
             self._change_revokes(side, +1)
         self._changed()
 
     def remove_revoke(self, side: SideName) -> None:
+        if self._club(lambda c: c.change_revokes(_party(side), -1)):
+            return
         self._intent()
         if self.mode is Screen.REVOKES:
             self._change_revokes(side, -1)
         self._changed()
 
     def set_revokes(self, side: SideName, count: int) -> None:
+        if self._club(lambda c: c.set_revokes(_party(side), count)):
+            return
         self._intent()
         if self.mode is Screen.REVOKES and self.draft is not None:
             self.draft = self.draft.with_revokes(side, count)
@@ -368,12 +447,16 @@ class TablePresenter(_Base):
 
     def select_side(self, side: SideName) -> None:
         """Revokes screen: which side ``increment``/``decrement`` change."""
+        if self._club(lambda c: c.select_side(_party(side))):
+            return
         self._intent()
         if self.mode is Screen.REVOKES and self.draft is not None:
             self.draft = replace(self.draft, revoke_side=side)
         self._changed()
 
     def close_revokes(self) -> None:
+        if self._club(lambda c: c.close_revokes()):
+            return
         self._intent()
         if self.mode is Screen.REVOKES:
             self.mode = Screen.ENTRY
@@ -381,6 +464,8 @@ class TablePresenter(_Base):
 
     def next(self) -> None:
         """Entry screen: on to the confirm screen, once a number is chosen."""
+        if self._club(lambda c: c.next()):
+            return
         self._intent()
         d = self.draft
         if self.mode is Screen.ENTRY and d is not None and d.visitor_tricks is not None:
@@ -389,9 +474,13 @@ class TablePresenter(_Base):
         self._changed()
 
     def confirm_home(self) -> None:
+        if self._club(lambda c: c.agree("NS")):
+            return
         self._agree("home")
 
     def confirm_visitors(self) -> None:
+        if self._club(lambda c: c.agree("EW")):
+            return
         self._agree("visitors")
 
     def _agree(self, side: SideName) -> None:
@@ -427,6 +516,8 @@ class TablePresenter(_Base):
 
     def back(self) -> None:
         """One step back (the screen's Back or Change button)."""
+        if self._club(lambda c: c.back()):
+            return
         self._intent()
         mode = self.mode
         if mode is Screen.REVOKES:
@@ -443,6 +534,8 @@ class TablePresenter(_Base):
 
     def long_back(self) -> None:
         """Leave the result flow altogether (a long press on a hardware Back button)."""
+        if self._club(lambda c: c.back()):
+            return
         self._intent()
         if self.mode in (*_ENTRY_FLOW, Screen.REJECTED, Screen.PENDING):
             self._leave_flow()
@@ -470,6 +563,8 @@ class TablePresenter(_Base):
 
     def enter_again(self) -> None:
         """Refused screen: back to the keypad with the refused numbers filled in."""
+        if self._club(lambda c: c.enter_again()):
+            return
         self._intent()
         if self.mode is Screen.REJECTED and self.rejected is not None:
             result, _ = self.rejected
@@ -485,6 +580,8 @@ class TablePresenter(_Base):
 
     def ok(self) -> None:
         """The one obvious action of the screen (a hardware OK button)."""
+        if self._club(lambda c: c.ok()):
+            return
         screen = self.screen
         d = self.draft
         if screen is Screen.HAND:
@@ -541,6 +638,8 @@ class TablePresenter(_Base):
     def _build(self) -> ViewModel:
         screen = self.screen
         vm = ViewModel(screen=screen, language=self.language, header=self._header(screen))
+        if self.club is not None:
+            return self._build_club(vm)
         builders: dict[Screen, Callable[[ViewModel], ViewModel]] = {
             Screen.CONNECTING: lambda v: replace(v, connecting=self._connecting()),
             Screen.WAITING: lambda v: replace(v, waiting=self._waiting()),
@@ -555,12 +654,31 @@ class TablePresenter(_Base):
         }
         return builders[screen](vm)
 
+    def _build_club(self, vm: ViewModel) -> ViewModel:
+        club, tr = self.club, self.tr
+        assert club is not None
+        call = self._call_button()
+        online = self.connected and self.hub_online is not False
+        builders: dict[Screen, Callable[[ViewModel], ViewModel]] = {
+            Screen.CONNECTING: lambda v: replace(v, connecting=self._connecting()),
+            Screen.CLUB_SCORE: lambda v: replace(v, club_score=club.score_vm(tr, call)),
+            Screen.CLUB_PICK: lambda v: replace(v, club_pick=club.pick_vm(tr)),
+            Screen.ENTRY: lambda v: replace(v, entry=club.entry_vm(tr)),
+            Screen.REVOKES: lambda v: replace(v, revokes=club.revokes_vm(tr)),
+            Screen.CONFIRM: lambda v: replace(v, confirm=club.confirm_vm(tr)),
+            Screen.PENDING: lambda v: replace(v, pending=club.pending_vm(tr, online, call)),
+            Screen.REJECTED: lambda v: replace(v, rejected=club.rejected_vm(tr, call)),
+        }
+        return builders[vm.screen](vm)
+
     def _header(self, screen: Screen) -> HeaderVM:
         tr = self.tr
         banner, role = self._banner(screen)
         info = ""
         v = self.table_view
-        if v is not None and v.phase != "waiting":
+        if self.club is not None:
+            info = self.club.header_info(tr)
+        elif v is not None and v.phase != "waiting":
             info = words.hand_label(tr, v.hand, v.hands)
             info = tr._("{hand} · Day {day}").format(hand=info, day=v.day)
         return HeaderVM(
@@ -586,6 +704,8 @@ class TablePresenter(_Base):
             return tr._("The leader has been called. Please wait at your table."), "banner-call"
         if self.notice:
             return tr._(self.notice), "banner-info"
+        if self.club is not None:
+            return self.club.banner(tr), "banner-info"
         waiting = len(self.pending)
         if waiting and screen is not Screen.PENDING:
             return tr.ngettext(
@@ -605,6 +725,8 @@ class TablePresenter(_Base):
         tr = self.tr
         if not self.connected:
             message = tr._("Connecting to the hub…")
+        elif self.hub_online and self.club is not None:
+            message = tr._("Waiting for this table's score…")
         elif self.hub_online:
             message = tr._("Waiting for this table's assignment…")
         else:
@@ -875,6 +997,12 @@ class TablePresenter(_Base):
             lines="\n".join(words.move_lines(tr, new.moves)),
             ok=ButtonVM(tr._("OK, show the hand"), role="primary"),
         )
+
+
+def _party(side: SideName) -> Party:
+    # The shared revokes page names its two sides home and visitors; at a club table the
+    # first is North-South, the second East-West.
+    return "NS" if side == "home" else "EW"
 
 
 # ====================================================================== set-up

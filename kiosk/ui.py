@@ -48,7 +48,7 @@ from kiosk.presenter import SetupPresenter, TablePresenter
 from kiosk.viewmodel import ButtonVM, ViewModel
 from uikit import theme
 from uikit.config import ConfigProblem, Problem
-from whist.protocol import Result
+from whist.protocol import ClubDeal, Result
 
 log = logging.getLogger("whist.kiosk")
 
@@ -385,6 +385,11 @@ class _LazyLink:
         connection = self._get()
         assert connection is not None
         return connection.submit(result)
+
+    def submit_deal(self, deal: ClubDeal) -> bool:
+        connection = self._get()
+        assert connection is not None
+        return connection.submit_deal(deal)
 
     def call_leader(self, reason: str = "") -> bool:
         connection = self._get()

@@ -30,6 +30,9 @@ class Screen(enum.StrEnum):
     REJECTED = "rejected"
     MOVE = "move"
     JOIN = "join"
+    # club nights (kiosk.club): the table's score, and one choice among a few big buttons
+    CLUB_SCORE = "club-score"
+    CLUB_PICK = "club-pick"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -256,6 +259,7 @@ class RejectedVM:
     hub_reason: str = ""
     again: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
+    back: ButtonVM = ButtonVM(visible=False, enabled=False)  # club nights: to the score
 
 
 @dataclass(frozen=True)
@@ -269,6 +273,46 @@ class MoveVM:
     title: str = ""
     lines: str = ""
     ok: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class ClubScoreVM:
+    """A club night's score screen: both partnerships, the score of the game in play, games
+    (and rubbers), the last deal's lines as the hub scored them, the night's end and places.
+
+    >>> ClubScoreVM(ns_score="9").ns_score
+    '9'
+    """
+
+    title: str = ""
+    ns_label: str = ""
+    ns_players: str = ""
+    ns_score: str = ""
+    ns_detail: str = ""
+    ew_label: str = ""
+    ew_players: str = ""
+    ew_score: str = ""
+    ew_detail: str = ""
+    last: str = ""
+    end: str = ""
+    enter: ButtonVM = ButtonVM()
+    call: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class ClubPickVM:
+    """One choice in a few big buttons: who played grand, the trump suit, the honours.
+    ``options[i]`` stands for ``kinds[i]``; unused slots are invisible.
+
+    >>> len(ClubPickVM().options)
+    5
+    """
+
+    question: str = ""
+    kinds: tuple[str, ...] = ()
+    options: tuple[ButtonVM, ...] = tuple(ButtonVM(visible=False) for _ in range(5))
+    back: ButtonVM = ButtonVM()
+    big: bool = False  # suit symbols: drawn larger
 
 
 @dataclass(frozen=True)
@@ -294,3 +338,5 @@ class ViewModel:
     rejected: RejectedVM = RejectedVM()
     move: MoveVM = MoveVM()
     join: JoinVM = JoinVM()
+    club_score: ClubScoreVM = ClubScoreVM()
+    club_pick: ClubPickVM = ClubPickVM()

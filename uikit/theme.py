@@ -128,6 +128,11 @@ ROLES: dict[str, Role] = {
     # the trump card: a white card with the suit in its own colour
     "card-red": Role("#A31515", WHITE),
     "card-black": Role(BLACK, WHITE),
+    # a suit to choose (a club night's trump): a white key with the suit in its own colour
+    "suit-red": Role("#A31515", WHITE),
+    "suit-red-down": Role("#7A0E0E", "#E3E7EC"),
+    "suit-black": Role(BLACK, WHITE),
+    "suit-black-down": Role(BLACK, "#E3E7EC"),
 }
 
 

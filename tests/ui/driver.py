@@ -196,6 +196,9 @@ class Driver:
         from tests.integration.hubproc import InProcessHub
         from whist.pattern import default_spec
 
+        if "night" in self.spec:
+            await self.start_club_hub()
+            return
         b = self._broker()
         t = self.spec["tournament"]
         spec = default_spec(t["format"], t["tables"], t["hands"])
@@ -204,6 +207,39 @@ class Driver:
         )
         await asyncio.to_thread(hub.__enter__)
         self.hub = hub
+
+    async def start_club_hub(self) -> None:
+        """A real club night's hub (hub.club.ClubCore behind the MQTT adapter), in this
+        process; the players' names as a club would type them into the night's file."""
+        from hub.club import ClubCore
+        from hub.service import Hub
+        from hub.store import EventStore
+        from whist.nightspec import default_night, load_night
+
+        b = self._broker()
+        n = self.spec["night"]
+        data = default_night(n["format"], n["tables"]).to_dict()
+        for seating in data["seating"]:
+            seating["players"] = dict(CLUB_NAMES)
+        store = EventStore(Path(n["data"]) / "hub.sqlite3")
+        core = ClubCore(store, load_night(data))
+        hub = Hub(
+            core,
+            host=b["host"],
+            port=b["port"],
+            username=b["hub_user"],
+            password=b["hub_password"],
+            client_id="whist-hub-club",
+        )
+        hub.start()
+        assert await asyncio.to_thread(hub.wait_connected, WAIT), "the club hub did not connect"
+
+        class Running:
+            def __exit__(self, *exc: object) -> None:
+                hub.stop()
+                store.close()
+
+        self.hub = Running()
 
     async def stop_hub(self) -> None:
         hub, self.hub = self.hub, None
@@ -598,7 +634,130 @@ async def story_end(d: Driver) -> None:
         await d.close()
 
 
+CLUB_NAMES = {"N": "Eleanor", "E": "Harold", "S": "Margaret", "W": "Bernard"}
+
+
+def last_deal(d: Driver) -> int:
+    """The last deal the hub's score shows (0 before the first)."""
+    score = d.presenter.club.score
+    return 0 if score is None or score.last is None else int(score.last.deal)
+
+
+async def club(d: Driver) -> None:
+    """A club night at one table: the score, deals tapped in through every club screen, the
+    hub away and back, a refusal, the leader's correction and the night's end."""
+    english = d.spec["night"]["format"] == "english"
+    table = d.spec["table"]
+    taps = 0
+
+    async def tap(kid: str) -> None:
+        nonlocal taps
+        taps += 1
+        await d.tap(kid)
+
+    try:
+        await d.start_hub()
+        await d.on("club-score")
+        await until(lambda: d.presenter.hub_online, "the hub online")
+        await d.settle()
+        await d.shot("c01-score-first")
+        d.note("first", d.app.vm.club_score.ns_detail)
+
+        # deal 1, every tap counted
+        await tap("club-enter")
+        await d.on("club-pick")
+        await d.shot("c02-choice")
+        d.note("choice", [o.text for o in d.app.vm.club_pick.options if o.visible])
+        await tap("pick-1")  # Minnesota: East-West grand; English: hearts
+        await d.on("entry")
+        await tap("key-5")
+        await tap("key-4")  # a wrong number fixed before agreeing
+        taps -= 1
+        await d.shot("c03-tricks")
+        await tap("next")
+        if english:
+            await d.on("club-pick")
+            await d.shot("c04-honours")
+            await tap("pick-2")  # North-South held four
+        await d.on("confirm")
+        await d.shot("c05-confirm")
+        d.note("confirm", d.app.vm.confirm.outcome)
+        await tap("confirm-home")
+        await tap("confirm-visitors")
+        await d.on("club-score")
+        await until(lambda: last_deal(d) == 1, "deal 1's score")
+        await d.settle()
+        await d.shot("c06-score")
+        d.note("taps", taps)
+        d.note("score", [d.app.vm.club_score.ns_score, d.app.vm.club_score.ew_score])
+        d.note("last", d.app.vm.club_score.last)
+
+        # deal 2 with a revoke, while the hub is away: kept, then sent
+        await d.stop_hub()
+        await until(lambda: d.presenter.hub_online is False, "the hub offline")
+        await d.tap("club-enter")
+        await d.tap("pick-0")
+        await d.tap("key-8")
+        await d.tap("revokes")
+        await d.on("revokes")
+        await d.tap("revokes-visitors-plus")
+        await d.shot("c07-revokes")
+        await d.tap("revokes-done")
+        await d.tap("next")
+        if english:
+            await d.tap("pick-0")
+        await d.tap("confirm-home")
+        await d.tap("confirm-visitors")
+        await d.on("pending")
+        await d.shot("c08-pending")
+        d.note("pending", d.app.vm.pending.status)
+        await d.start_hub()
+        await d.on("club-score")
+        await until(lambda: last_deal(d) == 2, "deal 2's score")
+
+        # deal 3: the leader enters it from paper while the table is still tapping it in
+        await d.tap("club-enter")
+        await d.tap("pick-0")
+        await d.tap("key-7")
+        await d.tap("next")
+        if english:
+            await d.tap("pick-0")
+        await d.on("confirm")
+        choice = {"trump": "spades"} if english else {"granded": "low"}
+        record = {"ns_tricks": 3, **choice}
+        await d.command("correct_deal", table=table, deal=3, record=record, reason="from paper")
+        await d.tap("confirm-home")
+        await d.tap("confirm-visitors")
+        await d.on("rejected")
+        await d.shot("c09-rejected")
+        d.note("rejected", d.app.vm.rejected.reason)
+        await d.tap("back-to-score")
+        await d.on("club-score")
+
+        # the leader corrects deal 3 again: a new score arrives by itself
+        record["ns_tricks"] = 4
+        await d.command("correct_deal", table=table, deal=3, record=record, reason="miscounted")
+        await until(lambda: d.presenter.club.score.last.corrected, "the correction")
+        await d.settle()
+        await d.shot("c10-corrected")
+        d.note("corrected", d.app.vm.club_score.last)
+
+        # the night's end with places
+        await d.command("end_night")
+        await until(lambda: bool(d.app.vm.club_score.end), "the night's end")
+        await d.settle()
+        await d.shot("c11-ended")
+        d.note("ended", d.app.vm.club_score.end)
+        await d.tap("language")
+        await d.settle()
+        await d.shot("c11-ended-other-language")
+        d.note("ended_other", d.app.vm.club_score.end)
+    finally:
+        await d.close()
+
+
 SCENARIOS = {
+    "club": club,
     "walk": walk,
     "setup": setup,
     "submit": submit,
