@@ -8,6 +8,7 @@ results (:mod:`hub.results`), commands (:mod:`hub.commands`), the console's quer
 from __future__ import annotations
 
 import random
+import subprocess
 from collections.abc import Callable
 
 from hub.batch import Batch, Outgoing
@@ -38,6 +39,8 @@ class CoreBase:
     _views: views.TableViews | None
     standings_interval: float
     clock: Callable[[], float]
+    #: The process printing the sheets to PDF after the last ``export`` (hub/sheets.py).
+    pdf_job: subprocess.Popen[bytes] | None
 
     # ------------------------------------------------------------------ what is published
     @property

@@ -28,6 +28,8 @@ True
 from __future__ import annotations
 
 import html
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
@@ -48,7 +50,6 @@ from whist.tournament import Tournament
 
 __all__ = [
     "DOMAIN",
-    "PDF_FILES",
     "RESULTS_FILE",
     "ROTATION_FILE",
     "STANDINGS_FILE",
@@ -58,6 +59,7 @@ __all__ = [
     "results_sheet",
     "rotation_sheet",
     "standings_sheet",
+    "start_pdfs",
     "translator",
     "write_pdf",
     "write_sheets",
@@ -68,7 +70,6 @@ Paper = Literal["letter", "a4"]
 ROTATION_FILE = "rotation.html"
 RESULTS_FILE = "results.html"
 STANDINGS_FILE = "standings.html"
-PDF_FILES = {name: name.replace(".html", ".pdf") for name in (ROTATION_FILE, RESULTS_FILE)}
 
 #: The gettext domain of the sheets' words (uikit/locale/fr/LC_MESSAGES/sheets.po). After
 #: changing a text, from the repository::
@@ -539,3 +540,33 @@ def write_sheets(
         if pdf:
             written.append(write_pdf(text, path.with_suffix(".pdf"), paper))
     return written
+
+
+def start_pdfs(html_files: Iterable[Path], paper: Paper = "letter") -> subprocess.Popen[bytes]:
+    """Print each HTML sheet to a PDF beside it, in a process of its own.
+
+    WeasyPrint takes about a fifth of a second a page (a minute for a 16-table final); the
+    hub's worker must not stop answering the tables meanwhile. Each PDF appears whole (written,
+    then renamed) when it is done. The caller keeps the process to reap it.
+    """
+    args = [sys.executable, "-m", "hub.sheets", "--paper", paper, *map(str, html_files)]
+    return subprocess.Popen(
+        args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True
+    )
+
+
+def _main(argv: Sequence[str]) -> int:
+    # python -m hub.sheets [--paper letter|a4] FILE.html...: what start_pdfs runs.
+    paper: Paper = "letter"
+    files = list(argv)
+    if files[:1] == ["--paper"]:
+        paper = "a4" if files[1] == "a4" else "letter"
+        files = files[2:]
+    for name in files:
+        path = Path(name)
+        write_pdf(path.read_text(encoding="utf-8"), path.with_suffix(".pdf"), paper)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
