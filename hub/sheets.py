@@ -96,13 +96,14 @@ _SUIT_NAMES = {
 # tallest a row needs to be (two lines of names). Rows share what is left, so the rows of a
 # session always fit its page.
 _USABLE_MM = 210 - 2 * 9
-_ROTATION_TOP_MM = 46
+_ROTATION_TOP_MM = 47  # with the rules on two lines (French)
 _RESULTS_TOP_MM = 36
 _MAX_ROW_MM = 13.0
 _TWO_LINES_MM = 9.0
+_LONG_PAIR = 22  # characters of "Marguerite & Eleanor" and more
 #: The rotation sheet's columns (per cent of the width): hand, trump, home pair, visiting
 #: team, visitors, our travellers, where they go, and three boxes to write in.
-_ROTATION_WIDTHS = (7, 11, 15.5, 7.5, 15.5, 15.5, 7, 7, 7, 7)
+_ROTATION_WIDTHS = (5.5, 11, 16.5, 7, 16.5, 16.5, 6.5, 6.5, 6.5, 7.5)
 
 
 class _Declare:
@@ -157,7 +158,7 @@ h1 .team { font-weight: normal; }
 .when { font-size: 16pt; font-weight: bold; text-align: right; white-space: nowrap;
         flex: 0 0 auto; padding-left: 4mm; }
 h2 { font-size: 12pt; margin: 1mm 0 1.5mm 0; font-weight: normal; }
-p.rule { font-size: 10.5pt; margin: 0 0 1.5mm 0; white-space: nowrap; overflow: hidden; }
+p.rule { font-size: 10.5pt; margin: 0 0 1.5mm 0; max-height: 2.4em; overflow: hidden; }
 p.roster { font-size: 12pt; margin: 0 0 1.5mm 0; white-space: nowrap; overflow: hidden;
            text-overflow: ellipsis; }
 table { width: 100%; border-collapse: collapse; table-layout: fixed; }
@@ -179,11 +180,14 @@ td.trump { white-space: nowrap; padding-left: 1mm; padding-right: 0.5mm; }
 table.dense .clamp { white-space: nowrap; text-overflow: ellipsis; }
 table.dense td.names { font-size: 10pt; padding-left: 0.8mm; padding-right: 0.5mm; }
 table.dense td.big, table.dense td.hand, table.dense .suit { font-size: 12.5pt; }
+table.dense td.trump { font-size: 11pt; }
+table.dense .clamp.long { font-size: 9pt; }
 table.dense td { white-space: nowrap; text-overflow: ellipsis; padding-top: 0; padding-bottom: 0; }
 .red { color: #c00000; }
 .suit { font-size: 17pt; line-height: 1; }
 .blank { color: #555; }
 td.rank { font-weight: bold; font-size: 15pt; }
+table.standings td { height: 10mm; font-size: 14pt; }
 td.note { font-size: 10.5pt; }
 @media screen { body { margin: 8mm; } .sheet { margin-bottom: 16mm; } }
 """
@@ -236,16 +240,12 @@ def _seat_word(player: Player, tr: ConsoleTranslator) -> str:
 
 def _pair(players: Sequence[Player], fmt: Format, tr: ConsoleTranslator) -> str:
     # A line breaks between the two names, never inside one ("Jean-" / "Claude").
-    names = " &amp; ".join(f'<span class="nm">{_e(_seat(p, fmt, tr))}</span>' for p in players)
-    return f'<div class="clamp">{names}</div>'
-
-
-def _team(number: int, name: str, tr: ConsoleTranslator) -> str:
-    """ "Team 3", with the team's own name when it has one ("Team 3 Les Pirates")."""
-    label = tr.t("Team {n}").format(n=number)
-    if name.strip() in {f"Team {number}", f"Équipe {number}", label, ""}:
-        return label
-    return f"{label} · {name}"
+    shown = [_seat(p, fmt, tr) for p in players]
+    names = " &amp; ".join(f'<span class="nm">{_e(name)}</span>' for name in shown)
+    # A long pair is set a little smaller, so that on a page of one-line rows it is cut
+    # short less often.
+    long = " long" if sum(map(len, shown)) + 3 > _LONG_PAIR else ""
+    return f'<div class="clamp{long}">{names}</div>'
 
 
 def _thead(heads: Sequence[tuple[str, str]]) -> str:
@@ -332,7 +332,7 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
         '<section class="sheet rotation">'
         '<div class="top">'
         f"<h1>{_e(table)} — "
-        f'<span class="team">{_e(_team(page.table, page.team_name, tr))}</span></h1>'
+        f'<span class="team">{_e(_home_team(page.table, page.team_name, tr))}</span></h1>'
         f'<div class="when">{_e(when)}</div></div>'
         f"<h2>{_e(name)} — {_e(title)}"
         f"{''.join(' · ' + _e(w) for w in where)}</h2>"
@@ -475,7 +475,7 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         loans = f'<td class="n">{s.loans}</td>' if lends else ""
         rows.append(
             f'<tr><td class="n rank">{s.rank}</td><td class="n">{s.team}</td>'
-            f"<td>{_e(s.name)}</td>{day_cells}"
+            f"<td>{_e(_home_team(s.team, s.name, tr))}</td>{day_cells}"
             f'<td class="n rank">{s.score}</td>{loans}</tr>'
         )
     when = (
@@ -494,7 +494,7 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         '<section class="sheet">'
         f"<h1>{_e(title)}</h1>"
         f"<h2>{_e(spec.name)} — {_e(when)}</h2>"
-        '<table style="table-layout:auto">'
+        '<table class="standings" style="table-layout:auto">'
         + _thead(heads)
         + "".join(rows)
         + "</tbody></table></section>"
