@@ -31,6 +31,7 @@ import html
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -101,6 +102,7 @@ _RESULTS_TOP_MM = 36
 _MAX_ROW_MM = 13.0
 _TWO_LINES_MM = 9.0
 _LONG_PAIR = 22  # characters of "Marguerite & Eleanor" and more
+_LONG_TEAM = 30  # a team's name set smaller in the title, to be cut short less often
 #: The rotation sheet's columns (per cent of the width): hand, trump, home pair, visiting
 #: team, visitors, our travellers, where they go, and three boxes to write in.
 _ROTATION_WIDTHS = (5.5, 11, 16.5, 7, 16.5, 16.5, 6.5, 6.5, 6.5, 7.5)
@@ -129,6 +131,8 @@ GASPESIE_WORDING = (
     ),
 )
 
+#: Hands on one rotation page at most (Gaspésie's 24 manches fit one page).
+ROTATION_ROWS = 24
 #: Tables on one results page (a hall of more tables gets more pages for the hand).
 RESULTS_ROWS = 16
 
@@ -155,6 +159,7 @@ body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; font-size: 12pt;
 h1 { font-size: 21pt; margin: 0; white-space: nowrap; overflow: hidden;
      text-overflow: ellipsis; flex: 1 1 auto; min-width: 0; }
 h1 .team { font-weight: normal; }
+h1 .team.long { font-size: 16pt; }
 .when { font-size: 16pt; font-weight: bold; text-align: right; white-space: nowrap;
         flex: 0 0 auto; padding-left: 4mm; }
 h2 { font-size: 12pt; margin: 1mm 0 1.5mm 0; font-weight: normal; }
@@ -312,6 +317,8 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
         )
         score = tr.t("Points (home / visitors)")
     table = tr.t("Table {n}").format(n=page.table)
+    team = _home_team(page.table, page.team_name, tr)
+    long = " long" if len(team) > _LONG_TEAM else ""
     heads = [
         ("n", tr.t("Hand")),
         ("n", tr.t("Trump")),
@@ -332,7 +339,7 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
         '<section class="sheet rotation">'
         '<div class="top">'
         f"<h1>{_e(table)} — "
-        f'<span class="team">{_e(_home_team(page.table, page.team_name, tr))}</span></h1>'
+        f'<span class="team{long}">{_e(team)}</span></h1>'
         f'<div class="when">{_e(when)}</div></div>'
         f"<h2>{_e(name)} — {_e(title)}"
         f"{''.join(' · ' + _e(w) for w in where)}</h2>"
@@ -347,11 +354,22 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
     )
 
 
+def _parts(page: RotationPage) -> list[RotationPage]:
+    count = -(-len(page.rows) // ROTATION_ROWS)
+    size = -(-len(page.rows) // count)
+    return [replace(page, rows=page.rows[i : i + size]) for i in range(0, len(page.rows), size)]
+
+
 def rotation_sheet(spec: TournamentSpec, language: Language | None = None) -> str:
-    """Every table's sheet for the whole pattern: one page per table per session."""
+    """Every table's sheet for the whole pattern: one page per table per session (a session
+    of more than 24 hands, which no built-in pattern has, on pages of equal share)."""
     lang = language or default_language(spec.format)
     tr = translator(lang, spec.format)
-    pages = [_rotation_page(p, spec.format, tr, spec.name) for p in rotation_pages(spec)]
+    pages = [
+        _rotation_page(part, spec.format, tr, spec.name)
+        for page in rotation_pages(spec)
+        for part in _parts(page)
+    ]
     title = tr.t("Rotation sheet")
     return _page(f"{spec.name} — {title}", pages, lang)
 

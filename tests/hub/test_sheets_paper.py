@@ -46,11 +46,11 @@ def named(spec: TournamentSpec) -> TournamentSpec:
 
 
 def pages(pdf: Path) -> list[tuple[Image.Image, str]]:
-    """Every page of *pdf* as a greyscale image, with the text PDFium reads on it."""
+    """Every page of *pdf* as an image, with the text PDFium reads on it."""
     doc = pdfium.PdfDocument(pdf)
     out = []
     for page in doc:
-        image = page.render(scale=DPI / 72).to_pil().convert("L")
+        image = page.render(scale=DPI / 72).to_pil()
         out.append((image, page.get_textpage().get_text_range()))
     doc.close()
     return out
@@ -60,7 +60,7 @@ def rules(image: Image.Image) -> list[int]:
     """The y of every horizontal rule of the page's table: a line of dark pixels across
     most of the page's width (a row's top or bottom border)."""
     width, height = image.size
-    dark = image.point(lambda v: 255 if v < 160 else 0)
+    dark = image.convert("L").point(lambda v: 255 if v < 160 else 0)
     ys = []
     for y in range(height):
         line = dark.crop((0, y, width, y + 1))
@@ -83,7 +83,7 @@ def whole_rows(image: Image.Image) -> int:
     body = [b - a for a, b in pairwise(ys[1:])]  # below the header's rule
     tallest = max(body)
     assert all(h >= 0.75 * tallest for h in body), f"a row is cut: row heights {body}"
-    bottom = image.crop((0, ys[-1] + 3, image.size[0], image.size[1]))
+    bottom = image.convert("L").crop((0, ys[-1] + 3, image.size[0], image.size[1]))
     assert bottom.getextrema()[0] > 200 or _blank_below(bottom), "ink below the last rule"
     return len(body)
 
@@ -99,20 +99,20 @@ def save(image: Image.Image, name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("fmt", "tables", "language", "expected"),
+    ("fmt", "tables", "language", "paper", "expected"),
     [
-        ("alberta", 3, "en", 3 * 2),  # morning and afternoon
-        ("alberta", 3, "fr", 3 * 2),
-        ("gaspesie", 3, "fr", 3),  # 24 manches in one sitting
-        ("gaspesie", 16, "en", 16),
-        ("alberta", 16, "fr", 16 * 2),
+        ("alberta", 3, "en", "letter", 3 * 2),  # morning and afternoon
+        ("alberta", 3, "fr", "a4", 3 * 2),
+        ("gaspesie", 3, "fr", "letter", 3),  # 24 manches in one sitting
+        ("gaspesie", 16, "en", "a4", 16),
+        ("alberta", 16, "fr", "letter", 16 * 2),
     ],
 )
 def test_one_landscape_page_per_table_per_session_and_no_row_split(
-    tmp_path, fmt, tables, language, expected
+    tmp_path, fmt, tables, language, paper, expected
 ):
     spec = named(default_spec(fmt, tables))
-    files = write_sheets(tmp_path, spec, language=language)
+    files = write_sheets(tmp_path, spec, language=language, paper=paper)
     rendered = pages(tmp_path / "rotation.pdf")
     assert tmp_path / "rotation.pdf" in files and tmp_path / "results.pdf" in files
     assert len(rendered) == expected
@@ -129,7 +129,19 @@ def test_one_landscape_page_per_table_per_session_and_no_row_split(
             assert f"{team} {view.table}" in text, f"page {number}: no team"
         assert whole_rows(image) == len(view.rows), f"page {number}: rows"
         if number in (1, expected):
-            save(image, f"rotation-{fmt}-{tables}-{language}-{number}.png")
+            save(image, f"rotation-{fmt}-{tables}-{language}-{paper}-{number}.png")
+
+
+def test_a_session_longer_than_a_page_shares_pages_each_with_its_table(tmp_path):
+    spec = named(default_spec("gaspesie", 3, 40))  # 40 manches in one sitting
+    write_sheets(tmp_path, spec, language="fr")
+    rendered = pages(tmp_path / "rotation.pdf")
+    assert len(rendered) == 3 * 2
+    for number, (image, text) in enumerate(rendered):
+        table = number // 2 + 1
+        assert f"Table {table} " in text
+        assert ("Manches 1 à 20 sur 40" if number % 2 == 0 else "Manches 21 à 40 sur 40") in text
+        assert whole_rows(image) == 20
 
 
 @pytest.mark.parametrize(("fmt", "language"), [("alberta", "en"), ("gaspesie", "fr")])
