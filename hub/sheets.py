@@ -193,7 +193,7 @@ table.dense td { white-space: nowrap; text-overflow: ellipsis; padding-top: 0; p
 .blank { color: #555; }
 td.rank { font-weight: bold; font-size: 15pt; }
 table.standings td { height: 10mm; font-size: 14pt; }
-td.note { font-size: 10.5pt; }
+td.note { font-size: 10pt; line-height: 1.05; }
 @media screen { body { margin: 8mm; } .sheet { margin-bottom: 16mm; } }
 """
 
@@ -375,7 +375,8 @@ def rotation_sheet(spec: TournamentSpec, language: Language | None = None) -> st
 
 
 def _notes(row_notes: list[str]) -> str:
-    return "<br>".join(_e(n) for n in row_notes)
+    # Two lines at most, so the row keeps its height (results.csv has every word).
+    return '<div class="clamp">' + "<br>".join(_e(n) for n in row_notes) + "</div>"
 
 
 def _results_page(
@@ -438,7 +439,7 @@ def results_sheet(
         for row in page.rows:
             notes = []
             if row.by_leader:
-                notes.append(tr.t("entered by the leader"))
+                notes.append(tr.t("entered by the leader: {why}").format(why=row.entered_why))
             notes += [tr.t("corrected: {why}").format(why=why) for why in row.corrections]
             if row.penalty_side is not None:
                 side = tr.t("home") if row.penalty_side == "home" else tr.t("visitors")

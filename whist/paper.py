@@ -117,8 +117,9 @@ class ResultsRow:
     flags_to_visitors: int | None = None
     home_points: int | None = None
     visitor_points: int | None = None
-    by_leader: bool = False
-    corrections: tuple[str, ...] = ()
+    by_leader: bool = False  # the table never sent it: the leader entered it
+    entered_why: str = ""  # the leader's reason for entering it
+    corrections: tuple[str, ...] = ()  # the reasons of every correction after that
     penalty_side: str | None = None  # "home" | "visitors"
     penalty_reason: str = ""
 
@@ -249,7 +250,8 @@ def results_pages(
                     home_points=r.home_points,
                     visitor_points=r.visitor_points,
                     by_leader=r.result_id is None,
-                    corrections=tuple(r.corrections),
+                    entered_why=r.corrections[0] if r.result_id is None else "",
+                    corrections=tuple(r.corrections[1 if r.result_id is None else 0 :]),
                 )
             if penalty is not None:
                 row = replace(row, penalty_side=penalty.side, penalty_reason=penalty.reason)

@@ -60,6 +60,10 @@ def test_results_pages_carry_team_names_results_and_notes():
     two = by_table[2]
     assert (two.visitor_tricks, two.home_tricks) == (4, 9)
     assert two.corrections == ("miscounted",) and not two.by_leader
+    t.apply(ResultCorrected(1, 1, 7, revokes_home=0, revokes_visitors=0, reason="from paper"))
+    t.apply(ResultCorrected(1, 1, 8, revokes_home=0, revokes_visitors=0, reason="recounted"))
+    one = {row.table: row for row in results_pages(spec, t)[0].rows}[1]
+    assert one.by_leader and one.entered_why == "from paper" and one.corrections == ("recounted",)
     assert by_table[3].penalty_side == "home" and by_table[3].penalty_reason == "signalling"
     assert two.visitors.team_name == spec.team(two.visitors.team).name
 
