@@ -1052,10 +1052,13 @@ class LeaderPresenter(Base[ViewModel]):
         self._changed()
 
     def rotation_path(self) -> str | None:
-        """The rotation sheet the hub wrote, if this computer can open it."""
+        """The rotation sheet the hub wrote, if this computer can open it: the PDF (it prints
+        as laid out, one landscape page per table per session) once the hub has made it,
+        the HTML until then."""
         for path in self.export.files if self.export is not None else []:
             if str(path).endswith("rotation.html") and self._file_exists(str(path)):
-                return str(path)
+                pdf = str(path)[: -len(".html")] + ".pdf"
+                return pdf if self._file_exists(pdf) else str(path)
         return None
 
     # ================================================================== the view
@@ -2238,7 +2241,8 @@ class LeaderPresenter(Base[ViewModel]):
             what=tr.t(
                 "The hub writes them into the “exports” folder of its data folder: the "
                 "rotation sheet of every table (the paper fallback), the results by hand, the "
-                "standings, and CSV files. Open an .html file in a web browser to print it."
+                "standings, and CSV files. The PDF copies follow within a minute: print a "
+                ".pdf file, or open an .html file in a web browser."
             ),
             export=ButtonVM(tr.t("Write the sheets now"), role="primary"),
             files=files,

@@ -611,12 +611,20 @@ def demo(
     default=None,
     help="Language of the sheets (default: French for Gaspésie, English otherwise).",
 )
-def sheets(file: Path, data: Path | None, out: Path, language: str | None) -> None:
-    """Write printable sheets (HTML): the rotation sheet of every table, results by hand,
-    standings. Open them in a web browser and print them (A4 or Letter)."""
+@click.option(
+    "--paper",
+    type=click.Choice(["letter", "a4"]),
+    default="letter",
+    show_default=True,
+    help="Paper size of the PDF files (landscape).",
+)
+def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper: str) -> None:
+    """Write printable sheets (HTML and PDF): the rotation sheet of every table (one
+    landscape page per table per session), results by hand, standings. Print the PDF files
+    (US Letter, or A4 with --paper a4), or open an HTML file in a web browser."""
     from typing import cast
 
-    from hub.sheets import Language, write_sheets
+    from hub.sheets import Language, Paper, write_sheets
 
     tournament = None
     if data is not None:
@@ -628,12 +636,18 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None) -> No
     else:
         spec = read_spec(file)
     try:
-        written = write_sheets(out, spec, tournament, cast("Language | None", language))
+        written = write_sheets(
+            out,
+            spec,
+            tournament,
+            cast("Language | None", language),
+            paper=cast("Paper", paper),
+        )
     except OSError as exc:
         _fail(f"cannot write the sheets into {out}: {exc}")
     for path in written:
         click.echo(f"Wrote {path}")
-    click.echo("Open them in a web browser and print them (Ctrl+P).")
+    click.echo("Print the .pdf files (or open an .html file in a web browser: Ctrl+P).")
 
 
 @main.command()

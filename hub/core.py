@@ -72,6 +72,7 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
         self._last_standings = float("-inf")
         self._assignments = views.AssignmentWriter()
         self._views: views.TableViews | None = None
+        self.pdf_job = None
         self.topics = topics or Topics()
         self.rng = rng or random.SystemRandom()
         events = store.events()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
+import subprocess
 from collections.abc import Callable, Iterable
 
 from hub.batch import Batch, Inbound, Outgoing, peek_id
@@ -171,6 +172,8 @@ class CoreBase(HubBase):
     _views: views.TableViews | None
     standings_interval: float
     clock: Callable[[], float]
+    #: The process printing the sheets to PDF after the last ``export`` (hub/sheets.py).
+    pdf_job: subprocess.Popen[bytes] | None
 
     # ------------------------------------------------------------------ what is published
     @property

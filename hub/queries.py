@@ -111,15 +111,22 @@ class Queries(CoreBase):
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
         from hub.export import export_csv
-        from hub.sheets import write_sheets
+        from hub.sheets import start_pdfs, write_sheets
 
         t = self.tournament
         folder = self.store.path.parent / EXPORTS_DIR
         try:
             files = export_csv(t, folder)
-            files += write_sheets(folder, t.spec, t, cmd.language)
+            sheets = write_sheets(folder, t.spec, t, cmd.language, pdf=False)
         except OSError as exc:
             raise TournamentError(
                 f"the files could not be written in {folder}: {exc}", ErrorCode.IO
             ) from exc
-        return ExportData(folder=str(folder), files=[str(p) for p in files])
+        # The PDF copies follow in a process of their own (a minute for a big final): the
+        # worker goes on answering the tables. A job still running from before is let be.
+        if self.pdf_job is None or self.pdf_job.poll() is not None:
+            try:
+                self.pdf_job = start_pdfs(sheets)
+            except OSError as exc:
+                log.warning("the PDF sheets could not be started: %s", exc)
+        return ExportData(folder=str(folder), files=[str(p) for p in files + sheets])

@@ -1,21 +1,26 @@
-"""Printable sheets, as print-ready HTML: the paper fallback if the electronics fail.
+"""Printable sheets, as HTML and PDF: the paper fallback if the electronics fail.
 
-* **Rotation sheet** (``rotation.html``): one page per table and day, for the whole pattern:
-  every hand's trump, who plays at this table, where this table's travellers go, and empty
-  boxes to write the tricks and the flags (or points) in by hand.
-* **Results by hand** (``results.html``): one page per hand, every table on it; filled in from
-  the hub's log where a result is known, empty boxes where it is not.
-* **Standings** (``standings.html``): rank, team, score, per-day totals.
+* **Rotation sheet** (``rotation.html``, ``rotation.pdf``): one landscape page per table per
+  session (Alberta's morning and afternoon, Gaspésie's one sitting), the table and its team at
+  the top of every page: every hand's trump, who plays at this table, where this table's
+  travellers go, and boxes to write the tricks and the flags (or points) in by hand.
+* **Results by hand** (``results.html``, ``results.pdf``): one page per hand, one row per
+  table with the home team's and the visitors' names, room for notes; filled in from the
+  hub's log where a result is known.
+* **Standings** (``standings.html``, ``standings.pdf``): rank, team, score, per-day totals.
 
-Open a file in any web browser and print it (Ctrl+P). The CSS sets no paper size, so the same
-file prints on A4 and on US Letter; the type is big (13 pt at least, titles 20 pt) and each
-table's sheet starts on a new page. English or French (the format's usual language by
-default: French for Gaspésie).
+What the pages show is computed by the core (:mod:`whist.paper`, the tournament's standings);
+this module lays it out and puts the words around it, from the ``sheets`` gettext catalog
+(uikit/locale), in the tournament's language (the format's: French for Gaspésie).
+
+The PDF is made from the same HTML by WeasyPrint on US Letter, landscape (A4 with
+``paper="a4"``); the HTML leaves the paper size to the browser's printer and fits both.
+No row is ever split across pages and the rows of one session fit its page.
 
 >>> from whist.pattern import default_spec
 >>> html = rotation_sheet(default_spec("alberta", tables=3, hands=4))
->>> html.count('class="sheet"')   # one page per table (one day)
-3
+>>> html.count('<section class="sheet')   # 3 tables x morning and afternoon
+6
 >>> "Table 2" in html and "♠" in html
 True
 """
@@ -23,93 +28,119 @@ True
 from __future__ import annotations
 
 import html
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from whist.cards import trump_name
+from uikit.i18n import M_, ConsoleTranslator, Language, load_domain
 from whist.formats import Format
-from whist.movement import host_table, visiting_team
+from whist.paper import (
+    Player,
+    ResultsPage,
+    RotationPage,
+    RotationRow,
+    results_pages,
+    rotation_pages,
+)
 from whist.spec import TournamentSpec
 from whist.tournament import Tournament
 
-Language = Literal["en", "fr"]
+__all__ = [
+    "DOMAIN",
+    "RESULTS_FILE",
+    "ROTATION_FILE",
+    "STANDINGS_FILE",
+    "Language",
+    "Paper",
+    "default_language",
+    "results_sheet",
+    "rotation_sheet",
+    "standings_sheet",
+    "start_pdfs",
+    "translator",
+    "write_pdf",
+    "write_sheets",
+]
+
+Paper = Literal["letter", "a4"]
 
 ROTATION_FILE = "rotation.html"
 RESULTS_FILE = "results.html"
 STANDINGS_FILE = "standings.html"
 
+#: The gettext domain of the sheets' words (uikit/locale/fr/LC_MESSAGES/sheets.po). After
+#: changing a text, from the repository::
+#:
+#:     .venv/bin/pybabel extract -o uikit/locale/sheets.pot --no-location \
+#:         --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 -k M_ hub/sheets.py
+#:     .venv/bin/pybabel update -i uikit/locale/sheets.pot -d uikit/locale -D sheets \
+#:         --no-fuzzy-matching --ignore-obsolete
+#:     # translate the new entries in uikit/locale/fr/LC_MESSAGES/sheets.po, then
+#:     .venv/bin/pybabel compile -d uikit/locale -D sheets --statistics
+DOMAIN = "sheets"
+
 _SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 _RED = {"hearts", "diamonds"}
-
-# The sheets' words (two languages fit here). The printed schedule (whist/handout.py) uses the
-# hub's gettext catalog (hub/i18n.py); moving these words there is still to do.
-_WORDS: dict[str, dict[Language, str]] = {
-    "rotation": {"en": "Rotation sheet", "fr": "Feuille de rotation"},
-    "results": {"en": "Results by hand", "fr": "Résultats par main"},
-    "standings": {"en": "Standings", "fr": "Classement"},
-    "table": {"en": "Table {n}", "fr": "Table {n}"},
-    "team": {"en": "Team {n}", "fr": "Équipe {n}"},
-    "day": {"en": "Day {n}", "fr": "Jour {n}"},
-    "session": {"en": "Session {n}", "fr": "Séance {n}"},
-    "hand": {"en": "Hand", "fr": "Main"},
-    "hand_n": {"en": "Hand {n}", "fr": "Main {n}"},
-    "trump": {"en": "Trump", "fr": "Atout"},
-    "home": {"en": "Home here", "fr": "Locaux ici"},
-    "visitors": {"en": "Visitors", "fr": "Visiteurs"},
-    "ours_go": {"en": "Our travellers go to", "fr": "Nos voyageurs vont à"},
-    "v_tricks": {"en": "Visitors' tricks", "fr": "Levées visiteurs"},
-    "h_tricks": {"en": "Home tricks", "fr": "Levées locaux"},
-    "flags_here": {"en": "Flags at this table", "fr": "Drapeaux à cette table"},
-    "points_won": {"en": "Points (home / visitors)", "fr": "Points (locaux / visiteurs)"},
-    "leader_trump": {"en": "announced:", "fr": "annoncé :"},
-    "no_trump": {"en": "No trump", "fr": "Sans atout"},
-    "rank": {"en": "Rank", "fr": "Rang"},
-    "name": {"en": "Name", "fr": "Nom"},
-    "flags": {"en": "Flags", "fr": "Drapeaux"},
-    "points": {"en": "Points", "fr": "Points"},
-    "loans": {"en": "Lent today", "fr": "Prêtés ce jour"},
-    "revokes": {"en": "Revokes (home / visitors)", "fr": "Renonces (locaux / visiteurs)"},
-    "flags_moved": {"en": "Flags to visitors", "fr": "Drapeaux aux visiteurs"},
-    "note": {"en": "Note", "fr": "Note"},
-    "by_leader": {"en": "entered by the leader", "fr": "saisi par le meneur"},
-    "corrected": {"en": "corrected: {why}", "fr": "corrigé : {why}"},
-    "penalty": {"en": "penalty ({side}): {why}", "fr": "pénalité ({side}) : {why}"},
-    "side_home": {"en": "home", "fr": "locaux"},
-    "side_visitors": {"en": "visitors", "fr": "visiteurs"},
-    "after_hand": {"en": "after hand {n} of {total}", "fr": "après la main {n} sur {total}"},
-    "before": {"en": "before the first hand", "fr": "avant la première main"},
-    "final": {"en": "Final standings", "fr": "Classement final"},
-    "start": {
-        "en": "Every table starts the day with 12 flags.",
-        "fr": "Chaque table commence la journée avec 12 drapeaux.",
-    },
-    "how_flags": {
-        "en": "Visitors with 7 to 9 tricks take 1 flag, 10 to 13 take 2. "
-        "A revoke gives 2 tricks to the other side.",
-        "fr": "Les visiteurs qui font 7 à 9 levées prennent 1 drapeau, 10 à 13 en prennent 2. "
-        "Une renonce donne 2 levées à l'autre camp.",
-    },
-    "how_points": {
-        "en": "7 tricks or more win the manche: 1 point, 2 for all 13. "
-        "A revoke gives the manche to the other side.",
-        "fr": "7 levées ou plus gagnent la manche : 1 point, 2 pour les 13 levées. "
-        "Une renonce donne la manche à l'autre camp.",
-    },
-    "tied": {"en": "=", "fr": "="},
+_SUIT_NAMES = {
+    "spades": M_("Spades"),
+    "hearts": M_("Hearts"),
+    "diamonds": M_("Diamonds"),
+    "clubs": M_("Clubs"),
 }
 
+# The page's usable height, for the intersection of Letter and A4 in landscape (210 mm tall)
+# less the margins; what the title, the rules line and the table's header take; and the
+# tallest a row needs to be (two lines of names). Rows share what is left, so the rows of a
+# session always fit its page.
+_USABLE_MM = 210 - 2 * 9
+_ROTATION_TOP_MM = 47  # with the rules on two lines (French)
+_RESULTS_TOP_MM = 36
+_MAX_ROW_MM = 13.0
+_TWO_LINES_MM = 9.0
+_LONG_PAIR = 22  # characters of "Marguerite & Eleanor" and more
+_LONG_TEAM = 30  # a team's name set smaller in the title, to be cut short less often
+#: The rotation sheet's columns (per cent of the width): hand, trump, home pair, visiting
+#: team, visitors, our travellers, where they go, and three boxes to write in.
+_ROTATION_WIDTHS = (5.5, 11, 16.5, 7, 16.5, 16.5, 6.5, 6.5, 6.5, 7.5)
 
-def _w(key: str, language: Language, **fields: object) -> str:
-    text = _WORDS[key][language]
-    return text.format(**fields) if fields else text
+
+class _Declare:
+    # pt(...) here only declares a text for Babel to extract; the translator made with
+    # context="manche" looks it up at run time.
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
 
 
-def _manche(text: str, fmt: Format, language: Language) -> str:
-    # A Gaspésie hand is a "manche" in French, as the players say it (the format's wording).
-    if fmt.rules.wording == "manche" and language == "fr":
-        return text.replace("Main", "Manche").replace("main", "manche")
-    return text
+#: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
+GASPESIE_WORDING = (
+    _Declare.pt("manche", "Hand"),
+    _Declare.pt("manche", "Hand {n} of {total}"),
+    _Declare.pt("manche", "Hands {first} to {last} of {total}"),
+    _Declare.pt("manche", "Results by hand"),
+    _Declare.pt("manche", "after hand {n} of {total}"),
+    _Declare.pt("manche", "before the first hand"),
+    _Declare.pt(
+        "manche",
+        "7 tricks or more win the hand: 1 point, 2 for all 13. "
+        "A revoke gives the hand to the other side.",
+    ),
+)
+
+#: Hands on one rotation page at most (Gaspésie's 24 manches fit one page).
+ROTATION_ROWS = 24
+#: Tables on one results page (a hall of more tables gets more pages for the hand).
+RESULTS_ROWS = 16
+
+
+def translator(language: Language, fmt: Format | None = None) -> ConsoleTranslator:
+    """The sheets' words in *language*; a Gaspésie hand is a *manche* in French."""
+    context = fmt.rules.wording if fmt is not None else None
+    return ConsoleTranslator(language, context=context, load=partial(load_domain, DOMAIN))
 
 
 def default_language(fmt: Format) -> Language:
@@ -118,179 +149,333 @@ def default_language(fmt: Format) -> Language:
 
 
 _CSS = """
-@page { margin: 12mm; }
+@page { size: landscape; margin: 9mm 10mm; }
 * { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; font-size: 13pt;
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; font-size: 12pt;
        color: #000; background: #fff; margin: 0; }
 .sheet { break-after: page; page-break-after: always; }
 .sheet:last-child { break-after: auto; page-break-after: auto; }
-h1 { font-size: 22pt; margin: 0 0 2mm 0; }
-h2 { font-size: 16pt; margin: 0 0 3mm 0; font-weight: normal; }
-p.rule { font-size: 12pt; margin: 0 0 3mm 0; }
-table { width: 100%; border-collapse: collapse; }
-th, td { border: 1.5px solid #000; padding: 1.2mm 2mm; text-align: left; vertical-align: middle; }
-th { font-size: 11pt; background: #e8e8e8; }
-td.n, th.n { text-align: center; white-space: nowrap; }
-td.box { width: 17mm; height: 7.5mm; }
-tr.session td { border-top: 4px solid #000; }
-.red { color: #b00000; }
-.suit { font-size: 16pt; }
+.top { display: flex; justify-content: space-between; align-items: baseline; }
+h1 { font-size: 21pt; margin: 0; white-space: nowrap; overflow: hidden;
+     text-overflow: ellipsis; flex: 1 1 auto; min-width: 0; }
+h1 .team { font-weight: normal; }
+h1 .team.long { font-size: 16pt; }
+.when { font-size: 16pt; font-weight: bold; text-align: right; white-space: nowrap;
+        flex: 0 0 auto; padding-left: 4mm; }
+h2 { font-size: 12pt; margin: 1mm 0 1.5mm 0; font-weight: normal; }
+p.rule { font-size: 10.5pt; margin: 0 0 1.5mm 0; max-height: 2.4em; overflow: hidden; }
+p.roster { font-size: 12pt; margin: 0 0 1.5mm 0; white-space: nowrap; overflow: hidden;
+           text-overflow: ellipsis; }
+table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+th, td { border: 1.5px solid #000; padding: 0.3mm 1.5mm; text-align: left;
+         vertical-align: middle; overflow: hidden; line-height: 1.15; }
+th { font-size: 9.5pt; background: #e8e8e8; line-height: 1.05; padding: 0.5mm 0.8mm;
+     height: 11mm; }
+td.names { font-size: 11.5pt; line-height: 1.05; }
+.nm { white-space: nowrap; }
+/* Never more than two lines in a cell: a longer name is cut, the row keeps its height. */
+.clamp { max-height: 2.1em; overflow: hidden; }
+td.n, th.n { text-align: center; }
+td.hand { font-weight: bold; font-size: 14pt; }
+td.box { background: #fff; }
+td.big { font-size: 16pt; font-weight: bold; }
+td.go { white-space: nowrap; }
+td.trump { white-space: nowrap; padding-left: 1mm; padding-right: 0.5mm; }
+table.dense .clamp { white-space: nowrap; text-overflow: ellipsis; }
+table.dense td.names { font-size: 10pt; padding-left: 0.8mm; padding-right: 0.5mm; }
+table.dense td.big, table.dense td.hand, table.dense .suit { font-size: 12.5pt; }
+table.dense td.trump { font-size: 11pt; }
+table.dense .clamp.long { font-size: 9pt; }
+table.dense td { white-space: nowrap; text-overflow: ellipsis; padding-top: 0; padding-bottom: 0; }
+.red { color: #c00000; }
+.suit { font-size: 17pt; line-height: 1; }
+.blank { color: #555; }
 td.rank { font-weight: bold; font-size: 15pt; }
+table.standings td { height: 10mm; font-size: 14pt; }
+td.note { font-size: 10pt; line-height: 1.05; }
 @media screen { body { margin: 8mm; } .sheet { margin-bottom: 16mm; } }
 """
+
+#: Added for the PDF: the paper the hall prints on (Canada and the US: Letter).
+_PAPER_CSS: dict[Paper, str] = {
+    "letter": "@page { size: letter landscape; }",
+    "a4": "@page { size: a4 landscape; }",
+}
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
 
 
 def _page(title: str, pages: Iterable[str], language: Language) -> str:
     body = "\n".join(pages)
     return (
         f'<!DOCTYPE html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
         f"{body}\n</body>\n</html>\n"
     )
 
 
-def _trump_cell(trump: str | None, language: Language) -> str:
-    """A suit with its symbol; 'announced: ____' when the leader chooses it."""
-    if trump is None or trump == "leader":
-        return f"{_w('leader_trump', language)} ______"
+def _trump_cell(trump: str, tr: ConsoleTranslator) -> str:
+    """A suit as its symbol and its name; a blank to fill when the leader announces it."""
+    if trump == "leader":
+        announced = tr.t("announced:")
+        return f'<span class="blank">{_e(announced)}<br>______</span>'
     if trump == "none":
-        return html.escape(_w("no_trump", language))
-    symbol = _SUITS[trump]
-    colour = ' class="suit red"' if trump in _RED else ' class="suit"'
-    return f"<span{colour}>{symbol}</span>"
+        return _e(tr.t("No trump"))
+    colour = "suit red" if trump in _RED else "suit"
+    suit = tr.t(_SUIT_NAMES[trump])
+    return f'<span class="{colour}">{_SUITS[trump]}</span> {_e(suit)}'
 
 
-def _seats(spec: TournamentSpec, team: int, seats: Sequence[str]) -> str:
-    """``A & B`` with the players' names when the tournament file has them."""
-    players = spec.team(team).players
-    parts = [f"{seat} {players.get(seat, '').strip()}".strip() for seat in seats]
-    return " &amp; ".join(html.escape(part) for part in parts)
+def _seat(player: Player, fmt: Format, tr: ConsoleTranslator) -> str:
+    """A player's (short) name; with no name, the seat in words (never a bare number that
+    reads like a table number: Gaspésie's seats are the captain and players 1 to 3)."""
+    return player.short or _seat_word(player, tr)
 
 
-def _title(spec: TournamentSpec, what: str) -> str:
-    return f"{html.escape(spec.name)} — {html.escape(what)}"
+def _seat_word(player: Player, tr: ConsoleTranslator) -> str:
+    if player.seat == "C":
+        return tr.t("Captain")
+    if player.seat.isdigit():
+        return tr.t("Player {n}").format(n=player.seat)
+    return player.seat
+
+
+def _pair(players: Sequence[Player], fmt: Format, tr: ConsoleTranslator) -> str:
+    # A line breaks between the two names, never inside one ("Jean-" / "Claude").
+    shown = [_seat(p, fmt, tr) for p in players]
+    names = " &amp; ".join(f'<span class="nm">{_e(name)}</span>' for name in shown)
+    # A long pair is set a little smaller, so that on a page of one-line rows it is cut
+    # short less often.
+    long = " long" if sum(map(len, shown)) + 3 > _LONG_PAIR else ""
+    return f'<div class="clamp{long}">{names}</div>'
+
+
+def _thead(heads: Sequence[tuple[str, str]]) -> str:
+    cells = "".join(
+        f'<th class="{cls}">{_e(text)}</th>' if cls else f"<th>{_e(text)}</th>"
+        for cls, text in heads
+    )
+    return f"<thead><tr>{cells}</tr></thead><tbody>"
+
+
+def _home_team(table: int, name: str, tr: ConsoleTranslator) -> str:
+    """The team at home at *table*: its own name, or "Team 3" when it has none."""
+    label = tr.t("Team {n}").format(n=table)
+    return label if name.strip() in {f"Team {table}", f"Équipe {table}", ""} else name
+
+
+def _row_height(rows: int, top_mm: float) -> float:
+    return round(min(_MAX_ROW_MM, (_USABLE_MM - top_mm) / rows), 2)
+
+
+def _rotation_row(row: RotationRow, fmt: Format, tr: ConsoleTranslator, height: float) -> str:
+    return (
+        f'<tr style="height:{height}mm"><td class="n hand">{row.hand}</td>'
+        f'<td class="trump">{_trump_cell(row.trump, tr)}</td>'
+        f'<td class="names">{_pair(row.home, fmt, tr)}</td>'
+        f'<td class="n big">{row.visitors.team}</td>'
+        f'<td class="names">{_pair(row.visitors.players, fmt, tr)}</td>'
+        f'<td class="names">{_pair(row.travellers, fmt, tr)}</td>'
+        f'<td class="n big go">→ {row.travellers_go_to}</td>'
+        + '<td class="box"></td>' * 3
+        + "</tr>"
+    )
+
+
+def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name: str) -> str:
+    flags = fmt.rules.unit == "flags"
+    height = _row_height(len(page.rows), _ROTATION_TOP_MM)
+    rows = "".join(_rotation_row(r, fmt, tr, height) for r in page.rows)
+    # Rows too low for two lines of names keep to one (a name too long for it is cut short
+    # on its row and stays whole in the list of players above the table).
+    dense = " dense" if height < _TWO_LINES_MM else ""
+    when = tr.t("Hands {first} to {last} of {total}").format(
+        first=page.first_hand, last=page.last_hand, total=page.hands
+    )
+    where = []
+    if page.days > 1:
+        where.append(tr.t("Day {n} of {total}").format(n=page.day, total=page.days))
+    if page.sessions > 1:
+        where.append(tr.t("Session {n} of {total}").format(n=page.session, total=page.sessions))
+    if flags:
+        rule = (
+            tr.t("Every table starts the day with {n} flags.").format(n=fmt.rules.start_flags)
+            + " "
+            + tr.t(
+                "Visitors with 7 to 9 tricks take 1 flag, 10 to 13 take 2. "
+                "A revoke gives 2 tricks to the other side."
+            )
+        )
+        score = tr.t("Flags at this table")
+    else:
+        rule = tr.t(
+            "7 tricks or more win the hand: 1 point, 2 for all 13. "
+            "A revoke gives the hand to the other side."
+        )
+        score = tr.t("Points (home / visitors)")
+    table = tr.t("Table {n}").format(n=page.table)
+    team = _home_team(page.table, page.team_name, tr)
+    long = " long" if len(team) > _LONG_TEAM else ""
+    heads = [
+        ("n", tr.t("Hand")),
+        ("n", tr.t("Trump")),
+        ("", tr.t("Home: play here")),
+        ("n", tr.t("Visiting team")),
+        ("", tr.t("Visitors")),
+        ("", tr.t("Our travellers")),
+        ("n", tr.t("go to table")),
+        ("n", tr.t("Visitors' tricks")),
+        ("n", tr.t("Home tricks")),
+        ("n", score),
+    ]
+    title = tr.t("Rotation sheet")
+    roster = " · ".join(
+        f"<b>{_e(_seat_word(p, tr))}</b> {_e(p.name)}" for p in page.players if p.name
+    )
+    return (
+        '<section class="sheet rotation">'
+        '<div class="top">'
+        f"<h1>{_e(table)} — "
+        f'<span class="team{long}">{_e(team)}</span></h1>'
+        f'<div class="when">{_e(when)}</div></div>'
+        f"<h2>{_e(name)} — {_e(title)}"
+        f"{''.join(' · ' + _e(w) for w in where)}</h2>"
+        + (f'<p class="roster">{roster}</p>' if roster else "")
+        + f'<p class="rule">{_e(rule)}</p>'
+        f'<table class="rows{dense}"><colgroup>'
+        + "".join(f'<col style="width:{w}%">' for w in _ROTATION_WIDTHS)
+        + "</colgroup>"
+        + _thead(heads)
+        + rows
+        + "</tbody></table></section>"
+    )
+
+
+def _parts(page: RotationPage) -> list[RotationPage]:
+    count = -(-len(page.rows) // ROTATION_ROWS)
+    size = -(-len(page.rows) // count)
+    return [replace(page, rows=page.rows[i : i + size]) for i in range(0, len(page.rows), size)]
 
 
 def rotation_sheet(spec: TournamentSpec, language: Language | None = None) -> str:
-    """Every table's sheet for the whole pattern: one page per table and day."""
+    """Every table's sheet for the whole pattern: one page per table per session (a session
+    of more than 24 hands, which no built-in pattern has, on pages of equal share)."""
     lang = language or default_language(spec.format)
-    fmt = spec.format
-    flags = fmt.rules.unit == "flags"
-    pages = []
-    for table in range(1, spec.tables + 1):
-        team = spec.team(table)
-        first = 1
-        for day_number, day in enumerate(spec.days, start=1):
-            last = first + day.hands - 1
-            session_starts = set()
-            start = first
-            for size in day.sessions[:-1] if day.sessions else ():
-                start += size
-                session_starts.add(start)
-            rows = []
-            for hand in range(first, last + 1):
-                plan = spec.plan(hand)
-                home = fmt.home_pair(plan.travellers)
-                visitor = visiting_team(table, plan.offset, spec.tables)
-                away = host_table(table, plan.offset, spec.tables)
-                classes = ' class="session"' if hand in session_starts else ""
-                rows.append(
-                    f'<tr{classes}><td class="n"><b>{hand}</b></td>'
-                    f'<td class="n">{_trump_cell(plan.trump, lang)}</td>'
-                    f"<td>{_seats(spec, table, home)}</td>"
-                    f"<td>{html.escape(_w('team', lang, n=visitor))}: "
-                    f"{_seats(spec, visitor, plan.travellers)}</td>"
-                    f"<td>{_seats(spec, table, plan.travellers)} → "
-                    f"<b>{html.escape(_w('table', lang, n=away))}</b></td>"
-                    '<td class="box"></td><td class="box"></td><td class="box"></td></tr>'
-                )
-            score_head = _w("flags_here", lang) if flags else _w("points_won", lang)
-            days = f" · {_w('day', lang, n=day_number)}" if len(spec.days) > 1 else ""
-            rule = _w("how_flags" if flags else "how_points", lang)
-            if flags:
-                rule = f"{_w('start', lang)} {rule}"
-            heading = _manche(_w("rotation", lang), fmt, lang)
-            pages.append(
-                '<section class="sheet">'
-                f"<h1>{html.escape(_w('table', lang, n=table))} — "
-                f"{html.escape(team.name)}</h1>"
-                f"<h2>{_title(spec, heading)}{html.escape(days)}</h2>"
-                f'<p class="rule">{html.escape(_manche(rule, fmt, lang))}</p>'
-                "<table><thead><tr>"
-                f'<th class="n">{html.escape(_manche(_w("hand", lang), fmt, lang))}</th>'
-                f'<th class="n">{html.escape(_w("trump", lang))}</th>'
-                f"<th>{html.escape(_w('home', lang))}</th>"
-                f"<th>{html.escape(_w('visitors', lang))}</th>"
-                f"<th>{html.escape(_w('ours_go', lang))}</th>"
-                f'<th class="n">{html.escape(_w("v_tricks", lang))}</th>'
-                f'<th class="n">{html.escape(_w("h_tricks", lang))}</th>'
-                f'<th class="n">{html.escape(score_head)}</th>'
-                "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></section>"
-            )
-            first = last + 1
-    return _page(_title(spec, _w("rotation", lang)), pages, lang)
+    tr = translator(lang, spec.format)
+    pages = [
+        _rotation_page(part, spec.format, tr, spec.name)
+        for page in rotation_pages(spec)
+        for part in _parts(page)
+    ]
+    title = tr.t("Rotation sheet")
+    return _page(f"{spec.name} — {title}", pages, lang)
+
+
+def _notes(row_notes: list[str]) -> str:
+    # Two lines at most, so the row keeps its height (results.csv has every word).
+    return '<div class="clamp">' + "<br>".join(_e(n) for n in row_notes) + "</div>"
+
+
+def _results_page(
+    page: ResultsPage,
+    rows: Sequence[str],
+    part: tuple[int, int, int],
+    tr: ConsoleTranslator,
+    name: str,
+    flags: bool,
+) -> str:
+    first, last, tables = part
+    moved = tr.t("Flags to the visitors") if flags else tr.t("Points (home / visitors)")
+    where = ""
+    if page.days > 1:
+        where = " · " + _e(tr.t("Day {n} of {total}").format(n=page.day, total=page.days))
+    which = ""
+    if (first, last) != (1, tables):
+        which = " · " + _e(tr.t("Tables {first} to {last}").format(first=first, last=last))
+    hand = tr.t("Hand {n} of {total}").format(n=page.hand, total=page.hands)
+    trump = tr.t("Trump: {trump}")
+    title = tr.t("Results by hand")
+    heads = [
+        ("n", tr.t("Table")),
+        ("", tr.t("Home team")),
+        ("n", tr.t("Visiting team")),
+        ("", tr.t("Visitors")),
+        ("n", tr.t("Visitors' tricks")),
+        ("n", tr.t("Home tricks")),
+        ("n", tr.t("Revokes (home / visitors)")),
+        ("n", moved),
+        ("", tr.t("Notes")),
+    ]
+    return (
+        '<section class="sheet results">'
+        '<div class="top">'
+        f"<h1>{_e(hand)}</h1>"
+        f'<div class="when">{_e(trump).format(trump=_trump_cell(page.trump, tr))}</div></div>'
+        f"<h2>{_e(name)} — {_e(title)}{where}{which}</h2>"
+        '<table><colgroup><col style="width:6%"><col style="width:22%">'
+        '<col style="width:7%"><col style="width:17%">'
+        '<col style="width:7%"><col style="width:7%">'
+        '<col style="width:8%"><col style="width:8%"><col style="width:18%"></colgroup>'
+        + _thead(heads)
+        + "".join(rows)
+        + "</tbody></table></section>"
+    )
 
 
 def results_sheet(
     spec: TournamentSpec, tournament: Tournament | None = None, language: Language | None = None
 ) -> str:
-    """One page per hand, every table: the recorded result, or empty boxes to fill in."""
+    """One page per hand (per 16 tables), every table: the recorded result, or empty boxes."""
     lang = language or default_language(spec.format)
     fmt = spec.format
+    tr = translator(lang, fmt)
     flags = fmt.rules.unit == "flags"
-    t = tournament
     pages = []
-    for hand in range(1, spec.hands + 1):
-        plan = spec.plan(hand)
-        trump: str | None = plan.trump
-        if t is not None and hand in t.trumps:
-            trump = trump_name(t.trumps[hand])
-        rows = []
-        for table in range(1, spec.tables + 1):
-            visitor = visiting_team(table, plan.offset, spec.tables)
-            r = t.result(hand, table) if t is not None else None
-            penalty = t.penalties.get((hand, table)) if t is not None else None
-            if r is None:
-                cells = '<td class="box"></td>' * 4
-            else:
-                moved = str(r.flags_won) if flags else f"{r.home_points} / {r.visitor_points}"
-                cells = (
-                    f'<td class="n">{r.visitor_tricks}</td><td class="n">{r.home_tricks}</td>'
-                    f'<td class="n">{r.revokes_home} / {r.revokes_visitors}</td>'
+    for page in results_pages(spec, tournament):
+        cells = []
+        for row in page.rows:
+            notes = []
+            if row.by_leader:
+                notes.append(tr.t("entered by the leader: {why}").format(why=row.entered_why))
+            notes += [tr.t("corrected: {why}").format(why=why) for why in row.corrections]
+            if row.penalty_side is not None:
+                side = tr.t("home") if row.penalty_side == "home" else tr.t("visitors")
+                notes.append(
+                    tr.t("penalty ({side}): {why}").format(side=side, why=row.penalty_reason)
+                )
+            if row.recorded:
+                moved = (
+                    str(row.flags_to_visitors)
+                    if flags
+                    else f"{row.home_points} / {row.visitor_points}"
+                )
+                figures = (
+                    f'<td class="n">{row.visitor_tricks}</td>'
+                    f'<td class="n">{row.home_tricks}</td>'
+                    f'<td class="n">{row.revokes_home} / {row.revokes_visitors}</td>'
                     f'<td class="n">{moved}</td>'
                 )
-            notes = []
-            if r is not None and r.result_id is None:
-                notes.append(_w("by_leader", lang))
-            if r is not None:
-                notes += [_w("corrected", lang, why=why) for why in r.corrections]
-            if penalty is not None:
-                side = _w(f"side_{penalty.side}", lang)
-                notes.append(_w("penalty", lang, side=side, why=penalty.reason))
-            rows.append(
-                f'<tr><td class="n"><b>{table}</b></td>'
-                f'<td class="n">{visitor}</td>{cells}'
-                f"<td>{html.escape('; '.join(notes))}</td></tr>"
+            else:
+                figures = '<td class="box"></td>' * 4
+            cells.append(
+                f'<td class="n hand">{row.table}</td>'
+                f'<td class="names"><div class="clamp">'
+                f"{_e(_home_team(row.table, row.home_team_name, tr))}</div></td>"
+                f'<td class="n big">{row.visitors.team}</td>'
+                f'<td class="names">{_pair(row.visitors.players, fmt, tr)}</td>'
+                f'{figures}<td class="note">{_notes(notes)}</td>'
             )
-        moved_head = _w("flags_moved", lang) if flags else _w("points_won", lang)
-        day = f" · {_w('day', lang, n=spec.day_of(hand))}" if len(spec.days) > 1 else ""
-        heading = _manche(_w("hand_n", lang, n=hand), fmt, lang)
-        pages.append(
-            '<section class="sheet">'
-            f"<h1>{html.escape(heading)} — {html.escape(_w('trump', lang))} "
-            f"{_trump_cell(trump, lang)}</h1>"
-            f"<h2>{_title(spec, _manche(_w('results', lang), fmt, lang))}{html.escape(day)}</h2>"
-            "<table><thead><tr>"
-            f'<th class="n">{html.escape(_w("table", lang, n="")).strip()}</th>'
-            f'<th class="n">{html.escape(_w("visitors", lang))}</th>'
-            f'<th class="n">{html.escape(_w("v_tricks", lang))}</th>'
-            f'<th class="n">{html.escape(_w("h_tricks", lang))}</th>'
-            f'<th class="n">{html.escape(_w("revokes", lang))}</th>'
-            f'<th class="n">{html.escape(moved_head)}</th>'
-            f"<th>{html.escape(_w('note', lang))}</th>"
-            "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></section>"
-        )
-    return _page(_title(spec, _manche(_w("results", lang), fmt, lang)), pages, lang)
+        for start in range(0, len(cells), RESULTS_ROWS):
+            chunk = cells[start : start + RESULTS_ROWS]
+            height = _row_height(max(len(chunk), 8), _RESULTS_TOP_MM)
+            rows = [f'<tr style="height:{height}mm">{c}</tr>' for c in chunk]
+            part = (start + 1, start + len(chunk), len(cells))
+            pages.append(_results_page(page, rows, part, tr, spec.name, flags))
+    title = tr.t("Results by hand")
+    return _page(f"{spec.name} — {title}", pages, lang)
 
 
 def standings_sheet(tournament: Tournament, language: Language | None = None) -> str:
@@ -298,6 +483,7 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
     t = tournament
     spec = t.spec
     lang = language or default_language(spec.format)
+    tr = translator(lang, spec.format)
     flags = t.rules.unit == "flags"
     lends = t.rules.lends_flags
     days = len(spec.days)
@@ -308,31 +494,41 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         loans = f'<td class="n">{s.loans}</td>' if lends else ""
         rows.append(
             f'<tr><td class="n rank">{s.rank}</td><td class="n">{s.team}</td>'
-            f"<td>{html.escape(s.name)}</td>{day_cells}"
+            f"<td>{_e(_home_team(s.team, s.name, tr))}</td>{day_cells}"
             f'<td class="n rank">{s.score}</td>{loans}</tr>'
         )
-    final = t.finished
-    when = _w("after_hand", lang, n=t.hand, total=spec.hands) if t.hand else _w("before", lang)
-    title = _w("final", lang) if final else _w("standings", lang)
-    day_heads = "".join(
-        f'<th class="n">{html.escape(_w("day", lang, n=d))}</th>'
-        for d in range(1, days + 1)
-        if days > 1
+    when = (
+        tr.t("after hand {n} of {total}").format(n=t.hand, total=spec.hands)
+        if t.hand
+        else tr.t("before the first hand")
     )
-    score = _w("flags", lang) if flags else _w("points", lang)
-    loans_head = f'<th class="n">{html.escape(_w("loans", lang))}</th>' if lends else ""
+    title = tr.t("Final standings") if t.finished else tr.t("Standings")
+    day = tr.t("Day {n}")
+    heads = [("n", tr.t("Rank")), ("n", tr.t("Team")), ("", tr.t("Name"))]
+    heads += [("n", day.format(n=d)) for d in range(1, days + 1) if days > 1]
+    heads.append(("n", tr.t("Flags") if flags else tr.t("Points")))
+    if lends:
+        heads.append(("n", tr.t("Lent today")))
     page = (
         '<section class="sheet">'
-        f"<h1>{html.escape(title)}</h1>"
-        f"<h2>{html.escape(spec.name)} — {html.escape(_manche(when, t.format, lang))}</h2>"
-        "<table><thead><tr>"
-        f'<th class="n">{html.escape(_w("rank", lang))}</th>'
-        f'<th class="n">{html.escape(_w("team", lang, n="")).strip()}</th>'
-        f"<th>{html.escape(_w('name', lang))}</th>{day_heads}"
-        f'<th class="n">{html.escape(score)}</th>{loans_head}'
-        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></section>"
+        f"<h1>{_e(title)}</h1>"
+        f"<h2>{_e(spec.name)} — {_e(when)}</h2>"
+        '<table class="standings" style="table-layout:auto">'
+        + _thead(heads)
+        + "".join(rows)
+        + "</tbody></table></section>"
     )
     return _page(f"{spec.name} — {title}", [page], lang)
+
+
+def write_pdf(html_text: str, path: Path, paper: Paper = "letter") -> Path:
+    """Print *html_text* to a PDF at *path* with WeasyPrint (written whole, then renamed)."""
+    from weasyprint import CSS, HTML  # a few seconds to import: only when a PDF is made
+
+    tmp = path.with_name(path.name + ".tmp")
+    HTML(string=html_text).write_pdf(tmp, stylesheets=[CSS(string=_PAPER_CSS[paper])])
+    tmp.replace(path)
+    return path
 
 
 def write_sheets(
@@ -340,8 +536,12 @@ def write_sheets(
     spec: TournamentSpec,
     tournament: Tournament | None = None,
     language: Language | None = None,
+    *,
+    pdf: bool = True,
+    paper: Paper = "letter",
 ) -> list[Path]:
-    """Write the rotation sheet, the results by hand and (with a log) the standings."""
+    """Write the rotation sheet, the results by hand and (with a log) the standings, each as
+    HTML and (with ``pdf``) as PDF beside it."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     files = [
@@ -356,4 +556,36 @@ def write_sheets(
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
         written.append(path)
+        if pdf:
+            written.append(write_pdf(text, path.with_suffix(".pdf"), paper))
     return written
+
+
+def start_pdfs(html_files: Iterable[Path], paper: Paper = "letter") -> subprocess.Popen[bytes]:
+    """Print each HTML sheet to a PDF beside it, in a process of its own.
+
+    WeasyPrint takes about a fifth of a second a page (a minute for a 16-table final); the
+    hub's worker must not stop answering the tables meanwhile. Each PDF appears whole (written,
+    then renamed) when it is done. The caller keeps the process to reap it.
+    """
+    args = [sys.executable, "-m", "hub.sheets", "--paper", paper, *map(str, html_files)]
+    return subprocess.Popen(
+        args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True
+    )
+
+
+def _main(argv: Sequence[str]) -> int:
+    # python -m hub.sheets [--paper letter|a4] FILE.html...: what start_pdfs runs.
+    paper: Paper = "letter"
+    files = list(argv)
+    if files[:1] == ["--paper"]:
+        paper = "a4" if files[1] == "a4" else "letter"
+        files = files[2:]
+    for name in files:
+        path = Path(name)
+        write_pdf(path.read_text(encoding="utf-8"), path.with_suffix(".pdf"), paper)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

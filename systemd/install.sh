@@ -70,7 +70,9 @@ run() {
 # -- 1. Debian packages -------------------------------------------------------------------
 common_packages=(python3 python3-venv python3-pip ca-certificates)
 case "$role" in
-    hub) role_packages=(mosquitto) ;;
+    # The broker; Pango, HarfBuzz's subsetter and a font for WeasyPrint's PDF sheets.
+    hub) role_packages=(mosquitto libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+                        fonts-dejavu-core) ;;
     # Kivy draws through KMS/DRM with OpenGL ES: mesa's drivers, GBM, EGL; a font with the
     # suit symbols; mtdev for the touchscreen.
     kiosk|hall) role_packages=(libgl1-mesa-dri libgles2 libegl1 libgbm1 libdrm2 libmtdev1

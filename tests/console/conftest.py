@@ -110,6 +110,8 @@ class HubLink:
             p.on_assignment(decode(Assignment, payload))
 
     def close(self) -> None:
+        if self.core.pdf_job is not None:  # the PDF sheets of an export, printed aside
+            self.core.pdf_job.wait(timeout=300)
         self.store.close()
 
 

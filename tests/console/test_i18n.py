@@ -1,5 +1,5 @@
-"""The console's and the hall display's catalogs: every text has its French, the .mo is
-current, the .kv files show no text of their own.
+"""The console's, the hall display's and the printable sheets' catalogs: every text has its
+French, the .mo is current, the .kv files show no text of their own.
 
 When this fails after a text changed, run the pybabel commands in console/i18n.py (or
 hall/i18n.py).
@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = {
     "leader": [ROOT / "console", ROOT / "uikit" / "common.py"],
     "hall": [ROOT / "hall", ROOT / "uikit" / "common.py"],
+    # The printable sheets' words (hub/sheets.py has the pybabel commands).
+    "sheets": [ROOT / "hub" / "sheets.py"],
 }
 UPDATE = "the French catalog is out of date: see console/i18n.py for the pybabel commands"
 

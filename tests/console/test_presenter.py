@@ -392,7 +392,7 @@ def test_gaspesie_penalty_and_backward_count(tmp_path):
 
 def test_sheets_and_the_join_code(hub, tmp_path):
     opened = []
-    p = console(hub, file_exists=lambda path: opened.append(path) or True)
+    p = console(hub, file_exists=lambda path: opened.append(path) or Path(path).exists())
     p.show("sheets")
     hub.deliver()
     assert p.view.sheets.join_how.startswith("Not done: This hub has no join code")
@@ -407,8 +407,11 @@ def test_sheets_and_the_join_code(hub, tmp_path):
     assert last(hub, "export").fields == {"language": "en"}
     assert p.view.message.text == "The sheets and CSV files are written."
     assert p.view.sheets.open_rotation.visible
-    assert p.rotation_path().endswith("exports/rotation.html")
+    assert p.rotation_path().endswith(("exports/rotation.html", "exports/rotation.pdf"))
     assert Path(p.rotation_path()).exists()
+    # Once the hub has printed the PDF copies, the console opens the PDF.
+    assert hub.core.pdf_job is not None and hub.core.pdf_job.wait(timeout=300) == 0
+    assert p.rotation_path().endswith("exports/rotation.pdf")
 
 
 def test_the_leader_renews_the_join_code_and_sees_every_join(hub, tmp_path):

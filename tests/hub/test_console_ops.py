@@ -205,6 +205,11 @@ def test_export_writes_csv_and_sheets_in_the_data_folder(tmp_path):
         "standings.csv",
         "standings.html",
     ]
+    # The PDF copies are printed by a process of their own, the hub answering meanwhile.
+    assert hub.core.pdf_job is not None
+    assert hub.core.pdf_job.wait(timeout=300) == 0
+    for name in ("results.pdf", "rotation.pdf", "standings.pdf"):
+        assert (folder / name).read_bytes().startswith(b"%PDF"), name
     assert "Feuille de rotation" in (folder / "rotation.html").read_text(encoding="utf-8")
     results = (folder / "results.html").read_text(encoding="utf-8")
     assert '<td class="n">10</td>' in results  # the recorded result, filled in
@@ -236,18 +241,22 @@ def test_a_query_sent_again_gets_the_same_answer(tmp_path):
 def test_rotation_sheet_gives_every_table_its_whole_pattern():
     spec = default_spec("alberta", 4, 50)  # two days: 30 + 20
     html = rotation_sheet(spec)
-    assert html.count('class="sheet"') == 4 * 2
-    assert html.count('<tr class="session">') == 4  # the afternoon of day 1, per table
+    # One page per table per session: day 1's morning and afternoon, day 2.
+    assert html.count('class="sheet rotation"') == 4 * 3
+    assert html.count("Session 2 of 2") == 4 and html.count("Day 2 of 2") == 4
     # Hand 1 at table 2: team 1's A & B visit; our A & B go to table 3.
-    assert "Team 1: A &amp; B" in html and "→ <b>Table 3</b>" in html
-    assert "@page" in html and "break-after: page" in html
+    row = html.split('<td class="n hand">1</td>')[2]
+    assert '<td class="n big">1</td>' in row and '<td class="n big go">→ 3</td>' in row
+    assert '<span class="nm">A</span> &amp; <span class="nm">B</span>' in row
+    assert "size: landscape" in html and "break-inside: avoid" in html
     gaspesie = rotation_sheet(default_spec("gaspesie", 3, 4))
     assert "Manche" in gaspesie and "Feuille de rotation" in gaspesie
+    assert "Capitaine" in gaspesie and "Joueur 1" in gaspesie  # seats in words
 
 
 def test_leader_trump_leaves_a_blank_to_fill():
     html = rotation_sheet(default_spec("alberta", 3, 2, leader_chooses_trump=True))
-    assert "announced: ______" in html
+    assert "announced:<br>______" in html
 
 
 def test_the_sheets_command(tmp_path):
@@ -256,7 +265,8 @@ def test_the_sheets_command(tmp_path):
     runner = CliRunner()
     out = runner.invoke(main, ["sheets", str(file), "--out", str(tmp_path / "paper")])
     assert out.exit_code == 0, out.output
-    assert "rotation.html" in out.output and "print" in out.output
+    assert "rotation.html" in out.output and "rotation.pdf" in out.output
+    assert "Print" in out.output
     text = (tmp_path / "paper" / "rotation.html").read_text(encoding="utf-8")
     assert "Club &lt;night&gt;" in text  # names are escaped
     assert not (tmp_path / "paper" / "standings.html").exists()
@@ -269,7 +279,12 @@ def test_the_sheets_command(tmp_path):
     assert out.exit_code == 0, out.output
     assert (tmp_path / "p2" / "standings.html").exists()
     written = write_sheets(tmp_path / "p3", spec, language="fr")
-    assert [p.name for p in written] == ["rotation.html", "results.html"]
+    assert [p.name for p in written] == [
+        "rotation.html",
+        "rotation.pdf",
+        "results.html",
+        "results.pdf",
+    ]
 
 
 def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):

@@ -1,0 +1,177 @@
+"""The printed sheets as a volunteer gets them: the PDF WeasyPrint makes, rendered to PNG by
+PDFium, page by page. One landscape page per table per session, the table and its team on
+every page, and no row of a table split across two pages.
+
+The pages are saved in ``screenshots/paper/`` (git-ignored) to look at.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from hub.sheets import write_pdf, write_sheets
+from whist.paper import rotation_pages
+from whist.pattern import default_spec
+from whist.spec import TournamentSpec, load_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots" / "paper"
+DPI = 100  # enough to find every rule of a table (a 1.5 px border)
+NAMES = [
+    "Marguerite Tremblay",
+    "Jean-Claude Bouchard",
+    "Eleanor Whitfield",
+    "Harold McAllister",
+    "Bob",
+    "Thérèse Lévesque-Gagnon",
+    "Frank",
+    "Anne",
+]
+
+
+def named(spec: TournamentSpec) -> TournamentSpec:
+    """The spec with players' names (long ones too) and every other team named."""
+    data = spec.to_dict()
+    for i, team in enumerate(data["teams"]):
+        for j, seat in enumerate(team["players"]):
+            team["players"][seat] = NAMES[(i * 4 + j) % len(NAMES)]
+        if i % 2 == 0:
+            team["name"] = f"Les Joyeux Lurons de Sainte-Anne-des-Monts {i + 1}"
+    return load_spec(data)
+
+
+def pages(pdf: Path) -> list[tuple[Image.Image, str]]:
+    """Every page of *pdf* as an image, with the text PDFium reads on it."""
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    for page in doc:
+        image = page.render(scale=DPI / 72).to_pil()
+        out.append((image, page.get_textpage().get_text_range()))
+    doc.close()
+    return out
+
+
+def rules(image: Image.Image) -> list[int]:
+    """The y of every horizontal rule of the page's table: a line of dark pixels across
+    most of the page's width (a row's top or bottom border)."""
+    width, height = image.size
+    dark = image.convert("L").point(lambda v: 255 if v < 160 else 0)
+    ys = []
+    for y in range(height):
+        line = dark.crop((0, y, width, y + 1))
+        if (line.histogram()[255]) > 0.8 * width:
+            ys.append(y)
+    grouped: list[int] = []
+    for y in ys:
+        if not grouped or y - grouped[-1] > 2:
+            grouped.append(y)
+        else:
+            grouped[-1] = y
+    return grouped
+
+
+def whole_rows(image: Image.Image) -> int:
+    """How many body rows the page's table shows, each closed by rules above and below it;
+    fails when a row is cut (a piece of a row is lower than the others)."""
+    ys = rules(image)
+    assert len(ys) >= 3, f"no table with a header and a row on the page (rules at {ys})"
+    body = [b - a for a, b in pairwise(ys[1:])]  # below the header's rule
+    tallest = max(body)
+    assert all(h >= 0.75 * tallest for h in body), f"a row is cut: row heights {body}"
+    bottom = image.convert("L").crop((0, ys[-1] + 3, image.size[0], image.size[1]))
+    assert bottom.getextrema()[0] > 200 or _blank_below(bottom), "ink below the last rule"
+    return len(body)
+
+
+def _blank_below(area: Image.Image) -> bool:
+    # Only white (no cell's text hanging below the table's last rule).
+    return area.point(lambda v: 255 if v < 160 else 0).histogram()[255] == 0
+
+
+def save(image: Image.Image, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    image.save(SHOTS / name)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "tables", "language", "paper", "expected"),
+    [
+        ("alberta", 3, "en", "letter", 3 * 2),  # morning and afternoon
+        ("alberta", 3, "fr", "a4", 3 * 2),
+        ("gaspesie", 3, "fr", "letter", 3),  # 24 manches in one sitting
+        ("gaspesie", 16, "en", "a4", 16),
+        ("alberta", 16, "fr", "letter", 16 * 2),
+    ],
+)
+def test_one_landscape_page_per_table_per_session_and_no_row_split(
+    tmp_path, fmt, tables, language, paper, expected
+):
+    spec = named(default_spec(fmt, tables))
+    files = write_sheets(tmp_path, spec, language=language, paper=paper)
+    rendered = pages(tmp_path / "rotation.pdf")
+    assert tmp_path / "rotation.pdf" in files and tmp_path / "results.pdf" in files
+    assert len(rendered) == expected
+    views = rotation_pages(spec)
+    assert len(views) == expected
+    for number, ((image, text), view) in enumerate(zip(rendered, views, strict=True), 1):
+        width, height = image.size
+        assert width > height, "landscape"
+        assert f"Table {view.table} " in text, f"page {number}: no table number"
+        if view.team_name.startswith("Les"):  # its own name (cut short if need be)
+            assert view.team_name[:20] in text, f"page {number}: no team name"
+        else:
+            team = {"en": "Team", "fr": "Équipe"}[language]
+            assert f"{team} {view.table}" in text, f"page {number}: no team"
+        assert whole_rows(image) == len(view.rows), f"page {number}: rows"
+        if number in (1, expected):
+            save(image, f"rotation-{fmt}-{tables}-{language}-{paper}-{number}.png")
+
+
+def test_a_session_longer_than_a_page_shares_pages_each_with_its_table(tmp_path):
+    spec = named(default_spec("gaspesie", 3, 40))  # 40 manches in one sitting
+    write_sheets(tmp_path, spec, language="fr")
+    rendered = pages(tmp_path / "rotation.pdf")
+    assert len(rendered) == 3 * 2
+    for number, (image, text) in enumerate(rendered):
+        table = number // 2 + 1
+        assert f"Table {table} " in text
+        assert ("Manches 1 à 20 sur 40" if number % 2 == 0 else "Manches 21 à 40 sur 40") in text
+        assert whole_rows(image) == 20
+
+
+@pytest.mark.parametrize(("fmt", "language"), [("alberta", "en"), ("gaspesie", "fr")])
+def test_the_results_sheet_has_one_page_per_hand_with_team_names(tmp_path, fmt, language):
+    spec = named(default_spec(fmt, 16, 2))
+    write_sheets(tmp_path, spec, language=language)
+    rendered = pages(tmp_path / "results.pdf")
+    assert len(rendered) == 2
+    notes = {"en": "Notes", "fr": "Notes"}[language]
+    for number, (image, text) in enumerate(rendered, 1):
+        assert whole_rows(image) == 16
+        assert "Les Joyeux Lurons" in text and notes in text
+        assert ("Manche" if fmt == "gaspesie" else "Hand") in text
+        save(image, f"results-{fmt}-16-{language}-{number}.png")
+
+
+def test_a_row_split_across_pages_is_caught(tmp_path):
+    """The check above fails on a sheet whose rows may break: tall rows of many lines."""
+    tall = "<br>".join(["Marguerite &amp; Jean-Claude"] * 14)
+    rows = "".join(f"<tr><td>{n}</td><td>{tall}</td></tr>" for n in range(1, 5))
+    html = (
+        "<html><head><style>@page { size: landscape; margin: 10mm }"
+        "table { width: 100%; border-collapse: collapse; font-size: 12pt }"
+        "td, th { border: 1.5px solid #000 }</style></head><body>"
+        f"<table><thead><tr><th>Hand</th><th>Names</th></tr></thead><tbody>{rows}"
+        "</tbody></table></body></html>"
+    )
+    write_pdf(html, tmp_path / "split.pdf")
+    rendered = pages(tmp_path / "split.pdf")
+    assert len(rendered) > 1
+    with pytest.raises(AssertionError, match=r"cut|ink"):
+        for image, _text in rendered:
+            whole_rows(image)
