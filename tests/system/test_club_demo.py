@@ -98,4 +98,5 @@ def test_the_command_line_club_demo(tmp_path):
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "deal  3  2 tables played, 2/2 done" in out.stdout
+    assert " 1 games" not in out.stdout and " 1 points" not in out.stdout  # "1 game"
     assert "Final standings (American whist, games then points)" in out.stdout
