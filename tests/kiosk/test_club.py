@@ -238,12 +238,13 @@ def test_english_trump_with_suit_symbols_and_honours(link):
     p.next()
     assert p.view.screen is Screen.CLUB_PICK
     assert [o.text for o in p.view.club_pick.options] == [
-        "Aucun",
-        "NS\nen a 3",
-        "NS\nen a 4",
-        "EO\nen a 3",
-        "EO\nen a 4",
+        "Pas d'honneurs",
+        "Nord-Sud\navait 3 honneurs",
+        "Nord-Sud\navait 4 honneurs",
+        "Est-Ouest\navait 3 honneurs",
+        "Est-Ouest\navait 4 honneurs",
     ]
+    assert p.view.club_pick.grid  # words too long for a row of five
     p.pick(0)
     assert p.view.confirm.outcome == "Atout\u00a0: ♣ Trèfle\nNord-Sud 7 · Est-Ouest 6 levées"
     assert p.view.confirm.note.splitlines()[0] == "Honneurs\u00a0: aucun"
