@@ -360,6 +360,26 @@ def test_offline_the_deal_is_kept_and_the_next_one_can_be_entered(link, tmp_path
         assert box.pending() == [] and box.last_settled() is None
 
 
+def test_the_led_bar_shows_the_games_the_table_finished_and_blinks_while_a_deal_waits(link):
+    hub = Hub("american")  # game to 7
+    p = kiosk(hub, link)
+    assert (p.flags_here, p.waiting_for_hub) == (0, False)
+    for deal in (1, 2):
+        hub.record(deal, {"trump": "hearts", "ns_tricks": 13})  # NS +7: a game each deal
+    p.on_score(hub.score())
+    assert p.flags_here == 2
+    link.online = False
+    p.enter_deal()
+    p.pick(0)
+    p.keypad(7)
+    p.next()
+    p.confirm_home()
+    p.confirm_visitors()
+    assert p.waiting_for_hub and p.flags_here == 2
+    send(p, hub, link)
+    assert not p.waiting_for_hub
+
+
 def test_a_deal_that_cannot_be_saved_stays_on_the_confirm_screen(link):
     link.broken_disk = True
     p = kiosk(Hub("minnesota"), link)
