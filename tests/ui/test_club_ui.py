@@ -32,6 +32,56 @@ NAMES = (
     {"N": "Irene", "S": "Kenneth", "E": "Yvonne", "W": "Bernard"},
     {"N": "Florence", "S": "Stanley", "E": "Ginette", "W": "Clifford"},
 )
+#: Tables 5 and on (a hall of 14 tables): no one plays at two tables.
+MORE = [
+    "Agathe",
+    "Roland",
+    "Muriel",
+    "Norman",
+    "Lucille",
+    "Gaston",
+    "Edith",
+    "Raymond",
+    "Colette",
+    "Wilfred",
+    "Pauline",
+    "Marcel",
+    "Beatrice",
+    "Leonard",
+    "Huguette",
+    "Cyril",
+    "Rita",
+    "Fernand",
+    "Mabel",
+    "Douglas",
+    "Jeannine",
+    "Ernest",
+    "Doris",
+    "Clément",
+    "Sylvia",
+    "Howard",
+    "Monique",
+    "Reginald",
+    "Vera",
+    "Armand",
+    "Hazel",
+    "Lionel",
+    "Gisèle",
+    "Percy",
+    "Norma",
+    "Aurèle",
+    "Olive",
+    "Victor",
+    "Simone",
+    "Herbert",
+]
+
+
+def _players(table: int) -> dict[str, str]:
+    if table <= len(NAMES):
+        return dict(NAMES[table - 1])
+    first = 4 * (table - len(NAMES) - 1)
+    return dict(zip("NSEW", MORE[first : first + 4], strict=True))
 
 
 @dataclass
@@ -54,7 +104,7 @@ def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServedNig
     tables = getattr(request, "param", 4)
     data = default_night("minnesota", tables, name="Mardi soir — Minnesota").to_dict()
     for seating in data["seating"]:
-        seating["players"] = dict(NAMES[(seating["table"] - 1) % len(NAMES)])
+        seating["players"] = _players(seating["table"])
     night_file = write_spec(load_night(data), tmp_path / "night.toml")
     port = find_free_port()
     hub = HubProcess(
