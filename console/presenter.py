@@ -468,7 +468,7 @@ class LeaderPresenter(Base[ViewModel]):
             if data is not None:
                 self._after(data)
         else:
-            self.message = (lambda: self._refused_text(reply, op), "message-bad")
+            self.message = (lambda: self._refused_text(reply, op, sent), "message-bad")
             if op in ("tiebreak_start", "tiebreak_result"):
                 self._ask(Ties(id=self._id()))
         self._changed()
@@ -599,14 +599,27 @@ class LeaderPresenter(Base[ViewModel]):
             ).format(n=data.deals)
         return tr.t("Done.")
 
-    def _refused_text(self, reply: Reply, op: str = "") -> str:
+    def _refused_text(self, reply: Reply, op: str = "", sent: Any = None) -> str:
         tr = self.tr
         refusal = self._data(ErrorData, reply)
-        club = op in CLUB_OPS or op == "deals"
-        said = None if club else words.refusal(tr, refusal.error if refusal is not None else None)
+        code = refusal.error if refusal is not None else None
+        if op in CLUB_OPS or op == "deals":
+            table = getattr(sent, "table", None)
+            said = words.club_refusal(tr, code, table, self._club_deal_count(table))
+            if said is not None:
+                return tr.t("The hub refused: {reason}").format(reason=said)
+            return tr.t("The hub refused: {reason}").format(reason=reply.error or "")
+        said = words.refusal(tr, code)
         if said is None:
             return tr.t("The hub refused: {reason}").format(reason=reply.error or "")
         return tr.t("Not done: {reason}").format(reason=said)
+
+    def _club_deal_count(self, table: int | None) -> int | None:
+        """How many deals the hub holds for ``table`` (its latest night standings)."""
+        night = self.night
+        if table is None or night is None:
+            return None
+        return next((t.deals for t in night.tables if t.table == table), None)
 
     # ================================================================== intents: navigation
     def _intent(self) -> None:

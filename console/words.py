@@ -153,6 +153,33 @@ def refusal(tr: ConsoleTranslator, code: ErrorCode | None) -> str | None:
 
 
 # ------------------------------------------------------------------ club nights
+# A club command's refusal (data.code) -> what it means, for the leader; None: the hub's words
+# (a deal the rules refuse: the hub says exactly why, e.g. "14 tricks").
+CLUB_REFUSALS: dict[ErrorCode, str] = {
+    ErrorCode.FINISHED: M_("The night has ended: no deal can be entered or changed."),
+    ErrorCode.REASON_REQUIRED: M_("A correction needs a reason: tap one, or type it."),
+    ErrorCode.BAD_TABLE: M_("There is no such table tonight."),
+    ErrorCode.WRONG_FORMAT: M_("This is not possible on a club night."),
+    ErrorCode.INTERNAL: M_("The hub had a problem with this command; see its log."),
+}
+
+
+def club_refusal(
+    tr: ConsoleTranslator, code: ErrorCode | None, table: int | None, deals: int | None
+) -> str | None:
+    """A club command's refusal in the leader's language (``deals``: how many the table has,
+    for a deal number out of reach), or None when only the hub's words will do."""
+    if code is ErrorCode.WRONG_HAND and table is not None and deals is not None:
+        return tr.nt(
+            "table {table} has {n} deal: correct it, or enter deal {next}.",
+            "table {table} has {n} deals: correct one of them, or enter deal {next}.",
+            deals,
+        ).format(table=table, n=deals, next=deals + 1)
+    if code is not None and code in CLUB_REFUSALS:
+        return tr.t(CLUB_REFUSALS[code])
+    return None
+
+
 #: Why a club deal's line scored, in the leader's words.
 CLUB_WHY: dict[str, str] = {
     "tricks": M_("tricks"),

@@ -257,9 +257,9 @@ def run_club_demo(
             top = night.rows[0]
             done = sum(1 for t in night.tables if t.finished)
             echo(
-                f"deal {round_:>2}  {len(sent)} tables played, {done}/{tables} done  "
-                f"leading: table {top.table} {top.party} ({top.wins} {night.rules.wins}, "
-                f"{top.points} points)"
+                f"deal {round_:>2}  {_count(len(sent), 'tables')} played, {done}/{tables} done  "
+                f"leading: table {top.table} {top.party} ({_count(top.wins, night.rules.wins)}, "
+                f"{_count(top.points, 'points')})"
             )
             if stop.wait(pace / 2):
                 return 130
@@ -271,6 +271,11 @@ def run_club_demo(
         echo(f"\nFinal standings ({spec.game.title}, {final.rules.wins} then points)")
         echo(night_table(final))
         return 0
+
+
+def _count(n: int, plural: str) -> str:
+    """``1 game``, ``2 games``: the demo's lines are read by people."""
+    return f"{n} {plural[:-1] if n == 1 else plural}"
 
 
 class _DemoHub:

@@ -597,6 +597,7 @@ class ClubDesk:
                 kinds=HONOURS,
                 options=_pad(options),
                 back=ButtonVM(tr._("Back")),
+                grid=True,
             )
         if "granded" in self.fields:
             labels = {
@@ -808,8 +809,8 @@ def _unscored(tr: Translator, line: ClubLine) -> str:
 
 def _honours_button(tr: Translator, h: str) -> str:
     if h == "none":
-        return tr._("None")
-    return tr._("{party}\nheld {n}").format(party=tr._(_PARTY_SHORT[h[:2]]), n=h[2])
+        return tr._("No honours")
+    return tr._("{party}\nheld {n} honours").format(party=tr._(_PARTY_NAMES[h[:2]]), n=h[2])
 
 
 def words_revokes(tr: Translator, ns: int | None, ew: int | None) -> str:

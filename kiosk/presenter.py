@@ -630,9 +630,19 @@ class TablePresenter(_Base):
 
     @property
     def flags_here(self) -> int:
-        """What an LED bar shows: the flags at this table or the team's points (the hub's)."""
+        """What an LED bar shows: the flags at this table or the team's points (the hub's).
+        On a club night there are no flags: the games the table has finished tonight (both
+        sides together, from the hub's ClubScore), one LED per game (docs/hardware.md)."""
+        if self.club is not None:
+            score = self.club.score
+            return sum(party.games for party in score.parties) if score is not None else 0
         v = self.table_view
         return v.held if v is not None else 0
+
+    @property
+    def waiting_for_hub(self) -> bool:
+        """A result (or a club night's deal) sent and not yet acknowledged: the LEDs blink."""
+        return bool(self.pending) or (self.club is not None and bool(self.club.pending))
 
     # ================================================================== the view
     def _build(self) -> ViewModel:

@@ -314,7 +314,7 @@ class KioskApp(App):
         p = self.presenter
         if self.hardware is None or not isinstance(p, TablePresenter):
             return
-        self.hardware.show(p.flags_here, pending=bool(p.pending), hub_online=bool(p.hub_online))
+        self.hardware.show(p.flags_here, pending=p.waiting_for_hub, hub_online=bool(p.hub_online))
         flags = p.table_view is not None and p.unit == "flags"
         self.hardware.hub_flags(p.flags_here if flags else None)
 

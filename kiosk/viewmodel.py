@@ -313,6 +313,7 @@ class ClubPickVM:
     options: tuple[ButtonVM, ...] = tuple(ButtonVM(visible=False) for _ in range(5))
     back: ButtonVM = ButtonVM()
     big: bool = False  # suit symbols: drawn larger
+    grid: bool = False  # the honours: four long answers in a 2x2 grid, the first beside Back
 
 
 @dataclass(frozen=True)

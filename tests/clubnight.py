@@ -1,21 +1,19 @@
-"""A club night built by the core (whist.night), for the hall's and the console's tests:
-the messages a hub would publish, never hand-written dicts."""
+"""A club night built by the core (whist.night), for the hall's and the console's presenter
+tests (no network): the messages a hub would publish, never hand-written dicts. The UI tests
+(tests/ui/test_club_ui.py) run against a real ``whist-hub serve`` instead."""
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from uikit.client import HubClient
 from uikit.connection import SentCommand
 from whist.errors import TournamentError
 from whist.events import DealCorrected, DealRecorded, NightCreated, NightEnded
 from whist.night import ClubNight, night_standings, night_state, scored_deal
 from whist.nightspec import default_night, load_night
 from whist.protocol import (
-    ONLINE,
     CorrectDeal,
     CorrectDealData,
     Deals,
@@ -27,8 +25,6 @@ from whist.protocol import (
     Reply,
     State,
     TableDeals,
-    decode_command,
-    encode,
     reply_data,
 )
 
@@ -66,8 +62,8 @@ def published(night: ClubNight, **kw: list[int]) -> tuple[State, NightStandings]
 
 
 def answer(night: ClubNight, command: Any) -> Reply:
-    """What a hub answers to a club night's command, done by the core (until the hub's own
-    club part lands: branch club-hub)."""
+    """What a hub answers to a club night's command, done by the core (the presenter tests'
+    stand-in for hub.club.ClubCore's replies)."""
     try:
         if isinstance(command, Deals):
             numbers = [command.table] if command.table else list(night.table_numbers)
@@ -132,44 +128,4 @@ class ClubLink:
         while self.replies:
             reply, sent = self.replies.pop(0)
             self.presenter.on_reply(reply, sent)
-        self.publish()
-
-
-class ClubNightOnBroker(HubClient):
-    """The night on a real broker, as the hub's login: State and NightStandings retained,
-    the leader's commands answered by the core. For the screens' UI tests until the hub's
-    club part lands (branch club-hub); a stand-in, not a hub (no log, no kiosks)."""
-
-    def __init__(self, night: ClubNight, host: str, port: int, username: str, password: str):
-        super().__init__(
-            host,
-            port,
-            client_id="ui-club-night",
-            name="the club night",
-            username=username,
-            password=password,
-        )
-        self.night = night
-        self.offline: list[int] = []
-        self.calling: list[int] = []
-        self.lock = threading.Lock()
-
-    def subscriptions(self) -> list[str]:
-        return [self.topics.leader_command]
-
-    def on_connected(self) -> None:
-        self.client.publish(self.topics.hub_status, ONLINE, qos=1, retain=True)
-        self.publish()
-
-    def publish(self) -> None:
-        with self.lock:
-            state, standings = published(self.night, offline=self.offline, calling=self.calling)
-        self.client.publish(self.topics.state, encode(state), qos=1, retain=True)
-        self.client.publish(self.topics.night, encode(standings), qos=1, retain=True)
-
-    def handle(self, topic: str, payload: bytes) -> None:
-        command = decode_command(payload)
-        with self.lock:
-            reply = answer(self.night, command)
-        self.client.publish(self.topics.leader_reply, encode(reply), qos=1)
         self.publish()

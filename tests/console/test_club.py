@@ -119,7 +119,14 @@ def test_the_hubs_refusal_is_shown_with_its_reason():
     p.sending["c-x"] = link.sent[-1]
     link.deliver()
     assert p.view.message.role == "message-bad"
-    assert p.view.message.text.startswith("The hub refused: table 1 has 1 deal")
+    assert p.view.message.text == (
+        "The hub refused: table 1 has 1 deal: correct it, or enter deal 2."
+    )
+    p.set_language("fr")  # the leader's language, not the hub's English
+    assert p.view.message.text == (
+        "Le poste central a refusé\u00a0: la table 1 a 1 donne\u00a0: corrigez-la, "
+        "ou saisissez la donne 2."
+    )
 
 
 def test_ending_the_night_says_what_it_means_then_final_standings():

@@ -238,12 +238,13 @@ def test_english_trump_with_suit_symbols_and_honours(link):
     p.next()
     assert p.view.screen is Screen.CLUB_PICK
     assert [o.text for o in p.view.club_pick.options] == [
-        "Aucun",
-        "NS\nen a 3",
-        "NS\nen a 4",
-        "EO\nen a 3",
-        "EO\nen a 4",
+        "Pas d'honneurs",
+        "Nord-Sud\navait 3 honneurs",
+        "Nord-Sud\navait 4 honneurs",
+        "Est-Ouest\navait 3 honneurs",
+        "Est-Ouest\navait 4 honneurs",
     ]
+    assert p.view.club_pick.grid  # words too long for a row of five
     p.pick(0)
     assert p.view.confirm.outcome == "Atout\u00a0: ♣ Trèfle\nNord-Sud 7 · Est-Ouest 6 levées"
     assert p.view.confirm.note.splitlines()[0] == "Honneurs\u00a0: aucun"
@@ -357,6 +358,26 @@ def test_offline_the_deal_is_kept_and_the_next_one_can_be_entered(link, tmp_path
         assert restarted.screen is Screen.PENDING
         assert box.settle(hub.take(kept)) == kept
         assert box.pending() == [] and box.last_settled() is None
+
+
+def test_the_led_bar_shows_the_games_the_table_finished_and_blinks_while_a_deal_waits(link):
+    hub = Hub("american")  # game to 7
+    p = kiosk(hub, link)
+    assert (p.flags_here, p.waiting_for_hub) == (0, False)
+    for deal in (1, 2):
+        hub.record(deal, {"trump": "hearts", "ns_tricks": 13})  # NS +7: a game each deal
+    p.on_score(hub.score())
+    assert p.flags_here == 2
+    link.online = False
+    p.enter_deal()
+    p.pick(0)
+    p.keypad(7)
+    p.next()
+    p.confirm_home()
+    p.confirm_visitors()
+    assert p.waiting_for_hub and p.flags_here == 2
+    send(p, hub, link)
+    assert not p.waiting_for_hub
 
 
 def test_a_deal_that_cannot_be_saved_stays_on_the_confirm_screen(link):

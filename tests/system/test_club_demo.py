@@ -48,9 +48,10 @@ def test_a_club_night_plays_to_the_log_s_standings_and_tally_agrees(tmp_path, ga
     assert printed == held
     assert mosquittos(tmp_path) == set()  # the demo's broker is gone
 
-    export = CliRunner().invoke(main, ["export", str(tmp_path), "--csv", "--out", "x"])
+    out = tmp_path / "exports"  # never the repository's folder
+    export = CliRunner().invoke(main, ["export", str(tmp_path), "--csv", "--out", str(out)])
     assert export.exit_code == 0, export.output
-    tally = CliRunner().invoke(main, ["tally", "--format", game, "x/deals.csv"])
+    tally = CliRunner().invoke(main, ["tally", "--format", game, str(out / "deals.csv")])
     assert tally.exit_code == 0, tally.output
     tallied = [
         (int(w[0]), int(w[1]), w[2], int(w[3]), int(w[4]))
@@ -98,4 +99,5 @@ def test_the_command_line_club_demo(tmp_path):
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "deal  3  2 tables played, 2/2 done" in out.stdout
+    assert " 1 games" not in out.stdout and " 1 points" not in out.stdout  # "1 game"
     assert "Final standings (American whist, games then points)" in out.stdout

@@ -7,9 +7,11 @@ scenario taps the real widgets, talks to a real hub over a real broker, saves sc
 and prints one ``RESULT {json}`` line.
 
 The leader's scenario runs the hub in this process, with simulated kiosks (and one real
-kiosk presenter on its real MQTT connection) at the tables. The hall display's scenario
-runs at the same time in another process and watches. They wait for each other through
-small files in a shared folder (``signal``/``wait_for_signal``), never for long.
+kiosk presenter on its real MQTT connection) at the tables. The club nights' scenarios talk to
+a real ``whist-hub serve`` the test started (its own Mosquitto), with simulated club kiosks.
+The hall display's scenario runs at the same time in another process and watches. They wait
+for each other through small files in a shared folder (``signal``/``wait_for_signal``),
+never for long.
 """
 
 from __future__ import annotations
@@ -294,6 +296,41 @@ class ConsoleDriver:
             self.kiosks[table] = kiosk
         for kiosk in self.kiosks.values():
             assert await asyncio.to_thread(kiosk.connected.wait, WAIT), "a kiosk is offline"
+
+    async def start_club_kiosks(self, tables: list[int]) -> None:
+        """Club tables' kiosks (hub.sim.SimClubKiosk: each its own table login, its outbox),
+        reporting deals to the real hub."""
+        from hub.sim import SimClubKiosk
+
+        b = self._broker()
+        started = []
+        for table in tables:
+            kiosk = SimClubKiosk(
+                table,
+                b["host"],
+                b["port"],
+                f"table{table}",
+                b["tables"][str(table)],
+                resend_every=0.5,
+            )
+            kiosk.start()
+            self.kiosks[table] = kiosk
+            started.append(kiosk)
+        for kiosk in started:
+            assert await asyncio.to_thread(kiosk.connected.wait, WAIT), "a kiosk is offline"
+            await asyncio.to_thread(kiosk.wait_score, lambda s: True, WAIT)
+
+    async def club_leader(self) -> Any:
+        """The leader's login as a second client (hub.sim.SimClubLeader), for a scenario
+        with no console (the hall's): commands to the real hub."""
+        from hub.sim import SimClubLeader
+
+        b = self._broker()
+        leader = SimClubLeader(b["host"], b["port"], b["leader_user"], b["leader_password"])
+        leader.start()
+        assert await asyncio.to_thread(leader.connected.wait, WAIT), "the leader is offline"
+        self.kiosks[0] = leader  # stopped with the kiosks
+        return leader
 
     async def start_table_kiosk(self, table: int) -> None:
         """The table kiosk's own presenter and MQTT connection (no window: this process has

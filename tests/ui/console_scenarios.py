@@ -387,148 +387,168 @@ async def leader_gaspesie(d: Any) -> None:
 
 
 # ==================================================================== club nights
-def _club_hub(d: Any, night: Any) -> Any:
-    """The night on the broker, as the hub's login (tests.clubnight: answered by the core)."""
-    from tests.clubnight import ClubNightOnBroker
+# The night is served by a real ``whist-hub serve`` the test started (its own Mosquitto, its
+# log); deals come from simulated kiosks at the tables (hub.sim.SimClubKiosk, one table
+# login each), corrections and the night's end from the console (or, with no console, the
+# leader's login).
 
-    b = d.spec["broker"]
-    hub = ClubNightOnBroker(night, b["host"], b["port"], b["hub_user"], b["hub_password"])
-    hub.start()
-    assert hub.connected.wait(15), "the club night could not reach the broker"
-    return hub
+GRAND_NS = {"granded": "NS", "ns_tricks": 11}  # NS granded, 11 tricks: +5
 
 
-def _club_evening() -> Any:
-    """Four tables of Minnesota whist part-way through: table 1 has won a game, tables 2
-    and 3 are level, table 4 has not started (its kiosk failed)."""
-    from tests.clubnight import club_night, play
+async def _deal(d: Any, table: int, record: dict[str, Any]) -> None:
+    """Table ``table``'s kiosk reports its next deal; the hub accepts and scores it."""
+    kiosk = d.kiosks[table]
+    score = await asyncio.to_thread(kiosk.wait_score, lambda s: True, WAIT)
+    deal = score.deal
+    ack = await asyncio.to_thread(kiosk.wait_ack, kiosk.submit_deal(record), WAIT)
+    assert (ack.status, ack.deal) == ("accepted", deal), ack
+    await asyncio.to_thread(kiosk.wait_score, lambda s: s.deal == deal + 1, WAIT)
 
-    night = club_night("minnesota", 4, name="Mardi soir — Minnesota")
-    grand_ns = {"granded": "NS", "ns_tricks": 11}  # NS granded, 11 tricks: +5
-    play(night, 1, grand_ns, grand_ns, {"granded": "EW", "ns_tricks": 10})  # +8 against: game
-    play(night, 2, {"granded": "low", "ns_tricks": 4}, {"granded": "EW", "ns_tricks": 5})
-    play(night, 3, {"granded": "low", "ns_tricks": 4}, {"granded": "EW", "ns_tricks": 5})
-    return night
+
+async def _club_evening(d: Any) -> None:
+    """Minnesota whist part-way through: table 1 has won a game, tables 2 and 3 are level,
+    table 4 has not started (its kiosk never came)."""
+    await d.start_club_kiosks([1, 2, 3])
+    for record in (GRAND_NS, GRAND_NS, {"granded": "EW", "ns_tricks": 10}):  # +8 against: game
+        await _deal(d, 1, record)
+    for table in (2, 3):
+        await _deal(d, table, {"granded": "low", "ns_tricks": 4})
+        await _deal(d, table, {"granded": "EW", "ns_tricks": 5})
 
 
 async def club_hall(d: Any) -> None:
-    from tests.clubnight import club_night, end, play, published
-
     p = d.p
-    hub = _club_hub(d, _club_evening())
-    try:
-        await d.on("night", timeout=40)
-        await until(lambda: p.night is not None, "the night's standings")
-        await d.settle()
-        await d.shoot("20-night")
-        d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
-        d.note("tables", [(t.table, t.score, t.deals, t.status) for t in d.vm.night.tables])
-    finally:
-        await asyncio.to_thread(hub.stop)
-    # Fourteen tables: the display pages (the core's messages given to the presenter, the
-    # network listener taken away).
-    d.app.connection.listener = None
-    big = club_night("english", 14, name="Whist Club of Moncton — English night")
-    for t in range(1, 15):
-        play(big, t, *([{"trump": "hearts", "ns_tricks": 7 + t % 4}] * (1 + t % 5)))
-    state, standings = published(big)
-    p.on_state(state)
-    p.on_night(standings)
+    tables = int(d.spec["night"]["tables"])
+    await d.on("night", timeout=40)
+    await _club_evening(d)
+    await until(lambda: p.night is not None and _deals_on(p) == 7, "the night's standings")
+    await d.settle()
+    await d.shoot("20-night")
+    d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
+    d.note("tables", [(t.table, t.score, t.deals, t.status) for t in d.vm.night.tables])
+    # The rest of the room plays: more rows than the screen holds, so the display pages.
+    others = list(range(4, tables + 1))
+    await d.start_club_kiosks(others)
+    played = 7
+    for t in others:
+        for _ in range(1 + t % 3):
+            await _deal(d, t, {"granded": "NS" if t % 2 else "EW", "ns_tricks": 7 + t % 4})
+            played += 1
+    await until(lambda: _deals_on(p) == played, "every deal on the hall display")
     await d.settle()
     await d.shoot("21-night-paging")
     d.note("pages", [d.vm.page, len(d.vm.night.rows), p.rows_per_page])
-    end(big)
-    state, standings = published(big)
-    p.on_state(state)
-    p.on_night(standings)
-    p.page = 0
+    leader = await d.club_leader()
+    reply = await asyncio.to_thread(leader.command, "end_night")
+    assert reply.ok, reply.error
+    await until(lambda: p.night is not None and p.night.ended, "the night's end")
+    p.page = 0  # the display pages by itself; the shot is of page 1
     p._changed()
     await d.settle()
     await d.shoot("22-night-final")
     d.note("final", d.vm.hand)
 
 
+def _deals_on(p: Any) -> int:
+    return sum(t.deals for t in p.night.tables) if p.night is not None else 0
+
+
 async def club_leader(d: Any) -> None:
-    from whist.protocol import CorrectDeal, DealRecord
+    from whist.protocol import Call, CorrectDeal, DealRecord, encode
 
     p = d.p
-    night = _club_evening()
-    hub = _club_hub(d, night)
-    hub.calling, hub.offline = [3], [4]
-    try:
-        hub.publish()
-        await d.on("night", timeout=40)
-        await until(lambda: p.night is not None and p.state.calling, "the night")
-        await d.settle()
-        await d.shoot("20-night-tables")
-        d.note("order", [(t.table, t.status) for t in d.vm.night.tables])
-        await d.tap("night-table-1")
-        await d.on("deals")
-        await until(lambda: 1 in p.club_deals, "table 1's deals")
-        await d.settle()
-        await d.shoot("21-deals")
-        d.note("deals", [(r.deal, r.entered, r.scored) for r in d.vm.deals.rows])
-        await d.tap("correct-3")
-        await d.on("deal")
-        await d.tap("tricks-9")
-        await d.tap("reason-0")
-        await d.shoot("22-correct-deal")
-        d.note("readout", d.vm.deal.readout)
-        await d.tap("save")
-        await d.on("deals")
-        await until(lambda: "saved" in d.vm.message.text, "the hub's answer")
-        await until(lambda: "corrected" in d.vm.deals.rows[0].scored, "the deals again")
-        await d.settle()
-        await d.shoot("23-deal-saved")
-        d.note("saved", [d.vm.message.text, d.vm.deals.rows[0].scored])
-        await d.tap("back")
-        await d.on("night")
-        await d.tap("night-table-4")
-        await d.on("deals")
-        await until(lambda: 4 in p.club_deals, "table 4's deals")
-        await d.tap("enter-deal")
-        await d.on("deal")
-        await d.tap("granded-EW")
-        await d.tap("tricks-5")
-        await d.tap("ew-plus")
-        await d.tap("reason-2")
-        await d.shoot("24-enter-deal")
-        d.note("entered", d.vm.deal.readout)
-        await d.tap("save")
-        await d.on("deals")
-        await until(lambda: len(p.club_deals.get(4, [])) == 1, "the entered deal")
-        # A deal the core refuses (beyond the next one): the hub's own words, in red.
-        p._send(
-            CorrectDeal(
-                id=p._id(),
-                table=4,
-                deal=7,
-                record=DealRecord(granded="NS", ns_tricks=9),
-                reason="test",
-            )
+    await d.on("night", timeout=40)
+    await _club_evening(d)
+    kiosk3 = d.kiosks[3]
+    call = Call(id=str(uuid.uuid4()), reason="")
+    kiosk3.client.publish(kiosk3.topics.call(3), encode(call), qos=1)
+    await until(
+        lambda: (
+            p.night is not None
+            and sum(t.deals for t in p.night.tables) == 7
+            and p.state.calling == [3]
+            and p.state.offline == [4]
+        ),
+        "the night, a call and a missing kiosk",
+    )
+    await d.settle()
+    await d.shoot("20-night-tables")
+    d.note("order", [(t.table, t.status) for t in d.vm.night.tables])
+    await d.tap("night-table-1")
+    await d.on("deals")
+    await until(lambda: 1 in p.club_deals, "table 1's deals")
+    await d.settle()
+    await d.shoot("21-deals")
+    d.note("deals", [(r.deal, r.entered, r.scored) for r in d.vm.deals.rows])
+    await d.tap("correct-3")
+    await d.on("deal")
+    await d.tap("tricks-9")
+    await d.tap("reason-0")
+    await d.shoot("22-correct-deal")
+    d.note("readout", d.vm.deal.readout)
+    await d.tap("save")
+    await d.on("deals")
+    await until(lambda: "saved" in d.vm.message.text, "the hub's answer")
+    await until(lambda: "corrected" in d.vm.deals.rows[0].scored, "the deals again")
+    await d.settle()
+    await d.shoot("23-deal-saved")
+    d.note("saved", [d.vm.message.text, d.vm.deals.rows[0].scored])
+    # The table's kiosk is shown the corrected score by the hub.
+    await asyncio.to_thread(
+        d.kiosks[1].wait_score, lambda s: s.last is not None and s.last.corrected, WAIT
+    )
+    await d.tap("back")
+    await d.on("night")
+    await d.tap("night-table-4")
+    await d.on("deals")
+    await until(lambda: 4 in p.club_deals, "table 4's deals")
+    await d.tap("enter-deal")
+    await d.on("deal")
+    await d.tap("granded-EW")
+    await d.tap("tricks-5")
+    await d.tap("ew-plus")
+    await d.tap("reason-2")
+    await d.shoot("24-enter-deal")
+    d.note("entered", d.vm.deal.readout)
+    await d.tap("save")
+    await d.on("deals")
+    await until(lambda: len(p.club_deals.get(4, [])) == 1, "the entered deal")
+    # A deal the hub refuses (beyond the next one): the hub's own words, in red.
+    p._send(
+        CorrectDeal(
+            id=p._id(),
+            table=4,
+            deal=7,
+            record=DealRecord(granded="NS", ns_tricks=9),
+            reason="test",
         )
-        await until(lambda: d.vm.message.role == "message-bad", "the refusal")
-        await d.settle()
-        await d.shoot("25-refused")
-        d.note("refused", d.vm.message.text)
-        await d.tap("back")
-        await d.on("night")
-        await d.tap("end-night")
-        await d.on("confirm")
-        await d.shoot("26-end-night")
-        d.note("confirm", [d.vm.confirm.title, d.vm.confirm.body])
-        await d.tap("go")
-        await until(lambda: p.state.finished, "the night's end")
-        await d.on("night")
-        await d.settle()
-        await d.shoot("27-night-ended")
-        d.note("ended", [d.vm.message.text, d.vm.night.end.text])
-        await d.tap("end-night")  # now "Final standings"
-        await d.on("standings")
-        await d.shoot("28-standings")
-        d.note("standings", [(r.rank, r.name, r.score, r.days) for r in d.vm.standings.rows])
-    finally:
-        await asyncio.to_thread(hub.stop)
+    )
+    await until(lambda: d.vm.message.role == "message-bad", "the refusal")
+    await d.settle()
+    await d.shoot("25-refused")
+    d.note("refused", d.vm.message.text)
+    await d.tap("back")
+    await d.on("night")
+    await d.tap("end-night")
+    await d.on("confirm")
+    await d.shoot("26-end-night")
+    d.note("confirm", [d.vm.confirm.title, d.vm.confirm.body])
+    await d.tap("go")
+    await until(lambda: p.state.finished, "the night's end")
+    await d.on("night")
+    await d.settle()
+    await d.shoot("27-night-ended")
+    d.note("ended", [d.vm.message.text, d.vm.night.end.text])
+    # A kiosk's deal after the end is refused by the hub.
+    late = d.kiosks[2]
+    ack = await asyncio.to_thread(
+        late.wait_ack, late.submit_deal({"granded": "low", "ns_tricks": 6}), WAIT
+    )
+    d.note("late", [ack.status, ack.code])
+    await d.tap("end-night")  # now "Final standings"
+    await d.on("standings")
+    await d.shoot("28-standings")
+    d.note("standings", [(r.rank, r.name, r.score, r.days) for r in d.vm.standings.rows])
 
 
 SCENARIOS = {

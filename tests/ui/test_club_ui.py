@@ -1,32 +1,144 @@
-"""A club night on the hall display and the leader's console, under Xvfb, against a real
-Mosquitto. Until the hub's club part lands (branch club-hub), the night is put on the broker
-by tests.clubnight.ClubNightOnBroker, as the hub's login: State and NightStandings built by
-the core, the leader's commands answered by the core. Every screen is saved in English and
+"""A club night on the hall display and the leader's console, under Xvfb, against a real hub:
+a ``whist-hub serve`` process with its embedded Mosquitto and its log on disk. Simulated club
+kiosks (hub.sim.SimClubKiosk, each its own table login) report the deals; the console corrects
+a deal, enters one from paper and ends the night itself. Every screen is saved in English and
 French (hall: 1280x720 and 1920x1080; console: 1280x800 and 1920x1080) and audited."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from hub.broker import Credentials, find_free_port
+from hub.files import write_spec
+from hub.store import EventStore
+from tests.integration.hubproc import HubProcess
 from tests.ui.conftest import broker_spec
 from tests.ui.test_console_ui import HALL_SHOTS, LEADER_SHOTS, ConsoleScenario, _config
+from whist.night import ClubNight, night_standings
+from whist.nightspec import default_night, load_night
 
 LEADER_SIZES = [[1280, 800], [1920, 1080]]
 
+#: Players by table and seat (partners sit opposite: N & S, E & W).
+NAMES = (
+    {"N": "Eleanor", "S": "Harold", "E": "Margaret", "W": "Gérard"},
+    {"N": "Dorothy", "S": "Albert", "E": "Thérèse", "W": "Walter"},
+    {"N": "Irene", "S": "Kenneth", "E": "Yvonne", "W": "Bernard"},
+    {"N": "Florence", "S": "Stanley", "E": "Ginette", "W": "Clifford"},
+)
+#: Tables 5 and on (a hall of 14 tables): no one plays at two tables.
+MORE = [
+    "Agathe",
+    "Roland",
+    "Muriel",
+    "Norman",
+    "Lucille",
+    "Gaston",
+    "Edith",
+    "Raymond",
+    "Colette",
+    "Wilfred",
+    "Pauline",
+    "Marcel",
+    "Beatrice",
+    "Leonard",
+    "Huguette",
+    "Cyril",
+    "Rita",
+    "Fernand",
+    "Mabel",
+    "Douglas",
+    "Jeannine",
+    "Ernest",
+    "Doris",
+    "Clément",
+    "Sylvia",
+    "Howard",
+    "Monique",
+    "Reginald",
+    "Vera",
+    "Armand",
+    "Hazel",
+    "Lionel",
+    "Gisèle",
+    "Percy",
+    "Norma",
+    "Aurèle",
+    "Olive",
+    "Victor",
+    "Simone",
+    "Herbert",
+]
 
-def _run(tmp_path: Path, kivy_env: dict[str, str], hall: Any, app: str, **extra: Any) -> Any:
+
+def _players(table: int) -> dict[str, str]:
+    if table <= len(NAMES):
+        return dict(NAMES[table - 1])
+    first = 4 * (table - len(NAMES) - 1)
+    return dict(zip("NSEW", MORE[first : first + 4], strict=True))
+
+
+@dataclass
+class ServedNight:
+    """Where a ``whist-hub serve`` of a club night listens, and the logins it made."""
+
+    host: str
+    port: int
+    credentials: Credentials
+    data: Path
+    tables: int
+
+    def held(self) -> ClubNight:
+        with EventStore(self.data / "hub.sqlite3") as store:
+            return ClubNight.replay(store.events())
+
+
+@pytest.fixture
+def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServedNight]:
+    tables = getattr(request, "param", 4)
+    data = default_night("minnesota", tables, name="Mardi soir — Minnesota").to_dict()
+    for seating in data["seating"]:
+        seating["players"] = _players(seating["table"])
+    night_file = write_spec(load_night(data), tmp_path / "night.toml")
+    port = find_free_port()
+    hub = HubProcess(
+        night_file,
+        tmp_path / "hub",
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--provision-port",
+        "0",
+    ).start(timeout=20)
+    try:
+        creds = Credentials.load_or_create(tmp_path / "hub" / "broker", tables)
+        yield ServedNight("127.0.0.1", port, creds, tmp_path / "hub", tables)
+    finally:
+        hub.terminate()
+        hub.kill()
+
+
+def _run(tmp_path: Path, kivy_env: dict[str, str], night: ServedNight, app: str, **extra: Any):
     config = tmp_path / f"{app}.toml"
-    config.write_text(_config(hall, app, fullscreen=False, language="en"), encoding="utf-8")
+    config.write_text(_config(night, app, fullscreen=False, language="en"), encoding="utf-8")  # type: ignore[arg-type]
+    b = broker_spec(night)  # type: ignore[arg-type]
+    b["tables"] = {str(t): night.credentials.table(t).password for t in range(1, night.tables + 1)}
     spec = {
-        "broker": broker_spec(hall),
+        "broker": b,
         "signals": str(tmp_path / "signals"),
         "app": app,
         "config": str(config),
+        "night": {"tables": night.tables},
         **extra,
     }
-    return ConsoleScenario(spec, kivy_env, tmp_path).report(timeout=120)
+    return ConsoleScenario(spec, kivy_env, tmp_path).report(timeout=150)
 
 
 def _check(report: dict[str, Any], folder: Path, names: list[str], sizes: list[str]) -> None:
@@ -40,8 +152,9 @@ def _check(report: dict[str, Any], folder: Path, names: list[str], sizes: list[s
         assert (folder / name).stat().st_size > 8000, f"{name} looks empty"
 
 
-def test_the_hall_shows_the_nights_leaderboard(tmp_path, kivy_env, hall):
-    report = _run(tmp_path, kivy_env, hall, "hall", scenario="club_hall", shots=str(HALL_SHOTS))
+@pytest.mark.parametrize("served", [14], indirect=True)
+def test_the_hall_shows_the_nights_leaderboard(tmp_path, kivy_env, served):
+    report = _run(tmp_path, kivy_env, served, "hall", scenario="club_hall", shots=str(HALL_SHOTS))
     _check(
         report,
         HALL_SHOTS,
@@ -55,13 +168,16 @@ def test_the_hall_shows_the_nights_leaderboard(tmp_path, kivy_env, hall):
     page, rows, per_page = seen["pages"]
     assert page.startswith("Page 1 of ") and rows == per_page
     assert seen["final"].startswith("Final standings")
+    held = served.held()
+    assert held.ended and held.total_deals == sum(len(d) for d in held.deals.values())
+    assert night_standings(held).ended
 
 
-def test_the_console_corrects_enters_and_ends_the_night(tmp_path, kivy_env, hall):
+def test_the_console_corrects_enters_and_ends_the_night(tmp_path, kivy_env, served):
     report = _run(
         tmp_path,
         kivy_env,
-        hall,
+        served,
         "leader",
         scenario="club_leader",
         shots=str(LEADER_SHOTS),
@@ -91,4 +207,11 @@ def test_the_console_corrects_enters_and_ends_the_night(tmp_path, kivy_env, hall
     assert t["refused"].startswith("The hub refused: table 4 has 1 deal")
     assert t["confirm"][0] == "End the night?"
     assert t["ended"][1] == "Final standings"
+    assert t["late"] == ["rejected", "finished"]
     print(json.dumps(t["standings"][:3]))
+    # What the console did is in the hub's log: the correction, the deal from paper, the end.
+    held = served.held()
+    assert [d.by for d in held.deals[1]] == ["table", "table", "leader"]
+    assert held.deals[1][2].record == {"granded": "EW", "ns_tricks": 9}
+    assert [d.by for d in held.deals[4]] == ["leader"]
+    assert held.ended
