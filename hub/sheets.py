@@ -97,6 +97,14 @@ _WORDS: dict[str, dict[Language, str]] = {
         "Une renonce donne la manche à l'autre camp.",
     },
     "tied": {"en": "=", "fr": "="},
+    "provisional": {
+        "en": "Provisional — {n} results missing",
+        "fr": "Provisoire — {n} résultats manquants",
+    },
+    "ended_early": {
+        "en": "The leader ended play after hand {n}.",
+        "fr": "Le meneur a mis fin au jeu après la main {n}.",
+    },
 }
 
 
@@ -330,9 +338,22 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         f'<th class="n">{html.escape(_w("team", lang, n="")).strip()}</th>'
         f"<th>{html.escape(_w('name', lang))}</th>{day_heads}"
         f'<th class="n">{html.escape(score)}</th>{loans_head}'
-        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></section>"
+        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        + _standings_notes(t, lang)
+        + "</section>"
     )
     return _page(f"{spec.name} — {title}", [page], lang)
+
+
+def _standings_notes(t: Tournament, lang: Language) -> str:
+    """Under the standings: play ended early, and never a silent gap (results missing)."""
+    notes = []
+    if t.ended_after is not None:
+        notes.append(_manche(_w("ended_early", lang, n=t.ended_after), t.format, lang))
+    missing = t.results_missing()
+    if missing:
+        notes.append(_w("provisional", lang, n=missing))
+    return "".join(f"<p><strong>{html.escape(n)}</strong></p>" for n in notes)
 
 
 def write_sheets(
