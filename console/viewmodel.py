@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from uikit.viewmodel import ButtonVM, SetupVM
+from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
 
 
 class Screen(enum.StrEnum):
@@ -31,6 +31,7 @@ class Screen(enum.StrEnum):
     STANDINGS = "standings"
     TIEBREAK = "tiebreak"
     SHEETS = "sheets"
+    LOANS = "loans"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -137,6 +138,8 @@ class ConfirmVM:
     detail: str = ""
     go: ButtonVM = ButtonVM()
     back: ButtonVM = ButtonVM()
+    #: a second way forward (end the day early, or the whole tournament); hidden mostly
+    go2: ButtonVM = HIDDEN
 
 
 @dataclass(frozen=True)
@@ -223,6 +226,19 @@ class StandingsVM:
     title: str = ""
     head: RowVM = RowVM()
     rows: tuple[RowVM, ...] = ()
+    #: "Provisional — 3 results missing" (empty when every result is in)
+    note: str = ""
+    ledger: ButtonVM = HIDDEN
+
+
+@dataclass(frozen=True)
+class LoansVM:
+    """The loan ledger: every loan of the tournament, and the flags still to bring."""
+
+    title: str = ""
+    due: str = ""
+    lines: str = ""
+    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)
@@ -281,3 +297,4 @@ class ViewModel:
     standings: StandingsVM = StandingsVM()
     tiebreak: TieBreakVM = TieBreakVM()
     sheets: SheetsVM = SheetsVM()
+    loans: LoansVM = LoansVM()

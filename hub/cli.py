@@ -340,7 +340,11 @@ def credentials(
 @main.command()
 @click.argument("data", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--csv", "as_csv", is_flag=True, required=True, help="Write results.csv, standings.csv and (flags) loans.csv."
+    "--csv",
+    "as_csv",
+    is_flag=True,
+    required=True,
+    help="Write results.csv, standings.csv and (flags) loans.csv.",
 )
 @click.option(
     "--out",
