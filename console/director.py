@@ -17,6 +17,29 @@ from whist.protocol import LoansData, State
 HANDS_LISTED = 8
 
 
+class _Declare:
+    # Declares a text for Babel (keyword ``pt``); looked up at run time by a translator made
+    # with context="manche" (see uikit.common.GASPESIE_WORDING).
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
+
+
+_declare = _Declare()
+
+#: This module's and the early end's texts whose French differs in a Gaspésie tournament.
+GASPESIE_WORDING = (
+    _declare.pt("manche", "Play ended after hand {n}."),
+    _declare.pt("manche", "End the tournament now, after hand {n}?"),
+    _declare.pt("manche", "End day {d} now, after hand {n}?"),
+    _declare.pt("manche", "Hand {n} is closed first."),
+    _declare.pt("manche", "Hands {a} to {b} will not be played."),
+    _declare.pt("manche", "The rest of day {d}'s hands will not be played."),
+    _declare.pt("manche", "Day {d} starts with its first hand, as the pattern says."),
+    _declare.pt("manche", "Earlier hands:"),
+)
+
+
 def unreported(state: State, through: int | None = None) -> list[tuple[int, list[int]]]:
     """(hand, tables) for every started hand up to ``through`` with tables that never
     reported, oldest first."""

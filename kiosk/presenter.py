@@ -627,7 +627,13 @@ class TablePresenter(_Base):
         if day is not None:
             # The day (or the tournament) is over: the team's total and place, as recorded.
             title, day_total, place = words.day_lines(tr, unit, day)
-            subtitle = f"{day_total}\n{place}"
+            notes = (
+                words.ended_early_line(tr, v.ended_after) if day.final else "",
+                day_total,
+                place,
+                words.provisional_line(tr, v.results_missing),
+            )
+            subtitle = "\n".join(n for n in notes if n)
             score, label = str(day.score), words.total_label(tr, unit, day.score)
         elif v.phase == "playing":
             title = tr._("This table's result is in.")
@@ -671,6 +677,8 @@ class TablePresenter(_Base):
         if v is None:
             return ""
         lines = []
+        if v.to_bring and v.day_result is None:
+            lines.append(words.bring_line(tr, v.table, v.to_bring))
         here = self._latest_result("home")
         if here is not None:
             to_do = words.hand_over(tr, here)
@@ -679,7 +687,7 @@ class TablePresenter(_Base):
             lines += to_do
         for away in (r for r in v.results if r.role == "visitors"):
             lines += words.hand_over(tr, away)
-        if v.day_result is None and v.loans:
+        if v.day_result is None and v.loans and not v.to_bring:
             lines.append(words.loan_line(tr, v.loans[-1]))
         return "\n".join(lines)
 
@@ -842,6 +850,8 @@ class TablePresenter(_Base):
             outcome, instruction = self._summary(result), ""
         v = self.table_view
         detail = words.score_now(tr, self.unit, v.held) if v is not None else ""
+        if v is not None and v.to_bring:
+            instruction = words.bring_line(tr, v.table, v.to_bring)
         return AcceptedVM(
             title=tr._("Result recorded ✓"),
             outcome=outcome,

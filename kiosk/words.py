@@ -53,6 +53,7 @@ GASPESIE_WORDING = (
     _declare.pgettext("manche", "Waiting for the next hand"),
     _declare.pgettext("manche", "Waiting for the next hand."),
     _declare.pgettext("manche", "That was the last hand."),
+    _declare.pgettext("manche", "The leader ended play after hand {n}."),
     _declare.pgettext(
         "manche", "The leader closed this hand: call the leader to give your result."
     ),
@@ -291,6 +292,35 @@ def loan_line(tr: Translator, loan: TableLoan) -> str:
     return tr.ngettext(
         "The leader lent this table {n} flag.", "The leader lent this table {n} flags.", loan.flags
     ).format(n=loan.flags)
+
+
+def bring_line(tr: Translator, table: int, n: int) -> str:
+    """A table that must give flags it does not have: the leader brings them (rule A10)."""
+    return tr.ngettext(
+        "Too few flags here. Leader: bring {n} flag to table {table}. Wait for it, then "
+        "give it to the visitors.",
+        "Too few flags here. Leader: bring {n} flags to table {table}. Wait for them, then "
+        "give them to the visitors.",
+        n,
+    ).format(n=n, table=table)
+
+
+def provisional_line(tr: Translator, missing: int) -> str:
+    """Places worked out while results are missing (rule O12); empty when all are in."""
+    if not missing:
+        return ""
+    return tr.ngettext(
+        "Provisional: {n} result is still missing.",
+        "Provisional: {n} results are still missing.",
+        missing,
+    ).format(n=missing)
+
+
+def ended_early_line(tr: Translator, hand: int | None) -> str:
+    """The leader ended play before the last hand (rule A13); empty otherwise."""
+    if hand is None:
+        return ""
+    return tr._("The leader ended play after hand {n}.").format(n=hand)
 
 
 def score_now(tr: Translator, unit: str, held: int) -> str:
