@@ -156,7 +156,7 @@ def test_the_ledger_says_what_is_not_brought_and_what_went_back(tmp_path):
         hub.deliver()
     p.open_ledger()
     hub.deliver()
-    assert p.view.loans.due == "Meneur : apportez 2 drapeaux à la table 1"
+    assert p.view.loans.due == "Arbitre : apportez 2 drapeaux à la table 1"
     assert "PAS ENCORE APPORTÉS" in p.view.loans.lines
     hub.send("end_day", early=True)
     hub.deliver()

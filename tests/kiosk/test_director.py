@@ -31,23 +31,24 @@ def test_a_short_table_is_told_the_leader_brings_the_flags(link, hall):
     p.on_view(hall.view(1, results=[(TABLE, 13)], score=0, to_bring=2))
     assert p.view.screen is Screen.ACCEPTED
     assert p.view.accepted.instruction == (
-        "Too few flags here. Leader: bring 2 flags to table 2. Wait for them, then give "
-        "them to the visitors."
+        "Leader: bring 2 flags to this table.\nHome: give 2 flags to the visitors."
     )
+    assert p.view.accepted.detail == "This table has too few flags: the leader lends them."
+    assert p.view.accepted.outcome == ""  # room for what must be done
     p.ok()
-    assert p.view.waiting.last_result.startswith("Too few flags here. Leader: bring 2 flags")
+    assert p.view.waiting.last_result == (
+        "Leader: bring 2 flags to this table.\nHome: give 2 flags to the visitors."
+    )
     # Brought: the usual words again.
     p.on_view(hall.view(1, results=[(TABLE, 13)], score=0))
-    assert "Too few flags" not in p.view.waiting.last_result
+    assert "bring" not in p.view.waiting.last_result
 
 
 def test_french(link, hall):
     p = table(link, "fr")
     online(p, hall)
     p.on_view(hall.view(1, results=[(TABLE, 13)], score=0, to_bring=1))
-    assert p.view.waiting.last_result.startswith(
-        "Pas assez de drapeaux ici. Meneur : apportez 1 drapeau à la table 2."
-    )
+    assert p.view.waiting.last_result.startswith("Arbitre : apportez 1 drapeau ici.")
 
 
 def ended_early(language: str = "en") -> TablePresenter:
@@ -66,13 +67,12 @@ def ended_early(language: str = "en") -> TablePresenter:
 
 def test_play_ended_early_and_the_place_is_provisional():
     w = ended_early().view.waiting
-    assert w.title == "The tournament is over."
-    assert w.subtitle.splitlines()[0] == "The leader ended play after hand 2."
-    assert w.subtitle.splitlines()[-1] == "Provisional: 5 results are still missing."
+    assert w.title == "Play ended after hand 2."
+    assert w.subtitle.splitlines()[-1] == "Provisional: 5 results missing."
     assert w.next_hand == ""
 
 
 def test_play_ended_early_in_french():
     w = ended_early("fr").view.waiting
-    assert w.subtitle.splitlines()[0] == "Le meneur a mis fin au jeu après la main 2."
-    assert w.subtitle.splitlines()[-1] == "Provisoire : il manque encore 5 résultats."
+    assert w.title == "Jeu terminé après la main 2."
+    assert w.subtitle.splitlines()[-1] == "Provisoire : 5 résultats manquants."
