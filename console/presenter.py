@@ -1572,6 +1572,15 @@ class LeaderPresenter(Base[ViewModel]):
                 "Lent flags do not change the team's score; they are settled at the end of the day."
             )
         ).strip()
+        due = self.state.to_bring.get(str(d.table), 0) if self.state is not None else 0
+        if due:  # rule A11: recording them brings the hub's loan, it does not lend again
+            note += "\n" + tr.nt(
+                "The hub lent this table {n} flag it did not have. Bring it, then record it "
+                "here: it is not counted twice.",
+                "The hub lent this table {n} flags it did not have. Bring them, then record "
+                "them here: they are not counted twice.",
+                due,
+            ).format(n=due)
         return LoanVM(
             title=tr.t("Lend flags to table {table}").format(table=d.table),
             note=note,
@@ -1667,11 +1676,9 @@ class LeaderPresenter(Base[ViewModel]):
         tr = self.tr
         s = self.state
         assert s is not None
-        due = director.bring_lines(tr, s)
         return LoansVM(
             title=tr.t("Loan ledger"),
-            due="\n".join(due)
-            or tr.t("Every flag the hub lent has been brought to its table."),
+            due="\n".join(director.bring_lines(tr, s)),
             lines=director.ledger_lines(tr, self.ledger, s.days),
             back=ButtonVM(tr.t("Back")),
         )

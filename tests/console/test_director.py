@@ -127,6 +127,10 @@ def test_a_short_table_shows_at_once_and_the_ledger_accounts_for_it(long_hub):
     hub.deliver()
     p.open_loan()
     assert p.draft is not None and p.draft.flags == 2  # the loan page starts at what is due
+    assert p.view.loan.note.endswith(
+        "The hub lent this table 2 flags it did not have. Bring them, then record them here: "
+        "they are not counted twice."
+    )
     p.confirm_loan()
     hub.deliver()
     assert p.view.message.text == (
@@ -139,7 +143,7 @@ def test_a_short_table_shows_at_once_and_the_ledger_accounts_for_it(long_hub):
     hub.deliver()
     v = p.view
     assert v.screen is Screen.LOANS
-    assert v.loans.due == "Every flag the hub lent has been brought to its table."
+    assert v.loans.due == ""  # nothing left to bring
     assert v.loans.lines == (
         "Hand 7 · table 1: 2 flags, lent by the hub (too few flags), on the table"
     )
