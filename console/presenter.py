@@ -1882,7 +1882,9 @@ class LeaderPresenter(Base[ViewModel]):
     # ------------------------------------------------------------------ sheets and kiosks
     def _sheets(self) -> SheetsVM:
         tr = self.tr
-        files = "\n".join(self.export.files if self.export is not None else [])
+        # The folder once, then the files' names: six full paths do not fit a small screen.
+        e = self.export
+        files = f"{e.folder}\n{' · '.join(Path(f).name for f in e.files)}" if e is not None else ""
         if self.join is not None and self.join.expired:
             code = self.join.code
             how = tr.t("This code has expired: make a new one.")

@@ -171,7 +171,7 @@ class Commands(CoreBase):
         self._apply(DayEnded(day, early=cmd.early, final=cmd.final), batch)
         self._everything_changed(batch)
         totals = {str(team): t.ended_days[-1][team] for team in self.tables}
-        if t.finished:
+        if t.ended_after is not None:  # play ended early with it (the tournament is over)
             return EndDayData(day=day, totals=totals, final=True)
         return EndDayData(day=day, totals=totals)
 

@@ -1412,7 +1412,7 @@ class LoansData(_ReplyData):
 
 class EndDayData(_ReplyData):
     """``end_day``: the day ended and each team's total that day (team as text);
-    ``final`` (extension): play is over, the standings are final."""
+    ``final`` (extension): it ended play early, the tournament is over."""
 
     day: DayNumber
     totals: dict[str, int]

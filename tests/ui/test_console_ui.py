@@ -174,7 +174,10 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert [rank for rank, _, _ in texts["standings"]] == ["1", "2", "3"]
     code, files = texts["sheets"]
     assert code.isdigit() and len(code) == 6
-    assert {Path(f).name for f in files} >= {"rotation.html", "results.csv", "standings.html"}
+    folder, names = files
+    assert Path(folder).name == "exports"
+    wanted = {"rotation.html", "results.csv", "loans.csv", "standings.html"}
+    assert set(names.split(" · ")) >= wanted
 
     # The hall display followed, live.
     _check_shots(
