@@ -31,7 +31,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from console import words
+from console import director, words
 from console.i18n import M_, translator
 from console.viewmodel import (
     MINUS,
@@ -42,6 +42,7 @@ from console.viewmodel import (
     DealRowVM,
     DealsVM,
     HeaderVM,
+    LoansVM,
     LoanVM,
     MessageVM,
     NightTableVM,
@@ -107,6 +108,8 @@ from whist.protocol import (
     JoinsData,
     Loan,
     LoanData,
+    Loans,
+    LoansData,
     NightStandings,
     Penalty,
     PenaltyData,
@@ -146,13 +149,13 @@ HUB_DEFAULT_CALL = "the players ask for the leader"
 MAX_REVOKES = 13
 START_FLAGS = 12
 #: Queries: their answers fill screens; they are never announced in the message bar.
-QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals"})
+QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals", "loans"})
 #: A club night's commands: their refusals are the hub's own words (they name the deal).
 CLUB_OPS = frozenset({"correct_deal", "end_night"})
 #: The joins listed on the Sheets & kiosks tab, newest first.
 JOINS_LISTED = 4
 TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
-ConfirmKind = Literal["close", "undo", "end_day", "end_night"]
+ConfirmKind = Literal["close", "undo", "end_day", "end_early", "final", "end_night"]
 
 #: What each command is, while it is being sent ("Sending to the hub: …").
 OP_NAMES = {
@@ -275,6 +278,7 @@ class LeaderPresenter(Base[ViewModel]):
         self.join_refusal: Reply | None = None
         self.joins: list[JoinEntry] | None = None  # the hub's "joins", newest first
         self.ended_days: set[int] = set()
+        self.ledger: LoansData | None = None  # the hub's "loans": the loan ledger
         self.sending: dict[str, Command] = {}
         # The hub's last answer, worded when shown (the language may change meanwhile).
         self.message: tuple[Callable[[], str] | None, str] = (None, "message-ok")
@@ -316,9 +320,19 @@ class LeaderPresenter(Base[ViewModel]):
             return Screen.NIGHT
         return self.mode or self.tab
 
+    def _next_hand(self) -> int:
+        """The hand start_hand opens next (after a day ended early: the next day's first;
+        0 once play is over). A hub before issue 12 does not say: the one after."""
+        s = self.state
+        if s is None:
+            return 0
+        if s.finished:
+            return 0
+        return s.next_hand if s.next_hand is not None else s.hand + 1
+
     def _next_plan(self) -> PlanData | None:
         s = self.state
-        return None if s is None else self.plans.get(s.hand + 1)
+        return None if s is None else self.plans.get(self._next_hand())
 
     def _day_done(self) -> bool:
         """Every hand of the day in play has started (so the day can be ended)."""
@@ -336,6 +350,9 @@ class LeaderPresenter(Base[ViewModel]):
             return None
         if s.club is not None:
             return "standings" if s.finished else "end_night"
+        if s.finished and s.phase != "playing":
+            playoff = self.rules.tie_break == "playoff"
+            return "tiebreaks" if playoff and self._level_teams() else "standings"
         if s.hand < s.hands:
             return "end_day" if self._day_done() else "start"
         if s.phase == "playing":
@@ -378,8 +395,9 @@ class LeaderPresenter(Base[ViewModel]):
 
     def _want_plan(self) -> None:
         s = self.state
-        if s is not None and s.club is None and s.hand < s.hands and (s.hand + 1) not in self.plans:
-            self._ask(Plan(id=self._id(), hand=s.hand + 1))
+        nxt = self._next_hand()
+        if s is not None and s.club is None and 0 < nxt <= s.hands and nxt not in self.plans:
+            self._ask(Plan(id=self._id(), hand=nxt))
 
     def _want_results(self, hand: int, *, fresh: bool = False) -> None:
         """Ask for the open table's results in *hand* (again if *fresh*)."""
@@ -423,6 +441,8 @@ class LeaderPresenter(Base[ViewModel]):
         self._want_plan()
         if self.mode in (Screen.TABLE, Screen.CORRECT, Screen.PENALTY) and self.table is not None:
             self._want_results(self.table_hand, fresh=stale)
+        if self.mode is Screen.LOANS and (old is None or old.to_bring != state.to_bring):
+            self._ask(Loans(id=self._id()))
         self._changed()
 
     def on_standings(self, standings: Standings) -> None:
@@ -513,6 +533,8 @@ class LeaderPresenter(Base[ViewModel]):
                     self.club_deals[held.table] = list(held.deals)
             elif not reply.ok:
                 self.message = (lambda: self._refused_text(reply, "deals"), "message-bad")
+        elif isinstance(command, Loans) and reply.ok:
+            self.ledger = self._data(LoansData, reply)
 
     def _after(self, data: BaseModel) -> None:
         if isinstance(data, CorrectData | PenaltyData):
@@ -521,6 +543,8 @@ class LeaderPresenter(Base[ViewModel]):
                 self._want_results(self.table_hand, fresh=True)
         elif isinstance(data, EndDayData):
             self.ended_days.add(data.day)
+        elif isinstance(data, LoanData) and self.mode is Screen.LOANS:
+            self._ask(Loans(id=self._id()))
         elif isinstance(data, RenewJoinCodeData):
             # The reply carries the new code; sent again, the hub answers without it.
             if data.code is not None:
@@ -559,12 +583,22 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("Table {table}, hand {n}: the correction is saved.").format(
                 table=data.table, n=data.hand
             )
+        if isinstance(data, LoanData) and data.brought:
+            return tr.nt(
+                "Table {table}: the {k} flag the hub lent is recorded as brought; the table "
+                "holds {n}.",
+                "Table {table}: the {k} flags the hub lent are recorded as brought; the table "
+                "holds {n}.",
+                data.brought,
+            ).format(table=data.table, k=data.brought, n=data.flags)
         if isinstance(data, LoanData):
             return tr.nt(
                 "Table {table} now holds {n} flag.",
                 "Table {table} now holds {n} flags.",
                 data.flags,
             ).format(table=data.table, n=data.flags)
+        if isinstance(data, EndDayData) and data.final:
+            return tr.t("Play is over: the standings are final.")
         if isinstance(data, EndDayData):
             if self.rules.unit == "points":
                 return tr.t("Day {d} ended.").format(d=data.day)
@@ -645,6 +679,8 @@ class LeaderPresenter(Base[ViewModel]):
             self.mode, self.draft = Screen.TABLE, None
         elif self.mode is Screen.DEAL:
             self.mode, self.draft = Screen.DEALS, None
+        elif self.mode is Screen.LOANS:
+            self.mode, self.tab = None, Screen.STANDINGS
         else:
             self.mode, self.confirm_kind = None, None
         self._changed()
@@ -661,7 +697,10 @@ class LeaderPresenter(Base[ViewModel]):
         elif action == "tiebreaks":
             self.show("tiebreak")
         elif action == "standings":
-            self.show("standings")
+            if self.state is not None and director.missing_count(self.state):
+                self.open_confirm("final")  # never a silent gap: say what is missing first
+            else:
+                self.show("standings")
         elif action == "end_night":
             self.open_confirm("end_night")
 
@@ -714,17 +753,42 @@ class LeaderPresenter(Base[ViewModel]):
     def open_end_day(self) -> None:
         self.open_confirm("end_day")
 
+    def open_end_early(self) -> None:
+        self.open_confirm("end_early")
+
     def confirm(self) -> None:
         self._intent()
+        kind = self.confirm_kind
+        if kind == "final":  # the standings, with what is missing said
+            self.mode, self.confirm_kind, self.tab = None, None, Screen.STANDINGS
+            return self._changed()
         command = {
             "close": CloseHand,
             "undo": UndoStart,
             "end_day": EndDay,
             "end_night": EndNight,
-        }.get(self.confirm_kind or "")
+        }.get(kind or "")
         if command is not None:
             self._send(command(id=self._id()))
+        elif kind == "end_early":
+            self._send(EndDay(id=self._id(), early=True))
         self.mode, self.confirm_kind, self.tab = None, None, Screen.TABLES
+        self._changed()
+
+    def confirm_second(self) -> None:
+        """The confirmation page's second way forward: end the whole tournament now."""
+        self._intent()
+        if self.confirm_kind == "end_early":
+            self._send(EndDay(id=self._id(), early=True, final=True))
+        self.mode, self.confirm_kind, self.tab = None, None, Screen.TABLES
+        self._changed()
+
+    def open_ledger(self) -> None:
+        """The loan ledger (Alberta), asked of the hub afresh."""
+        self._intent()
+        self.mode = Screen.LOANS
+        self._asked.discard(("loans", 0))
+        self._ask(Loans(id=self._id()))
         self._changed()
 
     # ================================================================== intents: a table
@@ -954,7 +1018,9 @@ class LeaderPresenter(Base[ViewModel]):
     def open_loan(self) -> None:
         self._intent()
         if self.table is not None and self.rules.lends_flags:
-            self.draft, self.mode = Draft(self.table, self.table_hand, flags=1), Screen.LOAN
+            due = self.state.to_bring.get(str(self.table), 0) if self.state else 0
+            draft = Draft(self.table, self.table_hand, flags=due or 1)
+            self.draft, self.mode = draft, Screen.LOAN
         self._changed()
 
     def loan_flags(self, flags: int) -> None:
@@ -1099,6 +1165,7 @@ class LeaderPresenter(Base[ViewModel]):
             Screen.NIGHT: lambda v: replace(v, night=self._night()),
             Screen.DEALS: lambda v: replace(v, deals=self._deals()),
             Screen.DEAL: lambda v: replace(v, deal=self._deal_form()),
+            Screen.LOANS: lambda v: replace(v, loans=self._ledger()),
         }
         return builders[screen](vm)
 
@@ -1108,6 +1175,8 @@ class LeaderPresenter(Base[ViewModel]):
         info = ""
         if s is not None and s.club is not None:
             info = tr.t("The night is over.") if s.finished else self._game_line(s.club)
+        elif s is not None and s.ended_after is not None:
+            info = tr.t("Play ended after hand {n}.").format(n=s.ended_after)
         elif s is not None and s.hand >= s.hands and s.phase != "playing":
             info = tr.t("Every hand has been played.")
         elif s is not None:
@@ -1187,6 +1256,10 @@ class LeaderPresenter(Base[ViewModel]):
             return TileVM(str(table), tr.t("Calls you"), "tile-calling")
         if table in s.conflicts:
             return TileVM(str(table), tr.t("Conflict"), "tile-conflict")
+        due = s.to_bring.get(str(table), 0)
+        if due:
+            text = tr.nt("Bring {n} flag", "Bring {n} flags", due).format(n=due)
+            return TileVM(str(table), text, "tile-calling")
         if s.hand and table in s.reported:
             return TileVM(str(table), tr.t("✓ In"), "tile-reported")
         if table in s.offline:
@@ -1223,6 +1296,10 @@ class LeaderPresenter(Base[ViewModel]):
             for t in s.calling[:4]
         )
         calls_text = tr.t("Calling you: {calls}").format(calls=calls) if calls else ""
+        calls_text = "\n".join(p for p in (*director.bring_lines(tr, s), calls_text) if p)
+        provisional = director.provisional(tr, s.results_missing)
+        if provisional:
+            missing_text = "\n".join(p for p in (missing_text, provisional + ".") if p)
         conflicts_text = (
             tr.t("Two different results: table {tables}").format(
                 tables=words.tables_list(s.conflicts)
@@ -1231,7 +1308,7 @@ class LeaderPresenter(Base[ViewModel]):
             else ""
         )
         action = self._primary()
-        nxt = s.hand + 1
+        nxt = self._next_hand() or s.hand + 1
         primary = {
             "start": ButtonVM(tr.t("Start hand {n}").format(n=nxt), role="primary"),
             "end_day": ButtonVM(tr.t("End day {d}").format(d=s.day), role="primary"),
@@ -1248,6 +1325,8 @@ class LeaderPresenter(Base[ViewModel]):
             undo = ButtonVM(tr.t("Undo the start of hand {n}").format(n=s.hand))
         elif self._day_done() and action != "end_day" and s.phase != "waiting":
             undo = ButtonVM(tr.t("End day {d}").format(d=s.day))
+        elif self._can_end_early():
+            undo = ButtonVM(tr.t("End play early…"))
         else:
             undo = HIDDEN
         return TablesVM(
@@ -1270,22 +1349,37 @@ class LeaderPresenter(Base[ViewModel]):
             return self.tr.t("the players ask for you")
         return reason or "…"
 
+    def _can_end_early(self) -> bool:
+        """Play may be ended here (rule A13): a hand has started, the day is not over and
+        its last hand has not started (then it is the ordinary end of the day)."""
+        s = self.state
+        return (
+            s is not None
+            and s.hand > 0
+            and not s.finished
+            and s.phase != "waiting"
+            and not self._day_done()
+        )
+
     def secondary(self) -> None:
-        """The overview's second button under "close": undo the start, or end the day."""
+        """The overview's second button under "close": undo the start, end the day, or end
+        play early."""
         if self._undo_possible():
             self.open_confirm("undo")
         elif self._day_done():
             self.open_confirm("end_day")
+        elif self._can_end_early():
+            self.open_confirm("end_early")
 
     # ------------------------------------------------------------------ start a hand
     def _start(self) -> StartVM:
         tr = self.tr
         s = self.state
         assert s is not None
-        n = s.hand + 1
+        n = self._next_hand() or s.hand + 1
         plan = self._next_plan()
         back = ButtonVM(tr.t("Back"))
-        if s.hand >= s.hands:
+        if s.hand >= s.hands or s.finished:
             return StartVM(
                 title=tr.t("Every hand has been played."), go=HIDDEN, cut=HIDDEN, back=back
             )
@@ -1370,6 +1464,9 @@ class LeaderPresenter(Base[ViewModel]):
                 if missing
                 else tr.t("Every table has reported.")
             )
+            earlier = director.missing_block(tr, s, s.hand - 1)
+            if earlier:
+                detail += "\n\n" + tr.t("Earlier hands:") + " " + earlier
             return ConfirmVM(
                 title=tr.t("Close hand {n}?").format(n=s.hand),
                 body=tr.t(
@@ -1382,6 +1479,20 @@ class LeaderPresenter(Base[ViewModel]):
                     role="call" if missing else "primary",
                 ),
                 back=back,
+            )
+        if kind == "end_early":
+            return self._end_early_page(back)
+        if kind == "final":
+            return ConfirmVM(
+                title=tr.t("Some results are missing"),
+                body=tr.t(
+                    "Until every result is in, the standings are provisional. Enter the "
+                    "missing ones yourself (Tables, then the table), or look at the "
+                    "standings now."
+                ),
+                detail=director.missing_block(tr, s, s.hand),
+                go=ButtonVM(tr.t("Show the standings (provisional)"), role="call"),
+                back=ButtonVM(tr.t("Back: enter them first")),
             )
         if kind == "undo":
             return ConfirmVM(
@@ -1443,11 +1554,60 @@ class LeaderPresenter(Base[ViewModel]):
                 "Then every table starts again with 12 flags and no loans."
             )
         )
+        missing = director.missing_block(tr, s, s.hand)
         return ConfirmVM(
             title=tr.t("End day {d}? Today's totals:").format(d=s.day),
             body=body,
-            detail="\n".join(lines),
-            go=ButtonVM(tr.t("End day {d}").format(d=s.day), role="primary"),
+            detail="\n\n".join(p for p in (missing, "\n".join(lines)) if p),
+            go=ButtonVM(tr.t("End day {d}").format(d=s.day), role="call" if missing else "primary"),
+            back=back,
+        )
+
+    def _end_early_page(self, back: ButtonVM) -> ConfirmVM:
+        """End the day (or the tournament) before its last hand: what it means, then yes."""
+        tr = self.tr
+        s = self.state
+        assert s is not None
+        last_day = s.day >= s.days
+        if last_day:
+            left = tr.t("Hands {a} to {b} will not be played.").format(a=s.hand + 1, b=s.hands)
+        else:
+            left = tr.t("The rest of day {d}'s hands will not be played.").format(d=s.day)
+        after = [left]
+        if self.rules.lends_flags:
+            after.append(
+                tr.t(
+                    "Each team's net flags now are its score for the day; lent flags go back."
+                )
+            )
+        if last_day:
+            after.append(
+                tr.t(
+                    "The standings become final, and tie-breaks can be played. This cannot "
+                    "be undone."
+                )
+            )
+        else:
+            after.append(
+                tr.t("Day {d} starts with its first hand, as the pattern says.").format(d=s.day + 1)
+            )
+        if s.phase == "playing":
+            after.insert(0, tr.t("Hand {n} is closed first.").format(n=s.hand))
+        missing = director.missing_block(tr, s, s.hand)
+        title = (
+            tr.t("End the tournament now, after hand {n}?")
+            if last_day
+            else tr.t("End day {d} now, after hand {n}?")
+        ).format(n=s.hand, d=s.day)
+        go_text = (
+            tr.t("End the tournament now") if last_day else tr.t("End day {d} now").format(d=s.day)
+        )
+        return ConfirmVM(
+            title=title,
+            body=" ".join(after),
+            detail=missing or tr.t("Every result is in."),
+            go=ButtonVM(go_text, role="call"),
+            go2=HIDDEN if last_day else ButtonVM(tr.t("End the whole tournament now"), role="call"),
             back=back,
         )
 
@@ -1648,6 +1808,15 @@ class LeaderPresenter(Base[ViewModel]):
                 "Lent flags do not change the team's score; they are settled at the end of the day."
             )
         ).strip()
+        due = self.state.to_bring.get(str(d.table), 0) if self.state is not None else 0
+        if due:  # rule A11: recording them brings the hub's loan, it does not lend again
+            note += "\n" + tr.nt(
+                "The hub lent this table {n} flag it did not have. Bring it, then record it "
+                "here: it is not counted twice.",
+                "The hub lent this table {n} flags it did not have. Bring them, then record "
+                "them here: they are not counted twice.",
+                due,
+            ).format(n=due)
         return LoanVM(
             title=tr.t("Lend flags to table {table}").format(table=d.table),
             note=note,
@@ -2005,7 +2174,7 @@ class LeaderPresenter(Base[ViewModel]):
             return self._night_standings(s.club, s.finished)
         points = self.rules.unit == "points"
         lends = self.rules.lends_flags
-        if s.hand >= s.hands and s.phase != "playing":
+        if s.finished and s.phase != "playing":
             title = tr.t("Final standings")
         elif s.hand == 0:
             title = tr.t("Standings before the first hand")
@@ -2030,7 +2199,28 @@ class LeaderPresenter(Base[ViewModel]):
             )
             for t in (st.teams if st is not None else [])
         )
-        return StandingsVM(title=title, head=head, rows=rows)
+        note = director.provisional(tr, s.results_missing)
+        if s.ended_after is not None:
+            ended = tr.t("Play ended after hand {n}.").format(n=s.ended_after)
+            note = f"{ended} {note}".strip()
+        return StandingsVM(
+            title=title,
+            head=head,
+            rows=rows,
+            note=note,
+            ledger=ButtonVM(tr.t("Loan ledger")) if lends else HIDDEN,
+        )
+
+    def _ledger(self) -> LoansVM:
+        tr = self.tr
+        s = self.state
+        assert s is not None
+        return LoansVM(
+            title=tr.t("Loan ledger"),
+            due="\n".join(director.bring_lines(tr, s)),
+            lines=director.ledger_lines(tr, self.ledger, s.days),
+            back=ButtonVM(tr.t("Back")),
+        )
 
     # ------------------------------------------------------------------ tie-breaks
     def _tiebreak(self) -> TieBreakVM:
@@ -2231,7 +2421,9 @@ class LeaderPresenter(Base[ViewModel]):
     # ------------------------------------------------------------------ sheets and kiosks
     def _sheets(self) -> SheetsVM:
         tr = self.tr
-        files = "\n".join(self.export.files if self.export is not None else [])
+        # The folder once, then the files' names: six full paths do not fit a small screen.
+        e = self.export
+        files = f"{e.folder}\n{' · '.join(Path(f).name for f in e.files)}" if e is not None else ""
         if self.join is not None and self.join.expired:
             code = self.join.code
             how = tr.t("This code has expired: make a new one.")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from uikit.viewmodel import ButtonVM, SetupVM
+from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
 
 
 class Screen(enum.StrEnum):
@@ -35,6 +35,7 @@ class Screen(enum.StrEnum):
     NIGHT = "night"
     DEALS = "deals"
     DEAL = "deal"
+    LOANS = "loans"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -141,6 +142,8 @@ class ConfirmVM:
     detail: str = ""
     go: ButtonVM = ButtonVM()
     back: ButtonVM = ButtonVM()
+    #: a second way forward (end the day early, or the whole tournament); hidden mostly
+    go2: ButtonVM = HIDDEN
 
 
 @dataclass(frozen=True)
@@ -227,6 +230,19 @@ class StandingsVM:
     title: str = ""
     head: RowVM = RowVM()
     rows: tuple[RowVM, ...] = ()
+    #: "Provisional — 3 results missing" (empty when every result is in)
+    note: str = ""
+    ledger: ButtonVM = HIDDEN
+
+
+@dataclass(frozen=True)
+class LoansVM:
+    """The loan ledger: every loan of the tournament, and the flags still to bring."""
+
+    title: str = ""
+    due: str = ""
+    lines: str = ""
+    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)
@@ -374,3 +390,4 @@ class ViewModel:
     night: NightVM = NightVM()
     deals: DealsVM = DealsVM()
     deal: DealFormVM = DealFormVM()
+    loans: LoansVM = LoansVM()

@@ -57,6 +57,17 @@ T = TypeVar("T")
 DASH = " \N{EN DASH} "
 
 
+class _Declare:
+    # Declares a text for Babel (keyword ``pt``), looked up with context="manche".
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
+
+
+#: The Gaspésie wording of the hall's own texts (a hand is a *manche*).
+GASPESIE_WORDING = (_Declare.pt("manche", "play ended after hand {n}"),)
+
+
 @dataclass(frozen=True)
 class Team:
     """One team as the display knows it (from Standings, updated by StandingsChanges)."""
@@ -231,9 +242,11 @@ class HallPresenter(Base[HallVM]):
         hand, trump, progress, fraction = "", "", "", 0.0
         symbol, role = "", "card-black"
         if s is not None:
-            finished = s.hand >= s.hands and s.phase != "playing"
+            finished = s.finished and s.phase != "playing"
             if finished:
                 hand = tr.t("Final standings")
+                if s.ended_after is not None:
+                    hand += " · " + tr.t("play ended after hand {n}").format(n=s.ended_after)
             elif s.hand == 0:
                 hand = tr.t("The first hand starts soon")
             else:
@@ -251,6 +264,13 @@ class HallPresenter(Base[HallVM]):
                     s.tables,
                 ).format(r=reported, t=s.tables)
                 fraction = reported / s.tables if s.tables else 0.0
+            if s.results_missing:  # never a silent gap (rule O12)
+                provisional = tr.nt(
+                    "Provisional — {n} result missing",
+                    "Provisional — {n} results missing",
+                    s.results_missing,
+                ).format(n=s.results_missing)
+                progress = f"{progress} · {provisional}" if progress else provisional
         days = s.days if s is not None else 1
         head = HallRowVM(
             rank=tr.t("Rank"),

@@ -458,7 +458,8 @@ def credentials(
     "as_csv",
     is_flag=True,
     required=True,
-    help="Write results.csv and standings.csv (a club night: deals.csv and standings.csv).",
+    help="Write results.csv, standings.csv and (flags) loans.csv (a club night: deals.csv and "
+    "standings.csv).",
 )
 @click.option(
     "--out",

@@ -114,7 +114,7 @@ class Commands(CommandDesk, CoreBase):
 
     def _do_start_hand(self, cmd: StartHand, batch: Batch) -> StartHandData:
         t = self.tournament
-        hand = t.hand + 1
+        hand = t.next_hand()
         data: dict[str, Any] = {"hand": hand}
         if cmd.trump is not None:
             trump = parse_trump(cmd.trump)
@@ -162,17 +162,26 @@ class Commands(CommandDesk, CoreBase):
         return CorrectData(hand=cmd.hand, table=cmd.table)
 
     def _do_loan(self, cmd: Loan, batch: Batch) -> LoanData:
-        self._apply(FlagsLent(cmd.table, cmd.flags), batch)
+        t = self.tournament
+        due = t.flags_to_bring(cmd.table)
+        self._apply(FlagsLent(cmd.table, cmd.flags, covering=True), batch)
         batch.dirty_tables.add(cmd.table)
         batch.standings = True
-        return LoanData(table=cmd.table, flags=self.tournament.flags_held(cmd.table))
+        batch.state = True  # the flags still to bring are in State
+        brought = due - t.flags_to_bring(cmd.table)
+        held = t.flags_held(cmd.table)
+        if brought:  # sent only when some were: older consoles see the reply they know
+            return LoanData(table=cmd.table, flags=held, brought=brought)
+        return LoanData(table=cmd.table, flags=held)
 
     def _do_end_day(self, cmd: EndDay, batch: Batch) -> EndDayData:
         t = self.tournament
         day = t.day
-        self._apply(DayEnded(day), batch)
+        self._apply(DayEnded(day, early=cmd.early, final=cmd.final), batch)
         self._everything_changed(batch)
         totals = {str(team): t.ended_days[-1][team] for team in self.tables}
+        if t.ended_after is not None:  # play ended early with it (the tournament is over)
+            return EndDayData(day=day, totals=totals, final=True)
         return EndDayData(day=day, totals=totals)
 
     def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> UndoStartData:

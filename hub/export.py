@@ -1,5 +1,5 @@
-"""Exports of a tournament's log: CSV of every hand's results, and the standings; a club
-night's deals (the columns ``whist-hub tally`` reads) and its standings."""
+"""Exports of a tournament's log: CSV of every hand's results, the standings and the loan
+ledger; a club night's deals (the columns ``whist-hub tally`` reads) and its standings."""
 
 from __future__ import annotations
 
@@ -56,8 +56,28 @@ def result_rows(t: Tournament) -> list[dict[str, object]]:
     return rows
 
 
+LOAN_COLUMNS = ["day", "hand", "table", "flags", "lent_by", "brought", "returned"]
+
+
+def loan_rows(t: Tournament) -> list[dict[str, object]]:
+    """The loan ledger, one row per loan, oldest first (every day of the tournament)."""
+    return [
+        {
+            "day": line.day,
+            "hand": line.hand,
+            "table": line.table,
+            "flags": line.flags,
+            "lent_by": "automatic" if line.automatic else "leader",
+            "brought": "yes" if line.brought else "no",
+            "returned": "yes" if line.returned else "no",
+        }
+        for line in t.loan_ledger()
+    ]
+
+
 def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
-    """Write results.csv and standings.csv into ``out_dir``; return their paths."""
+    """Write results.csv, standings.csv and (a format that lends flags) loans.csv into
+    ``out_dir``; return their paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     results = out_dir / "results.csv"
     with results.open("w", newline="", encoding="utf-8") as f:
@@ -84,7 +104,19 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
                     s.loans,
                 ]
             )
-    return [results, standings]
+        missing = t.results_missing()
+        if missing:  # never a silent gap: the file says it is provisional
+            writer.writerow([])
+            writer.writerow([f"provisional: {missing} results missing"])
+    written = [results, standings]
+    if t.rules.lends_flags:
+        loans = out_dir / "loans.csv"
+        with loans.open("w", newline="", encoding="utf-8") as f:
+            ledger = csv.DictWriter(f, fieldnames=LOAN_COLUMNS)
+            ledger.writeheader()
+            ledger.writerows(loan_rows(t))
+        written.append(loans)
+    return written
 
 
 def deal_columns(night: ClubNight) -> list[str]:

@@ -17,6 +17,8 @@ from whist.protocol import (
     ConflictRow,
     Export,
     ExportData,
+    Loans,
+    LoansData,
     Plan,
     PlanData,
     Results,
@@ -31,7 +33,7 @@ log = logging.getLogger("whist.hub")
 
 
 class Queries(CoreBase):
-    """plan, results, ties, export (join_code: hub/joins.py)."""
+    """plan, results, ties, loans, export (join_code: hub/joins.py)."""
 
     # ------------------------------------------------------------------ queries (the console)
     # These change nothing: they answer the leader's console from the tournament and the log.
@@ -108,6 +110,9 @@ class Queries(CoreBase):
 
     def _do_ties(self, cmd: Ties, batch: Batch) -> TiesData:
         return leader.ties(self.tournament)
+
+    def _do_loans(self, cmd: Loans, batch: Batch) -> LoansData:
+        return leader.loans(self.tournament)
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
         from hub.export import export_csv

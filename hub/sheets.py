@@ -124,6 +124,7 @@ GASPESIE_WORDING = (
     _Declare.pt("manche", "Results by hand"),
     _Declare.pt("manche", "after hand {n} of {total}"),
     _Declare.pt("manche", "before the first hand"),
+    _Declare.pt("manche", "The leader ended play after hand {n}."),
     _Declare.pt(
         "manche",
         "7 tricks or more win the hand: 1 point, 2 for all 13. "
@@ -516,7 +517,9 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         '<table class="standings" style="table-layout:auto">'
         + _thead(heads)
         + "".join(rows)
-        + "</tbody></table></section>"
+        + "</tbody></table>"
+        + _standings_notes(t, tr)
+        + "</section>"
     )
     return _page(f"{spec.name} — {title}", [page], lang)
 
@@ -529,6 +532,23 @@ def write_pdf(html_text: str, path: Path, paper: Paper = "letter") -> Path:
     HTML(string=html_text).write_pdf(tmp, stylesheets=[CSS(string=_PAPER_CSS[paper])])
     tmp.replace(path)
     return path
+
+
+def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
+    """Under the standings: play ended early, and never a silent gap (results missing)."""
+    notes = []
+    if t.ended_after is not None:
+        notes.append(tr.t("The leader ended play after hand {n}.").format(n=t.ended_after))
+    missing = t.results_missing()
+    if missing:
+        notes.append(
+            tr.nt(
+                "Provisional — {n} result missing", "Provisional — {n} results missing", missing
+            ).format(n=missing)
+        )
+    return "".join(f"<p><strong>{_e(n)}</strong></p>" for n in notes)
+
+
 
 
 def write_sheets(

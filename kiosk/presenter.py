@@ -759,7 +759,10 @@ class TablePresenter(_Base):
         if day is not None:
             # The day (or the tournament) is over: the team's total and place, as recorded.
             title, day_total, place = words.day_lines(tr, unit, day)
-            subtitle = f"{day_total}\n{place}"
+            if day.final and v.ended_after is not None:
+                title = words.ended_early_line(tr, v.ended_after)
+            notes = (day_total, place, words.provisional_line(tr, v.results_missing))
+            subtitle = "\n".join(n for n in notes if n)
             score, label = str(day.score), words.total_label(tr, unit, day.score)
         elif v.phase == "playing":
             title = tr._("This table's result is in.")
@@ -803,15 +806,20 @@ class TablePresenter(_Base):
         if v is None:
             return ""
         lines = []
+        # At a day's end, or while the leader brings flags, only what must move: the
+        # screen has room for little more, and the tricks no longer matter.
+        moves_only = v.day_result is not None or v.to_bring > 0
+        if v.to_bring and v.day_result is None:
+            lines.append(words.bring_line(tr, v.to_bring))
         here = self._latest_result("home")
         if here is not None:
             to_do = words.hand_over(tr, here)
-            if not (here.corrected and to_do):  # a correction's line says the tricks itself
+            if not (here.corrected and to_do) and not moves_only:
                 lines.append(words.result_line(tr, self.unit, here))
             lines += to_do
         for away in (r for r in v.results if r.role == "visitors"):
             lines += words.hand_over(tr, away)
-        if v.day_result is None and v.loans:
+        if v.day_result is None and v.loans and not v.to_bring:
             lines.append(words.loan_line(tr, v.loans[-1]))
         return "\n".join(lines)
 
@@ -974,6 +982,11 @@ class TablePresenter(_Base):
             outcome, instruction = self._summary(result), ""
         v = self.table_view
         detail = words.score_now(tr, self.unit, v.held) if v is not None else ""
+        if v is not None and v.to_bring:  # first the flags the table does not have
+            instruction = "\n".join(
+                p for p in (words.bring_line(tr, v.to_bring), instruction) if p
+            )
+            outcome, detail = "", words.too_few_line(tr)
         return AcceptedVM(
             title=tr._("Result recorded ✓"),
             outcome=outcome,

@@ -53,6 +53,7 @@ GASPESIE_WORDING = (
     _declare.pgettext("manche", "Waiting for the next hand"),
     _declare.pgettext("manche", "Waiting for the next hand."),
     _declare.pgettext("manche", "That was the last hand."),
+    _declare.pgettext("manche", "Play ended after hand {n}."),
     _declare.pgettext(
         "manche", "The leader closed this hand: call the leader to give your result."
     ),
@@ -293,6 +294,34 @@ def loan_line(tr: Translator, loan: TableLoan) -> str:
     ).format(n=loan.flags)
 
 
+def bring_line(tr: Translator, n: int) -> str:
+    """A table that must give flags it does not have: the leader brings them (rule A10)."""
+    return tr.ngettext(
+        "Leader: bring {n} flag to this table.", "Leader: bring {n} flags to this table.", n
+    ).format(n=n)
+
+
+def too_few_line(tr: Translator) -> str:
+    """Why the leader brings flags: this table has run out (the hub lends them)."""
+    return tr._("This table has too few flags: the leader lends them.")
+
+
+def provisional_line(tr: Translator, missing: int) -> str:
+    """Places worked out while results are missing (rule O12); empty when all are in."""
+    if not missing:
+        return ""
+    return tr.ngettext(
+        "Provisional: {n} result missing.", "Provisional: {n} results missing.", missing
+    ).format(n=missing)
+
+
+def ended_early_line(tr: Translator, hand: int | None) -> str:
+    """The leader ended play before the last hand (rule A13); empty otherwise."""
+    if hand is None:
+        return ""
+    return tr._("Play ended after hand {n}.").format(n=hand)
+
+
 def score_now(tr: Translator, unit: str, held: int) -> str:
     """``This table now has 11 flags`` / ``This team now has 5 points``."""
     if unit == "points":
@@ -322,7 +351,9 @@ def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]
             "Your team: {n} point today.", "Your team: {n} points today.", day.total
         )
     else:
-        total = tr.ngettext("Your team: {n} flag today.", "Your team: {n} flags today.", day.total)
+        total = tr.ngettext(
+            "Your team: {n} flag today.", "Your team: {n} flags today.", abs(day.total)
+        )
     if day.shared:
         place = tr._("Place: {place} of {teams} (shared).")
     else:
@@ -334,7 +365,7 @@ def total_label(tr: Translator, unit: str, score: int) -> str:
     """The words under the team's total at a day's end."""
     if unit == "points":
         return tr.ngettext("point in all", "points in all", score)
-    return tr.ngettext("flag in all", "flags in all", score)
+    return tr.ngettext("flag in all", "flags in all", abs(score))
 
 
 def refusal(tr: Translator, code: str | None) -> str | None:

@@ -77,10 +77,16 @@ class PenaltyImposed:
 
 @dataclass(frozen=True)
 class FlagsLent:
-    """Alberta rule 8: the leader lends flags to a table."""
+    """Alberta rule 8: the leader lends flags to a table.
+
+    ``covering`` (written by hubs from issue 12 on): the flags first bring what the hub
+    already lent the table automatically and the leader has not brought yet, so they are
+    not counted twice (decision A11); older logs replay as they were.
+    """
 
     table: int
     flags: int
+    covering: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,9 +98,16 @@ class HandClosed:
 
 @dataclass(frozen=True)
 class DayEnded:
-    """Each table's net flags are recorded and every table goes back to 12."""
+    """Each table's net flags are recorded and every table goes back to 12.
+
+    ``early``: the leader ends the day before its last hand (Alberta rule 11d); ``final``:
+    the tournament ends with it (always so when the last day ends early). A ``final`` end
+    of a day already ended ends only the tournament.
+    """
 
     day: int
+    early: bool = False
+    final: bool = False
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,13 @@ the standings are ordered by).
 
 from __future__ import annotations
 
+from whist import views
 from whist.cards import trump_name
 from whist.errors import ErrorCode, TournamentError
 from whist.movement import resolve_offset
 from whist.protocol import (
+    LoanLine,
+    LoansData,
     PlanData,
     Playoff,
     PlayoffHand,
@@ -37,7 +40,7 @@ def plan(t: Tournament, hand: int | None = None) -> PlanData:
     """What the pattern says for ``hand`` (the next one by default): who travels, how far,
     the trump, and where the hand falls in its day."""
     spec = t.spec
-    hand = hand if hand is not None else t.hand + 1
+    hand = hand if hand is not None else t.next_hand()
     if hand > spec.hands:
         raise TournamentError(
             f"all {spec.hands} hands of the pattern have been started", ErrorCode.FINISHED
@@ -109,7 +112,7 @@ def ties(t: Tournament) -> TiesData:
         for score, teams in by_score.items()
         if len(teams) > 1
     ]
-    finished = t.hand == t.spec.hands and not t.open_hands
+    finished = t.finished
     if t.rules.tie_break == "countback":
         back = t.countback()
         tied = sorted({team for g in groups for team in g.teams})
@@ -139,4 +142,24 @@ def ties(t: Tournament) -> TiesData:
     )
 
 
-__all__ = ["plan", "ties"]
+def loans(t: Tournament) -> LoansData:
+    """The loan ledger: every loan of the tournament, oldest first, and what the leader has
+    still to bring to each table (the hub's automatic loans of the day in play)."""
+    return LoansData(
+        loans=[
+            LoanLine(
+                day=line.day,
+                hand=line.hand,
+                table=line.table,
+                flags=line.flags,
+                automatic=line.automatic,
+                brought=line.brought,
+                returned=line.returned,
+            )
+            for line in t.loan_ledger()
+        ],
+        to_bring=views.to_bring(t),
+    )
+
+
+__all__ = ["loans", "plan", "ties"]

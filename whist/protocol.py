@@ -446,6 +446,12 @@ class TableView(_Outbound):
     loans: list[TableLoan]
     day_result: DayResult | None = None
     seq: int = 0
+    # extensions (issue 12): results missing from hands that are over (the places are
+    # provisional while it is not 0); flags the hub lent this table that the leader is
+    # bringing; the hand after which the leader ended play early (null: not ended early)
+    results_missing: Annotated[int, Field(ge=0)] = 0
+    to_bring: Annotated[int, Field(ge=0)] = 0
+    ended_after: Annotated[int, Field(ge=0)] | None = None
 
 
 class Revokes(_Inbound):
@@ -776,6 +782,17 @@ class State(_Outbound):
     days: DayNumber = 1
     rules: FormatInfo | None = None  # the format's own answers (a hub of this version sends it)
     finished: bool = False  # every hand played and closed: the standings are final
+    # issue 12: the hand start_hand opens next (0 once play is over; after a day ended early
+    # it is the next day's first hand); the hand after which the leader ended play early;
+    # every started hand's tables without a result (hand as text -> tables, the hand in play
+    # included); how many results are missing from hands that are over (standings are
+    # provisional while it is not 0); flags the hub lent automatically that the leader has
+    # still to bring (table as text -> flags)
+    next_hand: Annotated[int, Field(ge=0)] | None = None
+    ended_after: Annotated[int, Field(ge=0)] | None = None
+    unreported: dict[str, list[TableNumber]] = {}
+    results_missing: Annotated[int, Field(ge=0)] = 0
+    to_bring: dict[str, int] = {}
     # club nights: the game's rules (a club night's State has no hands: hand 0 of 1, and
     # ``finished`` once the leader has ended the night)
     club: ClubRules | None = None
@@ -818,6 +835,10 @@ class Standings(_Outbound):
     # extension: the last completed hand (closed, or followed by a later one; 0: none yet),
     # which each team's ``change`` is about.
     change_hand: Annotated[int, Field(ge=0)] = 0
+    # extension (issue 12): results missing from hands that are over: provisional while > 0
+    results_missing: Annotated[int, Field(ge=0)] = 0
+    # extension (issue 12): play is over (State.finished): these standings are final
+    final: bool = False
 
 
 class TeamChange(_Outbound):
@@ -934,11 +955,19 @@ class Loan(_CommandBase):
 class EndDay(_CommandBase):
     """Record each table's day total and give every table 12 flags again.
 
+    Extensions (issue 12): ``early`` ends the day before its last hand (the rest of the
+    day's hands are not played); ``final`` ends the tournament with the day (or after a day
+    already ended): no more hands start, the standings are final.
+
     >>> EndDay(id="c5").op
     'end_day'
+    >>> decode_command(b'{"v":1,"id":"c5","op":"end_day","early":true,"final":true}').final
+    True
     """
 
     op: Literal["end_day"] = "end_day"
+    early: bool = False
+    final: bool = False
 
 
 class UndoStart(_CommandBase):
@@ -1041,6 +1070,16 @@ class Ties(_CommandBase):
     op: Literal["ties"] = "ties"
 
 
+class Loans(_CommandBase):
+    """Extension: the loan ledger, every loan of the tournament (kept across day ends).
+
+    >>> decode_command(b'{"v":1,"id":"c21","op":"loans"}').op
+    'loans'
+    """
+
+    op: Literal["loans"] = "loans"
+
+
 class Export(_CommandBase):
     """Extension: the hub writes the CSV files and the printable sheets into DATA/exports.
 
@@ -1136,6 +1175,7 @@ Command = Annotated[
     | Plan
     | Results
     | Ties
+    | Loans
     | Export
     | JoinCodeQuery
     | RenewJoinCode
@@ -1399,17 +1439,41 @@ class PenaltyData(_ReplyData):
 
 
 class LoanData(_ReplyData):
-    """``loan``: the flags the table holds now."""
+    """``loan``: the flags the table holds now; ``brought`` (extension): how many of the
+    flags lent were the hub's own automatic loan, brought now and not counted again."""
 
     table: TableNumber
     flags: int
+    brought: Annotated[int, Field(ge=0)] = 0
+
+
+class LoanLine(_ReplyData):
+    """One loan: ``automatic`` (the table had too few to pay) or by the leader; ``brought``
+    (the flags reached the table); ``returned`` (its day has ended: the flags went back)."""
+
+    day: DayNumber
+    hand: Annotated[int, Field(ge=0)]
+    table: TableNumber
+    flags: Annotated[int, Field(ge=1)]
+    automatic: bool
+    brought: bool
+    returned: bool
+
+
+class LoansData(_ReplyData):
+    """``loans``: the ledger, oldest first, and the flags still to bring (table as text)."""
+
+    loans: list[LoanLine]
+    to_bring: dict[str, int]
 
 
 class EndDayData(_ReplyData):
-    """``end_day``: the day ended and each team's total that day (team as text)."""
+    """``end_day``: the day ended and each team's total that day (team as text);
+    ``final`` (extension): it ended play early, the tournament is over."""
 
     day: DayNumber
     totals: dict[str, int]
+    final: bool = False
 
 
 class UndoStartData(_ReplyData):
@@ -1489,6 +1553,7 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "plan": PlanData,
         "results": ResultsData,
         "ties": TiesData,
+        "loans": LoansData,
         "export": ExportData,
         "join_code": JoinCodeData,
         "renew_join_code": RenewJoinCodeData,

@@ -18,7 +18,7 @@ the same events always gives the same state: the hub's log is the truth, this is
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from whist.cards import Suit
 from whist.errors import ErrorCode, TournamentError
@@ -86,13 +86,32 @@ class TableResult:
 
 @dataclass(frozen=True)
 class Loan:
-    """Flags lent to a table: by the leader, or automatically when it had too few to pay."""
+    """Flags lent to a table: by the leader, or automatically when it had too few to pay.
+
+    ``to_bring``: of an automatic loan, the flags the leader has not brought to the table
+    yet (a leader's loan to that table brings them first, decision A11).
+    """
 
     day: int
     hand: int
     table: int
     flags: int
     automatic: bool
+    to_bring: int = 0
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One line of the loan ledger: a loan, whether its flags reached the table and whether
+    they have gone back (a day's loans go back when the day ends, rule A5)."""
+
+    day: int
+    hand: int
+    table: int
+    flags: int
+    automatic: bool
+    brought: bool
+    returned: bool
 
 
 @dataclass(frozen=True)
@@ -178,6 +197,10 @@ class Tournament:
         self.points = [0] * (self.tables + 1)
         self.hand_points: dict[int, list[int]] = {}  # Gaspésie, per hand per team
         self.tiebreaks: list[TieBreak] = []
+        #: The hand after which the leader ended the tournament early (rule 11d), or None.
+        self.ended_after: int | None = None
+        self._missing_key = -1
+        self._missing: dict[int, list[int]] = {}
         self._undo: list[tuple[int, str, int, bool]] = []
         self.events = 0
 
@@ -226,8 +249,67 @@ class Tournament:
 
     @property
     def finished(self) -> bool:
-        """Every hand of the pattern has been started and none is still open."""
-        return self.hand == self.spec.hands and not self.open_hands
+        """Play is over: every hand of the pattern has been started and none is still open,
+        or the leader ended the tournament early."""
+        return self.ended_after is not None or (
+            self.hand == self.spec.hands and not self.open_hands
+        )
+
+    def next_hand(self) -> int:
+        """The hand ``start_hand`` opens next: the one after the last started, or, after a
+        day the leader ended early, the next day's first hand (the day's other hands are
+        not played)."""
+        if self.day_ended and self.day < len(self.spec.days):
+            return max(self.hand, self.spec.last_hand_of_day(self.day)) + 1
+        return self.hand + 1
+
+    def unreported(self, through: int | None = None) -> dict[int, list[int]]:
+        """Per hand started up to ``through`` (default: the last started), the tables with no
+        result for it, for the hands that have any. Hands skipped by an early day end were
+        never played and have none."""
+        last = self.hand if through is None else through
+        if through is None and self._missing_key == self.events:
+            return self._missing
+        out: dict[int, list[int]] = {}
+        for hand in range(1, last + 1):
+            if hand not in self.trumps:
+                continue
+            done = self.reported.get(hand, set())
+            if len(done) < self.tables:
+                out[hand] = [t for t in range(1, self.tables + 1) if t not in done]
+        if through is None:
+            self._missing_key, self._missing = self.events, out
+        return out
+
+    def results_missing(self) -> int:
+        """How many results are missing from hands that are over (closed, followed by a
+        later hand, or in a day that has ended). The standings are provisional while this is
+        not 0; the hand in play does not count, its results are still coming in."""
+        done = self.completed_hand()
+        return sum(len(tables) for hand, tables in self.unreported().items() if hand <= done)
+
+    def flags_to_bring(self, table: int) -> int:
+        """Flags the hub lent ``table`` automatically today that the leader has not brought."""
+        if self.day_ended:
+            return 0
+        return sum(
+            loan.to_bring for loan in self.loan_log if loan.table == table and loan.day == self.day
+        )
+
+    def loan_ledger(self) -> list[LedgerLine]:
+        """Every loan of the tournament, oldest first (kept across day ends)."""
+        return [
+            LedgerLine(
+                day=loan.day,
+                hand=loan.hand,
+                table=loan.table,
+                flags=loan.flags,
+                automatic=loan.automatic,
+                brought=loan.to_bring == 0,
+                returned=loan.day < self.day or (loan.day == self.day and self.day_ended),
+            )
+            for loan in self.loan_log
+        ]
 
     def tiebreak_in_progress(self) -> TieBreak | None:
         last = self.tiebreaks[-1] if self.tiebreaks else None
@@ -372,7 +454,12 @@ class Tournament:
     def _check_HandStarted(self, event: HandStarted) -> None:
         if self.tiebreak_in_progress():
             raise TournamentError("a tie-break is in progress", ErrorCode.WRONG_PHASE)
-        expected = self.hand + 1
+        if self.ended_after is not None:
+            raise TournamentError(
+                f"the leader ended the tournament after hand {self.ended_after}",
+                ErrorCode.FINISHED,
+            )
+        expected = self.next_hand()
         if expected > self.spec.hands:
             raise TournamentError(
                 f"all {self.spec.hands} hands of the pattern have been played", ErrorCode.FINISHED
@@ -454,6 +541,8 @@ class Tournament:
         if not self.rules.lends_flags:
             raise TournamentError("only flag tournaments lend flags", ErrorCode.WRONG_FORMAT)
         self._table(event.table)
+        if self.finished:
+            raise TournamentError("play is over: no more loans", ErrorCode.FINISHED)
         if not 1 <= event.flags <= START_FLAGS:
             raise TournamentError(
                 f"a loan is 1 to {START_FLAGS} flags (got {event.flags})", ErrorCode.OUT_OF_RANGE
@@ -468,12 +557,17 @@ class Tournament:
             raise TournamentError(f"hand {self.hand} is already closed", ErrorCode.CLOSED)
 
     def _check_DayEnded(self, event: DayEnded) -> None:
+        if event.final and event.day == self.day and self.day_ended and not self.finished:
+            return  # the day is over already: the leader ends the tournament with it
         if event.day != self.day or self.day_ended:
             raise TournamentError(f"day {event.day} is not the day in play", ErrorCode.WRONG_DAY)
+        if self.hand == 0:
+            raise TournamentError("no hand has started yet", ErrorCode.WRONG_HAND)
         last = self.spec.last_hand_of_day(self.day)
-        if self.hand < last:
+        if self.hand < last and not (event.early or event.final):
             raise TournamentError(
-                f"day {self.day} still has hands {self.hand + 1} to {last} to play",
+                f"day {self.day} still has hands {self.hand + 1} to {last} to play "
+                "(the leader may end it early)",
                 ErrorCode.DAY_NOT_DONE,
             )
 
@@ -485,9 +579,10 @@ class Tournament:
             )
         if self.tiebreak_in_progress():
             raise TournamentError("another tie-break is still being played", ErrorCode.WRONG_PHASE)
-        if self.hand != self.spec.hands or self.open_hands:
+        if not self.finished:
             raise TournamentError(
-                "tie-breaks are played after the last hand is closed", ErrorCode.WRONG_PHASE
+                "tie-breaks are played after the last hand is closed (or play is ended)",
+                ErrorCode.WRONG_PHASE,
             )
         teams = event.teams
         if len(teams) < 2 or len(set(teams)) != len(teams):
@@ -567,13 +662,29 @@ class Tournament:
         short = flags - self.flags[source]
         if short > 0:
             self._lend(hand, source, short, automatic=True)
+            log = self.loan_log
+            log[-1] = replace(log[-1], to_bring=short)
         self.flags[source] -= flags
         self.flags[target] += flags
 
     def _lend(self, hand: int, table: int, flags: int, *, automatic: bool) -> None:
         self.flags[table] += flags
         self.loans[table] += flags
-        self.loan_log.append(Loan(self.day, hand, table, flags, automatic))
+        # Lent between two days: the flags count in the day about to start.
+        day = self.day + 1 if self.day_ended else self.day
+        self.loan_log.append(Loan(day, hand, table, flags, automatic))
+
+    def _bring(self, table: int, flags: int) -> int:
+        """Mark up to ``flags`` of ``table``'s automatic loans today as brought; how many."""
+        brought = 0
+        for i, loan in enumerate(self.loan_log):
+            if brought == flags:
+                break
+            if loan.table == table and loan.day == self.day and loan.to_bring:
+                take = min(loan.to_bring, flags - brought)
+                self.loan_log[i] = replace(loan, to_bring=loan.to_bring - take)
+                brought += take
+        return brought
 
     def _score_table(self, res: TableResult) -> None:
         """Bring the flags or points in line with ``res`` (first time or after a change)."""
@@ -655,19 +766,29 @@ class Tournament:
             self._score_table(res)
 
     def _apply_FlagsLent(self, event: FlagsLent) -> None:
-        self._lend(self.hand, event.table, event.flags, automatic=False)
+        flags = event.flags
+        if event.covering and not self.day_ended:
+            flags -= self._bring(event.table, flags)
+        if flags:
+            self._lend(self.hand, event.table, flags, automatic=False)
 
     def _apply_HandClosed(self, event: HandClosed) -> None:
         self.open_hands.clear()
         self.phase = CLOSED
 
     def _apply_DayEnded(self, event: DayEnded) -> None:
-        self.open_hands.clear()
-        self.ended_days.append([self.flags[t] - self.loans[t] for t in range(self.tables + 1)])
-        self.flags = [START_FLAGS] * (self.tables + 1)
-        self.loans = [0] * (self.tables + 1)
-        self.day_ended = True
-        self.phase = WAITING if self.hand < self.spec.hands else CLOSED
+        last_day = self.day == len(self.spec.days)
+        if self.hand < self.spec.hands and (event.final or last_day):
+            self.ended_after = self.hand
+        if not self.day_ended:
+            self.open_hands.clear()
+            totals = [self.flags[t] - self.loans[t] for t in range(self.tables + 1)]
+            self.ended_days.append(totals)
+            self.flags = [START_FLAGS] * (self.tables + 1)
+            self.loans = [0] * (self.tables + 1)
+            self.day_ended = True
+        over = self.ended_after is not None or self.hand >= self.spec.hands
+        self.phase = CLOSED if over else WAITING
 
     def _apply_TieBreakStarted(self, event: TieBreakStarted) -> None:
         if len(event.teams) >= 3:
@@ -703,6 +824,7 @@ __all__ = [
     "CLOSED",
     "PLAYING",
     "WAITING",
+    "LedgerLine",
     "Loan",
     "TableResult",
     "TeamStanding",

@@ -87,8 +87,8 @@ def schedule(spec: TournamentSpec) -> list[list[Assignment]]:
 
 def shown_hand(t: Tournament) -> int:
     """The hand a table's screen is about: the one in play, or the next one while waiting."""
-    if t.phase == WAITING and t.hand < t.spec.hands:
-        return t.hand + 1
+    if t.phase == WAITING and t.hand < t.spec.hands and not t.finished:
+        return t.next_hand()
     return max(t.hand, 1)
 
 
@@ -173,7 +173,19 @@ def state(
         days=len(t.spec.days),
         rules=format_info(t.format),
         finished=t.finished,
+        next_hand=0 if t.finished or t.next_hand() > t.spec.hands else t.next_hand(),
+        ended_after=t.ended_after,
+        unreported={str(hand): tables for hand, tables in t.unreported().items()},
+        results_missing=t.results_missing(),
+        to_bring=to_bring(t),
     )
+
+
+def to_bring(t: Tournament) -> dict[str, int]:
+    """Flags the hub lent automatically that the leader has still to bring, per table."""
+    tables = sorted({loan.table for loan in t.loan_log if loan.to_bring})
+    due = {str(table): t.flags_to_bring(table) for table in tables}
+    return {table: flags for table, flags in due.items() if flags}
 
 
 def _standings_body(t: Tournament) -> dict[str, Any]:
@@ -200,6 +212,8 @@ def _standings_body(t: Tournament) -> dict[str, Any]:
         "teams": rows,
         "seq": t.events,
         "change_hand": change_hand,
+        "results_missing": t.results_missing(),
+        "final": t.finished,
     }
 
 
@@ -280,11 +294,12 @@ class TableViews:
         self._key: tuple[int, int] | None = None
         self._info: dict[str, Any] = format_info(t.format).model_dump(mode="json")
         self._ranks: dict[int, tuple[int, bool]] | None = None
+        self._missing: int | None = None
 
     def _fresh(self) -> None:
         key = (id(self.t), self.t.events)
         if key != self._key:
-            self._key, self._ranks = key, None
+            self._key, self._ranks, self._missing = key, None, None
 
     def _place(self, team: int) -> tuple[int, bool]:
         if self._ranks is None:
@@ -349,7 +364,15 @@ class TableViews:
             "loans": loans,
             "day_result": self._day_result(table),
             "seq": t.events,
+            "results_missing": self._results_missing(),
+            "to_bring": t.flags_to_bring(table) if flags else 0,
+            "ended_after": t.ended_after,
         }
+
+    def _results_missing(self) -> int:
+        if self._missing is None:
+            self._missing = self.t.results_missing()
+        return self._missing
 
     def _players(self, team: int, seats: Iterable[str]) -> list[dict[str, str]]:
         names = self.t.spec.teams[team - 1].players

@@ -115,7 +115,7 @@ def test_the_grid_and_the_close_warning(hub):
     assert t.missing == "Missing (2): tables 1, 3"
     assert t.calls == "Calling you: table 3: misdeal"
     assert p.view.header.banner == "Table 3 is calling you."
-    assert not t.undo.visible  # a result is in
+    assert t.undo.text == "End play early…"  # a result is in: no undo, but play may end
     p.open_close()
     c = p.view.confirm
     assert c.title == "Close hand 1?"
@@ -258,7 +258,10 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
     p.primary()
     c = p.view.confirm
     assert c.title == "End day 1? Today's totals:"
-    assert [line.split(": ")[1] for line in c.detail.splitlines()] == [
+    missing, totals = c.detail.split("\n\n")
+    assert missing.startswith("89 results were never reported:\nHand 1: tables 1, 2, 3\n")
+    assert c.go.role == "call"  # results are missing: think twice
+    assert [line.split(": ")[1] for line in totals.splitlines()] == [
         "14 flags",
         "12 flags",
         "10 flags",

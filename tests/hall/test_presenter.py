@@ -213,3 +213,20 @@ def test_every_visible_text_goes_through_the_catalog(tmp_path):
                     bad.append((f.name, text))
     assert bad == []
     hub.close()
+
+
+def test_final_standings_say_play_ended_early_and_what_is_missing(hub):
+    """Issue 12: the hall never shows final standings with a silent gap."""
+    p = hall(hub)
+    hub.send("start_hand")
+    hub.result(1, 1, 8)
+    hub.deliver()
+    assert p.view.progress == "1 of 3 tables have reported"
+    hub.send("end_day", early=True)
+    hub.deliver()
+    v = p.view
+    assert v.hand == "Final standings · play ended after hand 1"
+    assert v.progress == "Provisional — 2 results missing"
+    p.set_language("fr")
+    assert p.view.hand == "Classement final · jeu terminé après la main 1"
+    assert p.view.progress == "Provisoire — 2 résultats manquants"

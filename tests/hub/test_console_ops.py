@@ -199,6 +199,7 @@ def test_export_writes_csv_and_sheets_in_the_data_folder(tmp_path):
     assert data["folder"] == str(folder)
     names = sorted(p.split("/")[-1] for p in data["files"])
     assert names == [
+        "loans.csv",
         "results.csv",
         "results.html",
         "rotation.html",
@@ -317,6 +318,7 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
         ("close_hand", {}),
         ("end_day", {}),
         ("ties", {}),
+        ("loans", {}),
         ("tiebreak_start", {"teams": [1, 2, 3], "cut": True}),
         ("ties", {}),
         ("export", {"language": "en"}),

@@ -551,7 +551,70 @@ async def club_leader(d: Any) -> None:
     d.note("standings", [(r.rank, r.name, r.score, r.days) for r in d.vm.standings.rows])
 
 
+async def leader_director(d: Any) -> None:
+    """Issue 12 from the console: table 1 runs out of flags (its visitors take 2 a hand
+    and nobody else reports), the leader brings them, closes a hand with results missing,
+    ends play early, sees what is missing before the final standings, and the loan ledger."""
+    p = d.p
+    await d.start_hub()
+    await d.start_kiosks([1, 2, 3])
+    await d.on("tables")
+    for hand in range(1, 8):
+        await until(lambda: p._next_plan() is not None, f"hand {hand}'s plan")
+        await d.tap("primary")
+        await d.on("start")
+        await d.tap("go")
+        await until(lambda h=hand: p.state.hand == h, f"hand {hand}")  # type: ignore[misc]
+        await _report(d, 1, hand, 13)
+    await until(lambda: p.state.to_bring == {"1": 2}, "the flags to bring")
+    await d.on("tables")
+    await d.settle()
+    await d.shoot("30-bring-flags")
+    d.note("bring", [d.vm.tables.calls, d.vm.tables.tiles[0].status])
+    await d.tap("tile-1")
+    await d.on("table")
+    await d.tap("loan")
+    await d.on("loan")
+    await d.shoot("31-loan-due")
+    await d.tap("save")
+    await until(lambda: p.state.to_bring == {}, "the flags brought")
+    await until(lambda: "brought" in d.vm.message.text, "the loan's answer")
+    d.note("brought", d.vm.message.text)
+    await d.tap("back")
+    await d.on("tables")
+    await d.tap("close")
+    await d.on("confirm")
+    await d.shoot("32-close-missing")
+    d.note("close", d.vm.confirm.detail)
+    await d.tap("go")
+    await until(lambda: p.state.phase == "closed", "hand 7 closed")
+    await d.on("tables")
+    await d.tap("secondary")
+    await d.on("confirm")
+    await d.shoot("33-end-early")
+    d.note("end_early", [d.vm.confirm.title, d.vm.confirm.body])
+    await d.tap("go")
+    await until(lambda: p.state.finished, "play ended")
+    await d.on("tables")
+    await d.settle()
+    await d.tap("primary")
+    await d.on("confirm")
+    await d.shoot("34-final-missing")
+    d.note("final", d.vm.confirm.title)
+    await d.tap("go")
+    await d.on("standings")
+    await d.shoot("35-standings-provisional")
+    d.note("standings", [d.vm.standings.title, d.vm.standings.note])
+    await d.tap("ledger")
+    await d.on("loans")
+    await until(lambda: p.ledger is not None, "the ledger")
+    await d.settle()
+    await d.shoot("36-loan-ledger")
+    d.note("ledger", d.vm.loans.lines)
+
+
 SCENARIOS = {
+    "leader_director": leader_director,
     "leader_walk": leader_walk,
     "hall_watch": hall_watch,
     "leader_gaspesie": leader_gaspesie,

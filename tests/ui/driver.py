@@ -756,8 +756,62 @@ async def club(d: Driver) -> None:
         await d.close()
 
 
+async def director(d: Driver) -> None:
+    """Issue 12 at table 2: the table runs out of flags (the leader's corrections of hands
+    1 to 6 took 12), the players report hand 7 and are told the leader brings the flags;
+    then the leader ends play early and the end screen says the place is provisional."""
+    table = d.spec["table"]
+    try:
+        await d.on("waiting")
+        for hand in range(1, 7):
+            await d.command("start_hand")
+            await d.command(
+                "correct",
+                hand=hand,
+                table=table,
+                visitor_tricks=13,
+                home_tricks=0,
+                revokes={"home": 0, "visitors": 0},
+                reason="from the paper sheet",
+            )
+        await d.command("start_hand")
+        await until(lambda: d.presenter.table_view.hand == 7, "hand 7")
+        await d.settle()
+        if d.app.vm.screen.value == "move":
+            await d.tap("ok")
+        await d.on("hand")
+        await report_result(d, 13)
+        await d.on("accepted")
+        await until(lambda: d.presenter.table_view.to_bring == 2, "the flags to bring")
+        await d.settle()
+        await d.shot("01-bring-flags")
+        d.note("bring", d.app.vm.accepted.instruction)
+        await d.tap("language")
+        await d.shot("01-bring-flags-fr")
+        d.note("bring_fr", d.app.vm.accepted.instruction)
+        await d.tap("language")
+        await d.tap("ok")
+        await d.on("waiting")
+        await d.shot("02-waiting-bring")
+        d.note("waiting_bring", waiting_texts(d))
+        await d.command("loan", table=table, flags=2)  # the leader brought them
+        await until(lambda: d.presenter.table_view.to_bring == 0, "the flags brought")
+        await d.command("end_day", early=True)
+        await until(lambda: d.presenter.table_view.day_result is not None, "the end")
+        await d.settle()
+        await d.shot("03-ended-early")
+        d.note("ended", waiting_texts(d))
+        await d.tap("language")
+        await d.settle()
+        await d.shot("03-ended-early-fr")
+        d.note("ended_fr", waiting_texts(d))
+    finally:
+        await d.close()
+
+
 SCENARIOS = {
     "club": club,
+    "director": director,
     "walk": walk,
     "setup": setup,
     "submit": submit,

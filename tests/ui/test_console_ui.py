@@ -174,7 +174,10 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert [rank for rank, _, _ in texts["standings"]] == ["1", "2", "3"]
     code, files = texts["sheets"]
     assert code.isdigit() and len(code) == 6
-    assert {Path(f).name for f in files} >= {"rotation.html", "results.csv", "standings.html"}
+    folder, names = files
+    assert Path(folder).name == "exports"
+    wanted = {"rotation.html", "results.csv", "loans.csv", "standings.html"}
+    assert set(names.split(" · ")) >= wanted
 
     # The hall display followed, live.
     _check_shots(
@@ -238,3 +241,54 @@ def test_gaspesie_penalty_and_the_backward_count(tmp_path, kivy_env, hall):
     assert "les locaux gagnent 1" in result
     assert history.startswith("Pénalité contre les visiteurs")
     assert "après la manche 1" in texts["backcount"]
+
+
+def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, kivy_env, hall):
+    """Issue 12 on the console, against a real Mosquitto and hub."""
+    spec = _spec(tmp_path, hall, "alberta", 30)
+    config = tmp_path / "leader.toml"
+    config.write_text(_config(hall, "leader", language="en"), encoding="utf-8")
+    report = ConsoleScenario(
+        {
+            **spec,
+            "app": "leader",
+            "scenario": "leader_director",
+            "config": str(config),
+            "shots": str(LEADER_SHOTS),
+        },
+        kivy_env,
+        tmp_path,
+    ).report(timeout=150)
+    _check_shots(
+        report,
+        LEADER_SHOTS,
+        [
+            "30-bring-flags",
+            "31-loan-due",
+            "32-close-missing",
+            "33-end-early",
+            "34-final-missing",
+            "35-standings-provisional",
+            "36-loan-ledger",
+        ],
+    )
+    texts = report["texts"]
+    calls, tile = texts["bring"]
+    assert calls == "Leader: bring 2 flags to table 1" and tile == "Bring 2 flags"
+    assert texts["brought"] == (
+        "Table 1: the 2 flags the hub lent are recorded as brought; the table holds 0."
+    )
+    assert texts["close"].startswith("2 tables have not reported: 2, 3.")
+    assert "12 results were never reported" in texts["close"]
+    title, body = texts["end_early"]
+    assert title == "End the tournament now, after hand 7?"
+    assert "Hands 8 to 30 will not be played." in body
+    assert texts["final"] == "Some results are missing"
+    assert texts["standings"] == [
+        "Final standings",
+        "Play ended after hand 7. Provisional — 14 results missing",
+    ]
+    assert texts["ledger"] == (
+        "Hand 7 · table 1: 2 flags, lent by the hub (too few flags), given back at the end of "
+        "the day"
+    )

@@ -319,6 +319,8 @@ def test_a_day_at_a_table_every_screen_says_what_the_hub_holds(tmp_path, kivy_en
     assert end["day_end"]["subtitle"].splitlines() == [
         f"Your team: {mine.day_totals[0]} flags today.",
         f"Place: {mine.rank} of 4" + (" (shared)." if _shared(t, mine.rank) else "."),
+        # Only this table reported: the place is provisional (issue 12).
+        f"Provisional: {t.results_missing()} results missing.",
     ]
     assert end["day_end_other"]["title"] == "Le tournoi est terminé."
 
@@ -335,3 +337,38 @@ def test_a_gaspesie_day_with_a_penalty(tmp_path, kivy_env, hall):
 
 def _shared(t: Tournament, rank: int) -> bool:
     return sum(1 for s in t.standings() if s.rank == rank) > 1
+
+
+def test_a_short_table_and_an_early_end_at_the_kiosk(tmp_path, kivy_env, hall):
+    """Issue 12 through the real kiosk, a real Mosquitto and the hub: "Leader: bring 2 flags
+    to table 2" at once, then play ended early with the place marked provisional."""
+    spec = default_spec("alberta", 4, 30)
+    b = broker_spec(hall)
+    (tmp_path / "hub").mkdir()
+    config = write_kiosk_config(
+        tmp_path / "kiosk.toml", hall, 2, data_dir=str(tmp_path / "kiosk-data")
+    )
+    scenario = {
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": "director",
+        "table": 2,
+        "broker": b,
+        "scenario": "director",
+    }
+    hub_args = (spec, tmp_path / "hub", hall.host, hall.port, b["hub_user"], b["hub_password"])
+    with InProcessHub(*hub_args):
+        report = Scenario(scenario, kivy_env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    texts = report["texts"]
+    assert texts["bring"] == (
+        "Leader: bring 2 flags to this table.\nHome: give 2 flags to the visitors."
+    )
+    assert texts["bring_fr"].startswith("Arbitre : apportez 2 drapeaux ici.")
+    assert texts["waiting_bring"]["last"].startswith("Leader: bring 2 flags to this table.")
+    ended = texts["ended"]
+    assert ended["title"] == "Play ended after hand 7."
+    # Hands 1 to 6 have only table 2's result, hand 7 too: 3 tables x 7 hands are missing.
+    assert ended["subtitle"].splitlines()[-1] == "Provisional: 21 results missing."
+    assert texts["ended_fr"]["title"] == "Jeu terminé après la main 7."
+    assert texts["ended_fr"]["subtitle"].splitlines()[-1] == "Provisoire : 21 résultats manquants."

@@ -103,6 +103,8 @@ EXTENSION_COMMANDS = [
     '"record":{"granded":"low","ew_tricks":5},"reason":"miscounted"}',
     '{"v":1,"id":"x14","op":"end_night"}',
     '{"v":1,"id":"x15","op":"deals","table":2}',
+    '{"v":1,"id":"x16","op":"loans"}',
+    '{"v":1,"id":"x17","op":"end_day","early":true,"final":true}',
 ]
 
 GOOD_RESULT: dict[str, Any] = {

@@ -1,0 +1,150 @@
+"""The director's pages of the console (issue 12), worded from what the hub publishes:
+the results never reported, ending play early, the flags the leader must bring, the loan
+ledger. Pure functions of the State and the hub's answers; the presenter lays them out.
+
+>>> from console.i18n import translator
+>>> missing_lines(translator("en"), {"3": [1, 2, 3, 4], "5": [2]}, through=5)
+'Hand 3: tables 1, 2, 3, 4\\nHand 5: table 2'
+"""
+
+from __future__ import annotations
+
+from console import words
+from uikit.i18n import ConsoleTranslator
+from whist.protocol import LoansData, State
+
+#: Hands listed one by one on a confirmation page; the rest are counted.
+HANDS_LISTED = 8
+
+
+class _Declare:
+    # Declares a text for Babel (keyword ``pt``); looked up at run time by a translator made
+    # with context="manche" (see uikit.common.GASPESIE_WORDING).
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
+
+
+_declare = _Declare()
+
+#: This module's and the early end's texts whose French differs in a Gaspésie tournament.
+GASPESIE_WORDING = (
+    _declare.pt("manche", "Play ended after hand {n}."),
+    _declare.pt("manche", "End the tournament now, after hand {n}?"),
+    _declare.pt("manche", "End day {d} now, after hand {n}?"),
+    _declare.pt("manche", "Hand {n} is closed first."),
+    _declare.pt("manche", "Hands {a} to {b} will not be played."),
+    _declare.pt("manche", "The rest of day {d}'s hands will not be played."),
+    _declare.pt("manche", "Day {d} starts with its first hand, as the pattern says."),
+    _declare.pt("manche", "Earlier hands:"),
+)
+
+
+def unreported(state: State, through: int | None = None) -> list[tuple[int, list[int]]]:
+    """(hand, tables) for every started hand up to ``through`` with tables that never
+    reported, oldest first."""
+    last = state.hand if through is None else through
+    rows = [(int(hand), tables) for hand, tables in state.unreported.items()]
+    return sorted((hand, tables) for hand, tables in rows if hand <= last and tables)
+
+
+def missing_count(state: State, through: int | None = None) -> int:
+    return sum(len(tables) for _, tables in unreported(state, through))
+
+
+def missing_lines(
+    tr: ConsoleTranslator, missing: dict[str, list[int]], through: int
+) -> str:
+    """One line per hand: ``Hand 3: tables 1, 2``; long lists end with how many more."""
+    rows = sorted(
+        (int(hand), tables) for hand, tables in missing.items() if int(hand) <= through and tables
+    )
+    lines = [
+        tr.nt("Hand {n}: table {tables}", "Hand {n}: tables {tables}", len(tables)).format(
+            n=hand, tables=words.tables_list(tables, 16)
+        )
+        for hand, tables in rows[:HANDS_LISTED]
+    ]
+    more = rows[HANDS_LISTED:]
+    if more:
+        k = sum(len(tables) for _, tables in more)
+        lines.append(
+            tr.nt(
+                "… and {k} more result missing in later hands",
+                "… and {k} more results missing in later hands",
+                k,
+            ).format(k=k)
+        )
+    return "\n".join(lines)
+
+
+def missing_block(tr: ConsoleTranslator, state: State, through: int) -> str:
+    """What a confirmation page says about the results never reported (empty: none)."""
+    count = missing_count(state, through)
+    if not count:
+        return ""
+    head = tr.nt(
+        "{k} result was never reported:",
+        "{k} results were never reported:",
+        count,
+    ).format(k=count)
+    return head + "\n" + missing_lines(tr, state.unreported, through)
+
+
+def provisional(tr: ConsoleTranslator, count: int) -> str:
+    """``Provisional — 3 results missing`` (empty when every result is in)."""
+    if not count:
+        return ""
+    return tr.nt(
+        "Provisional — {n} result missing", "Provisional — {n} results missing", count
+    ).format(n=count)
+
+
+def bring_lines(tr: ConsoleTranslator, state: State) -> list[str]:
+    """``Bring 2 flags to table 5``: the hub's automatic loans the leader must carry."""
+    return [
+        tr.nt(
+            "Leader: bring {n} flag to table {table}",
+            "Leader: bring {n} flags to table {table}",
+            flags,
+        ).format(n=flags, table=table)
+        for table, flags in sorted((int(t), f) for t, f in state.to_bring.items())
+    ]
+
+
+def ledger_lines(tr: ConsoleTranslator, ledger: LoansData | None, days: int) -> str:
+    """The loan ledger, one loan a line, oldest first."""
+    if ledger is None:
+        return tr.t("Asking the hub…")
+    if not ledger.loans:
+        return tr.t("No flags have been lent.")
+    lines = []
+    for loan in ledger.loans:
+        when = tr.t("Hand {n}").format(n=loan.hand)
+        if days > 1:
+            when = tr.t("Day {d}").format(d=loan.day) + " · " + when
+        flags = tr.nt("{n} flag", "{n} flags", loan.flags).format(n=loan.flags)
+        who = tr.t("lent by the hub (too few flags)") if loan.automatic else tr.t("lent by you")
+        if loan.returned:
+            state = tr.t("given back at the end of the day")
+        elif not loan.brought:
+            state = tr.t("NOT BROUGHT YET")
+        else:
+            state = tr.t("on the table")
+        lines.append(
+            tr.t("{when} · table {table}: {flags}, {who}, {state}").format(
+                when=when, table=loan.table, flags=flags, who=who, state=state
+            )
+        )
+    return "\n".join(lines)
+
+
+__all__ = [
+    "bring_lines",
+    "ledger_lines",
+    "missing_block",
+    "missing_count",
+    "missing_lines",
+    "provisional",
+    "unreported",
+]

@@ -1,0 +1,170 @@
+"""The console's director pages (issue 12) against a real hub core: ending play early, the
+results never reported, the flags to bring and the loan ledger."""
+
+from __future__ import annotations
+
+import pytest
+
+from console.presenter import LeaderPresenter
+from console.viewmodel import Screen
+from tests.console.conftest import HubLink, console
+
+
+@pytest.fixture
+def long_hub(tmp_path):
+    link = HubLink(tmp_path / "hub.sqlite3", tables=4, hands=30)
+    yield link
+    link.close()
+
+
+def start(p: LeaderPresenter, hub: HubLink) -> None:
+    p.open_start()
+    hub.deliver()
+    p.confirm_start()
+    hub.deliver()
+
+
+def test_ending_the_tournament_early_says_what_it_means(long_hub):
+    hub = long_hub
+    p = console(hub)
+    start(p, hub)
+    for table, tricks in ((1, 10), (2, 7), (3, 13)):  # no two teams level
+        hub.result(table, 1, tricks)
+    hub.deliver()
+    t = p.view.tables
+    assert t.undo.text == "End play early…"
+    p.secondary()
+    c = p.view.confirm
+    assert p.view.screen is Screen.CONFIRM
+    assert c.title == "End the tournament now, after hand 1?"
+    assert "Hand 1 is closed first." in c.body
+    assert "Hands 2 to 30 will not be played." in c.body
+    assert "The standings become final" in c.body
+    assert c.detail == "1 result was never reported:\nHand 1: table 4"
+    assert c.go.text == "End the tournament now" and c.go.role == "call"
+    assert not c.go2.visible  # one day: ending the day is ending the tournament
+    p.confirm()
+    hub.deliver()
+    assert [c.fields for c in hub.sent if c.op == "end_day"] == [{"early": True}]
+    assert p.view.message.text == "Play is over: the standings are final."
+    assert p.state.finished and p.state.ended_after == 1
+    assert p.view.header.info == "Play ended after hand 1."
+    # The big button: the final standings, but first what is missing.
+    assert p.view.tables.primary.text == "Final standings"
+    assert "Provisional — 1 result missing." in p.view.tables.missing
+    p.primary()
+    assert p.view.screen is Screen.CONFIRM
+    assert p.view.confirm.title == "Some results are missing"
+    assert p.view.confirm.detail == "1 result was never reported:\nHand 1: table 4"
+    p.confirm()
+    s = p.view.standings
+    assert p.view.screen is Screen.STANDINGS
+    assert s.title == "Final standings"
+    assert s.note == "Play ended after hand 1. Provisional — 1 result missing"
+
+
+def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
+    hub = HubLink(tmp_path / "two.sqlite3", tables=4, hands=50)
+    p = console(hub)
+    start(p, hub)
+    hub.result(1, 1, 7)
+    hub.deliver()
+    p.secondary()
+    c = p.view.confirm
+    assert c.title == "End day 1 now, after hand 1?"
+    assert "The rest of day 1's hands will not be played." in c.body
+    assert "Day 2 starts with its first hand" in c.body
+    assert (c.go.text, c.go2.text) == ("End day 1 now", "End the whole tournament now")
+    p.confirm()
+    hub.deliver()
+    assert p.state.next_hand == 31
+    assert p.view.tables.primary.text == "Start hand 31"
+    p.primary()
+    hub.deliver()
+    assert p.view.start.title == "Start hand 31 of 50?"
+    p.confirm_start()
+    hub.deliver()
+    assert p.state.hand == 31 and p.state.day == 2
+    hub.result(1, 31, 7)
+    hub.deliver()
+    p.secondary()
+    p.confirm_second()  # the whole tournament, from day 2 too
+    hub.deliver()
+    assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {"early": True, "final": True}
+    assert p.state.finished and p.state.ended_after == 31
+    hub.close()
+
+
+def test_closing_a_hand_lists_every_earlier_hand_never_reported(long_hub):
+    hub = long_hub
+    p = console(hub)
+    for _ in range(3):
+        start(p, hub)
+    hub.result(1, 3, 7)
+    hub.deliver()
+    p.open_close()
+    c = p.view.confirm
+    assert c.detail.startswith("3 tables have not reported: 2, 3, 4.")
+    assert c.detail.endswith(
+        "Earlier hands: 8 results were never reported:\n"
+        "Hand 1: tables 1, 2, 3, 4\nHand 2: tables 1, 2, 3, 4"
+    )
+    p.back()
+    assert p.view.tables.missing.endswith("Provisional — 8 results missing.")
+
+
+def test_a_short_table_shows_at_once_and_the_ledger_accounts_for_it(long_hub):
+    hub = long_hub
+    p = console(hub)
+    for hand in range(1, 8):  # visitors take 2 flags from table 1 every hand
+        start(p, hub)
+        hub.result(1, hand, 13)
+        hub.deliver()
+    t = p.view.tables
+    assert "Leader: bring 2 flags to table 1" in t.calls
+    assert (t.tiles[0].status, t.tiles[0].role) == ("Bring 2 flags", "tile-calling")
+    p.open_table(1)
+    hub.deliver()
+    p.open_loan()
+    assert p.draft is not None and p.draft.flags == 2  # the loan page starts at what is due
+    assert p.view.loan.note.endswith(
+        "The hub lent this table 2 flags it did not have. Bring them, then record them here: "
+        "they are not counted twice."
+    )
+    p.confirm_loan()
+    hub.deliver()
+    assert p.view.message.text == (
+        "Table 1: the 2 flags the hub lent are recorded as brought; the table holds 0."
+    )
+    assert "bring" not in p.view.tables.calls
+    p.show("standings")
+    assert p.view.standings.ledger.text == "Loan ledger"
+    p.open_ledger()
+    hub.deliver()
+    v = p.view
+    assert v.screen is Screen.LOANS
+    assert v.loans.due == ""  # nothing left to bring
+    assert v.loans.lines == (
+        "Hand 7 · table 1: 2 flags, lent by the hub (too few flags), on the table"
+    )
+    p.back()
+    assert p.view.screen is Screen.STANDINGS
+
+
+def test_the_ledger_says_what_is_not_brought_and_what_went_back(tmp_path):
+    hub = HubLink(tmp_path / "two.sqlite3", tables=4, hands=50)
+    p = console(hub, language="fr")
+    for hand in range(1, 8):
+        start(p, hub)
+        hub.result(1, hand, 13)
+        hub.deliver()
+    p.open_ledger()
+    hub.deliver()
+    assert p.view.loans.due == "Arbitre : apportez 2 drapeaux à la table 1"
+    assert "PAS ENCORE APPORTÉS" in p.view.loans.lines
+    hub.send("end_day", early=True)
+    hub.deliver()
+    hub.deliver()
+    assert "rendus à la fin de la journée" in p.view.loans.lines
+    assert p.view.loans.lines.startswith("Jour 1 · Main 7")
+    hub.close()
