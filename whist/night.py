@@ -139,6 +139,20 @@ class ClubNight:
                 wanted.add(info.number)
         return sorted(wanted)
 
+    def drawn_trumps(self, table: int) -> list[tuple[bool, Suit | None]]:
+        """8-to-1: for each recorded deal of ``table``, whether its round's trump was drawn
+        and what it was (what a paper sheet of the night shows in its trump column)."""
+        state = self.game.start(self.spec.settings(table))
+        drawn: list[tuple[bool, Suit | None]] = []
+        for entry in self.deals[table]:
+            info = self.game.next_round(state) if self.game.draws_trumps else None
+            if info is None or info.number not in self.trumps:
+                drawn.append((False, None))
+            else:
+                drawn.append((True, self.trumps[info.number]))
+            state = self.game.play(state, self.game.record(entry.record))
+        return drawn
+
     def round_trump(self, table: int) -> tuple[bool, Suit | None]:
         """Whether the trump of ``table``'s next round is drawn, and what it is."""
         info = self.game.next_round(self.table(table)) if self.game.draws_trumps else None

@@ -289,3 +289,26 @@ def test_an_older_log_without_draws_gets_its_next_rounds_drawn_on_start(tmp_path
         core = ClubCore(store, spec, rng=random.Random(1))
         assert sorted(core.night.trumps) == [1, 2]
         assert [e.round for e in store.events() if isinstance(e, RoundTrumpDrawn)] == [1, 2]
+
+
+def test_the_export_shows_each_8_to_1_round_s_drawn_trump_and_tally_agrees(tmp_path):
+    h = harness(tmp_path, "eight-to-one", tables=2, seed=8)
+    for number in range(1, 7):
+        play_round(h, 1, number)  # the table never names the trump
+    play_round(h, 2, 1)
+    assert h.command("export")["ok"]
+    sheet = tmp_path / "exports" / "deals.csv"
+    with sheet.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    trumps = h.core.night.trumps
+    assert [r["trump"] for r in rows] == [
+        "none" if trumps[n] is None else trumps[n].value for n in (1, 2, 3, 4, 5, 6, 1)
+    ]
+    tally = CliRunner().invoke(main, ["tally", "--format", "eight-to-one", str(sheet)])
+    assert tally.exit_code == 0, tally.output
+    held = [
+        (str(r.rank), str(r.table), r.party, str(r.wins), str(r.points))
+        for r in night_standings(h.core.night).rows
+    ]
+    assert [tuple(line.split()) for line in tally.output.splitlines()[2:]] == held
+    h.store.close()
