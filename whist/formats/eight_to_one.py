@@ -119,6 +119,7 @@ class EightToOne(IndividualGame[EightToOneDeal]):
     )
     sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", COMPASS_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+    game_rounds: ClassVar[int] = len(ROUNDS)
 
     def record(self, fields: Mapping[str, object]) -> EightToOneDeal:
         refuse_unknown(fields, self.fields, self.title)
