@@ -93,7 +93,7 @@ _RULES = {
 _COLUMNS = {
     "table": M_("Table"),
     "granded": M_("Grand: NS or EW; low: -"),
-    "trump": M_("Trump: ♠ ♥ ♦ ♣"),
+    "trump": M_("Trump"),
     "ns_tricks": M_("NS tricks"),
     "ew_tricks": M_("EW tricks"),
     "ns_revokes": M_("NS revokes"),
@@ -118,17 +118,22 @@ _RUNNING = {
     "total": M_("Points"),
 }
 
+_SUIT_SYMBOLS = '♠ <span class="red">♥ ♦</span> ♣'
+
 _PARTNERSHIPS = {"NS": M_("North-South"), "EW": M_("East-West")}
 _SEATS = {"N": M_("North"), "E": M_("East"), "S": M_("South"), "W": M_("West")}
 
 # The page: the intersection of Letter and A4 in landscape less the margins (192 mm), less
-# what the heading takes at most (title, night, two lines of players, a rules reminder of
-# three lines: 45 mm) and the two header rows (6.5 + 16 mm): 16 deal rows of 7.8 mm, room
-# for a large hand. Every box has a fixed height, so a page never overflows.
-_ROW_MM = 7.8
+# what the heading takes at most (title, night, facts, two lines of players, a rules
+# reminder of three lines: 50 mm) and the two header rows (6.5 + 16 mm): 16 deal rows of
+# 7.3 mm, room for a large hand. Every box has a fixed height: a page never overflows.
+_ROW_MM = 7.3
 
 _CSS = """
 .club h1 { font-size: 20pt; }
+.club h2 { margin-bottom: 0.5mm; }
+.club p.facts { font-size: 12.5pt; font-weight: bold; margin: 0 0 1mm 0; white-space: nowrap;
+                overflow: hidden; text-overflow: ellipsis; }
 .club .who { font-size: 12pt; margin: 0.5mm 0 1mm 0; line-height: 1.25; }
 .club .who b { font-size: 12.5pt; }
 .club h2 { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -149,6 +154,8 @@ _CSS = """
 .club td.deal { font-weight: bold; font-size: 13pt; }
 .club td.pre { color: #444; font-size: 11pt; }
 .club td.cards { font-weight: bold; }
+.club td.dealer { font-size: 9.5pt; white-space: nowrap; overflow: hidden;
+                  text-overflow: ellipsis; padding: 0 0.5mm; }
 .club td.run, .club th.run { border-left-width: 1.5px; }
 .club .split { border-left: 3.5px solid #000 !important; }
 .club tr.newgame td { border-top: 3.5px solid #000; }
@@ -202,6 +209,8 @@ def _column_words(column: str, page: ClubSheetPage, tr: ConsoleTranslator) -> st
         player = next(p for p in page.players if p.seat == seat)
         who = player.short or _seat_word(seat, tr)
         return f'{_e(tr.t(_COLUMNS[what]))} {_e(seat)}<span class="nm">{_e(who)}</span>'
+    if column == "trump":  # the suits as a volunteer may write them (tally reads them)
+        return f"{_e(tr.t(_COLUMNS[column]))}<br>{_SUIT_SYMBOLS}"
     return _e(tr.t(_COLUMNS[column]))
 
 
@@ -226,7 +235,7 @@ def _row(row: ClubRow, page: ClubSheetPage, rounds: bool) -> str:
     if rounds:
         cells.append(f'<td class="cards">{row.cards}</td>')
     else:
-        cells.append(f'<td class="pre">{_e(row.dealer or "")}</td>')
+        cells.append(f'<td class="pre dealer">{_e(_dealer(row.dealer, page))}</td>')
     for i, text in enumerate(row.filled):
         cls = ("pre" if text else "") + (" split" if i == 0 else "")
         cells.append(f'<td class="{cls.strip()}">{_e(text)}</td>')
@@ -236,10 +245,19 @@ def _row(row: ClubRow, page: ClubSheetPage, rounds: bool) -> str:
     return f'<tr{new_game} style="height:{_ROW_MM}mm">' + "".join(cells) + "</tr>"
 
 
+def _dealer(seat: str | None, page: ClubSheetPage) -> str:
+    """Who deals: the player's first name, so a seat number is never read as a table's;
+    the seat when the file names nobody there (a blank where the rules skip players)."""
+    if seat is None:
+        return ""
+    player = next(p for p in page.players if p.seat == seat)
+    return player.short or seat
+
+
 def _widths(page: ClubSheetPage) -> list[float]:
     """Per cent of the width: the deal and its dealer (or cards) narrow, the table's number
     narrow, every other column an equal share."""
-    fixed = [4.6, 5.8, 4.6]
+    fixed = [4.6, 8.0, 4.6]
     # A running score holds a small number: a little narrower than what the table writes.
     shares = len(page.columns) - 1 + 0.85 * len(page.running)
     share = (100 - sum(fixed)) / shares
@@ -287,7 +305,8 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
         '<div class="top">'
         f"<h1>{_e(table)} — {_e(game)}</h1>"
         f'<div class="when">{_e(of)}</div></div>'
-        f"<h2>{_e(page.night)} · {_e(' · '.join(facts))}</h2>"
+        f"<h2>{_e(page.night)}</h2>"
+        f'<p class="facts">{_e(" · ".join(facts))}</p>'
         f'<p class="who">{_who(page, tr)}</p>'
         f'<p class="rule">{_e(rule)}</p>'
         f"<table><colgroup>{cols}</colgroup><thead>{groups}<tr>{''.join(heads)}</tr></thead>"
