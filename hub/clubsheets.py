@@ -274,7 +274,7 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
         facts.append(tr.t("Game to {n} points").format(n=page.target))
     facts.append(tr.t("Tonight: {length}").format(length=_length(page, tr)))
     dealer = next((p for p in page.players if p.seat == page.first_dealer), None)
-    if dealer is not None and not rounds:
+    if dealer is not None:  # 8-to-1 too: its Cards column takes the Dealer column's place
         facts.append(
             tr.t("First dealer: {seat}").format(seat=f"{page.first_dealer} {dealer.short}".strip())
         )
