@@ -619,29 +619,42 @@ def demo(
 )
 def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper: str) -> None:
     """Write printable sheets (HTML and PDF): the rotation sheet of every table (one
-    landscape page per table per session), results by hand, standings. Print the PDF files
-    (US Letter, or A4 with --paper a4), or open an HTML file in a web browser."""
+    landscape page per table per session), results by hand, standings; a club night: every
+    table's blank score sheet (scoresheet.pdf). Print the PDF files (US Letter, or A4 with
+    --paper a4), or open an HTML file in a web browser."""
     from typing import cast
 
+    from hub.clubsheets import write_club_sheets
     from hub.sheets import Language, Paper, write_sheets
 
     tournament = None
+    night: NightSpec | None = None
     if data is not None:
         opened = _open_log(data)
         if isinstance(opened, ClubNight):
-            _fail("printable sheets for club nights are not there yet (export --csv is)")
-        tournament = opened
-        spec = tournament.spec  # the log keeps the tournament play started with
+            night = opened.spec  # blank score sheets: the log adds nothing to them
+        else:
+            tournament = opened
+            spec = tournament.spec  # the log keeps the tournament play started with
     else:
-        spec = read_spec(file)
+        read = read_file(file)
+        if isinstance(read, NightSpec):
+            night = read
+        else:
+            spec = read
     try:
-        written = write_sheets(
-            out,
-            spec,
-            tournament,
-            cast("Language | None", language),
-            paper=cast("Paper", paper),
-        )
+        if night is not None:
+            written = write_club_sheets(
+                out, night, cast("Language | None", language), paper=cast("Paper", paper)
+            )
+        else:
+            written = write_sheets(
+                out,
+                spec,
+                tournament,
+                cast("Language | None", language),
+                paper=cast("Paper", paper),
+            )
     except OSError as exc:
         _fail(f"cannot write the sheets into {out}: {exc}")
     for path in written:

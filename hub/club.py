@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
+import subprocess
 from pathlib import Path
 
 from hub.batch import Batch, Outgoing
@@ -106,6 +107,8 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         self.online: set[int] = set()
         self.calls: dict[int, str] = store.calls()
         self._conflicts = {(c.hand, c.table) for c in store.conflicts()}
+        #: The process printing an export's score sheets to PDF (hub.sheets.start_pdfs).
+        self.pdf_job: subprocess.Popen[bytes] | None = None
 
     # ------------------------------------------------------------------ what is published
     @property
@@ -285,13 +288,22 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         )
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
+        from hub.clubsheets import write_club_sheets
         from hub.export import export_night_csv
+        from hub.sheets import start_pdfs
 
         folder: Path = self.store.path.parent / EXPORTS_DIR
         try:
             files = export_night_csv(self.night, folder)
+            sheets = write_club_sheets(folder, self.night.spec, cmd.language, pdf=False)
         except OSError as exc:
             raise TournamentError(
                 f"the files could not be written in {folder}: {exc}", ErrorCode.IO
             ) from exc
-        return ExportData(folder=str(folder), files=[str(p) for p in files])
+        # The PDF follows in a process of its own, as a tournament's sheets do.
+        if self.pdf_job is None or self.pdf_job.poll() is not None:
+            try:
+                self.pdf_job = start_pdfs(sheets)
+            except OSError as exc:
+                log.warning("the PDF score sheets could not be started: %s", exc)
+        return ExportData(folder=str(folder), files=[str(p) for p in files + sheets])

@@ -8,6 +8,8 @@ number and name a volunteer reads on paper comes from here.
   table's travellers go.
 * :func:`results_pages`: one page per hand, one row per table, with the home team's and the
   visitors' names and the result where the tournament has one.
+* :func:`club_sheet_pages`: a club night's blank score sheets, one or more pages per table,
+  one row per deal in the columns ``whist-hub tally`` reads, then the running score.
 
 >>> from whist.pattern import default_spec
 >>> pages = rotation_pages(default_spec("alberta", tables=3, hands=30))
@@ -21,19 +23,29 @@ number and name a volunteer reads on paper comes from here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from whist.cards import trump_name
+from whist.formats import ClubGame, NightLength
 from whist.movement import host_table, visiting_team
+from whist.nightspec import NightSpec
 from whist.spec import TournamentSpec
 from whist.tournament import Tournament
 
 __all__ = [
+    "CLUB_ROWS",
+    "ClubRow",
+    "ClubSheetPage",
     "Pair",
+    "Partnership",
     "Player",
     "ResultsPage",
     "ResultsRow",
     "RotationPage",
     "RotationRow",
+    "RunningColumn",
+    "club_sheet_pages",
+    "deals_to_print",
     "results_pages",
     "rotation_pages",
     "short_names",
@@ -259,4 +271,200 @@ def results_pages(
         pages.append(
             ResultsPage(hand, spec.hands, trump, spec.day_of(hand), len(spec.days), tuple(rows))
         )
+    return tuple(pages)
+
+
+# ---------------------------------------------------------------------------------------------
+# Club nights: blank score sheets.
+
+#: Deal rows on one page of a club score sheet (rows a hand writes in, not squeezed).
+CLUB_ROWS = 16
+#: Rows printed for a night the leader ends (two pages), or two games of a game of rounds.
+OPEN_NIGHT_DEALS = 2 * CLUB_ROWS
+
+
+@dataclass(frozen=True)
+class Partnership:
+    """A side of a partnership game: ``NS`` or ``EW`` and its two players, in seat order."""
+
+    party: str
+    players: tuple[Player, Player]
+
+
+@dataclass(frozen=True)
+class RunningColumn:
+    """A column the table's scorer fills in after each deal (never typed into the CSV):
+    ``score`` in the game in play, ``games`` won (in English whist, in the rubber in play),
+    ``rubbers`` won, or an individual game's ``total`` (its points; Knockout: games won),
+    each for one party (``NS``, ``EW`` or a seat)."""
+
+    kind: str
+    party: str
+
+
+@dataclass(frozen=True)
+class ClubRow:
+    """One deal's line: its number at the table, who deals it (None where the rules skip
+    players who are out, Knockout), and, in a game of fixed rounds (8-to-1), the round, its
+    cards and whether it has a trump. ``filled`` holds what is printed in the tally columns
+    before play ("" where the table writes): the table's number, "none" for a round without
+    trump."""
+
+    deal: int
+    dealer: str | None
+    filled: tuple[str, ...]
+    round: int | None = None
+    cards: int | None = None
+    has_trump: bool = True
+
+    @property
+    def starts_game(self) -> bool:
+        """The first round of a game of fixed rounds (a rule is drawn above it)."""
+        return self.round == 1 and self.deal > 1
+
+
+@dataclass(frozen=True)
+class ClubSheetPage:
+    """One page of a table's score sheet on a club night.
+
+    ``columns`` are exactly the columns of ``whist-hub tally`` for this table (``table``,
+    then the game's fields; a Knockout table's tricks only for the seats it has), so a row
+    is typed into the CSV cell by cell; ``running`` are the scorer's columns after them.
+    ``target`` is None in a game without one (the individual games).
+    """
+
+    night: str
+    game: str
+    title: str
+    table: int
+    players: tuple[Player, ...]
+    partnerships: tuple[Partnership, ...]
+    first_dealer: str
+    target: int | None
+    length: NightLength
+    columns: tuple[str, ...]
+    running: tuple[RunningColumn, ...]
+    rows: tuple[ClubRow, ...]
+    page: int
+    pages: int
+    wins: str = "games"
+
+
+def deals_to_print(game: ClubGame[Any], length: NightLength, target: int) -> int:
+    """How many deal rows a table's sheet needs for the night's length.
+
+    A night of deals gets exactly its deals. A game of fixed rounds (8-to-1) gets its rounds
+    per game; a game without a target (Knockout), seven rounds, its most. A partnership game
+    gets ``target`` deals a game (every deal scores a point to someone, so ``2 * target - 1``
+    is the very most, and a game usually takes about half of ``target``), three games a
+    rubber. An open night, two pages (or two games of fixed rounds).
+
+    >>> from whist.formats import Format
+    >>> deals_to_print(Format.MINNESOTA.club, NightLength("games", 3), 13)
+    39
+    >>> deals_to_print(Format.ENGLISH.club, NightLength("rubbers", 2), 5)
+    30
+    >>> deals_to_print(Format.EIGHT_TO_ONE.club, NightLength("games", 1), 0)
+    21
+    """
+    # A game without a target and without fixed rounds is Knockout's: seven rounds at most.
+    per_game = game.game_rounds or (7 if game.default_target == 0 else target)
+    if length.unit == "deals":
+        return length.count
+    if length.unit == "games":
+        return per_game * length.count
+    if length.unit == "rubbers":
+        return 3 * per_game * length.count
+    return 2 * game.game_rounds if game.game_rounds else OPEN_NIGHT_DEALS
+
+
+def _club_columns(game: ClubGame[Any], seats: tuple[str, ...]) -> tuple[str, ...]:
+    # A seat's own column (tricks_5, bid_N) only for a seat the table has: a Knockout table
+    # of four has no tricks_5 to 7 (KO8: its players are the seats with a number).
+    absent = {s for s in game.seats if s not in seats}
+    return ("table", *(f for f in game.fields if f.rpartition("_")[2] not in absent))
+
+
+def _running(game: ClubGame[Any], seats: tuple[str, ...]) -> tuple[RunningColumn, ...]:
+    if game.parties == ("NS", "EW"):
+        kinds = ["score", "games"] + (["rubbers"] if game.wins == "rubbers" else [])
+        return tuple(RunningColumn(k, p) for k in kinds for p in game.parties)
+    return tuple(RunningColumn("total", s) for s in seats)
+
+
+def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
+    """Every table's score sheet, table by table, each in as many pages as the night needs.
+
+    >>> from whist.nightspec import LengthSpec, default_night
+    >>> night = default_night("minnesota", 2, length=LengthSpec(unit="games", count=3))
+    >>> pages = club_sheet_pages(night)
+    >>> [(p.table, p.page, p.pages, len(p.rows)) for p in pages][:3]
+    [(1, 1, 3, 16), (1, 2, 3, 16), (1, 3, 3, 16)]
+    >>> pages[0].columns
+    ('table', 'granded', 'ns_tricks', 'ew_tricks', 'ns_revokes', 'ew_revokes')
+    >>> [(c.kind, c.party) for c in pages[0].running][:2], pages[0].rows[1].dealer
+    ([('score', 'NS'), ('score', 'EW')], 'E')
+    """
+    game = spec.game
+    pages: list[ClubSheetPage] = []
+    for table in range(1, spec.tables + 1):
+        settings = spec.settings(table)
+        start = game.start(settings)
+        seats = settings.players or game.seats
+        names = spec.seats_of(table).players
+        short = short_names({s: names.get(s, "") for s in seats})
+        players = tuple(Player(s, names.get(s, "").strip(), short[s]) for s in seats)
+        by_seat = {p.seat: p for p in players}
+        partnerships = (
+            tuple(
+                Partnership(party, (by_seat[party[0]], by_seat[party[1]])) for party in game.parties
+            )
+            if game.parties == ("NS", "EW")
+            else ()
+        )
+        columns = _club_columns(game, seats)
+        count = deals_to_print(game, spec.night_length, start.target)
+        exact = spec.length.unit == "deals" or (game.game_rounds and spec.length.unit == "games")
+        if not exact:  # an estimate: fill the last page, blank rows cost nothing
+            count = -(-count // CLUB_ROWS) * CLUB_ROWS
+        rows = []
+        for deal in range(1, count + 1):
+            dealer = (
+                None
+                if game.min_players is not None and game.game_rounds == 0
+                else (seats[(seats.index(start.dealer) + deal - 1) % len(seats)])
+            )
+            round_number = cards = None
+            trump = True
+            if game.game_rounds:
+                round_number = (deal - 1) % game.game_rounds + 1
+                info = game.next_round(replace(start, round=round_number - 1))
+                if info is not None:
+                    cards, trump = info.cards, info.has_trump
+            filled = tuple(
+                str(table) if c == "table" else ("none" if c == "trump" and not trump else "")
+                for c in columns
+            )
+            rows.append(ClubRow(deal, dealer, filled, round_number, cards, trump))
+        parts = [rows[i : i + CLUB_ROWS] for i in range(0, len(rows), CLUB_ROWS)] or [[]]
+        for number, part in enumerate(parts, start=1):
+            pages.append(
+                ClubSheetPage(
+                    night=spec.name,
+                    game=game.name,
+                    title=game.title,
+                    table=table,
+                    players=players,
+                    partnerships=partnerships,
+                    first_dealer=start.dealer,
+                    target=None if game.default_target == 0 else start.target,
+                    length=spec.night_length,
+                    columns=columns,
+                    running=_running(game, seats),
+                    rows=tuple(part),
+                    page=number,
+                    pages=len(parts),
+                    wins=game.wins,
+                )
+            )
     return tuple(pages)

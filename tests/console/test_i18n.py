@@ -25,7 +25,7 @@ DOMAINS = {
     "leader": [ROOT / "console", ROOT / "uikit" / "common.py"],
     "hall": [ROOT / "hall", ROOT / "uikit" / "common.py"],
     # The printable sheets' words (hub/sheets.py has the pybabel commands).
-    "sheets": [ROOT / "hub" / "sheets.py"],
+    "sheets": [ROOT / "hub" / "sheets.py", ROOT / "hub" / "clubsheets.py"],
 }
 UPDATE = "the French catalog is out of date: see console/i18n.py for the pybabel commands"
 

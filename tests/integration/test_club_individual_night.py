@@ -135,7 +135,8 @@ def test_a_three_table_night_through_a_real_hub(tmp_path, game):
             assert score.ended and score.places
         if game == "eight-to-one":
             shown = [decode(ClubScore, got[topics.score(t)]).round for t in range(1, 4)]
-            assert shown[0] == shown[1] == shown[2] and shown[0] is not None  # every table's next round, and its trump, the same
+            # every table's next round, and its trump, the same
+            assert shown[0] == shown[1] == shown[2] and shown[0] is not None
         state = decode(State, got[topics.state])
         assert state.finished and state.club is not None and state.club.name == game
         for kiosk in kiosks:

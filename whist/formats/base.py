@@ -394,6 +394,9 @@ class ClubGame(abc.ABC, Generic[DealT]):
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "rubbers", "open")
     #: A paper sheet needs at least one of these columns (the tricks, docs/rules.md "Paper").
     sheet_columns: ClassVar[tuple[str, ...]] = ("ns_tricks", "ew_tricks")
+    #: Deals in every game when all games are the same rounds (8-to-1: 21), so a paper
+    #: sheet can print each round's cards; 0 when a game ends by its score.
+    game_rounds: ClassVar[int] = 0
     #: Whether the hub draws each round's trump for the whole room (8-to-1, docs/rules.md EO3).
     draws_trumps: ClassVar[bool] = False
 

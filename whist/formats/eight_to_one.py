@@ -119,6 +119,7 @@ class EightToOne(IndividualGame[EightToOneDeal]):
     )
     sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", COMPASS_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+    game_rounds: ClassVar[int] = len(ROUNDS)
     draws_trumps: ClassVar[bool] = True
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:

@@ -1,0 +1,345 @@
+"""A club night's blank score sheets, as HTML and PDF: the paper night, and the kiosks'
+fallback.
+
+``scoresheet.html`` (and ``scoresheet.pdf``): for every table, one landscape page or more
+(as many as the night's length needs, each headed with the table), with the night, the game,
+the players by seat (the partnerships written out), the target and the length, a short
+reminder of the scoring, and a grid of one row per deal. The grid's first columns, after the
+deal and its dealer, are exactly the columns ``whist-hub tally`` reads (each headed with its
+name in the CSV), so a volunteer types a sheet into a CSV cell by cell; the last ones are the
+running score the table's scorer keeps.
+
+What the pages show is computed by the core (:func:`whist.paper.club_sheet_pages`); this
+module lays it out with the military sheets' machinery (:mod:`hub.sheets`) and words from the
+same ``sheets`` catalog (the pybabel commands are in hub/sheets.py; extract from both files).
+
+>>> from whist.nightspec import default_night
+>>> html = club_sheet(default_night("minnesota", 2))
+>>> html.count('<section class="sheet')   # an open night: two pages a table
+4
+>>> "<code>ns_tricks</code>" in html and "Table 2" in html
+True
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from hub.sheets import Language, Paper, _e, _page, write_pdf
+from uikit.i18n import M_, ConsoleTranslator, load_domain
+from whist.nightspec import NightSpec
+from whist.paper import ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
+
+__all__ = ["CLUB_SHEET_FILE", "club_sheet", "club_translator", "write_club_sheets"]
+
+CLUB_SHEET_FILE = "scoresheet.html"
+
+#: The game's name, as the sheet prints it.
+_TITLES = {
+    "minnesota": M_("Minnesota whist"),
+    "english": M_("English whist"),
+    "american": M_("American whist"),
+    "widow": M_("Widow whist"),
+    "solo": M_("Solo whist"),
+    "knockout": M_("Knockout whist"),
+    "eight-to-one": M_("8-to-1 bidding whist"),
+}
+
+#: The scoring in a few lines, what players forget (docs/rules.md: C, MN, EN, US, WI…).
+_RULES = {
+    "minnesota": M_(
+        "No trump. Grand (a black card shown): the side with 7 tricks or more scores 1 a "
+        "trick over 6 if it granded, 2 a trick if the other side granded. Low (all red): "
+        "the side with 6 tricks or fewer scores 1 a trick under 7. A revoke gives 2 points "
+        "to the other side. First to {target} wins the game; the next starts at 0-0."
+    ),
+    "english": M_(
+        "Trump: the dealer's last card. Tricks over 6 score 1 each. Honours (A K Q J of "
+        "trumps) held by one side: 4 score 4, three score 3, but not for a side at {last}. "
+        "A revoke gives 3 points to the other side. A game to {target} is worth 3 if the "
+        "losers had 0, 2 if they had under half, else 1. Two games win the rubber: 2 more."
+    ),
+    "american": M_(
+        "Trump: the dealer's last card. Tricks over 6 score 1 each; no honours. A revoke: "
+        "the revokers lose 2, the others gain 2. First to {target} wins the game and scores "
+        "the difference between the two scores; the next starts at 0-0."
+    ),
+    "widow": M_(
+        "Clubs are always trump. Whoever picks up the widow scores 1 a trick over 4, "
+        "everyone else 1 a trick over 3; fewer tricks score below zero. The tricks add up "
+        "to 13. Write who took the widow as their seat number."
+    ),
+    "solo": M_(
+        "Contracts (tricks needed, value): prop and cop (8, 10), solo (5, 10), misère (0, 15), "
+        "abondance (9, 20), royal abondance (9, 20), misère ouverte (0, 30), abondance "
+        "déclarée (13, 40), or pass. Made: each defender pays the value and 1 a trick over; "
+        "failed: the bidder pays each the value and 1 a trick short (misères and déclarée: "
+        "the value only). A revoke moves 3 tricks."
+    ),
+    "knockout": M_(
+        "7 cards each in a game's first round, one fewer each round after. A player who takes "
+        "no trick is out: write 0, then leave their column empty. Most tricks chooses the "
+        "next trump. The last player in wins the game."
+    ),
+    "eight-to-one": M_(
+        "Cards a round: 8 8 8 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 8 8 8; no trump in the eight-card "
+        "rounds. Exactly the bid: 50 and 10 a trick; otherwise lose 10 a trick over or under. "
+        "The highest total after round 21 wins the game."
+    ),
+}
+
+#: Each tally column in words; the CSV's own name is printed under it.
+_COLUMNS = {
+    "table": M_("Table"),
+    "granded": M_("Grand: NS or EW; low: -"),
+    "trump": M_("Trump"),
+    "ns_tricks": M_("NS tricks"),
+    "ew_tricks": M_("EW tricks"),
+    "ns_revokes": M_("NS revokes"),
+    "ew_revokes": M_("EW revokes"),
+    "honours": M_("Honours: NS or EW"),
+    "honours_held": M_("Honours held: 3 or 4"),
+    "widow": M_("Widow taken by (seat)"),
+    "contract": M_("Contract"),
+    "bidder": M_("Bidder (seat)"),
+    "partner": M_("Partner (prop and cop)"),
+    "bidder_tricks": M_("Bidding side's tricks"),
+    "revoker": M_("Revoked (seat)"),
+    "bid": M_("Bid"),
+    "tricks": M_("Tricks"),
+}
+
+#: The scorer's columns in words.
+_RUNNING = {
+    "score": M_("Score"),
+    "games": M_("Games won"),
+    "rubbers": M_("Rubbers won"),
+    "total": M_("Points"),
+}
+
+_SUIT_SYMBOLS = '♠ <span class="red">♥ ♦</span> ♣'
+
+_PARTNERSHIPS = {"NS": M_("North-South"), "EW": M_("East-West")}
+_SEATS = {"N": M_("North"), "E": M_("East"), "S": M_("South"), "W": M_("West")}
+
+# The page: the intersection of Letter and A4 in landscape less the margins (192 mm), less
+# what the heading takes at most (title, night, facts, two lines of players, a rules
+# reminder of three lines: 50 mm) and the two header rows (6.5 + 16 mm): 16 deal rows of
+# 7.3 mm, room for a large hand. Every box has a fixed height: a page never overflows.
+_ROW_MM = 7.3
+
+_CSS = """
+.club h1 { font-size: 20pt; }
+.club h2 { margin-bottom: 0.5mm; }
+.club p.facts { font-size: 12.5pt; font-weight: bold; margin: 0 0 1mm 0; white-space: nowrap;
+                overflow: hidden; text-overflow: ellipsis; }
+.club .who { font-size: 12pt; margin: 0.5mm 0 1mm 0; line-height: 1.25; }
+.club .who b { font-size: 12.5pt; }
+.club h2 { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.club .who { max-height: 2.6em; overflow: hidden; }
+.club p.rule { font-size: 10pt; height: 3.6em; max-height: none; line-height: 1.2;
+               margin: 0 0 1.5mm 0; border-left: 2mm solid #888; padding-left: 2mm;
+               overflow: hidden; }
+.club th { height: 16mm; vertical-align: bottom; text-align: center; font-size: 9pt;
+           padding: 0.6mm 0.4mm; line-height: 1.1; white-space: normal; overflow: hidden; }
+.club th .nm { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+               font-size: 8.5pt; }
+.club th code { display: block; font-family: "DejaVu Sans Mono", monospace; font-size: 7pt;
+                font-weight: normal; margin-top: 0.6mm; white-space: nowrap; }
+.club th.group { height: 6.5mm; font-size: 10pt; vertical-align: middle; background: #fff; }
+.club th.group.typed { background: #e8e8e8; }
+.club th.run { background: #fff; }
+.club td { text-align: center; font-size: 13pt; padding: 0; }
+.club td.deal { font-weight: bold; font-size: 13pt; }
+.club td.pre { color: #444; font-size: 11pt; }
+.club td.cards { font-weight: bold; }
+.club td.dealer { font-size: 9.5pt; white-space: nowrap; overflow: hidden;
+                  text-overflow: ellipsis; padding: 0 0.5mm; }
+.club td.run, .club th.run { border-left-width: 1.5px; }
+.club .split { border-left: 3.5px solid #000 !important; }
+.club tr.newgame td { border-top: 3.5px solid #000; }
+.club .foot { font-size: 9pt; margin-top: 1mm; }
+"""
+
+
+def club_translator(language: Language) -> ConsoleTranslator:
+    """The club sheets' words in *language* (the ``sheets`` catalog)."""
+    return ConsoleTranslator(language, load=partial(load_domain, "sheets"))
+
+
+def _length(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+    length = page.length
+    count = length.count
+    if length.unit == "deals":
+        return tr.nt("{n} deal", "{n} deals", count).format(n=count)
+    if length.unit == "games":
+        return tr.nt("{n} game", "{n} games", count).format(n=count)
+    if length.unit == "rubbers":
+        return tr.nt("{n} rubber", "{n} rubbers", count).format(n=count)
+    return tr.t("until the leader ends the night")
+
+
+def _seat_word(seat: str, tr: ConsoleTranslator) -> str:
+    return tr.t(_SEATS[seat]) if seat in _SEATS else tr.t("Seat {n}").format(n=seat)
+
+
+def _name(player: Player) -> str:
+    # A seat without a name in the file gets a line to write it on.
+    return player.name or "______________"
+
+
+def _who(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+    """The players: the partnerships written out, or every seat with its player."""
+    if page.partnerships:
+        lines = []
+        for side in page.partnerships:
+            a, b = side.players
+            lines.append(
+                f"<b>{_e(tr.t(_PARTNERSHIPS[side.party]))} ({_e(side.party)})</b>: "
+                f"{_e(a.seat)} {_e(_name(a))} &amp; {_e(b.seat)} {_e(_name(b))}"
+            )
+        return "<br>".join(lines)
+    return " · ".join(f"<b>{_e(_seat_word(p.seat, tr))}</b> {_e(_name(p))}" for p in page.players)
+
+
+def _column_words(column: str, page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+    what, _, seat = column.rpartition("_")
+    if what in {"tricks", "bid"} and seat in {p.seat for p in page.players}:
+        player = next(p for p in page.players if p.seat == seat)
+        who = player.short or _seat_word(seat, tr)
+        return f'{_e(tr.t(_COLUMNS[what]))} {_e(seat)}<span class="nm">{_e(who)}</span>'
+    if column == "trump":  # the suits as a volunteer may write them (tally reads them)
+        return f"{_e(tr.t(_COLUMNS[column]))}<br>{_SUIT_SYMBOLS}"
+    return _e(tr.t(_COLUMNS[column]))
+
+
+def _running_words(col: RunningColumn, page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+    kind = col.kind
+    if kind == "total" and page.game == "knockout":
+        kind = "games"  # Knockout's night counts games won (KO8), not points
+    words = tr.t(_RUNNING[kind])
+    if kind == "games" and page.wins == "rubbers":
+        words = tr.t("Games in the rubber")
+    if page.partnerships:
+        return f"{_e(words)}<br><b>{_e(col.party)}</b>"
+    player = next(p for p in page.players if p.seat == col.party)
+    who = player.short or _seat_word(col.party, tr)
+    return f'{_e(words)} {_e(col.party)}<span class="nm">{_e(who)}</span>'
+
+
+def _row(row: ClubRow, page: ClubSheetPage, rounds: bool) -> str:
+    # A game of fixed rounds numbers its rows by round (a rule above each new game).
+    label = row.round if rounds and row.round is not None else row.deal
+    cells = [f'<td class="deal">{label}</td>']
+    if rounds:
+        cells.append(f'<td class="cards">{row.cards}</td>')
+    else:
+        cells.append(f'<td class="pre dealer">{_e(_dealer(row.dealer, page))}</td>')
+    for i, text in enumerate(row.filled):
+        cls = ("pre" if text else "") + (" split" if i == 0 else "")
+        cells.append(f'<td class="{cls.strip()}">{_e(text)}</td>')
+    for i, _col in enumerate(page.running):
+        cells.append(f'<td class="run{" split" if i == 0 else ""}"></td>')
+    new_game = ' class="newgame"' if row.starts_game else ""
+    return f'<tr{new_game} style="height:{_ROW_MM}mm">' + "".join(cells) + "</tr>"
+
+
+def _dealer(seat: str | None, page: ClubSheetPage) -> str:
+    """Who deals: the player's first name, so a seat number is never read as a table's;
+    the seat when the file names nobody there (a blank where the rules skip players)."""
+    if seat is None:
+        return ""
+    player = next(p for p in page.players if p.seat == seat)
+    return player.short or seat
+
+
+def _widths(page: ClubSheetPage) -> list[float]:
+    """Per cent of the width: the deal and its dealer (or cards) narrow, the table's number
+    narrow, every other column an equal share."""
+    fixed = [4.6, 8.0, 4.6]
+    # A running score holds a small number: a little narrower than what the table writes.
+    shares = len(page.columns) - 1 + 0.85 * len(page.running)
+    share = (100 - sum(fixed)) / shares
+    return fixed + [share] * (len(page.columns) - 1) + [0.85 * share] * len(page.running)
+
+
+def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+    rounds = any(r.cards is not None for r in page.rows)
+    table = tr.t("Table {n}").format(n=page.table)
+    game = tr.t(_TITLES.get(page.game, page.title))
+    of = tr.t("Sheet {n} of {total}").format(n=page.page, total=page.pages)
+    facts = []
+    if page.target is not None:
+        facts.append(tr.t("Game to {n} points").format(n=page.target))
+    facts.append(tr.t("Tonight: {length}").format(length=_length(page, tr)))
+    dealer = next((p for p in page.players if p.seat == page.first_dealer), None)
+    if dealer is not None:  # 8-to-1 too: its Cards column takes the Dealer column's place
+        facts.append(
+            tr.t("First dealer: {seat}").format(seat=f"{page.first_dealer} {dealer.short}".strip())
+        )
+    target = page.target or 0
+    rule = tr.t(_RULES[page.game]).format(target=target, last=target - 1)
+    deal = tr.t("Round") if rounds else tr.t("Deal")
+    second = tr.t("Cards") if rounds else tr.t("Dealer")
+    typed = tr.t("This deal: what the table writes (the columns of whist-hub tally)")
+    after = tr.t("The score after this deal")
+    heads = [f"<th>{_e(deal)}</th>", f"<th>{_e(second)}</th>"]
+    for i, column in enumerate(page.columns):
+        split = ' class="split"' if i == 0 else ""
+        heads.append(f"<th{split}>{_column_words(column, page, tr)}<code>{_e(column)}</code></th>")
+    for i, col in enumerate(page.running):
+        split = " split" if i == 0 else ""
+        heads.append(f'<th class="run{split}">{_running_words(col, page, tr)}</th>')
+    groups = (
+        '<tr><th class="group" colspan="2"></th>'
+        f'<th class="group typed split" colspan="{len(page.columns)}">'
+        f"{_e(typed)}</th>"
+        f'<th class="group split" colspan="{len(page.running)}">'
+        f"{_e(after)}</th></tr>"
+    )
+    rows = "".join(_row(r, page, rounds) for r in page.rows)
+    cols = "".join(f'<col style="width:{w:.2f}%">' for w in _widths(page))
+    return (
+        '<section class="sheet club">'
+        '<div class="top">'
+        f"<h1>{_e(table)} — {_e(game)}</h1>"
+        f'<div class="when">{_e(of)}</div></div>'
+        f"<h2>{_e(page.night)}</h2>"
+        f'<p class="facts">{_e(" · ".join(facts))}</p>'
+        f'<p class="who">{_who(page, tr)}</p>'
+        f'<p class="rule">{_e(rule)}</p>'
+        f"<table><colgroup>{cols}</colgroup><thead>{groups}<tr>{''.join(heads)}</tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+        "</section>"
+    )
+
+
+def club_sheet(spec: NightSpec, language: Language | None = None) -> str:
+    """Every table's blank score sheet for the night (HTML)."""
+    lang = language or spec.game.language
+    tr = club_translator(lang)
+    pages = [_club_page(page, tr) for page in club_sheet_pages(spec)]
+    title = tr.t("Score sheet")
+    html = _page(f"{spec.name} — {title}", pages, lang)
+    return html.replace("</style>", _CSS + "</style>", 1)
+
+
+def write_club_sheets(
+    out_dir: Path,
+    spec: NightSpec,
+    language: Language | None = None,
+    *,
+    pdf: bool = True,
+    paper: Paper = "letter",
+) -> list[Path]:
+    """Write the night's score sheet as HTML and (with ``pdf``) as PDF beside it."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / CLUB_SHEET_FILE
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(club_sheet(spec, language), encoding="utf-8")
+    tmp.replace(path)
+    written = [path]
+    if pdf:
+        written.append(write_pdf(path.read_text(encoding="utf-8"), path.with_suffix(".pdf"), paper))
+    return written

@@ -1,0 +1,148 @@
+"""A club night's blank score sheets as a volunteer gets them: the PDF WeasyPrint makes,
+rendered to PNG by PDFium, page by page. Every table on its pages, landscape, no row split,
+the grid's columns exactly those of ``whist-hub tally``.
+
+The pages are saved in ``screenshots/paper/`` (git-ignored) to look at.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from itertools import pairwise
+
+import pytest
+from click.testing import CliRunner
+
+from hub.cli import main
+from hub.clubsheets import club_sheet, write_club_sheets
+from hub.export import deal_columns
+from hub.files import write_spec
+from tests.hub.test_club_core import ClubHarness, deal
+from tests.hub.test_sheets_paper import NAMES, pages, rules, save
+from whist.formats import Format
+from whist.night import ClubNight
+from whist.nightspec import LengthSpec, NightSpec, default_night, load_night
+from whist.paper import club_sheet_pages
+
+
+def named(fmt: str, tables: int, unit: str = "open", count: int = 0) -> NightSpec:
+    """A night with every player named (long names too)."""
+    data = default_night(fmt, tables, length=LengthSpec(unit=unit, count=count)).to_dict()
+    data["name"] = "Club de whist de Sainte-Anne-des-Monts, soirée du jeudi"
+    for i, seating in enumerate(data["seating"]):
+        for j, seat in enumerate(seating["players"]):
+            seating["players"][seat] = NAMES[(i * 4 + j) % len(NAMES)]
+    return load_night(data)
+
+
+def grid_rows(image) -> int:
+    """How many deal rows the page's grid shows, each closed by rules above and below it,
+    under its two header rows; fails when a row is cut short."""
+    ys = rules(image)
+    assert len(ys) >= 4, f"no grid with two header rows and a row on the page (rules at {ys})"
+    body = [b - a for a, b in pairwise(ys[2:])]
+    # (a thicker rule above a new game shifts a row's height by a pixel or two)
+    assert all(h >= 0.8 * max(body) for h in body), f"a row is cut: row heights {body}"
+    return len(body)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "unit", "count", "tables", "language", "paper", "per_table"),
+    [
+        ("minnesota", "games", 3, 3, "en", "letter", 3),  # 39 deals: 3 pages of 16
+        ("minnesota", "open", 0, 2, "fr", "a4", 2),
+        ("english", "rubbers", 2, 2, "fr", "a4", 2),  # 30 deals
+        ("english", "deals", 12, 2, "en", "letter", 1),
+        ("american", "deals", 20, 2, "en", "a4", 2),  # 16 and 4
+        ("widow", "deals", 12, 2, "en", "letter", 1),
+        ("solo", "open", 0, 2, "fr", "letter", 2),
+        ("knockout", "games", 4, 2, "en", "a4", 2),
+        ("eight-to-one", "games", 2, 2, "en", "letter", 3),  # 42 rounds: 16, 16, 10
+    ],
+)
+def test_every_table_on_its_landscape_pages_and_no_row_split(
+    tmp_path, fmt, unit, count, tables, language, paper, per_table
+):
+    spec = named(fmt, tables, unit, count)
+    files = write_club_sheets(tmp_path, spec, language, paper=paper)
+    assert files == [tmp_path / "scoresheet.html", tmp_path / "scoresheet.pdf"]
+    rendered = pages(tmp_path / "scoresheet.pdf")
+    views = club_sheet_pages(spec)
+    assert len(rendered) == len(views) == tables * per_table
+    sheet = {"en": "Sheet", "fr": "Feuille"}[language]
+    for number, ((image, text), view) in enumerate(zip(rendered, views, strict=True), 1):
+        width, height = image.size
+        assert width > height, "landscape"
+        assert f"Table {view.table} " in text, f"page {number}: no table number"
+        assert f"{sheet} {view.page} " in text, f"page {number}: no page of the table"
+        assert all(p.name in text for p in view.players), f"page {number}: a player is cut"
+        assert all(c in text for c in view.columns), f"page {number}: a column has no name"
+        assert grid_rows(image) == len(view.rows), f"page {number}: rows"
+        if number in (1, len(views)):
+            save(image, f"club-{fmt}-{unit}-{language}-{paper}-{number}.png")
+
+
+@pytest.mark.parametrize("fmt", [f.value for f in Format.club_games()])
+def test_the_column_headers_are_the_columns_tally_reads(fmt):
+    spec = named(fmt, 2)
+    html = club_sheet(spec)
+    sections = html.split('<section class="sheet club">')[1:]
+    assert len(sections) == len(club_sheet_pages(spec))
+    export = deal_columns(ClubNight(spec))  # deals.csv, what tally reads
+    for section in sections:
+        headers = re.findall(r"<code>([^<]+)</code>", section)
+        # Every column of the export, in its order; a Knockout table of four leaves out the
+        # seats it does not have (KO8: on paper, the players are the seats with a number).
+        assert headers == [c for c in export if not c.endswith(("_5", "_6", "_7"))]
+
+
+def test_a_sheet_typed_in_column_for_column_is_what_tally_scores(tmp_path):
+    """What a volunteer types, in the sheet's own columns, is read by ``whist-hub tally``."""
+    spec = named("minnesota", 1)
+    page = club_sheet_pages(spec)[0]
+    written = [  # three deals as a table writes them: table printed, "-" for low
+        {"granded": "NS", "ns_tricks": "10"},
+        {"granded": "-", "ew_tricks": "4"},
+        {"granded": "EW", "ns_tricks": "5", "ew_tricks": "8"},
+    ]
+    path = tmp_path / "typed.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.DictWriter(f, fieldnames=page.columns)
+        out.writeheader()
+        for row, cells in zip(page.rows, written, strict=False):
+            out.writerow({**dict(zip(page.columns, row.filled, strict=True)), **cells})
+    result = CliRunner().invoke(main, ["tally", "--format", "minnesota", str(path)])
+    assert result.exit_code == 0, result.output
+    # NS 4 (its grand made with 10), EW 3 (low, 4 tricks), EW 2 (its grand made with 8)
+    assert "   1      1  EW          0       5" in result.output, result.output
+    assert "   2      1  NS          0       4" in result.output, result.output
+
+
+def test_whist_hub_sheets_writes_a_club_night_s_score_sheets(tmp_path):
+    night = tmp_path / "night.toml"
+    write_spec(named("english", 2, "rubbers", 1), night)
+    out = tmp_path / "paper"
+    result = CliRunner().invoke(
+        main, ["sheets", str(night), "--out", str(out), "--language", "fr", "--paper", "a4"]
+    )
+    assert result.exit_code == 0, result.output
+    assert (out / "scoresheet.pdf").exists()
+    html = (out / "scoresheet.html").read_text(encoding="utf-8")
+    assert "Whist anglais" in html and "Nord-Sud" in html and "Partie en 5 points" in html
+    assert len(pages(out / "scoresheet.pdf")) == 2
+
+
+def test_the_hub_s_export_of_a_club_night_writes_the_score_sheets_too(tmp_path):
+    hub = ClubHarness(tmp_path / "hub.sqlite3", game="american", tables=2)
+    record = {"trump": "hearts", "ns_tricks": 9}
+    assert hub.acks(hub.deal(1, deal(1, 1, record)), 1)[0]["status"] == "accepted"
+    reply = hub.command("export", language="fr")
+    assert reply["ok"], reply
+    folder = tmp_path / "exports"
+    names = [p.rpartition("/")[2] for p in reply["data"]["files"]]
+    assert names == ["deals.csv", "standings.csv", "scoresheet.html"]
+    assert "Whist américain" in (folder / "scoresheet.html").read_text(encoding="utf-8")
+    job = hub.core.pdf_job
+    assert job is not None and job.wait(timeout=120) == 0
+    assert len(pages(folder / "scoresheet.pdf")) == 2 * 2  # open: two pages a table
