@@ -239,9 +239,12 @@ class Hall:
 # ---------------------------------------------------------------------------------- the hub
 
 class HubProc:
-    def __init__(self, spec_file: Path, data: Path, port: int, root: str) -> None:
+    def __init__(self, spec_file: Path, data: Path, port: int, root: str,
+                 cpu: int | None = None) -> None:
         self.argv = [sys.executable, "-m", "hub.cli", "serve", str(spec_file), "--data",
                      str(data), "--broker", f"127.0.0.1:{port}", "--root", root]
+        if cpu is not None:
+            self.argv = ["taskset", "--cpu-list", str(cpu), *self.argv]
         self.lines: list[str] = []
 
     def start(self) -> float:
@@ -281,9 +284,26 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short run (under a minute)")
     parser.add_argument("--connections", type=int, default=10,
                         help="MQTT connections the simulated kiosks share (10)")
+    parser.add_argument("--one-core", action="store_true",
+                        help="the hub on one core only (taskset), the broker and the simulated "
+                             "hall on the other: the nearest this machine comes to a Pi hub")
+    parser.add_argument("--timed", type=int, help="timed hands (20; 3 with --quick)")
+    parser.add_argument("--flat", type=int, help="hands played flat out (30; 3 with --quick)")
     args = parser.parse_args()
+    hub_cpu = None
+    if args.one_core:
+        cpus = sorted(os.sched_getaffinity(0))
+        if len(cpus) < 2:
+            raise SystemExit("bench: --one-core needs two processors")
+        # The broker is started by this process and inherits its affinity.
+        hub_cpu, rest = cpus[0], set(cpus[1:])
+        os.sched_setaffinity(0, rest)
+        print(f"bench: one-core mode: the hub on CPU {hub_cpu}, the broker and the hall on "
+              f"{','.join(map(str, sorted(rest)))}")
     tables = args.tables
     timed, saturated = (3, 3) if args.quick else (20, 30)
+    timed = timed if args.timed is None else args.timed
+    saturated = saturated if args.flat is None else args.flat
     hands = timed + saturated
     rng = random.Random(2026)
 
@@ -300,7 +320,7 @@ def main() -> None:
         spec = default_spec("alberta", tables, hands, name=f"Bench, {tables} tables")
         spec_file = write_spec(spec, work / "bench.toml")
         topics = Topics("bench")
-        hub = HubProc(spec_file, work / "hub", port, topics.root)
+        hub = HubProc(spec_file, work / "hub", port, topics.root, cpu=hub_cpu)
         hub.start()
         leader = SimLeader("127.0.0.1", port, topics=topics)
         leader.start()
@@ -383,8 +403,9 @@ def main() -> None:
     ]:
         print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
               f"{name:<28} {value:>12}")
+    mode = " one_core=1" if args.one_core else ""
     print(
-        f"SUMMARY tables={tables} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
+        f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
         f"ingest_per_s={ingest:.0f} replay_s={replay:.2f} hub_rss_mb={rss:.0f} "
         f"lost={lost} double={double}"
