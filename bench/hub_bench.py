@@ -363,11 +363,12 @@ def main() -> None:
             print(f"{hand:>6} {len(results):>8} {len(results) / (end - start):>10.0f}/s",
                   flush=True)
             leader.command("close_hand", timeout=WAIT)
-        ingest = burst_results / burst_seconds
+        ingest = burst_results / burst_seconds if burst_seconds else float("nan")
         rss = hub.peak_rss_mb()
         leader.stop()
         hall.stop()
         hub.stop()
+        stages = re.findall(r"stage times: (.*)", (work / "hub" / "hub.log").read_text())
         replay = hub.start()
         events = re.search(r"(\d+) events replayed", "".join(hub.lines))
         hub.stop()
@@ -383,6 +384,8 @@ def main() -> None:
 
     e2e_p50, e2e_p99 = pct(e2e, 50) * 1e3, pct(e2e, 99) * 1e3
     print()
+    if stages:
+        print(f"hub stage times: {stages[0]}")
     print(f"{'figure':<28} {'value':>12}")
     for name, value in [
         ("broker round trip p50 ms", pct(rtt, 50) * 1e3),

@@ -42,6 +42,47 @@ BATCH_MAX = 1000
 SESSION_EXPIRY = 7 * 24 * 3600
 
 
+class StageTimes:
+    """Where a batch's time goes, kept for the log (bench/run prints it; docs/performance.md):
+    how long its oldest message waited in the queue, handling (decode, check, apply), the
+    commit, building what to publish (acks, held-back retained updates), and handing the
+    messages to paho. At most ``keep`` batches are kept.
+
+    >>> times = StageTimes()
+    >>> times.add(wait=0.001, handle=0.002, commit=0.003, build=0.001, publish=0.0005, messages=4)
+    >>> times.summary().startswith("4 messages in 1 batches")
+    True
+    """
+
+    STAGES = ("wait", "handle", "commit", "build", "publish")
+
+    def __init__(self, keep: int = 200_000) -> None:
+        self.keep = keep
+        self.samples: dict[str, list[float]] = {stage: [] for stage in self.STAGES}
+        self.messages = 0
+
+    def add(self, *, messages: int, **seconds: float) -> None:
+        self.messages += messages
+        if len(self.samples["wait"]) < self.keep:
+            for stage, value in seconds.items():
+                self.samples[stage].append(value)
+
+    def summary(self) -> str:
+        def pct(values: list[float], q: float) -> float:
+            ordered = sorted(values)
+            return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))] * 1e3
+
+        batches = len(self.samples["wait"])
+        parts = [
+            f"{stage} {pct(values, 50):.2f}/{pct(values, 99):.2f}/{max(values) * 1e3:.1f}"
+            for stage, values in self.samples.items()
+            if values
+        ]
+        return f"{self.messages} messages in {batches} batches; ms p50/p99/max: " + ", ".join(
+            parts
+        )
+
+
 class Hub:
     """The MQTT service around a :class:`HubCore`.
 
@@ -69,6 +110,7 @@ class Hub:
         self._worker: threading.Thread | None = None
         self.batches = 0
         self.handled = 0
+        self.stage_times = StageTimes()
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=client_id,
@@ -121,7 +163,9 @@ class Hub:
             kind, table = self.topics.parse(msg.topic)
         except ValueError:
             kind, table = "unknown", None
-        self._queue.put(Inbound(kind, table, bytes(msg.payload), msg.mid, msg.qos))
+        self._queue.put(
+            Inbound(kind, table, bytes(msg.payload), msg.mid, msg.qos, time.perf_counter())
+        )
 
     # ------------------------------------------------------------------ worker thread
     #: When the worker last went round its loop (monotonic); the systemd watchdog checks it.
@@ -171,8 +215,10 @@ class Hub:
     failed = False
 
     def _run_batch(self, items: list[Inbound | str]) -> None:
+        started = time.perf_counter()
         messages = [i for i in items if isinstance(i, Inbound)]
         out = self.core.handle(messages) if messages else []
+        handled = time.perf_counter()
         if "connected" in items:
             out = [*self.core.retained(), *out]
             self.client.publish(self.topics.hub_status, ONLINE, qos=1, retain=True)
@@ -184,6 +230,16 @@ class Hub:
                 self.client.ack(m.mid, m.qos)
         self.batches += 1
         self.handled += len(messages)
+        if messages:
+            commit, build = self.core.commit_seconds, self.core.build_seconds
+            self.stage_times.add(
+                messages=len(messages),
+                wait=started - min(m.at for m in messages),
+                handle=handled - started - commit - build,
+                commit=commit,
+                build=build,
+                publish=time.perf_counter() - handled,
+            )
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -204,6 +260,8 @@ class Hub:
         """Say offline (retained), disconnect cleanly, stop the threads."""
         self._stop.set()
         log.info("handled %d messages in %d batches", self.handled, self.batches)
+        if self.stage_times.messages:
+            log.info("stage times: %s", self.stage_times.summary())
         if self._worker is not None:
             self._worker.join(timeout=5)
         if self.connected.is_set():

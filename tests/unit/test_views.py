@@ -185,6 +185,8 @@ def test_the_fast_writers_write_what_the_views_say_all_along_an_event(fmt):
             assert assignments.json(t, table) == encode(views.assignment(t, table))
         everyone = t.all_day_totals()
         assert [t.day_totals(team) for team in range(1, tables + 1)] == everyone[1:]
+        changes = json.loads(views.standings_changes_json(t, range(1, tables + 1)))
+        assert [tuple(row["day_totals"]) for row in changes["teams"]] == everyone[1:]
 
     check()
     for hand in range(1, t.spec.hands + 1):
