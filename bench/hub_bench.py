@@ -268,6 +268,11 @@ class HubProc:
         match = re.search(r"(\d+) events replayed in ([\d.]+) s", "".join(self.lines))
         return float(match.group(2)) if match else float("nan")
 
+    def cpu_seconds(self) -> float:
+        """The hub process's user + system CPU time so far (all its threads)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def peak_rss_mb(self) -> float:
         status = Path(f"/proc/{self.proc.pid}/status").read_text()
         kb = int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
@@ -350,6 +355,7 @@ def main() -> None:
 
         print("bench: saturation, every kiosk flat out…")
         burst_results, burst_seconds = 0, 0.0
+        cpu_before = hub.cpu_seconds()
         for hand in range(timed + 1, hands + 1):
             if hand == 31:
                 leader.command("end_day", timeout=WAIT)
@@ -364,6 +370,9 @@ def main() -> None:
                   flush=True)
             leader.command("close_hand", timeout=WAIT)
         ingest = burst_results / burst_seconds if burst_seconds else float("nan")
+        # The hub's CPU time over the whole saturation phase (start and close of each hand
+        # included), per result: steadier than a rate on a shared machine.
+        cpu_per_result = (hub.cpu_seconds() - cpu_before) / max(burst_results, 1)
         rss = hub.peak_rss_mb()
         leader.stop()
         hall.stop()
@@ -400,6 +409,7 @@ def main() -> None:
         ("e2e to full standings p99 ms", pct(e2e_full, 99) * 1e3),
         ("ratio p99", e2e_p99 / (floor_p99 * 1e3)),
         ("ingest results/s", ingest),
+        ("hub CPU per result µs", cpu_per_result * 1e6),
         ("log events", int(events.group(1)) if events else 0),
         ("replay s", replay),
         ("hub peak RSS MB", rss),
@@ -410,7 +420,8 @@ def main() -> None:
     print(
         f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
-        f"ingest_per_s={ingest:.0f} replay_s={replay:.2f} hub_rss_mb={rss:.0f} "
+        f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} replay_s={replay:.2f} "
+        f"hub_rss_mb={rss:.0f} "
         f"lost={lost} double={double}"
     )
 

@@ -22,7 +22,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from hub.batch import Inbound
+from hub.batch import Inbound, Outgoing
 from hub.club import ClubCore
 from hub.core import HubCore
 from hub.guard import as_published, drop_retained
@@ -188,7 +188,7 @@ class Hub:
                 first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
             except queue.Empty:
                 for o in self.core.flush():
-                    self.client.publish(o.topic, o.payload, qos=1, retain=o.retain)
+                    self._publish(o)
                 continue
             items = [first]
             while len(items) < BATCH_MAX:
@@ -224,7 +224,7 @@ class Hub:
             self.client.publish(self.topics.hub_status, ONLINE, qos=1, retain=True)
             self.connected.set()
         for o in out:
-            self.client.publish(o.topic, o.payload, qos=1, retain=o.retain)
+            self._publish(o)
         for m in messages:
             if m.qos:
                 self.client.ack(m.mid, m.qos)
@@ -240,6 +240,21 @@ class Hub:
                 build=build,
                 publish=time.perf_counter() - handled,
             )
+
+    def _publish(self, o: Outgoing) -> None:
+        """The hall feed (retained state: assignments, views, State, Standings; and
+        StandingsChanges) at QoS 0, answers (Acks, Replies) at QoS 1.
+
+        An answer is what one client waits for: it must survive the hub's or the client's
+        reconnection. The feed need not: the broker keeps the last retained copy whatever the
+        QoS, every client subscribes again (and is sent it again) at each connection, and the
+        hub publishes it all again at each of its own. At QoS 1 each of the hundreds of feed
+        messages a hand causes came back as a PUBACK for paho's thread to read and decode
+        (MQTT 5 reason codes and properties): a fifth of the hub's CPU per result at 500
+        tables (docs/performance.md).
+        """
+        feed = o.retain or o.topic == self.topics.standings_changes
+        self.client.publish(o.topic, o.payload, qos=0 if feed else 1, retain=o.retain)
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
