@@ -239,9 +239,13 @@ class Hall:
 # ---------------------------------------------------------------------------------- the hub
 
 class HubProc:
-    def __init__(self, spec_file: Path, data: Path, port: int, root: str) -> None:
+    def __init__(self, spec_file: Path, data: Path, port: int, root: str,
+                 cpu: int | None = None, feed_qos: int = 1) -> None:
         self.argv = [sys.executable, "-m", "hub.cli", "serve", str(spec_file), "--data",
-                     str(data), "--broker", f"127.0.0.1:{port}", "--root", root]
+                     str(data), "--broker", f"127.0.0.1:{port}", "--root", root,
+                     "--feed-qos", str(feed_qos)]
+        if cpu is not None:
+            self.argv = ["taskset", "--cpu-list", str(cpu), *self.argv]
         self.lines: list[str] = []
 
     def start(self) -> float:
@@ -265,6 +269,11 @@ class HubProc:
         match = re.search(r"(\d+) events replayed in ([\d.]+) s", "".join(self.lines))
         return float(match.group(2)) if match else float("nan")
 
+    def cpu_seconds(self) -> float:
+        """The hub process's user + system CPU time so far (all its threads)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def peak_rss_mb(self) -> float:
         status = Path(f"/proc/{self.proc.pid}/status").read_text()
         kb = int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
@@ -281,9 +290,32 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short run (under a minute)")
     parser.add_argument("--connections", type=int, default=10,
                         help="MQTT connections the simulated kiosks share (10)")
+    parser.add_argument("--one-core", action="store_true",
+                        help="the hub on one core only (taskset), the broker and the simulated "
+                             "hall on the other: the nearest this machine comes to a Pi hub")
+    parser.add_argument("--timed", type=int, help="timed hands (20; 3 with --quick)")
+    parser.add_argument("--flat", type=int, help="hands played flat out (30; 3 with --quick)")
+    parser.add_argument("--settle", type=float, default=0.0,
+                        help="seconds between a flat-out hand's start and its results (0): "
+                             "lets the start's own publications go out first")
+    parser.add_argument("--feed-qos", type=int, choices=(0, 1), default=1,
+                        help="QoS of the hub's hall feed (1, the protocol's; 0: whist-hub "
+                             "serve --feed-qos 0)")
     args = parser.parse_args()
+    hub_cpu = None
+    if args.one_core:
+        cpus = sorted(os.sched_getaffinity(0))
+        if len(cpus) < 2:
+            raise SystemExit("bench: --one-core needs two processors")
+        # The broker is started by this process and inherits its affinity.
+        hub_cpu, rest = cpus[0], set(cpus[1:])
+        os.sched_setaffinity(0, rest)
+        print(f"bench: one-core mode: the hub on CPU {hub_cpu}, the broker and the hall on "
+              f"{','.join(map(str, sorted(rest)))}")
     tables = args.tables
     timed, saturated = (3, 3) if args.quick else (20, 30)
+    timed = timed if args.timed is None else args.timed
+    saturated = saturated if args.flat is None else args.flat
     hands = timed + saturated
     rng = random.Random(2026)
 
@@ -300,7 +332,8 @@ def main() -> None:
         spec = default_spec("alberta", tables, hands, name=f"Bench, {tables} tables")
         spec_file = write_spec(spec, work / "bench.toml")
         topics = Topics("bench")
-        hub = HubProc(spec_file, work / "hub", port, topics.root)
+        hub = HubProc(spec_file, work / "hub", port, topics.root, cpu=hub_cpu,
+                      feed_qos=args.feed_qos)
         hub.start()
         leader = SimLeader("127.0.0.1", port, topics=topics)
         leader.start()
@@ -329,25 +362,37 @@ def main() -> None:
             leader.command("close_hand", timeout=WAIT)
 
         print("bench: saturation, every kiosk flat out…")
-        burst_results, burst_seconds = 0, 0.0
+        burst_results, burst_seconds, sending = 0, 0.0, 0.0
+        cpu_before = hub.cpu_seconds()
         for hand in range(timed + 1, hands + 1):
             if hand == 31:
                 leader.command("end_day", timeout=WAIT)
             assert leader.command("start_hand", timeout=WAIT).ok
+            if args.settle:
+                time.sleep(args.settle)
             start = time.perf_counter()
             results = hall.play(hand, rng, spread=0)
             end = max(r.ack_at for r in results)
             first = min(r.at for r in results)
             burst_results += sum(1 for r in results if r.ack_at)
             burst_seconds += end - first
-            print(f"{hand:>6} {len(results):>8} {len(results) / (end - start):>10.0f}/s",
+            # How long the simulated kiosks themselves took to send the hand: what this
+            # benchmark's own Python clients allow, whatever the hub does.
+            sent = max(r.at for r in results) - first
+            sending += sent
+            print(f"{hand:>6} {len(results):>8} {len(results) / (end - start):>10.0f}/s "
+                  f"(sent in {sent * 1e3:.0f} ms, last ack after {(end - first) * 1e3:.0f} ms)",
                   flush=True)
             leader.command("close_hand", timeout=WAIT)
-        ingest = burst_results / burst_seconds
+        ingest = burst_results / burst_seconds if burst_seconds else float("nan")
+        # The hub's CPU time over the whole saturation phase (start and close of each hand
+        # included), per result: steadier than a rate on a shared machine.
+        cpu_per_result = (hub.cpu_seconds() - cpu_before) / max(burst_results, 1)
         rss = hub.peak_rss_mb()
         leader.stop()
         hall.stop()
         hub.stop()
+        stages = re.findall(r"stage times: (.*)", (work / "hub" / "hub.log").read_text())
         replay = hub.start()
         events = re.search(r"(\d+) events replayed", "".join(hub.lines))
         hub.stop()
@@ -363,6 +408,8 @@ def main() -> None:
 
     e2e_p50, e2e_p99 = pct(e2e, 50) * 1e3, pct(e2e, 99) * 1e3
     print()
+    if stages:
+        print(f"hub stage times: {stages[0]}")
     print(f"{'figure':<28} {'value':>12}")
     for name, value in [
         ("broker round trip p50 ms", pct(rtt, 50) * 1e3),
@@ -377,16 +424,20 @@ def main() -> None:
         ("e2e to full standings p99 ms", pct(e2e_full, 99) * 1e3),
         ("ratio p99", e2e_p99 / (floor_p99 * 1e3)),
         ("ingest results/s", ingest),
+        ("hub CPU per result µs", cpu_per_result * 1e6),
+        ("kiosks' own send rate /s", burst_results / sending if sending else float("nan")),
         ("log events", int(events.group(1)) if events else 0),
         ("replay s", replay),
         ("hub peak RSS MB", rss),
     ]:
         print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
               f"{name:<28} {value:>12}")
+    mode = (" one_core=1" if args.one_core else "") + f" feed_qos={args.feed_qos}"
     print(
-        f"SUMMARY tables={tables} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
+        f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
-        f"ingest_per_s={ingest:.0f} replay_s={replay:.2f} hub_rss_mb={rss:.0f} "
+        f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} replay_s={replay:.2f} "
+        f"hub_rss_mb={rss:.0f} "
         f"lost={lost} double={double}"
     )
 

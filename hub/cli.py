@@ -330,6 +330,15 @@ def _open_log(data: Path) -> Tournament | ClubNight:
     help="Start a new tournament even though this --data folder was used before and its log "
     "is missing or empty (without it the hub refuses: a lost log is not a new tournament).",
 )
+@click.option(
+    "--feed-qos",
+    type=click.IntRange(0, 1),
+    default=1,
+    show_default=True,
+    help="QoS of the hall feed (retained state, standings). The protocol's is 1; 0 spares a "
+    "very large hall's hub a fifth of its work (docs/performance.md): every client of this "
+    "project subscribes again at each connection and misses nothing.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -343,6 +352,7 @@ def serve(
     provision_port: int,
     join_timeout: float,
     new_start: bool,
+    feed_qos: int,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament or a club night (Ctrl-C stops it; the data stays in
@@ -381,6 +391,7 @@ def serve(
             # The code on the leader's terminal, never in systemd's journal or a redirection.
             show_join_code=sys.stdout.isatty(),
             new_start=new_start,
+            feed_qos=feed_qos,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import subprocess
+import time
 from collections.abc import Callable, Iterable
 
 from hub.batch import Batch, Inbound, Outgoing, peek_id
@@ -52,6 +53,10 @@ class HubBase:
     _conflicts: set[tuple[int, int]]
     #: The kind of inbound message a table reports its play with ("result", "deal").
     report_kind = "result"
+    #: How long the last batch's transaction took (seconds; 0 when it wrote nothing).
+    commit_seconds = 0.0
+    #: How long building the last batch's publications took (seconds).
+    build_seconds = 0.0
     #: What a command of the other kind of event is told (``ErrorCode.WRONG_FORMAT``).
     other_kind = "is for a club night; this is military whist"
 
@@ -87,13 +92,19 @@ class HubBase:
                 self._rebuild(batch.events)
                 self._answer_internal_error(item, batch)
         self._before_commit(batch)
+        self.commit_seconds = 0.0
         if batch.events or batch.writes:
+            started = time.perf_counter()
             with self.store.transaction() as tx:
                 for event in batch.events:
                     tx.append(event)
                 for write in batch.writes:
                     write(tx)
-        return self._publications(batch)
+            self.commit_seconds = time.perf_counter() - started
+        started = time.perf_counter()
+        out = self._publications(batch)
+        self.build_seconds = time.perf_counter() - started
+        return out
 
     def _dispatch(self, item: Inbound, batch: Batch) -> None:
         if item.kind == "command":

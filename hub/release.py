@@ -12,8 +12,9 @@ from whist.protocol import (
     encode,
 )
 
-#: Most held-back tables (assignment and view) published between two batches of results.
-RELEASE_CHUNK = 100
+#: Most held-back tables (assignment and view) published between two batches of results:
+#: about a millisecond of building at 500 tables, so a result arriving meanwhile waits little.
+RELEASE_CHUNK = 16
 #: Full standings are held back this many times longer than assignments and State.
 FULL_STANDINGS_EVERY = 4
 
@@ -26,6 +27,8 @@ class HeldBack(CoreBase):
     _held_standings: bool
     _last_release: float
     _last_standings: float
+    #: The last release was too big for one go: its next slices are still to come.
+    _split = False
 
     def flush(self) -> list[Outgoing]:
         """Retained updates held back by ``standings_interval``, once their time has come."""
@@ -51,20 +54,28 @@ class HeldBack(CoreBase):
         and the full Standings when their own time has come."""
         now_ = self.clock()
         out: list[Outgoing] = []
+        chunk = False
         if everything or now_ >= self._last_release + self.standings_interval:
             tables = sorted(self._held_tables)
             send, later = (
                 (tables, []) if everything else (tables[:RELEASE_CHUNK], tables[RELEASE_CHUNK:])
             )
             out = [m for table in send for m in self.table_messages(table)]
+            chunk = bool(later) or self._split
+            self._split = bool(later)
             if self._held_state:
                 out.append(self.state_message())
             self._held_tables, self._held_state = set(later), False
             if not later:
                 self._last_release = now_
+        # The full standings (a few ms for 500 teams) never ride with a slice of a release too
+        # big for one go: each slice stays short, and results are handled between slices.
         if self._held_standings and (
             everything
-            or now_ >= self._last_standings + FULL_STANDINGS_EVERY * self.standings_interval
+            or (
+                not chunk
+                and now_ >= self._last_standings + FULL_STANDINGS_EVERY * self.standings_interval
+            )
         ):
             out.append(self.standings_message())
             self._held_standings = False

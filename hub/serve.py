@@ -185,6 +185,7 @@ def serve(
     new_start: bool = False,
     join_timeout: float = CLIENT_TIMEOUT,
     show_join_code: bool = True,
+    feed_qos: int = 1,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
 
@@ -282,7 +283,12 @@ def serve(
         )
 
     hub = Hub(
-        core, host=broker.host, port=broker.port, username=broker.username, password=broker.password
+        core,
+        host=broker.host,
+        port=broker.port,
+        username=broker.username,
+        password=broker.password,
+        feed_qos=feed_qos,
     )
     stop = stop or threading.Event()
 

@@ -22,7 +22,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from hub.batch import Inbound
+from hub.batch import Inbound, Outgoing
 from hub.club import ClubCore
 from hub.core import HubCore
 from hub.guard import as_published, drop_retained
@@ -42,6 +42,47 @@ BATCH_MAX = 1000
 SESSION_EXPIRY = 7 * 24 * 3600
 
 
+class StageTimes:
+    """Where a batch's time goes, kept for the log (bench/run prints it; docs/performance.md):
+    how long its oldest message waited in the queue, handling (decode, check, apply), the
+    commit, building what to publish (acks, held-back retained updates), and handing the
+    messages to paho. At most ``keep`` batches are kept.
+
+    >>> times = StageTimes()
+    >>> times.add(wait=0.001, handle=0.002, commit=0.003, build=0.001, publish=0.0005, messages=4)
+    >>> times.summary().startswith("4 messages in 1 batches")
+    True
+    """
+
+    STAGES = ("wait", "handle", "commit", "build", "publish")
+
+    def __init__(self, keep: int = 200_000) -> None:
+        self.keep = keep
+        self.samples: dict[str, list[float]] = {stage: [] for stage in self.STAGES}
+        self.messages = 0
+
+    def add(self, *, messages: int, **seconds: float) -> None:
+        self.messages += messages
+        if len(self.samples["wait"]) < self.keep:
+            for stage, value in seconds.items():
+                self.samples[stage].append(value)
+
+    def summary(self) -> str:
+        def pct(values: list[float], q: float) -> float:
+            ordered = sorted(values)
+            return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))] * 1e3
+
+        batches = len(self.samples["wait"])
+        parts = [
+            f"{stage} {pct(values, 50):.2f}/{pct(values, 99):.2f}/{max(values) * 1e3:.1f}"
+            for stage, values in self.samples.items()
+            if values
+        ]
+        return f"{self.messages} messages in {batches} batches; ms p50/p99/max: " + ", ".join(
+            parts
+        )
+
+
 class Hub:
     """The MQTT service around a :class:`HubCore`.
 
@@ -59,7 +100,11 @@ class Hub:
         password: str | None = None,
         client_id: str = "whist-hub",
         keepalive: int = 15,
+        feed_qos: int = 1,
     ) -> None:
+        if feed_qos not in (0, 1):
+            raise ValueError(f"the hall feed's QoS is 0 or 1 (got {feed_qos})")
+        self.feed_qos = feed_qos
         self.core = core
         self.topics = core.topics
         self.host, self.port, self.keepalive = host, port, keepalive
@@ -69,6 +114,7 @@ class Hub:
         self._worker: threading.Thread | None = None
         self.batches = 0
         self.handled = 0
+        self.stage_times = StageTimes()
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=client_id,
@@ -121,7 +167,9 @@ class Hub:
             kind, table = self.topics.parse(msg.topic)
         except ValueError:
             kind, table = "unknown", None
-        self._queue.put(Inbound(kind, table, bytes(msg.payload), msg.mid, msg.qos))
+        self._queue.put(
+            Inbound(kind, table, bytes(msg.payload), msg.mid, msg.qos, time.perf_counter())
+        )
 
     # ------------------------------------------------------------------ worker thread
     #: When the worker last went round its loop (monotonic); the systemd watchdog checks it.
@@ -144,7 +192,7 @@ class Hub:
                 first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
             except queue.Empty:
                 for o in self.core.flush():
-                    self.client.publish(o.topic, o.payload, qos=1, retain=o.retain)
+                    self._publish(o)
                 continue
             items = [first]
             while len(items) < BATCH_MAX:
@@ -171,19 +219,48 @@ class Hub:
     failed = False
 
     def _run_batch(self, items: list[Inbound | str]) -> None:
+        started = time.perf_counter()
         messages = [i for i in items if isinstance(i, Inbound)]
         out = self.core.handle(messages) if messages else []
+        handled = time.perf_counter()
         if "connected" in items:
             out = [*self.core.retained(), *out]
             self.client.publish(self.topics.hub_status, ONLINE, qos=1, retain=True)
             self.connected.set()
         for o in out:
-            self.client.publish(o.topic, o.payload, qos=1, retain=o.retain)
+            self._publish(o)
         for m in messages:
             if m.qos:
                 self.client.ack(m.mid, m.qos)
         self.batches += 1
         self.handled += len(messages)
+        if messages:
+            commit, build = self.core.commit_seconds, self.core.build_seconds
+            self.stage_times.add(
+                messages=len(messages),
+                wait=started - min(m.at for m in messages),
+                handle=handled - started - commit - build,
+                commit=commit,
+                build=build,
+                publish=time.perf_counter() - handled,
+            )
+
+    def _publish(self, o: Outgoing) -> None:
+        """Answers (Acks, Replies) at QoS 1; the hall feed (retained state: assignments,
+        views, State, Standings; and StandingsChanges) at ``feed_qos``.
+
+        The protocol (docs/protocol.md, section 1) says every message is QoS 1, and that is
+        the default. ``whist-hub serve --feed-qos 0`` is a measured option for a very large
+        hall: the broker keeps the last retained copy whatever the QoS, every client
+        subscribes again (and is sent it again) at each connection, and the hub publishes it
+        all again at each of its own; at QoS 1 each of the hundreds of feed messages a hand
+        causes comes back as a PUBACK for paho's thread to read and decode (MQTT 5 reason
+        codes and properties): a fifth of the hub's CPU per result at 500 tables
+        (docs/performance.md).
+        """
+        feed = o.retain or o.topic == self.topics.standings_changes
+        qos = self.feed_qos if feed else 1
+        self.client.publish(o.topic, o.payload, qos=qos, retain=o.retain)
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -204,6 +281,8 @@ class Hub:
         """Say offline (retained), disconnect cleanly, stop the threads."""
         self._stop.set()
         log.info("handled %d messages in %d batches", self.handled, self.batches)
+        if self.stage_times.messages:
+            log.info("stage times: %s", self.stage_times.summary())
         if self._worker is not None:
             self._worker.join(timeout=5)
         if self.connected.is_set():

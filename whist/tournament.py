@@ -337,8 +337,17 @@ class Tournament:
         return [tuple(day[t] for day in shown) for t in teams]
 
     def day_totals(self, team: int) -> tuple[int, ...]:
-        """Per day: net flags (Alberta) or points (Gaspésie); the running day included."""
-        return self.all_day_totals()[team]
+        """Per day: net flags (Alberta) or points (Gaspésie); the running day included.
+        Worked out for ``team`` alone: a hub asks it for hundreds of tables in a row."""
+        if self.rules.unit == "flags":
+            ended = tuple(day[team] for day in self.ended_days)
+            if self._day_counts():
+                return (*ended, self.flags[team] - self.loans[team])
+            return ended
+        per_day = [0] * len(self.spec.days)
+        for hand, points in self.hand_points.items():
+            per_day[self.spec.day_of(hand) - 1] += points[team]
+        return tuple(per_day[: max(self.day, 1)])
 
     def score(self, team: int) -> int:
         if self.rules.unit == "flags":

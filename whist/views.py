@@ -124,7 +124,7 @@ class AssignmentWriter:
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
-        self._fixed: dict[int, dict[str, Any]] = {}
+        self._fixed: dict[int, bytes] = {}
 
     def json(self, t: Tournament, table: int) -> bytes:
         hand = shown_hand(t)
@@ -133,14 +133,15 @@ class AssignmentWriter:
             self._key, self._fixed = key, {}
         fixed = self._fixed.get(table)
         if fixed is None:
-            fixed = self._fixed[table] = assignment(t, table).model_dump(mode="json")
+            # Everything up to the two numbers, as JSON without its closing brace ("flags"
+            # and "points" are the model's last fields).
+            body = assignment(t, table).model_dump(mode="json")
+            del body["flags"], body["points"]
+            fixed = self._fixed[table] = _dumps(body)[:-1]
         flags = t.rules.unit == "flags"
-        body = {
-            **fixed,
-            "flags": t.flags_held(table) if flags else 0,
-            "points": 0 if flags else t.score(table),
-        }
-        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        held = t.flags_held(table) if flags else 0
+        points = 0 if flags else t.score(table)
+        return b'%s,"flags":%d,"points":%d}' % (fixed, held, points)
 
 
 def state(
@@ -223,6 +224,11 @@ def standings(t: Tournament) -> Standings:
     return Standings.model_validate(_standings_body(t))
 
 
+def _dumps(body: Any) -> bytes:
+    """Compact UTF-8 JSON, as every view is published."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 def standings_json(t: Tournament) -> bytes:
     """The same message as ``encode(standings(t))``, written straight to JSON.
 
@@ -236,16 +242,16 @@ def standings_json(t: Tournament) -> bytes:
 def standings_changes_json(t: Tournament, teams: Iterable[int]) -> bytes:
     """A StandingsChanges message for ``teams`` (their scores now), as JSON."""
     flags = t.rules.unit == "flags"
-    totals = t.all_day_totals()
     rows = []
     for team in sorted(teams):
-        score = sum(totals[team]) if flags else t.points[team]
+        totals = t.day_totals(team)  # for these teams only: a batch moves a few of 500
+        score = sum(totals) if flags else t.points[team]
         rows.append(
             {
                 "team": team,
                 "flags": score if flags else 0,
                 "points": 0 if flags else score,
-                "day_totals": list(totals[team]),
+                "day_totals": list(totals),
                 "loans": t.loans[team] if flags else 0,
             }
         )
@@ -295,6 +301,10 @@ class TableViews:
         self._info: dict[str, Any] = format_info(t.format).model_dump(mode="json")
         self._ranks: dict[int, tuple[int, bool]] | None = None
         self._missing: int | None = None
+        #: Per table, the parts of its view that stay the same for a whole hand and phase
+        #: (names, seats, moves), already as JSON; see :meth:`json`.
+        self._fixed_key: tuple[object, ...] | None = None
+        self._fixed: dict[int, tuple[bytes, bytes]] = {}
 
     def _fresh(self) -> None:
         key = (id(self.t), self.t.events)
@@ -311,38 +321,47 @@ class TableViews:
         return self._ranks[team]
 
     def json(self, table: int) -> bytes:
-        return json.dumps(self.body(table), ensure_ascii=False, separators=(",", ":")).encode(
-            "utf-8"
-        )
+        """The same bytes as ``json.dumps(self.body(table))`` (compact, UTF-8), the parts
+        that only change with the hand or the phase written once per table and hand: a hub
+        of 500 tables republishes hundreds of views at a time."""
+        self._fresh()
+        t = self.t
+        hand = shown_hand(t)
+        started = hand in t.trumps
+        key = (id(t), hand, t.phase if started else WAITING, t.trumps.get(hand))
+        if key != self._fixed_key:
+            self._fixed_key, self._fixed = key, {}
+        fixed = self._fixed.get(table)
+        if fixed is None:
+            fixed = self._fixed[table] = (
+                _dumps(self._head(table, hand, started))[:-1],
+                b'"moves":' + _dumps(self._moves(table, hand)),
+            )
+        middle = _dumps(self._changing(table, hand))
+        last = _dumps(self._last(table))
+        return b"%s,%s,%s,%s" % (fixed[0], middle[1:-1], fixed[1], last[1:])
 
     def body(self, table: int) -> dict[str, Any]:
         self._fresh()
+        hand = shown_hand(self.t)
+        started = hand in self.t.trumps
+        return {
+            **self._head(table, hand, started),
+            **self._changing(table, hand),
+            "moves": self._moves(table, hand),
+            **self._last(table),
+        }
+
+    def _head(self, table: int, hand: int, started: bool) -> dict[str, Any]:
+        """What stays the same for a whole hand and phase."""
         t = self.t
         spec = t.spec
-        hand = shown_hand(t)
         plan = spec.plan(hand)
-        started = hand in t.trumps
         offset = plan.offset
         visitors = visiting_team(table, offset, t.tables)
         away_table = host_table(table, offset, t.tables)
         travellers = list(plan.travellers)
         home_seats = list(t.rules.home_pair(plan.travellers))
-        flags = t.rules.unit == "flags"
-        results = []
-        for h in (hand, hand - 1):
-            if h < 1 or h not in t.trumps:
-                continue
-            here = t.result(h, table)
-            if here is not None:
-                results.append(self._result(here, "home"))
-            there = t.result(h, host_table(table, spec.plan(h).offset, t.tables))
-            if there is not None:
-                results.append(self._result(there, "visitors"))
-        loans = [
-            {"hand": loan.hand, "flags": loan.flags, "automatic": loan.automatic}
-            for loan in t.loan_log
-            if loan.table == table and loan.day == t.day and not t.day_ended
-        ]
         return {
             "v": 1,
             "table": table,
@@ -357,10 +376,39 @@ class TableViews:
             "home": self._team(table, home_seats),
             "visitors": self._team(visitors, travellers),
             "away": {"table": away_table, "players": self._players(table, travellers)},
+        }
+
+    def _changing(self, table: int, hand: int) -> dict[str, Any]:
+        """What a result, a correction or a loan changes (before the moves)."""
+        t = self.t
+        spec = t.spec
+        flags = t.rules.unit == "flags"
+        results = []
+        for h in (hand, hand - 1):
+            if h < 1 or h not in t.trumps:
+                continue
+            here = t.result(h, table)
+            if here is not None:
+                results.append(self._result(here, "home"))
+            there = t.result(h, host_table(table, spec.plan(h).offset, t.tables))
+            if there is not None:
+                results.append(self._result(there, "visitors"))
+        return {
             "held": t.flags_held(table) if flags else t.score(table),
             "reported": table in t.reported.get(hand, ()),
             "results": results,
-            "moves": self._moves(table, hand),
+        }
+
+    def _last(self, table: int) -> dict[str, Any]:
+        """What a result, a correction or a loan changes (after the moves)."""
+        t = self.t
+        flags = t.rules.unit == "flags"
+        loans = [
+            {"hand": loan.hand, "flags": loan.flags, "automatic": loan.automatic}
+            for loan in t.loan_log
+            if loan.table == table and loan.day == t.day and not t.day_ended
+        ]
+        return {
             "loans": loans,
             "day_result": self._day_result(table),
             "seq": t.events,

@@ -8,6 +8,7 @@ import pytest
 
 from hub.batch import Inbound
 from hub.core import HubCore
+from hub.release import RELEASE_CHUNK
 from hub.store import EventStore, StoreError, event_checksum
 from whist.pattern import default_spec
 
@@ -534,7 +535,7 @@ def test_malformed_commands_carry_a_code(hub):
     assert reply["data"] == {"code": "out_of_range"}
 
 
-def test_a_big_release_comes_in_chunks(tmp_path):
+def test_a_big_release_comes_in_slices_and_the_full_standings_on_their_own(tmp_path):
     now = [100.0]
     store = EventStore(tmp_path / "c.sqlite3")
     core = HubCore(
@@ -543,11 +544,17 @@ def test_a_big_release_comes_in_chunks(tmp_path):
     core.handle([Inbound("command", None, command("start_hand"))])
     now[0] += 1
     out = core.handle([Inbound("result", t, result(t)) for t in range(1, 151)])
-    assignments = [o for o in out if o.topic.endswith("assignment")]
-    assert len(assignments) == 100 and core.held_wait() == 0
-    rest = core.flush()
-    assert len(rest) == 2 * 50 and core.held_wait() is None  # each table: assignment and view
-    assert {o.topic for o in assignments + rest} == {
+    slices = [[o for o in out if o.retain]]
+    assert len(slices[0]) == 2 * RELEASE_CHUNK + 1  # each table: assignment and view; State
+    while core.held_wait() == 0:
+        slices.append(core.flush())
+    assert core.held_wait() is None
+    tables = [{o.topic for o in part if "/table/" in o.topic} for part in slices]
+    assert set().union(*tables) == {
         f"whist/table/{t}/{kind}" for t in range(1, 151) for kind in ("assignment", "view")
-    } - {f"whist/table/{t}/view" for t in range(1, 101)}
+    }
+    assert all(len(part) <= 2 * RELEASE_CHUNK for part in tables)
+    # The full standings (a few ms for 500 teams) wait for the end of the release.
+    assert [o.topic for o in slices[-1]] == ["whist/standings"]
+    assert not any(o.topic == "whist/standings" for part in slices[:-1] for o in part)
     store.close()

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import pkgutil
+import random
 
 import pytest
 
@@ -25,7 +27,8 @@ from whist.events import (
     ResultRecorded,
 )
 from whist.pattern import default_spec
-from whist.protocol import TableView, decode
+from whist.protocol import TableView, decode, encode
+from whist.spec import DaySpec
 from whist.tournament import Tournament
 
 
@@ -157,3 +160,51 @@ def test_every_view_is_valid_protocol_json():
 def test_doctests_of_the_core(name):
     failures, _ = doctest.testmod(importlib.import_module(name))
     assert failures == 0
+
+
+def _dumps(body: object) -> bytes:
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["alberta", "gaspesie"])
+def test_the_fast_writers_write_what_the_views_say_all_along_an_event(fmt):
+    """TableViews.json and AssignmentWriter.json keep the parts of a hand as JSON; at every
+    step of an event (results, a correction, a loan, a day's end) their bytes are those of
+    the plain views, and a team's day totals are the hall's."""
+    tables = 6
+    spec = default_spec(fmt, tables=tables, hands=6)
+    two_days = (DaySpec(hands=3), DaySpec(hands=3))
+    t = Tournament.new(spec.model_copy(update={"days": two_days}))
+    assert t.spec.day_of(4) == 2
+    rng = random.Random(17)
+    writer, assignments = views.TableViews(t), views.AssignmentWriter()
+
+    def check() -> None:
+        for table in range(1, tables + 1):
+            assert writer.json(table) == _dumps(writer.body(table))
+            assert assignments.json(t, table) == encode(views.assignment(t, table))
+        everyone = t.all_day_totals()
+        assert [t.day_totals(team) for team in range(1, tables + 1)] == everyone[1:]
+        changes = json.loads(views.standings_changes_json(t, range(1, tables + 1)))
+        assert [tuple(row["day_totals"]) for row in changes["teams"]] == everyone[1:]
+
+    check()
+    for hand in range(1, t.spec.hands + 1):
+        if t.spec.day_of(hand) > t.day and hand > 1:
+            t.apply(DayEnded(t.day))
+            check()
+        t.apply(HandStarted(hand=hand, trump=Suit.SPADES))
+        check()
+        for table in range(1, tables + 1):
+            t.apply(ResultRecorded(f"r{hand}-{table}", hand, table, rng.randint(0, 13)))
+            if table % 3 == 0:
+                check()
+        t.apply(ResultCorrected(hand, 2, 13, 0, 0, "miscounted"))
+        check()
+        if fmt == "alberta":
+            t.apply(FlagsLent(table=3, flags=2))
+            check()
+        t.apply(HandClosed(hand))
+        check()
+    t.apply(DayEnded(t.day))
+    check()
