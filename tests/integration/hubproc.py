@@ -88,6 +88,7 @@ class InProcessHub:
         password: str | None = None,
         topics: Topics | None = None,
         client_id: str | None = None,
+        feed_qos: int = 1,
     ) -> None:
         self.store = EventStore(data_dir / "hub.sqlite3")
         self.core = HubCore(self.store, spec, topics=topics)
@@ -98,6 +99,7 @@ class InProcessHub:
             username=username,
             password=password,
             client_id=client_id or f"whist-hub-{data_dir.name}",
+            feed_qos=feed_qos,
         )
 
     def __enter__(self) -> InProcessHub:

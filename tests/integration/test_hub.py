@@ -445,3 +445,22 @@ def test_a_log_that_cannot_be_written_stops_the_hub_in_one_line_and_loses_nothin
         t = Tournament.replay(store.events())
     recorded = t.result(1, 2)
     assert recorded is not None and recorded.visitor_tricks == 8
+
+
+@pytest.mark.parametrize("feed_qos", [1, 0])
+def test_the_hall_feed_is_qos_1_unless_the_leader_asks_for_0(
+    anon_broker, connect, tmp_path, feed_qos
+):
+    """The protocol's QoS 1 for every message by default; with ``serve --feed-qos 0`` the
+    retained feed (State here) goes out at QoS 0 while the leader's Reply stays QoS 1."""
+    topics = fresh_topics()
+    probe = connect(anon_broker)
+    probe.subscribe([(topics.state, 1), (topics.leader_reply, 1)])
+    spec = default_spec("alberta", 3, 2)
+    with InProcessHub(
+        spec, tmp_path, anon_broker.host, anon_broker.port, topics=topics, feed_qos=feed_qos
+    ):
+        assert probe.expect(topics.state).qos == feed_qos
+        probe.publish(topics.leader_command, b'{"v":1,"id":"q1","op":"start_hand"}', qos=1)
+        assert probe.expect(topics.leader_reply).qos == 1
+        assert probe.expect(topics.state).qos == feed_qos
