@@ -23,6 +23,8 @@ from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+import hardware
+from hall.board import StandingsTee
 from hall.presenter import HallPresenter, HallSetupPresenter
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM
 from uikit import widetheme as theme
@@ -129,6 +131,8 @@ class HallApp(ScreenApp):
         super().__init__(config_path, config_poll=config_poll, **kwargs)
         self.title = "Military Whist — standings"
         self.page_seconds = page_seconds
+        #: The serial hall scoreboard of hall.toml's [scoreboard] (absent: does nothing).
+        self.board = hardware.Hardware()
 
     def _setup(self, problem: ConfigProblem) -> HallSetupPresenter:
         return HallSetupPresenter(problem)
@@ -139,7 +143,11 @@ class HallApp(ScreenApp):
             Window.show_cursor = False
         presenter = HallPresenter(language=config.language, address=f"{config.host}:{config.port}")
         self._attach(presenter)
-        self.connection = ConsoleConnection(config, presenter, post=self._post, role="hall")
+        self.board.close()  # hall.toml was rewritten: the board of the new file
+        # A board that cannot start is logged and left out; the TV goes on.
+        self.board = hardware.scoreboard_from_config(config.scoreboard)
+        listener = StandingsTee(presenter, self.board.show_standings)
+        self.connection = ConsoleConnection(config, listener, post=self._post, role="hall")
         self.connection.start()
         every = self.page_seconds or config.page_seconds
         self._events.append(Clock.schedule_interval(lambda dt: presenter.next_page(), every))
@@ -148,6 +156,10 @@ class HallApp(ScreenApp):
         super()._attach(presenter)
         if self.root is not None:
             Clock.schedule_once(lambda dt: self._tell_rows(), 0)
+
+    def on_stop(self) -> None:
+        super().on_stop()
+        self.board.close()
 
     def _tell_rows(self) -> None:
         for widget in self.root.walk():
