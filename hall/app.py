@@ -16,7 +16,7 @@ from pathlib import Path
 from types import FrameType
 
 from uikit.app import configure_kivy, size
-from uikit.settings import default_config_path
+from uikit.settings import HallConfig, default_config_path, load_config
 
 
 def parser() -> argparse.ArgumentParser:
@@ -35,9 +35,21 @@ def parser() -> argparse.ArgumentParser:
         "--size",
         type=size,
         default=(1920, 1080),
-        help="window size when hall.toml says fullscreen = false (default: 1920x1080)",
+        help="window size when hall.toml says fullscreen = false (default: 1920x1080); "
+        "fullscreen, the TV's own resolution is used",
     )
     return p
+
+
+def wants_fullscreen(path: Path) -> bool:
+    """Fullscreen unless a valid hall.toml says ``fullscreen = false``: a missing or wrong
+    file is shown on the TV too (its set-up screen), so it must fit the TV.
+
+    >>> wants_fullscreen(Path("/nonexistent/hall.toml"))
+    True
+    """
+    config = load_config(path, "hall")
+    return not isinstance(config, HallConfig) or config.fullscreen
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -46,10 +58,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("kivy").setLevel(logging.WARNING)
+    path = args.config or default_config_path("hall")
     configure_kivy(args.size)
+    if wants_fullscreen(path):
+        # Fullscreen from the window's birth, at the TV's own resolution: a window made at
+        # --size first showed its set-up screen 1920x1080, cut off, on a 1280x720 TV.
+        from kivy.config import Config
+
+        Config.set("graphics", "fullscreen", "auto")
     from hall.ui import HallApp
 
-    app = HallApp(args.config or default_config_path("hall"))
+    app = HallApp(path)
 
     def stop(signum: int, frame: FrameType | None) -> None:
         from kivy.clock import Clock

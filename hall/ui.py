@@ -19,10 +19,14 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+import hardware
+from hall import sizes as bk
+from hall.board import StandingsTee
 from hall.presenter import HallPresenter, HallSetupPresenter
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM
 from uikit import widetheme as theme
@@ -37,10 +41,20 @@ KV_DIR = Path(__file__).parent / "kv"
 
 
 class HallRow(BoxLayout):
-    """One team's line."""
+    """One team's line; ``stretch`` (its height) and ``grow`` (its text) are set by the
+    :class:`StandingsTable` it is in."""
 
     row = ObjectProperty(HallRowVM(), rebind=True)
     head = ObjectProperty(False)
+    stretch = NumericProperty(1.0)
+    grow = NumericProperty(1.0)
+
+
+class TrumpName(Label):
+    """The trump's name in the header, as wide as its text (no box to fill)."""
+
+    kid = StringProperty("")
+    role = StringProperty("header")
 
 
 class NightRow(BoxLayout):
@@ -94,6 +108,37 @@ class HallTable(BoxLayout):
             presenter.set_rows_per_page(int(self.height // self.row_height))
 
 
+class StandingsTable(HallTable):
+    """The teams on this page, their rows stretched to fill the screen.
+
+    A full page has rows of ``hall.sizes.ROW``; fewer teams than a page holds (a small
+    tournament) share the whole height, and their text grows with them up to
+    ``hall.sizes.MAX_GROW``. Every page of a paged tournament has the same rows.
+    """
+
+    def on_rows(self, instance: Any, rows: tuple[HallRowVM, ...]) -> None:
+        super().on_rows(instance, rows)
+        self._stretch()
+
+    def on_size(self, instance: Any, size: tuple[float, float]) -> None:
+        super().on_size(instance, size)
+        self._stretch()
+
+    def on_row_height(self, instance: Any, value: float) -> None:
+        super().on_row_height(instance, value)
+        self._stretch()
+
+    def _stretch(self) -> None:
+        presenter = App.get_running_app().presenter
+        if not self._rows or self.row_height <= 0 or not isinstance(presenter, HallPresenter):
+            return
+        shown = len(self._rows) if presenter.pages == 1 else presenter.rows_per_page
+        stretch = max(1.0, self.height / (max(1, shown) * self.row_height))
+        for widget in self._rows:
+            widget.stretch = stretch
+            widget.grow = min(bk.MAX_GROW, stretch)
+
+
 class NightBoard(HallTable):
     """A club night's leaderboard on this page (it tells the presenter how many fit)."""
 
@@ -129,6 +174,8 @@ class HallApp(ScreenApp):
         super().__init__(config_path, config_poll=config_poll, **kwargs)
         self.title = "Military Whist — standings"
         self.page_seconds = page_seconds
+        #: The serial hall scoreboard of hall.toml's [scoreboard] (absent: does nothing).
+        self.board = hardware.Hardware()
 
     def _setup(self, problem: ConfigProblem) -> HallSetupPresenter:
         return HallSetupPresenter(problem)
@@ -139,7 +186,11 @@ class HallApp(ScreenApp):
             Window.show_cursor = False
         presenter = HallPresenter(language=config.language, address=f"{config.host}:{config.port}")
         self._attach(presenter)
-        self.connection = ConsoleConnection(config, presenter, post=self._post, role="hall")
+        self.board.close()  # hall.toml was rewritten: the board of the new file
+        # A board that cannot start is logged and left out; the TV goes on.
+        self.board = hardware.scoreboard_from_config(config.scoreboard)
+        listener = StandingsTee(presenter, self.board.show_standings)
+        self.connection = ConsoleConnection(config, listener, post=self._post, role="hall")
         self.connection.start()
         every = self.page_seconds or config.page_seconds
         self._events.append(Clock.schedule_interval(lambda dt: presenter.next_page(), every))
@@ -148,6 +199,10 @@ class HallApp(ScreenApp):
         super()._attach(presenter)
         if self.root is not None:
             Clock.schedule_once(lambda dt: self._tell_rows(), 0)
+
+    def on_stop(self) -> None:
+        super().on_stop()
+        self.board.close()
 
     def _tell_rows(self) -> None:
         for widget in self.root.walk():

@@ -65,6 +65,9 @@ class HallConfig(ConsoleConfig):
 
     fullscreen: bool = True
     page_seconds: Annotated[float, Field(ge=3, le=120)] = 10.0
+    #: The serial hall scoreboard's ``[scoreboard]`` table (docs/hardware.md, section 4),
+    #: as written: the hall app hands it to ``hardware``, which checks it (uikit cannot).
+    scoreboard: dict[str, Any] | None = None
 
 
 _TYPE_KINDS = {
@@ -75,6 +78,7 @@ _TYPE_KINDS = {
     "string_type": "text",
     "bool_type": "true_false",
     "bool_parsing": "true_false",
+    "dict_type": "table_expected",
 }
 
 

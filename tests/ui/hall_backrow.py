@@ -1,0 +1,232 @@
+"""The hall from the back row: the military standings measured in their own screenshots.
+
+Run as ``python -m tests.ui.hall_backrow SPEC.json`` (tests/ui/test_hall_backrow.py): the
+console driver's hall display, with one more scenario. The hub's messages are given to the
+hall's own connection listener (the presenter and the serial scoreboard behind it), the
+network taken away, so every picture is exactly the one asked for.
+
+Measuring: a 55-inch 16:9 TV is about 1218 mm wide, so a pixel of a W-pixel-wide picture is
+1218 / W mm. In each screenshot the first glyph of a text (a digit or a capital: ``7`` of
+``7 · ACES``, ``1`` of ``19``, ``D`` of ``Diamonds``) is found in its widget's box, and the
+pixel rows holding its ink are counted: that is the cap height as drawn, antialiasing
+included. The trump's suit symbol is measured whole.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from tests.ui import console_driver
+from tests.ui.driver import until
+
+#: How wide a 55-inch 16:9 TV is, in mm.
+TV_WIDTH_MM = 1218.0
+
+_SEQ: list[int] = []
+CAPS_TEAMS = ["ACES", "HEARTS OF OAK", "THE KNAVES", "LES AS DE GASPE", "RED DEER", "MONARCHS"]
+
+
+def ink_height(png: Path, box: tuple[float, float, float, float], *, first_glyph: bool) -> int:
+    """Pixel rows holding ink inside ``box`` (window coordinates, y up) of ``png``: of the
+    first glyph only (columns up to the first blank one), or of everything."""
+    from PIL import Image
+
+    with Image.open(png) as img:
+        rgb = img.convert("RGB")
+        height = rgb.height
+        # 2 px in from each side: a box at fractional pixels must not bring in its neighbour
+        x0, y0, x1, y1 = (
+            round(box[0]) + 2,
+            round(box[1]) + 2,
+            round(box[2]) - 2,
+            round(box[3]) - 2,
+        )
+        crop = rgb.crop((x0, height - y1, x1, height - y0))
+    w, h = crop.size
+    pixels = crop.load()
+    counts: dict[tuple[int, int, int], int] = {}
+    for x in range(w):
+        for y in range(h):
+            counts[pixels[x, y]] = counts.get(pixels[x, y], 0) + 1
+    bg = max(counts, key=lambda c: counts[c])
+
+    def ink(x: int, y: int) -> bool:
+        return max(abs(a - b) for a, b in zip(pixels[x, y], bg, strict=True)) > 96
+
+    columns = [any(ink(x, y) for y in range(h)) for x in range(w)]
+    if not any(columns):
+        return 0
+    first = columns.index(True)
+    last = w - 1
+    if first_glyph:
+        rest = columns[first:]
+        last = first + (rest.index(False) - 1 if False in rest else len(rest) - 1)
+    rows = [y for y in range(h) if any(ink(x, y) for x in range(first, last + 1))]
+    return rows[-1] - rows[0] + 1
+
+
+def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
+    from whist.protocol import Standings, TeamStanding
+
+    teams = [
+        TeamStanding(
+            team=t,
+            name=names[(t - 1) % len(names)] if t <= len(names) else f"TEAM {t}",
+            flags=30 - t // 2,
+            points=0,
+            day_totals=[12 + t % 5, 18 - t // 2 - t % 5][:days],
+            loans=0,
+            rank=t,
+            change=(-1) ** t * (t % 3),
+        )
+        for t in range(1, len(names) + 1)
+    ]
+    _SEQ.append(len(_SEQ) + 100)  # each picture newer than the last
+    return (Standings(hand=4, day=days, teams=teams, seq=_SEQ[-1], change_hand=4),)
+
+
+def _state(teams: int, trump: str, *, days: int = 1) -> Any:
+    from whist.protocol import State
+
+    tables = max(1, teams // 2)
+    return State(
+        tournament="Provincial final — Red Deer",
+        format="alberta",
+        tables=tables,
+        hand=5,
+        hands=24,
+        day=days,
+        days=days,
+        phase="playing",
+        trump=trump,
+        reported=list(range(1, tables // 2 + 1)),
+        missing=list(range(tables // 2 + 1, tables + 1)),
+    )
+
+
+async def _measured(d: Any, name: str, page: int = 0) -> None:
+    """``d.shoot(name)``, and every text of the first row measured in each picture.
+
+    ``page`` is shown again after each resize (a window resized in steps may count a page
+    of other rows on its way, and the presenter goes back to a page that exists)."""
+    from kivy.core.window import Window
+
+    before = d.p.language
+    for size, languages in ((d.sizes[0], ("en", "fr")), (d.sizes[1], ("fr", "en"))):
+        await d.resize(*size)
+        while d.p.page != page:
+            d.p.next_page()
+        for language in languages:
+            if d.p.language != language:
+                d.p.set_language(language)
+            stem = f"{language}-{size[0]}x{size[1]}-{name}"
+            await d._shot(stem)
+            png = d.shots / f"{stem}.png"
+            mm = TV_WIDTH_MM / Window.width
+            found = {}
+            for kid, whole in (
+                ("hall-name", False),
+                ("hall-score", False),
+                ("hall-trump", False),
+                ("hall-trump-symbol", True),
+            ):
+                widgets = [
+                    w
+                    for w in d.widgets()
+                    if getattr(w, "kid", "") == kid
+                    and w.get_root_window()
+                    and w.text
+                    and not getattr(w.parent, "head", False)  # not the column titles
+                ]
+                if not widgets or (kid.startswith("hall-trump") and not d.vm.trump_symbol):
+                    continue
+                w = max(widgets, key=lambda w: w.to_window(w.x, w.y)[1])  # the first row
+                x, y = w.to_window(w.x, w.y)
+                px = ink_height(png, (x, y, x + w.width, y + w.height), first_glyph=not whole)
+                found[kid] = {"px": px, "mm": round(px * mm, 1), "font_px": round(w.font_size)}
+            console_driver._report.setdefault("heights", {})[stem] = found
+    await d.resize(*d.sizes[0])
+    if d.p.language != before:
+        d.p.set_language(before)
+        await d.settle(2)
+
+
+async def hall_backrow(d: Any) -> None:
+    from hall.board import StandingsTee
+
+    await d.on("connecting", timeout=30)
+    tee = d.app.connection.listener
+    assert isinstance(tee, StandingsTee), f"the hall listens through {type(tee).__name__}"
+    d.app.connection.listener = None  # from here on, only the messages below
+    p = d.p
+
+    # Twelve teams are two pages: the app's own clock (hall.toml: page_seconds = 3) turns
+    # them, and back again. Then the clock is stopped so that each picture is the one named.
+    tee.on_state(_state(12, "none"))
+    (standings,) = _standings([*CAPS_TEAMS, *CAPS_TEAMS])
+    tee.on_standings(standings)
+    await until(lambda: p.pages == 2, "two pages")
+    await until(lambda: p.page == 1, "page 2, turned by itself", 8)
+    await until(lambda: p.page == 0, "page 1 again, turned by itself", 8)
+    for event in d.app._events:
+        event.cancel()
+
+    # Three teams: the rows share the whole screen and their text grows.
+    tee.on_state(_state(3, "diamonds"))
+    (standings,) = _standings(CAPS_TEAMS[:3])
+    tee.on_standings(standings)
+    await until(lambda: len(d.vm.rows) == 3, "three rows")
+    await d.settle()
+    await _measured(d, "01-three-teams")
+    d.note("three", [p.rows_per_page, p.pages])
+
+    # Twelve teams: a full page, then the second page with the same rows.
+    tee.on_state(_state(12, "none"))
+    (standings,) = _standings([*CAPS_TEAMS, *CAPS_TEAMS])
+    tee.on_standings(standings)
+    await until(lambda: p.pages == 2 and p.page == 0, "two pages")
+    await d.settle()
+    await _measured(d, "02-page-1")
+    p.next_page()
+    await d.settle()
+    await _measured(d, "03-page-2", page=1)
+    d.note("twelve", [p.rows_per_page, p.pages])
+
+    # Forty teams over two days: pages turn by themselves (the app's own clock, made fast).
+    tee.on_state(_state(40, "hearts", days=2))
+    (standings,) = _standings([*CAPS_TEAMS] * 7, days=2)
+    tee.on_standings(standings)
+    await until(lambda: p.pages > 2, "the pages of forty teams")
+    await d.settle()
+    await _measured(d, "04-forty-teams")
+    d.note("forty", [p.rows_per_page, p.pages])
+
+
+def main() -> None:
+    """console_driver.main, with the hall's own page clock (hall.toml's page_seconds)."""
+    import asyncio
+    import json
+    import sys
+    import time
+
+    from uikit.app import configure_kivy
+
+    spec = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+    configure_kivy(tuple(spec["sizes"][0]))
+    from hall.ui import HallApp
+
+    app = HallApp(Path(spec["config"]), config_poll=0.2)
+    console_driver.SCENARIOS["hall_backrow"] = hall_backrow
+    started = time.monotonic()
+    asyncio.run(console_driver._run(app, spec))
+    report = console_driver._report
+    report["seconds"] = round(time.monotonic() - started, 2)
+    print("RESULT " + json.dumps(report), flush=True)
+    sys.exit(1 if report.get("error") else 0)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    main()
