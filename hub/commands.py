@@ -11,10 +11,13 @@ from pydantic import BaseModel
 from hub.batch import Batch, Outgoing
 from hub.corebase import CoreBase, HubBase
 from hub.joins import reply_to_keep
+from whist import leader
 from whist.cards import Deck, Suit, parse_trump, trump_name
 from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
+    CountAccepted,
     DayEnded,
+    FlagsCounted,
     FlagsLent,
     HandClosed,
     HandStarted,
@@ -25,6 +28,7 @@ from whist.events import (
     TieBreakStarted,
 )
 from whist.protocol import (
+    AcceptCount,
     ClearCall,
     ClearCallData,
     CloseHand,
@@ -47,6 +51,8 @@ from whist.protocol import (
     TieBreakStartData,
     UndoStart,
     UndoStartData,
+    Verify,
+    VerifyData,
     decode_command,
     encode,
     reply_data,
@@ -183,6 +189,22 @@ class Commands(CommandDesk, CoreBase):
         if t.ended_after is not None:  # play ended early with it (the tournament is over)
             return EndDayData(day=day, totals=totals, final=True)
         return EndDayData(day=day, totals=totals)
+
+    def _verified(self, day: int, table: int) -> VerifyData:
+        t = self.tournament
+        line = leader.count_line(t.table_count(day, table))
+        return VerifyData(day=day, line=line, verified=t.day_verified(day))
+
+    def _do_verify(self, cmd: Verify, batch: Batch) -> VerifyData:
+        day = leader.count_day(self.tournament, cmd.day)
+        self._apply(FlagsCounted(day, cmd.table, cmd.flags), batch)
+        return self._verified(day, cmd.table)
+
+    def _do_accept_count(self, cmd: AcceptCount, batch: Batch) -> VerifyData:
+        self._apply(CountAccepted(cmd.day, cmd.table, cmd.reason.strip()), batch)
+        batch.standings = batch.state = True  # the day's record of the table moved
+        self._places_may_have_moved(batch)
+        return self._verified(cmd.day, cmd.table)
 
     def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> UndoStartData:
         hand = self.tournament.hand

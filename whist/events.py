@@ -111,6 +111,26 @@ class DayEnded:
 
 
 @dataclass(frozen=True)
+class FlagsCounted:
+    """The verifiers counted ``flags`` on table ``table`` at the end of day ``day`` (Alberta:
+    "place markers in fives on table, wait for check by verifiers"). A recount replaces it."""
+
+    day: int
+    table: int
+    flags: int
+
+
+@dataclass(frozen=True)
+class CountAccepted:
+    """The leader took the verifiers' count of table ``table`` on day ``day`` over the hub's:
+    the day's record of that table moves by the difference. The reason is kept (audit)."""
+
+    day: int
+    table: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class TieBreakStarted:
     """Alberta playoff between tied teams. With 3 or more, ``draws`` holds each team's card."""
 
@@ -186,6 +206,8 @@ Event = (
     | FlagsLent
     | HandClosed
     | DayEnded
+    | FlagsCounted
+    | CountAccepted
     | TieBreakStarted
     | TieBreakHandPlayed
     | NightCreated
@@ -205,6 +227,8 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "loan": FlagsLent,
     "hand_closed": HandClosed,
     "day_ended": DayEnded,
+    "count": FlagsCounted,
+    "count_accepted": CountAccepted,
     "tiebreak_started": TieBreakStarted,
     "tiebreak_hand": TieBreakHandPlayed,
     "night_created": NightCreated,

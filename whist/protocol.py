@@ -1086,6 +1086,45 @@ class Loans(_CommandBase):
     op: Literal["loans"] = "loans"
 
 
+class Verify(_CommandBase):
+    """Extension: the verifiers' count of a table's flags at the end of a day (the last day
+    ended when ``day`` is left out). A recount replaces the count.
+
+    >>> decode_command(b'{"v":1,"id":"c22","op":"verify","table":5,"day":1,"flags":11}').flags
+    11
+    """
+
+    op: Literal["verify"] = "verify"
+    table: TableNumber
+    day: DayNumber | None = None
+    flags: Annotated[int, Field(ge=0, le=6000)]
+
+
+class AcceptCount(_CommandBase):
+    """Extension: the leader takes the verifiers' count of a table over the hub's (audited).
+
+    >>> AcceptCount(id="c23", table=5, day=1, reason="counted twice").reason
+    'counted twice'
+    """
+
+    op: Literal["accept_count"] = "accept_count"
+    table: TableNumber
+    day: DayNumber
+    reason: Reason
+
+
+class Counts(_CommandBase):
+    """Extension: the verifiers' counts of a day's end, table by table (the last day ended
+    when ``day`` is left out).
+
+    >>> decode_command(b'{"v":1,"id":"c24","op":"counts"}').day is None
+    True
+    """
+
+    op: Literal["counts"] = "counts"
+    day: DayNumber | None = None
+
+
 class Export(_CommandBase):
     """Extension: the hub writes the CSV files and the printable sheets into DATA/exports.
 
@@ -1182,6 +1221,9 @@ Command = Annotated[
     | Results
     | Ties
     | Loans
+    | Verify
+    | AcceptCount
+    | Counts
     | Export
     | JoinCodeQuery
     | RenewJoinCode
@@ -1473,6 +1515,39 @@ class LoansData(_ReplyData):
     to_bring: dict[str, int]
 
 
+CountStatus = Literal["agrees", "differs", "not counted"]
+
+
+class CountLine(_ReplyData):
+    """One table's count at a day's end: the hub's, the verifiers' (absent: not counted),
+    and the reasons the leader gave for taking the verifiers' count (decision A15)."""
+
+    table: TableNumber
+    hub: int
+    counted: int | None = None
+    status: CountStatus
+    accepted: list[str] = []
+
+
+class CountsData(_ReplyData):
+    """``counts``: a day's counts in table order; ``verified`` once every table agrees;
+    ``days_ended``: how many days have ended (the days that can be counted)."""
+
+    day: DayNumber
+    days_ended: int
+    lines: list[CountLine]
+    verified: bool
+
+
+class VerifyData(_ReplyData):
+    """``verify`` and ``accept_count``: the table's count now, and whether its day is
+    verified."""
+
+    day: DayNumber
+    line: CountLine
+    verified: bool
+
+
 class EndDayData(_ReplyData):
     """``end_day``: the day ended and each team's total that day (team as text);
     ``final`` (extension): it ended play early, the tournament is over."""
@@ -1560,6 +1635,9 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "results": ResultsData,
         "ties": TiesData,
         "loans": LoansData,
+        "verify": VerifyData,
+        "accept_count": VerifyData,
+        "counts": CountsData,
         "export": ExportData,
         "join_code": JoinCodeData,
         "renew_join_code": RenewJoinCodeData,

@@ -343,6 +343,15 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     reply = hub.command("tiebreak_result", teams=[a, b], tricks=[8, 5])
     TieBreakResultData.model_validate(reply["data"])
     seen.add("tiebreak_result")
+    for op, fields in [  # the verifiers' count, once the tie-break no longer needs the tie
+        ("counts", {}),
+        ("verify", {"table": 1, "flags": 11}),
+        ("accept_count", {"table": 1, "day": 1, "reason": "recounted"}),
+    ]:
+        reply = hub.command(op, **fields)
+        data = REPLIES[op].model_validate(reply["data"])
+        assert reply_data(data) == reply["data"], op
+        seen.add(op)
     # join codes are refused here (no embedded broker); penalty is a Gaspésie rule; the
     # club nights' ops are refused by a military hub (tests/hub/test_club_core.py).
     assert set(COMMANDS) - seen == {
