@@ -74,7 +74,7 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
-from whist.errors import ProtocolError
+from whist.errors import ErrorCode, ProtocolError
 from whist.formats import Format
 from whist.protocol import REPLIES as REPLY_MODELS
 from whist.protocol import (
@@ -2331,7 +2331,13 @@ class LeaderPresenter(Base[ViewModel]):
         c = self.counts
         if c is None:
             refused = self.counts_refusal
-            text = self._refused_text(refused) if refused is not None else tr.t("Asking the hub…")
+            code = self._data(ErrorData, refused) if refused is not None else None
+            if code is not None and code.error is ErrorCode.WRONG_DAY:
+                text = tr.t("No day has ended yet: the flags are counted at the end of the day.")
+            elif refused is not None:
+                text = self._refused_text(refused)
+            else:
+                text = tr.t("Asking the hub…")
             return CountsVM(
                 title=tr.t("Verifiers' count"),
                 status=text,
