@@ -136,6 +136,8 @@ from whist.protocol import (
     TieBreakResultData,
     TieBreakStart,
     TieBreakStartData,
+    TieBreakTrump,
+    TieBreakTrumpData,
     TieGroup,
     Ties,
     TiesData,
@@ -581,7 +583,7 @@ class LeaderPresenter(Base[ViewModel]):
                 self.join_refusal = None
             else:
                 self._ask(JoinCodeQuery(id=self._id()))
-        elif isinstance(data, TieBreakStartData | TieBreakResultData):
+        elif isinstance(data, TieBreakStartData | TieBreakResultData | TieBreakTrumpData):
             self.tb_tricks = None
             self._ask(Ties(id=self._id()))
         elif isinstance(data, ExportData):
@@ -644,6 +646,10 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("The call from table {table} is cleared.").format(table=data.table)
         if isinstance(data, TieBreakStartData):
             return tr.t("The tie-break has started.")
+        if isinstance(data, TieBreakTrumpData):
+            return tr.t("The next playoff hand is played in the director's cut: {trump}.").format(
+                trump=trump_short(tr, data.trump)
+            )
         if isinstance(data, TieBreakResultData):
             if data.decided:
                 return tr.t("The tie-break is decided.")
@@ -1173,8 +1179,13 @@ class LeaderPresenter(Base[ViewModel]):
         self._changed()
 
     def tb_choose_trump(self, trump: str) -> None:
+        """Before a playoff: its first trump (or "cut"). While one runs: the suit the director
+        cut for the next playoff hand, sent at once (decision A16)."""
         self._intent()
-        if trump in (*TRUMPS, "cut"):
+        current = self.ties.current if self.ties is not None else None
+        if current is not None and trump in TRUMPS:
+            self._send(TieBreakTrump.model_validate({"id": self._id(), "trump": trump}))
+        elif trump in (*TRUMPS, "cut"):
             self.tb_trump = trump
         self._changed()
 
@@ -2529,7 +2540,11 @@ class LeaderPresenter(Base[ViewModel]):
         steps.append(
             tr.t("Now: the A and B players of team {a} against those of team {b}.").format(a=a, b=b)
         )
-        steps.append(trump_line(tr, current.trump))
+        steps.append(
+            trump_line(tr, current.trump)
+            + " — "
+            + tr.t("The director cut another? Tap it below.")
+        )
         steps.append(tr.t("Dealer: the four players each cut; the highest card deals."))
         x = self.tb_tricks
         keys = tuple(
@@ -2547,6 +2562,13 @@ class LeaderPresenter(Base[ViewModel]):
             question=tr.t("Tricks taken by team {a}:").format(a=a),
             keys=keys,
             readout=readout,
+            trumps=tuple(
+                ButtonVM(
+                    trump_short(tr, t),
+                    role="selected" if current.trump == t else "normal",
+                )
+                for t in TRUMPS
+            ),
             cut=HIDDEN,
             start=HIDDEN,
             record=ButtonVM(

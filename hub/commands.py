@@ -12,8 +12,8 @@ from hub.batch import Batch, Outgoing
 from hub.corebase import CoreBase, HubBase
 from hub.joins import reply_to_keep
 from whist import leader
-from whist.cards import Deck, Suit, parse_trump, trump_name
-from whist.errors import ErrorCode, ProtocolError, TournamentError
+from whist.cards import Card, Deck, Suit, parse_trump, trump_name
+from whist.errors import CardError, ErrorCode, ProtocolError, TournamentError
 from whist.events import (
     CountAccepted,
     DayEnded,
@@ -26,6 +26,8 @@ from whist.events import (
     StartUndone,
     TieBreakHandPlayed,
     TieBreakStarted,
+    TieBreakTrumpCut,
+    TieBreakUndone,
 )
 from whist.protocol import (
     AcceptCount,
@@ -49,6 +51,10 @@ from whist.protocol import (
     TieBreakResultData,
     TieBreakStart,
     TieBreakStartData,
+    TieBreakTrump,
+    TieBreakTrumpData,
+    TieBreakUndo,
+    TieBreakUndoData,
     UndoStart,
     UndoStartData,
     Verify,
@@ -223,7 +229,15 @@ class Commands(CommandDesk, CoreBase):
     def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> TieBreakStartData:
         data: dict[str, Any] = {}
         draws: tuple[Any, ...] = ()
-        if len(cmd.teams) >= 3:  # each A player draws a card from one deck
+        if cmd.draws is not None:  # the cards the A players really drew
+            try:
+                draws = tuple(Card.parse(cmd.draws[str(team)]) for team in cmd.teams)
+            except CardError as exc:
+                raise TournamentError(str(exc), ErrorCode.OUT_OF_RANGE) from None
+            data["draws"] = {
+                str(team): str(card) for team, card in zip(cmd.teams, draws, strict=True)
+            }
+        elif len(cmd.teams) >= 3:  # each A player draws a card from one deck
             deck = Deck()
             deck.shuffle(self.rng)
             draws = deck.cards[: len(cmd.teams)]
@@ -262,3 +276,21 @@ class Commands(CommandDesk, CoreBase):
         else:
             data.update(next=list(tb.next_pairing() or ()), trump=trump_name(next_trump), cut=cut)
         return TieBreakResultData.model_validate(data)
+
+    def _do_tiebreak_trump(self, cmd: TieBreakTrump, batch: Batch) -> TieBreakTrumpData:
+        self._apply(TieBreakTrumpCut(parse_trump(cmd.trump)), batch)
+        tb = self.tournament.tiebreak_in_progress()
+        assert tb is not None  # checked
+        batch.standings = True
+        return TieBreakTrumpData(
+            next=list(tb.next_pairing() or ()),
+            trump=trump_name(tb.trump),
+        )
+
+    def _do_tiebreak_undo(self, cmd: TieBreakUndo, batch: Batch) -> TieBreakUndoData:
+        t = self.tournament
+        teams = sorted(t.tiebreaks[-1].order) if t.tiebreaks else []
+        self._apply(TieBreakUndone(), batch)
+        batch.standings = True
+        self._places_may_have_moved(batch)
+        return TieBreakUndoData(teams=teams)

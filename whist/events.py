@@ -150,6 +150,19 @@ class TieBreakHandPlayed:
     next_trump: Suit | None = None
 
 
+@dataclass(frozen=True)
+class TieBreakTrumpCut:
+    """The director cut the deck for the next playoff hand: its trump (None = no trump)
+    replaces the one the hub cut (docs/rules.md, A16)."""
+
+    trump: Suit | None
+
+
+@dataclass(frozen=True)
+class TieBreakUndone:
+    """The leader took back the last tie-break (running or decided), to play it again."""
+
+
 # --------------------------------------------------------------------------------------------
 # Club nights (whist.night): a table keeping score deal after deal.
 
@@ -210,6 +223,8 @@ Event = (
     | CountAccepted
     | TieBreakStarted
     | TieBreakHandPlayed
+    | TieBreakTrumpCut
+    | TieBreakUndone
     | NightCreated
     | DealRecorded
     | DealCorrected
@@ -231,6 +246,8 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "count_accepted": CountAccepted,
     "tiebreak_started": TieBreakStarted,
     "tiebreak_hand": TieBreakHandPlayed,
+    "tiebreak_trump": TieBreakTrumpCut,
+    "tiebreak_undone": TieBreakUndone,
     "night_created": NightCreated,
     "deal": DealRecorded,
     "deal_corrected": DealCorrected,

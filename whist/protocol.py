@@ -1022,10 +1022,19 @@ class TieBreakStart(_CommandBase):
     teams: Annotated[list[TeamNumber], Field(min_length=2), AfterValidator(_distinct)]
     trump: TrumpName | None = None
     cut: bool = False
+    #: (issue 12) three or more teams: the card each team's A player really drew (team as
+    #: text -> "K♦" or "KD"); the hub draws them itself when left out
+    draws: dict[str, Annotated[str, Field(min_length=2, max_length=4)]] | None = None
 
     @model_validator(mode="after")
     def _one_way_to_trump(self) -> Self:
         _check_trump_or_cut(self.trump, self.cut)
+        if self.draws is not None and (
+            len(self.teams) < 3 or set(self.draws) != {str(t) for t in self.teams}
+        ):
+            raise PydanticCustomError(
+                "inconsistent", "draws are for three or more teams: one card for each team"
+            )
         return self
 
 
@@ -1039,6 +1048,28 @@ class TieBreakResult(_CommandBase):
     op: Literal["tiebreak_result"] = "tiebreak_result"
     teams: Annotated[list[TeamNumber], Field(min_length=2, max_length=2), AfterValidator(_distinct)]
     tricks: Annotated[list[Tricks], Field(min_length=2, max_length=2), AfterValidator(_thirteen)]
+
+
+class TieBreakTrump(_CommandBase):
+    """Extension: the director cut the deck for the next playoff hand; its trump replaces
+    the one the hub cut.
+
+    >>> decode_command(b'{"v":1,"id":"c25","op":"tiebreak_trump","trump":"clubs"}').trump
+    'clubs'
+    """
+
+    op: Literal["tiebreak_trump"] = "tiebreak_trump"
+    trump: TrumpName
+
+
+class TieBreakUndo(_CommandBase):
+    """Extension: take back the last tie-break (running or decided), to play it again.
+
+    >>> decode_command(b'{"v":1,"id":"c26","op":"tiebreak_undo"}').op
+    'tiebreak_undo'
+    """
+
+    op: Literal["tiebreak_undo"] = "tiebreak_undo"
 
 
 class Plan(_CommandBase):
@@ -1217,6 +1248,8 @@ Command = Annotated[
     | ClearCall
     | TieBreakStart
     | TieBreakResult
+    | TieBreakTrump
+    | TieBreakUndo
     | Plan
     | Results
     | Ties
@@ -1592,6 +1625,19 @@ class TieBreakResultData(_ReplyData):
     cut: str | None = None
 
 
+class TieBreakTrumpData(_ReplyData):
+    """``tiebreak_trump``: the next pairing and the trump it plays in now."""
+
+    next: list[TeamNumber]
+    trump: TrumpName
+
+
+class TieBreakUndoData(_ReplyData):
+    """``tiebreak_undo``: the teams whose tie-break was taken back."""
+
+    teams: list[TeamNumber]
+
+
 class CorrectDealData(_ReplyData):
     """``correct_deal``: the table and deal corrected (or entered)."""
 
@@ -1631,6 +1677,8 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "clear_call": ClearCallData,
         "tiebreak_start": TieBreakStartData,
         "tiebreak_result": TieBreakResultData,
+        "tiebreak_trump": TieBreakTrumpData,
+        "tiebreak_undo": TieBreakUndoData,
         "plan": PlanData,
         "results": ResultsData,
         "ties": TiesData,

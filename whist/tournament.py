@@ -36,6 +36,8 @@ from whist.events import (
     StartUndone,
     TieBreakHandPlayed,
     TieBreakStarted,
+    TieBreakTrumpCut,
+    TieBreakUndone,
     TournamentCreated,
 )
 from whist.formats import START_FLAGS, TRICKS, Format, GameFormat, HandOutcome
@@ -176,10 +178,15 @@ class TieBreak:
         return champion, losers
 
     first_trump: Suit | None = None
+    #: The director's own cut, by playoff hand (0 = the first): it replaces the hub's.
+    cuts: dict[int, Suit | None] = field(default_factory=dict)
 
     @property
     def trump(self) -> Suit | None:
-        """The trump for the next playoff hand (cut by the leader)."""
+        """The trump for the next playoff hand: the director's cut if entered, else the one
+        given at the start or cut by the hub."""
+        if len(self.hands) in self.cuts:
+            return self.cuts[len(self.hands)]
         return self.hands[-1].next_trump if self.hands else self.first_trump
 
     @property
@@ -670,6 +677,17 @@ class Tournament:
             )
         if self.tiebreak_in_progress():
             raise TournamentError("another tie-break is still being played", ErrorCode.WRONG_PHASE)
+        done = next(
+            (tb for tb in self.tiebreaks if tb.decided and set(tb.order) == set(event.teams)),
+            None,
+        )
+        if done is not None:
+            raise TournamentError(
+                "the tie-break of teams "
+                + ", ".join(map(str, sorted(event.teams)))
+                + " is already decided: undo it first to play it again",
+                ErrorCode.WRONG_PHASE,
+            )
         if not self.finished:
             raise TournamentError(
                 "tie-breaks are played after the last hand is closed (or play is ended)",
@@ -703,6 +721,14 @@ class Tournament:
                 "with three or more tied teams, each team's A player draws a different card",
                 ErrorCode.DRAWS_REQUIRED,
             )
+
+    def _check_TieBreakTrumpCut(self, event: TieBreakTrumpCut) -> None:
+        if self.tiebreak_in_progress() is None:
+            raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
+
+    def _check_TieBreakUndone(self, event: TieBreakUndone) -> None:
+        if not self.tiebreaks:
+            raise TournamentError("there is no tie-break to undo", ErrorCode.WRONG_PHASE)
 
     def _check_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()
@@ -905,6 +931,14 @@ class Tournament:
             order = tuple(event.teams)
         draws = {team: str(card) for team, card in zip(event.teams, event.draws, strict=False)}
         self.tiebreaks.append(TieBreak(order=order, first_trump=event.trump, draws=draws))
+
+    def _apply_TieBreakTrumpCut(self, event: TieBreakTrumpCut) -> None:
+        tb = self.tiebreak_in_progress()
+        assert tb is not None  # checked
+        tb.cuts[len(tb.hands)] = event.trump
+
+    def _apply_TieBreakUndone(self, event: TieBreakUndone) -> None:
+        self.tiebreaks.pop()
 
     def _apply_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()

@@ -21,6 +21,7 @@ from whist.protocol import (
     JoinCodeData,
     PenaltyData,
     TieBreakResultData,
+    TieBreakTrumpData,
     reply_data,
 )
 
@@ -343,6 +344,12 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     reply = hub.command("tiebreak_result", teams=[a, b], tricks=[8, 5])
     TieBreakResultData.model_validate(reply["data"])
     seen.add("tiebreak_result")
+    for op, fields in [("tiebreak_undo", {}), ("tiebreak_start", {"teams": [1, 2, 3]})]:
+        assert hub.command(op, **fields)["ok"], op
+    reply = hub.command("tiebreak_trump", trump="clubs")
+    assert reply_data(TieBreakTrumpData.model_validate(reply["data"])) == reply["data"]
+    seen |= {"tiebreak_undo", "tiebreak_trump"}
+    assert hub.command("tiebreak_undo")["ok"]
     for op, fields in [  # the verifiers' count, once the tie-break no longer needs the tie
         ("counts", {}),
         ("verify", {"table": 1, "flags": 11}),
