@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from console import words
 from uikit.i18n import ConsoleTranslator
-from whist.protocol import LoansData, State
+from whist.protocol import CountLine, CountsData, LoansData, State, VerifyData
 
 #: Hands listed one by one on a confirmation page; the rest are counted.
 HANDS_LISTED = 8
@@ -139,8 +139,93 @@ def ledger_lines(tr: ConsoleTranslator, ledger: LoansData | None, days: int) -> 
     return "\n".join(lines)
 
 
+def count_status(tr: ConsoleTranslator, counts: CountsData) -> tuple[str, str]:
+    """The day's verification in one line, and its colour (a theme role)."""
+    if counts.verified:
+        return (
+            tr.t("Day {d} is verified: every table's count agrees.").format(d=counts.day),
+            "good",
+        )
+    todo = sum(1 for ln in counts.lines if ln.status == "not counted")
+    differs = sum(1 for ln in counts.lines if ln.status == "differs")
+    parts = []
+    if differs:
+        parts.append(
+            tr.nt(
+                "{n} table differs from the hub: settle it",
+                "{n} tables differ from the hub: settle them",
+                differs,
+            ).format(n=differs)
+        )
+    if todo:
+        parts.append(
+            tr.nt("{n} table not counted yet", "{n} tables not counted yet", todo).format(n=todo)
+        )
+    return (
+        tr.t("Day {d} is not verified: {what}.").format(d=counts.day, what="; ".join(parts)),
+        "bad" if differs else "highlight",
+    )
+
+
+def count_table_line(tr: ConsoleTranslator, line: CountLine) -> str:
+    """One table: the hub's flags, the verifiers' count, and what the difference means."""
+    hub = tr.nt("the hub has {n} flag", "the hub has {n} flags", line.hub).format(n=line.hub)
+    if line.counted is None:
+        return tr.t("Table {table}: {hub}; not counted yet.").format(table=line.table, hub=hub)
+    if line.status == "agrees":
+        text = tr.t("Table {table}: counted {n}, as the hub has.").format(
+            table=line.table, n=line.counted
+        )
+    else:
+        text = tr.t(
+            "Table {table}: counted {n}, but {hub}. Correct the result that was wrong, "
+            "or accept the count."
+        ).format(table=line.table, n=line.counted, hub=hub)
+    if line.accepted:
+        text += " " + tr.t("(count accepted by you)")
+    return text
+
+
+def count_lines(tr: ConsoleTranslator, counts: CountsData) -> str:
+    """Every table of the day, one a line: the differences first, then not counted, then
+    the tables that agree."""
+    order = {"differs": 0, "not counted": 1, "agrees": 2}
+    lines = sorted(counts.lines, key=lambda ln: (order[ln.status], ln.table))
+    return "\n".join(count_list_line(tr, ln) for ln in lines)
+
+
+def count_list_line(tr: ConsoleTranslator, line: CountLine) -> str:
+    """One table in the day's list, short: ``Table 3: counted 11, the hub 10 — DIFFERS``."""
+    if line.counted is None:
+        return tr.t("Table {table}: the hub {hub} — not counted").format(
+            table=line.table, hub=line.hub
+        )
+    text = (
+        tr.t("Table {table}: counted {n} — agrees")
+        if line.status == "agrees"
+        else tr.t("Table {table}: counted {n}, the hub {hub} — DIFFERS")
+    ).format(table=line.table, n=line.counted, hub=line.hub)
+    if line.accepted:
+        text += " " + tr.t("(count accepted by you)")
+    return text
+
+
+def count_done(tr: ConsoleTranslator, data: VerifyData) -> str:
+    """The hub's answer to a count (or to accepting one), in the message bar."""
+    line = data.line
+    text = count_table_line(tr, line)
+    if data.verified:
+        text += " " + tr.t("Day {d} is verified.").format(d=data.day)
+    return text
+
+
 __all__ = [
     "bring_lines",
+    "count_done",
+    "count_lines",
+    "count_list_line",
+    "count_status",
+    "count_table_line",
     "ledger_lines",
     "missing_block",
     "missing_count",

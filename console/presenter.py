@@ -38,6 +38,7 @@ from console.viewmodel import (
     ConfirmVM,
     ConnectingVM,
     CorrectVM,
+    CountsVM,
     DealFormVM,
     DealRowVM,
     DealsVM,
@@ -73,10 +74,11 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
-from whist.errors import ProtocolError
+from whist.errors import ErrorCode, ProtocolError
 from whist.formats import Format
 from whist.protocol import REPLIES as REPLY_MODELS
 from whist.protocol import (
+    AcceptCount,
     Assignment,
     ClearCall,
     ClearCallData,
@@ -90,6 +92,8 @@ from whist.protocol import (
     CorrectData,
     CorrectDeal,
     CorrectDealData,
+    Counts,
+    CountsData,
     DealRecord,
     Deals,
     DealsData,
@@ -132,11 +136,15 @@ from whist.protocol import (
     TieBreakResultData,
     TieBreakStart,
     TieBreakStartData,
+    TieBreakTrump,
+    TieBreakTrumpData,
     TieGroup,
     Ties,
     TiesData,
     UndoStart,
     UndoStartData,
+    Verify,
+    VerifyData,
     decode_reply_data,
 )
 from whist.views import format_info
@@ -149,7 +157,11 @@ HUB_DEFAULT_CALL = "the players ask for the leader"
 MAX_REVOKES = 13
 START_FLAGS = 12
 #: Queries: their answers fill screens; they are never announced in the message bar.
-QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals", "loans"})
+QUERIES = frozenset(
+    {"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts"}
+)
+#: The verifiers' count keypad: 0 to 35 flags, more when the hub's count is higher.
+COUNT_KEYS = 36
 #: A club night's commands: their refusals are the hub's own words (they name the deal).
 CLUB_OPS = frozenset({"correct_deal", "end_night"})
 #: The joins listed on the Sheets & kiosks tab, newest first.
@@ -279,6 +291,13 @@ class LeaderPresenter(Base[ViewModel]):
         self.joins: list[JoinEntry] | None = None  # the hub's "joins", newest first
         self.ended_days: set[int] = set()
         self.ledger: LoansData | None = None  # the hub's "loans": the loan ledger
+        # The verifiers' count (A15): the hub's "counts" of the day on show, the day asked
+        # for (None: the last day ended), the table being entered and the flags tapped.
+        self.counts: CountsData | None = None
+        self.counts_refusal: Reply | None = None
+        self.count_day: int | None = None
+        self.count_table = 1
+        self.count_flags: int | None = None
         self.sending: dict[str, Command] = {}
         # The hub's last answer, worded when shown (the language may change meanwhile).
         self.message: tuple[Callable[[], str] | None, str] = (None, "message-ok")
@@ -535,6 +554,11 @@ class LeaderPresenter(Base[ViewModel]):
                 self.message = (lambda: self._refused_text(reply, "deals"), "message-bad")
         elif isinstance(command, Loans) and reply.ok:
             self.ledger = self._data(LoansData, reply)
+        elif isinstance(command, Counts):
+            if reply.ok:
+                self.counts, self.counts_refusal = self._data(CountsData, reply), None
+            else:
+                self.counts, self.counts_refusal = None, reply
 
     def _after(self, data: BaseModel) -> None:
         if isinstance(data, CorrectData | PenaltyData):
@@ -545,6 +569,13 @@ class LeaderPresenter(Base[ViewModel]):
             self.ended_days.add(data.day)
         elif isinstance(data, LoanData) and self.mode is Screen.LOANS:
             self._ask(Loans(id=self._id()))
+        elif isinstance(data, VerifyData):
+            self.count_flags = None
+            c = self.counts
+            if c is not None and c.day == data.day:  # the page shows the answer at once
+                lines = [data.line if ln.table == data.line.table else ln for ln in c.lines]
+                self.counts = c.model_copy(update={"lines": lines, "verified": data.verified})
+            self._want_counts()
         elif isinstance(data, RenewJoinCodeData):
             # The reply carries the new code; sent again, the hub answers without it.
             if data.code is not None:
@@ -552,7 +583,7 @@ class LeaderPresenter(Base[ViewModel]):
                 self.join_refusal = None
             else:
                 self._ask(JoinCodeQuery(id=self._id()))
-        elif isinstance(data, TieBreakStartData | TieBreakResultData):
+        elif isinstance(data, TieBreakStartData | TieBreakResultData | TieBreakTrumpData):
             self.tb_tricks = None
             self._ask(Ties(id=self._id()))
         elif isinstance(data, ExportData):
@@ -583,6 +614,8 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("Table {table}, hand {n}: the correction is saved.").format(
                 table=data.table, n=data.hand
             )
+        if isinstance(data, VerifyData):
+            return director.count_done(tr, data)
         if isinstance(data, LoanData) and data.brought:
             return tr.nt(
                 "Table {table}: the {k} flag the hub lent is recorded as brought; the table "
@@ -613,6 +646,10 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("The call from table {table} is cleared.").format(table=data.table)
         if isinstance(data, TieBreakStartData):
             return tr.t("The tie-break has started.")
+        if isinstance(data, TieBreakTrumpData):
+            return tr.t("The next playoff hand is played in the director's cut: {trump}.").format(
+                trump=trump_short(tr, data.trump)
+            )
         if isinstance(data, TieBreakResultData):
             if data.decided:
                 return tr.t("The tie-break is decided.")
@@ -679,7 +716,7 @@ class LeaderPresenter(Base[ViewModel]):
             self.mode, self.draft = Screen.TABLE, None
         elif self.mode is Screen.DEAL:
             self.mode, self.draft = Screen.DEALS, None
-        elif self.mode is Screen.LOANS:
+        elif self.mode in (Screen.LOANS, Screen.COUNTS):
             self.mode, self.tab = None, Screen.STANDINGS
         else:
             self.mode, self.confirm_kind = None, None
@@ -790,6 +827,76 @@ class LeaderPresenter(Base[ViewModel]):
         self._asked.discard(("loans", 0))
         self._ask(Loans(id=self._id()))
         self._changed()
+
+    # ================================================================== the verifiers' count
+    def _want_counts(self) -> None:
+        command = Counts(id=self._id(), day=self.count_day)
+        self._asked.discard(self._key(command))
+        self._ask(command)
+
+    def open_counts(self) -> None:
+        """The verifiers' count (Alberta, decision A15), asked of the hub afresh."""
+        self._intent()
+        self.mode, self.count_flags = Screen.COUNTS, None
+        self._want_counts()
+        self._changed()
+
+    def count_step(self, delta: int) -> None:
+        """The previous (-1) or next (+1) table."""
+        self._intent()
+        tables = self.state.tables if self.state is not None else 1
+        self.count_table = (self.count_table - 1 + delta) % tables + 1
+        self.count_flags = None
+        self._changed()
+
+    def count_next_open(self) -> None:
+        """The next table that is not counted or differs from the hub."""
+        self._intent()
+        c = self.counts
+        if c is not None:
+            open_ = [ln.table for ln in c.lines if ln.status != "agrees"]
+            later = [t for t in open_ if t > self.count_table] or open_
+            if later:
+                self.count_table, self.count_flags = later[0], None
+        self._changed()
+
+    def count_day_step(self) -> None:
+        """The next day that has ended (the days cycle)."""
+        self._intent()
+        c = self.counts
+        if c is not None and c.days_ended > 1:
+            self.count_day = c.day % c.days_ended + 1
+            self.count_flags = None
+            self._want_counts()
+        self._changed()
+
+    def count_key(self, flags: int) -> None:
+        self._intent()
+        if flags >= 0:
+            self.count_flags = flags
+        self._changed()
+
+    def record_count(self) -> None:
+        self._intent()
+        c = self.counts
+        if c is not None and self.count_flags is not None:
+            self._send(
+                Verify(id=self._id(), table=self.count_table, day=c.day, flags=self.count_flags)
+            )
+        self._changed()
+
+    def accept_count(self) -> None:
+        """Take the verifiers' count of the table on show over the hub's (audited)."""
+        self._intent()
+        c = self.counts
+        if c is not None:
+            reason = self.tr.t("the verifiers' count, accepted by the leader")
+            self._send(AcceptCount(id=self._id(), table=self.count_table, day=c.day, reason=reason))
+        self._changed()
+
+    def count_correct(self) -> None:
+        """Settle a difference by correcting a result: the table's page."""
+        self.open_table(self.count_table)
 
     # ================================================================== intents: a table
     def open_table(self, table: int) -> None:
@@ -1072,8 +1179,13 @@ class LeaderPresenter(Base[ViewModel]):
         self._changed()
 
     def tb_choose_trump(self, trump: str) -> None:
+        """Before a playoff: its first trump (or "cut"). While one runs: the suit the director
+        cut for the next playoff hand, sent at once (decision A16)."""
         self._intent()
-        if trump in (*TRUMPS, "cut"):
+        current = self.ties.current if self.ties is not None else None
+        if current is not None and trump in TRUMPS:
+            self._send(TieBreakTrump.model_validate({"id": self._id(), "trump": trump}))
+        elif trump in (*TRUMPS, "cut"):
             self.tb_trump = trump
         self._changed()
 
@@ -1166,6 +1278,7 @@ class LeaderPresenter(Base[ViewModel]):
             Screen.DEALS: lambda v: replace(v, deals=self._deals()),
             Screen.DEAL: lambda v: replace(v, deal=self._deal_form()),
             Screen.LOANS: lambda v: replace(v, loans=self._ledger()),
+            Screen.COUNTS: lambda v: replace(v, counts=self._counts()),
         }
         return builders[screen](vm)
 
@@ -2209,6 +2322,7 @@ class LeaderPresenter(Base[ViewModel]):
             rows=rows,
             note=note,
             ledger=ButtonVM(tr.t("Loan ledger")) if lends else HIDDEN,
+            counts=ButtonVM(tr.t("Verifiers' count")) if lends else HIDDEN,
         )
 
     def _ledger(self) -> LoansVM:
@@ -2220,6 +2334,80 @@ class LeaderPresenter(Base[ViewModel]):
             due="\n".join(director.bring_lines(tr, s)),
             lines=director.ledger_lines(tr, self.ledger, s.days),
             back=ButtonVM(tr.t("Back")),
+        )
+
+    def _counts(self) -> CountsVM:
+        tr = self.tr
+        back = ButtonVM(tr.t("Back"))
+        c = self.counts
+        if c is None:
+            refused = self.counts_refusal
+            code = self._data(ErrorData, refused) if refused is not None else None
+            if code is not None and code.error is ErrorCode.WRONG_DAY:
+                text = tr.t("No day has ended yet: the flags are counted at the end of the day.")
+            elif refused is not None:
+                text = self._refused_text(refused)
+            else:
+                text = tr.t("Asking the hub…")
+            return CountsVM(
+                title=tr.t("Verifiers' count"),
+                status=text,
+                previous=HIDDEN,
+                following=HIDDEN,
+                record=HIDDEN,
+                back=back,
+            )
+        line = next((ln for ln in c.lines if ln.table == self.count_table), c.lines[0])
+        self.count_table = line.table
+        chosen = self.count_flags
+        most = max(COUNT_KEYS, -(-(line.hub + 7) // 18) * 18)
+        differs = line.status == "differs"
+        open_ = [ln for ln in c.lines if ln.status != "agrees"]
+        status, status_role = director.count_status(tr, c)
+        return CountsVM(
+            title=tr.t("Verifiers' count — day {d}").format(d=c.day),
+            status=status,
+            status_role=status_role,
+            lines=director.count_lines(tr, c),
+            table=director.count_table_line(tr, line),
+            table_role={"agrees": "good", "differs": "bad"}.get(line.status, "highlight"),
+            table_name=tr.t("Table {table}").format(table=line.table),
+            keys=tuple(
+                ButtonVM(str(n), role="selected" if n == chosen else "normal")
+                for n in range(most)
+            ),
+            previous=ButtonVM("◀ " + tr.t("Table")),
+            following=ButtonVM(tr.t("Table") + " ▶"),
+            next_open=ButtonVM(tr.t("Next to check")) if open_ else HIDDEN,
+            day=(
+                ButtonVM(tr.t("Day {d}").format(d=c.day % c.days_ended + 1))
+                if c.days_ended > 1
+                else HIDDEN
+            ),
+            record=(
+                ButtonVM(
+                    tr.nt(
+                        "Table {table} counted {n} flag",
+                        "Table {table} counted {n} flags",
+                        chosen,
+                    ).format(table=line.table, n=chosen),
+                    role="primary",
+                )
+                if chosen is not None
+                else ButtonVM(tr.t("Tap the flags counted"), role="disabled", enabled=False)
+            ),
+            accept=(
+                ButtonVM(
+                    tr.nt(
+                        "Accept the count: {n} flag", "Accept the count: {n} flags", line.counted
+                    ).format(n=line.counted),
+                    role="call",
+                )
+                if differs and line.counted is not None
+                else HIDDEN
+            ),
+            correct=ButtonVM(tr.t("Correct a result")) if differs else HIDDEN,
+            back=back,
         )
 
     # ------------------------------------------------------------------ tie-breaks
@@ -2352,7 +2540,11 @@ class LeaderPresenter(Base[ViewModel]):
         steps.append(
             tr.t("Now: the A and B players of team {a} against those of team {b}.").format(a=a, b=b)
         )
-        steps.append(trump_line(tr, current.trump))
+        steps.append(
+            trump_line(tr, current.trump)
+            + " — "
+            + tr.t("The director cut another? Tap it below.")
+        )
         steps.append(tr.t("Dealer: the four players each cut; the highest card deals."))
         x = self.tb_tricks
         keys = tuple(
@@ -2370,6 +2562,13 @@ class LeaderPresenter(Base[ViewModel]):
             question=tr.t("Tricks taken by team {a}:").format(a=a),
             keys=keys,
             readout=readout,
+            trumps=tuple(
+                ButtonVM(
+                    trump_short(tr, t),
+                    role="selected" if current.trump == t else "normal",
+                )
+                for t in TRUMPS
+            ),
             cut=HIDDEN,
             start=HIDDEN,
             record=ButtonVM(

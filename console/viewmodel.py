@@ -36,6 +36,7 @@ class Screen(enum.StrEnum):
     DEALS = "deals"
     DEAL = "deal"
     LOANS = "loans"
+    COUNTS = "counts"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -233,6 +234,7 @@ class StandingsVM:
     #: "Provisional — 3 results missing" (empty when every result is in)
     note: str = ""
     ledger: ButtonVM = HIDDEN
+    counts: ButtonVM = HIDDEN
 
 
 @dataclass(frozen=True)
@@ -242,6 +244,30 @@ class LoansVM:
     title: str = ""
     due: str = ""
     lines: str = ""
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class CountsVM:
+    """The verifiers' count at a day's end (decision A15): each table's flags as counted
+    against the hub's; the one table being entered, its keypad, and how to settle a
+    difference."""
+
+    title: str = ""
+    status: str = ""
+    status_role: str = "text"
+    lines: str = ""
+    table: str = ""
+    table_role: str = "text"
+    table_name: str = ""
+    keys: tuple[ButtonVM, ...] = ()
+    previous: ButtonVM = ButtonVM()
+    following: ButtonVM = ButtonVM()
+    next_open: ButtonVM = HIDDEN
+    day: ButtonVM = HIDDEN
+    record: ButtonVM = ButtonVM()
+    accept: ButtonVM = HIDDEN
+    correct: ButtonVM = HIDDEN
     back: ButtonVM = ButtonVM()
 
 
@@ -391,3 +417,4 @@ class ViewModel:
     deals: DealsVM = DealsVM()
     deal: DealFormVM = DealFormVM()
     loans: LoansVM = LoansVM()
+    counts: CountsVM = CountsVM()

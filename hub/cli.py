@@ -9,7 +9,7 @@ from typing import NoReturn
 
 import click
 
-from hub.files import read_event_file, write_spec
+from hub.files import read_event_file, read_teams_csv, write_spec
 from whist.bot import BOT_CLUB_GAMES, BOT_INDIVIDUAL_GAMES
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
@@ -18,6 +18,7 @@ from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import DEFAULT_HANDS, default_spec
 from whist.spec import TournamentSpec
 from whist.tournament import Tournament
+from whist.zones import ZoneTeam
 
 
 def _fail(message: str) -> NoReturn:
@@ -42,9 +43,9 @@ def main() -> None:
 )
 @click.option(
     "--tables",
-    required=True,
     type=click.IntRange(1, 500),
-    help="Number of tables (military whist: at least 3).",
+    default=None,
+    help="Number of tables (military whist: at least 3; with --teams, one per team).",
 )
 @click.option(
     "--hands",
@@ -79,21 +80,43 @@ def main() -> None:
     help="Club night: how long each table plays: games:3, deals:20, rubbers:2 (English), "
     "or open (until the leader ends the night).",
 )
+@click.option(
+    "--teams",
+    "teams_csv",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Military whist: a CSV of the teams (columns team, zone, rank and one per seat); "
+    "they are seated in zone order, first teams of each zone first.",
+)
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 def new(
     format_: str,
-    tables: int,
+    tables: int | None,
     hands: int | None,
     name: str | None,
     leader_trump: bool,
     target: int | None,
     length: str,
     out: Path,
+    teams_csv: Path | None,
     force: bool,
 ) -> None:
     """Write a new tournament file with a balanced pattern, or a club night's file."""
     if out.exists() and not force:
         _fail(f"{out} already exists (use --force to overwrite it)")
+    zone_teams: list[ZoneTeam] = []
+    if teams_csv is not None:
+        if Format(format_).is_club:
+            _fail("--teams is for military whist (alberta, gaspesie)")
+        try:
+            zone_teams = read_teams_csv(teams_csv, Format(format_))
+        except WhistError as exc:
+            _fail(str(exc))
+        if tables is not None and tables != len(zone_teams):
+            _fail(f"--tables {tables} but {teams_csv} lists {len(zone_teams)} teams")
+        tables = len(zone_teams)
+    if tables is None:
+        _fail("give --tables (or --teams with a teams CSV)")
     if Format(format_).is_club:
         if hands is not None or leader_trump:
             _fail("--hands and --leader-trump are for military whist; a club night has --length")
@@ -112,7 +135,14 @@ def new(
     if tables < 3:
         _fail("military whist needs at least 3 tables")
     try:
-        spec = default_spec(format_, tables, hands, name=name, leader_chooses_trump=leader_trump)
+        spec = default_spec(
+            format_,
+            tables,
+            hands,
+            name=name,
+            leader_chooses_trump=leader_trump,
+            zone_teams=zone_teams,
+        )
     except (WhistError, ValueError) as exc:
         _fail(str(exc))
     write_spec(spec, out)
@@ -121,6 +151,13 @@ def new(
         f"Wrote {out}: {spec.name}; {spec.format.value}, {spec.tables} tables, "
         f"{spec.hands} hands ({len(spec.days)} day{'s' if len(spec.days) > 1 else ''}: {days})."
     )
+    if zone_teams:
+        click.echo(
+            f"Seated in zone order: {spec.teams[0].name} (zone {spec.teams[0].zone}) at table 1"
+            f" … {spec.teams[-1].name} (zone {spec.teams[-1].zone}) at table {spec.tables}."
+        )
+        click.echo(f"Check it with: whist-hub schedule {out}")
+        return
     click.echo(f"Edit team and player names in it, then check it with: whist-hub schedule {out}")
 
 

@@ -11,10 +11,13 @@ from pydantic import BaseModel
 from hub.batch import Batch, Outgoing
 from hub.corebase import CoreBase, HubBase
 from hub.joins import reply_to_keep
-from whist.cards import Deck, Suit, parse_trump, trump_name
-from whist.errors import ErrorCode, ProtocolError, TournamentError
+from whist import leader
+from whist.cards import Card, Deck, Suit, parse_trump, trump_name
+from whist.errors import CardError, ErrorCode, ProtocolError, TournamentError
 from whist.events import (
+    CountAccepted,
     DayEnded,
+    FlagsCounted,
     FlagsLent,
     HandClosed,
     HandStarted,
@@ -23,8 +26,11 @@ from whist.events import (
     StartUndone,
     TieBreakHandPlayed,
     TieBreakStarted,
+    TieBreakTrumpCut,
+    TieBreakUndone,
 )
 from whist.protocol import (
+    AcceptCount,
     ClearCall,
     ClearCallData,
     CloseHand,
@@ -45,8 +51,14 @@ from whist.protocol import (
     TieBreakResultData,
     TieBreakStart,
     TieBreakStartData,
+    TieBreakTrump,
+    TieBreakTrumpData,
+    TieBreakUndo,
+    TieBreakUndoData,
     UndoStart,
     UndoStartData,
+    Verify,
+    VerifyData,
     decode_command,
     encode,
     reply_data,
@@ -184,6 +196,22 @@ class Commands(CommandDesk, CoreBase):
             return EndDayData(day=day, totals=totals, final=True)
         return EndDayData(day=day, totals=totals)
 
+    def _verified(self, day: int, table: int) -> VerifyData:
+        t = self.tournament
+        line = leader.count_line(t.table_count(day, table))
+        return VerifyData(day=day, line=line, verified=t.day_verified(day))
+
+    def _do_verify(self, cmd: Verify, batch: Batch) -> VerifyData:
+        day = leader.count_day(self.tournament, cmd.day)
+        self._apply(FlagsCounted(day, cmd.table, cmd.flags), batch)
+        return self._verified(day, cmd.table)
+
+    def _do_accept_count(self, cmd: AcceptCount, batch: Batch) -> VerifyData:
+        self._apply(CountAccepted(cmd.day, cmd.table, cmd.reason.strip()), batch)
+        batch.standings = batch.state = True  # the day's record of the table moved
+        self._places_may_have_moved(batch)
+        return self._verified(cmd.day, cmd.table)
+
     def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> UndoStartData:
         hand = self.tournament.hand
         self._apply(StartUndone(hand), batch)
@@ -201,7 +229,15 @@ class Commands(CommandDesk, CoreBase):
     def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> TieBreakStartData:
         data: dict[str, Any] = {}
         draws: tuple[Any, ...] = ()
-        if len(cmd.teams) >= 3:  # each A player draws a card from one deck
+        if cmd.draws is not None:  # the cards the A players really drew
+            try:
+                draws = tuple(Card.parse(cmd.draws[str(team)]) for team in cmd.teams)
+            except CardError as exc:
+                raise TournamentError(str(exc), ErrorCode.OUT_OF_RANGE) from None
+            data["draws"] = {
+                str(team): str(card) for team, card in zip(cmd.teams, draws, strict=True)
+            }
+        elif len(cmd.teams) >= 3:  # each A player draws a card from one deck
             deck = Deck()
             deck.shuffle(self.rng)
             draws = deck.cards[: len(cmd.teams)]
@@ -240,3 +276,21 @@ class Commands(CommandDesk, CoreBase):
         else:
             data.update(next=list(tb.next_pairing() or ()), trump=trump_name(next_trump), cut=cut)
         return TieBreakResultData.model_validate(data)
+
+    def _do_tiebreak_trump(self, cmd: TieBreakTrump, batch: Batch) -> TieBreakTrumpData:
+        self._apply(TieBreakTrumpCut(parse_trump(cmd.trump)), batch)
+        tb = self.tournament.tiebreak_in_progress()
+        assert tb is not None  # checked
+        batch.standings = True
+        return TieBreakTrumpData(
+            next=list(tb.next_pairing() or ()),
+            trump=trump_name(tb.trump),
+        )
+
+    def _do_tiebreak_undo(self, cmd: TieBreakUndo, batch: Batch) -> TieBreakUndoData:
+        t = self.tournament
+        teams = sorted(t.tiebreaks[-1].order) if t.tiebreaks else []
+        self._apply(TieBreakUndone(), batch)
+        batch.standings = True
+        self._places_may_have_moved(batch)
+        return TieBreakUndoData(teams=teams)

@@ -6,6 +6,7 @@ night's :class:`~whist.nightspec.NightSpec`; :func:`read_event_file` reads eithe
 
 from __future__ import annotations
 
+import csv
 import tomllib
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from whist.errors import PatternError
 from whist.formats import Format
 from whist.nightspec import NightSpec, load_night
 from whist.spec import TournamentSpec, load_spec
+from whist.zones import ZoneTeam, rank_in_listed_order
 
 HEADER = """\
 # Military whist tournament file, written by `whist-hub new`.
@@ -84,3 +86,46 @@ def write_spec(spec: TournamentSpec | NightSpec, path: str | Path) -> Path:
     tmp.write_text(dumps_spec(spec), encoding="utf-8")
     tmp.replace(p)
     return p
+
+
+def read_teams_csv(path: str | Path, fmt: Format) -> list[ZoneTeam]:
+    """A teams CSV, one team a row: ``team``, ``zone``, an optional ``rank`` (the team's place
+    in its zone: 1, 2…) and one column per seat (A, B, X, Y; Gaspésie C, 1, 2, 3) with the
+    players' names. Without ranks, each zone's first listed team is its first team. The
+    teams come back as listed; :func:`whist.zones.zone_order` seats them."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise PatternError(f"{p}: no such file") from None
+    except UnicodeDecodeError:
+        raise PatternError(f"{p}: not a text file (UTF-8 expected)") from None
+    reader = csv.DictReader(text.splitlines())
+    columns = {(c or "").strip().casefold(): c for c in reader.fieldnames or ()}
+    name_col = columns.get("team") or columns.get("name")
+    zone_col, rank_col = columns.get("zone"), columns.get("rank")
+    if name_col is None or zone_col is None:
+        raise PatternError(f"{p}: the first row must name the columns team, zone (and rank)")
+    seat_cols = {seat: columns.get(seat.casefold()) for seat in fmt.seats}
+    rows = []
+    def cell(row: dict[str, str | None], col: str | None) -> str:
+        return (row.get(col) or "").strip() if col else ""
+
+    for line, row in enumerate(reader, start=2):
+        if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
+            continue  # a blank line
+        name, zone, rank = cell(row, name_col), cell(row, zone_col), cell(row, rank_col)
+        if not name or not zone:
+            raise PatternError(f"{p}, line {line}: every team needs a name and a zone")
+        if rank and not rank.isdigit():
+            raise PatternError(f"{p}, line {line}: rank must be a number (found {rank!r})")
+        players = {seat: cell(row, col) for seat, col in seat_cols.items()}
+        rows.append((name, players, zone, int(rank) if rank else None))
+    if not rows:
+        raise PatternError(f"{p}: no teams")
+    ranked = [r for r in rows if r[3] is not None]
+    if ranked and len(ranked) != len(rows):
+        raise PatternError(f"{p}: give every team a rank, or none (then the listed order counts)")
+    if not ranked:
+        return rank_in_listed_order([(n, pl, z) for n, pl, z, _ in rows])
+    return [ZoneTeam(n, pl, z, r) for n, pl, z, r in rows if r is not None]

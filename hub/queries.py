@@ -15,6 +15,8 @@ from whist.cards import trump_name
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol import (
     ConflictRow,
+    Counts,
+    CountsData,
     Export,
     ExportData,
     Loans,
@@ -113,6 +115,9 @@ class Queries(CoreBase):
 
     def _do_loans(self, cmd: Loans, batch: Batch) -> LoansData:
         return leader.loans(self.tournament)
+
+    def _do_counts(self, cmd: Counts, batch: Batch) -> CountsData:
+        return leader.counts(self.tournament, cmd.day)
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
         from hub.export import export_csv

@@ -47,7 +47,7 @@ from whist.paper import (
     rotation_pages,
 )
 from whist.spec import TournamentSpec
-from whist.tournament import Tournament
+from whist.tournament import DIFFERS, NOT_COUNTED, Tournament
 
 __all__ = [
     "DOMAIN",
@@ -546,7 +546,49 @@ def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
                 "Provisional — {n} result missing", "Provisional — {n} results missing", missing
             ).format(n=missing)
         )
-    return "".join(f"<p><strong>{_e(n)}</strong></p>" for n in notes)
+    strong = "".join(f"<p><strong>{_e(n)}</strong></p>" for n in notes)
+    return strong + "".join(f"<p>{_e(n)}</p>" for n in _count_notes(t, tr))
+
+
+def _count_notes(t: Tournament, tr: ConsoleTranslator) -> list[str]:
+    """Each ended day's verifiers' count (decision A15): verified, or what is still open."""
+    notes = []
+    for day in range(1, len(t.day_flags) + 1 if t.rules.unit == "flags" else 1):
+        counts = t.day_counts(day)
+        label = tr.t("Day {n}").format(n=day)
+        if t.day_verified(day):
+            notes.append(
+                tr.t("{day}: verified — every table's flags counted and agreed.").format(
+                    day=label
+                )
+            )
+        else:
+            open_ = [c.table for c in counts if c.status == NOT_COUNTED]
+            parts = []
+            if open_:
+                parts.append(
+                    tr.t("not counted: tables {tables}").format(
+                        tables=", ".join(map(str, open_))
+                    )
+                )
+            parts += [
+                tr.t("table {table} counted {counted}, the hub {hub}").format(
+                    table=c.table, counted=c.counted, hub=c.hub
+                )
+                for c in counts
+                if c.status == DIFFERS
+            ]
+            notes.append(
+                tr.t("{day}: not verified — {what}.").format(day=label, what="; ".join(parts))
+            )
+        notes += [
+            tr.t("{day}, table {table}: the verifiers' count was taken ({reason}).").format(
+                day=label, table=c.table, reason=reason
+            )
+            for c in counts
+            for reason in c.accepted
+        ]
+    return notes
 
 
 

@@ -111,6 +111,26 @@ class DayEnded:
 
 
 @dataclass(frozen=True)
+class FlagsCounted:
+    """The verifiers counted ``flags`` on table ``table`` at the end of day ``day`` (Alberta:
+    "place markers in fives on table, wait for check by verifiers"). A recount replaces it."""
+
+    day: int
+    table: int
+    flags: int
+
+
+@dataclass(frozen=True)
+class CountAccepted:
+    """The leader took the verifiers' count of table ``table`` on day ``day`` over the hub's:
+    the day's record of that table moves by the difference. The reason is kept (audit)."""
+
+    day: int
+    table: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class TieBreakStarted:
     """Alberta playoff between tied teams. With 3 or more, ``draws`` holds each team's card."""
 
@@ -128,6 +148,19 @@ class TieBreakHandPlayed:
     trump: Suit | None
     #: The trump the leader cut for the following playoff hand, if there is one.
     next_trump: Suit | None = None
+
+
+@dataclass(frozen=True)
+class TieBreakTrumpCut:
+    """The director cut the deck for the next playoff hand: its trump (None = no trump)
+    replaces the one the hub cut (docs/rules.md, A16)."""
+
+    trump: Suit | None
+
+
+@dataclass(frozen=True)
+class TieBreakUndone:
+    """The leader took back the last tie-break (running or decided), to play it again."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -186,8 +219,12 @@ Event = (
     | FlagsLent
     | HandClosed
     | DayEnded
+    | FlagsCounted
+    | CountAccepted
     | TieBreakStarted
     | TieBreakHandPlayed
+    | TieBreakTrumpCut
+    | TieBreakUndone
     | NightCreated
     | DealRecorded
     | DealCorrected
@@ -205,8 +242,12 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "loan": FlagsLent,
     "hand_closed": HandClosed,
     "day_ended": DayEnded,
+    "count": FlagsCounted,
+    "count_accepted": CountAccepted,
     "tiebreak_started": TieBreakStarted,
     "tiebreak_hand": TieBreakHandPlayed,
+    "tiebreak_trump": TieBreakTrumpCut,
+    "tiebreak_undone": TieBreakUndone,
     "night_created": NightCreated,
     "deal": DealRecorded,
     "deal_corrected": DealCorrected,

@@ -19,6 +19,8 @@ from whist.cards import trump_name
 from whist.errors import ErrorCode, TournamentError
 from whist.movement import resolve_offset
 from whist.protocol import (
+    CountLine,
+    CountsData,
     LoanLine,
     LoansData,
     PlanData,
@@ -28,7 +30,7 @@ from whist.protocol import (
     TiesData,
     TrumpName,
 )
-from whist.tournament import TieBreak, Tournament
+from whist.tournament import TableCount, TieBreak, Tournament
 
 
 def _trump(text: str) -> TrumpName:
@@ -162,4 +164,57 @@ def loans(t: Tournament) -> LoansData:
     )
 
 
-__all__ = ["loans", "plan", "ties"]
+def count_day(t: Tournament, day: int | None) -> int:
+    """``day``, or the last day ended; TournamentError when it has not ended."""
+    if t.rules.unit != "flags":
+        raise TournamentError(
+            "only flag tournaments have their flags counted", ErrorCode.WRONG_FORMAT
+        )
+    ended = len(t.day_flags)
+    if day is None:
+        day = ended
+    if not 1 <= day <= ended:
+        raise TournamentError(
+            "no day has ended yet: the flags are counted at the end of the day"
+            if not ended
+            else f"day {day} has not ended: the flags are counted at the end of the day",
+            ErrorCode.WRONG_DAY,
+        )
+    return day
+
+
+def count_line(count: TableCount) -> CountLine:
+    """One table's count as the wire has it (``counted`` and ``accepted`` sent once counted)."""
+    if count.counted is None:
+        return CountLine(table=count.table, hub=count.hub, status=count.status)
+    return CountLine(
+        table=count.table,
+        hub=count.hub,
+        counted=count.counted,
+        status=count.status,
+        accepted=list(count.accepted),
+    )
+
+
+def counts(t: Tournament, day: int | None = None) -> CountsData:
+    """The verifiers' counts at the end of ``day`` (the last day ended by default), table by
+    table, against the hub's (decision A15).
+
+    >>> from whist.pattern import default_spec
+    >>> from whist.events import DayEnded, FlagsCounted, HandStarted
+    >>> t = Tournament.new(default_spec("alberta", tables=3, hands=1))
+    >>> for e in (HandStarted(1, None), DayEnded(1), FlagsCounted(1, 2, 11)):
+    ...     t.apply(e)
+    >>> [(c.table, c.status) for c in counts(t).lines]
+    [(1, 'not counted'), (2, 'differs'), (3, 'not counted')]
+    """
+    day = count_day(t, day)
+    return CountsData(
+        day=day,
+        days_ended=len(t.day_flags),
+        lines=[count_line(c) for c in t.day_counts(day)],
+        verified=t.day_verified(day),
+    )
+
+
+__all__ = ["count_day", "count_line", "counts", "loans", "plan", "ties"]

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from whist.formats import Format
@@ -54,6 +54,7 @@ from whist.spec import (
     load_spec,
     planned_trump,
 )
+from whist.zones import ZoneTeam, zone_order
 
 DEFAULT_HANDS = {fmt: fmt.rules.default_hands for fmt in Format.military()}
 
@@ -94,8 +95,17 @@ def default_spec(
     *,
     name: str | None = None,
     leader_chooses_trump: bool = False,
+    zone_teams: Sequence[ZoneTeam] = (),
 ) -> TournamentSpec:
-    """A complete, valid tournament with placeholder team and player names."""
+    """A complete, valid tournament with placeholder team and player names, or with
+    ``zone_teams`` seated in zone order (docs/rules.md, A14; one team per table).
+
+    >>> from whist.zones import ZoneTeam
+    >>> spec = default_spec("alberta", 3, zone_teams=[
+    ...     ZoneTeam(n, {}, z, r) for n, z, r in [("C", "2", 1), ("B", "1", 2), ("A", "1", 1)]])
+    >>> [(t.table, t.name, t.zone, t.rank) for t in spec.teams]
+    [(1, 'A', '1', 1), (2, 'C', '2', 1), (3, 'B', '1', 2)]
+    """
     fmt = Format(format)
     rules = fmt.rules
     count = rules.default_hands if hands is None else hands
@@ -111,6 +121,19 @@ def default_spec(
         TeamSpec(table=t, name=f"Team {t}", players={seat: "" for seat in fmt.seats})
         for t in range(1, tables + 1)
     )
+    if zone_teams:
+        if len(zone_teams) != tables:
+            raise ValueError(f"there are {tables} tables but {len(zone_teams)} teams")
+        teams = tuple(
+            TeamSpec(
+                table=t,
+                name=team.name,
+                players={seat: team.players.get(seat, "") for seat in fmt.seats},
+                zone=team.zone,
+                rank=team.rank,
+            )
+            for t, team in enumerate(zone_order(zone_teams), start=1)
+        )
     title = name or f"{rules.title}, {tables} tables"
     spec = TournamentSpec(
         name=title, format=fmt, tables=tables, teams=teams, days=days, pattern=pattern

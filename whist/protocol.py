@@ -1022,10 +1022,19 @@ class TieBreakStart(_CommandBase):
     teams: Annotated[list[TeamNumber], Field(min_length=2), AfterValidator(_distinct)]
     trump: TrumpName | None = None
     cut: bool = False
+    #: (issue 12) three or more teams: the card each team's A player really drew (team as
+    #: text -> "K♦" or "KD"); the hub draws them itself when left out
+    draws: dict[str, Annotated[str, Field(min_length=2, max_length=4)]] | None = None
 
     @model_validator(mode="after")
     def _one_way_to_trump(self) -> Self:
         _check_trump_or_cut(self.trump, self.cut)
+        if self.draws is not None and (
+            len(self.teams) < 3 or set(self.draws) != {str(t) for t in self.teams}
+        ):
+            raise PydanticCustomError(
+                "inconsistent", "draws are for three or more teams: one card for each team"
+            )
         return self
 
 
@@ -1039,6 +1048,28 @@ class TieBreakResult(_CommandBase):
     op: Literal["tiebreak_result"] = "tiebreak_result"
     teams: Annotated[list[TeamNumber], Field(min_length=2, max_length=2), AfterValidator(_distinct)]
     tricks: Annotated[list[Tricks], Field(min_length=2, max_length=2), AfterValidator(_thirteen)]
+
+
+class TieBreakTrump(_CommandBase):
+    """Extension: the director cut the deck for the next playoff hand; its trump replaces
+    the one the hub cut.
+
+    >>> decode_command(b'{"v":1,"id":"c25","op":"tiebreak_trump","trump":"clubs"}').trump
+    'clubs'
+    """
+
+    op: Literal["tiebreak_trump"] = "tiebreak_trump"
+    trump: TrumpName
+
+
+class TieBreakUndo(_CommandBase):
+    """Extension: take back the last tie-break (running or decided), to play it again.
+
+    >>> decode_command(b'{"v":1,"id":"c26","op":"tiebreak_undo"}').op
+    'tiebreak_undo'
+    """
+
+    op: Literal["tiebreak_undo"] = "tiebreak_undo"
 
 
 class Plan(_CommandBase):
@@ -1084,6 +1115,45 @@ class Loans(_CommandBase):
     """
 
     op: Literal["loans"] = "loans"
+
+
+class Verify(_CommandBase):
+    """Extension: the verifiers' count of a table's flags at the end of a day (the last day
+    ended when ``day`` is left out). A recount replaces the count.
+
+    >>> decode_command(b'{"v":1,"id":"c22","op":"verify","table":5,"day":1,"flags":11}').flags
+    11
+    """
+
+    op: Literal["verify"] = "verify"
+    table: TableNumber
+    day: DayNumber | None = None
+    flags: Annotated[int, Field(ge=0, le=6000)]
+
+
+class AcceptCount(_CommandBase):
+    """Extension: the leader takes the verifiers' count of a table over the hub's (audited).
+
+    >>> AcceptCount(id="c23", table=5, day=1, reason="counted twice").reason
+    'counted twice'
+    """
+
+    op: Literal["accept_count"] = "accept_count"
+    table: TableNumber
+    day: DayNumber
+    reason: Reason
+
+
+class Counts(_CommandBase):
+    """Extension: the verifiers' counts of a day's end, table by table (the last day ended
+    when ``day`` is left out).
+
+    >>> decode_command(b'{"v":1,"id":"c24","op":"counts"}').day is None
+    True
+    """
+
+    op: Literal["counts"] = "counts"
+    day: DayNumber | None = None
 
 
 class Export(_CommandBase):
@@ -1178,10 +1248,15 @@ Command = Annotated[
     | ClearCall
     | TieBreakStart
     | TieBreakResult
+    | TieBreakTrump
+    | TieBreakUndo
     | Plan
     | Results
     | Ties
     | Loans
+    | Verify
+    | AcceptCount
+    | Counts
     | Export
     | JoinCodeQuery
     | RenewJoinCode
@@ -1473,6 +1548,39 @@ class LoansData(_ReplyData):
     to_bring: dict[str, int]
 
 
+CountStatus = Literal["agrees", "differs", "not counted"]
+
+
+class CountLine(_ReplyData):
+    """One table's count at a day's end: the hub's, the verifiers' (absent: not counted),
+    and the reasons the leader gave for taking the verifiers' count (decision A15)."""
+
+    table: TableNumber
+    hub: int
+    counted: int | None = None
+    status: CountStatus
+    accepted: list[str] = []
+
+
+class CountsData(_ReplyData):
+    """``counts``: a day's counts in table order; ``verified`` once every table agrees;
+    ``days_ended``: how many days have ended (the days that can be counted)."""
+
+    day: DayNumber
+    days_ended: int
+    lines: list[CountLine]
+    verified: bool
+
+
+class VerifyData(_ReplyData):
+    """``verify`` and ``accept_count``: the table's count now, and whether its day is
+    verified."""
+
+    day: DayNumber
+    line: CountLine
+    verified: bool
+
+
 class EndDayData(_ReplyData):
     """``end_day``: the day ended and each team's total that day (team as text);
     ``final`` (extension): it ended play early, the tournament is over."""
@@ -1517,6 +1625,19 @@ class TieBreakResultData(_ReplyData):
     cut: str | None = None
 
 
+class TieBreakTrumpData(_ReplyData):
+    """``tiebreak_trump``: the next pairing and the trump it plays in now."""
+
+    next: list[TeamNumber]
+    trump: TrumpName
+
+
+class TieBreakUndoData(_ReplyData):
+    """``tiebreak_undo``: the teams whose tie-break was taken back."""
+
+    teams: list[TeamNumber]
+
+
 class CorrectDealData(_ReplyData):
     """``correct_deal``: the table and deal corrected (or entered)."""
 
@@ -1556,10 +1677,15 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "clear_call": ClearCallData,
         "tiebreak_start": TieBreakStartData,
         "tiebreak_result": TieBreakResultData,
+        "tiebreak_trump": TieBreakTrumpData,
+        "tiebreak_undo": TieBreakUndoData,
         "plan": PlanData,
         "results": ResultsData,
         "ties": TiesData,
         "loans": LoansData,
+        "verify": VerifyData,
+        "accept_count": VerifyData,
+        "counts": CountsData,
         "export": ExportData,
         "join_code": JoinCodeData,
         "renew_join_code": RenewJoinCodeData,

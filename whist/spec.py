@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from whist.cards import Suit
 from whist.errors import PatternError
 from whist.formats import Format
+from whist.zones import zone_key
 
 TRUMP_CHOICES = ("spades", "hearts", "diamonds", "clubs", "none", "leader")
 MAX_TABLES = 500
@@ -42,11 +43,17 @@ class _Frozen(BaseModel):
 
 
 class TeamSpec(_Frozen):
-    """A team: the four players whose home is table ``table``."""
+    """A team: the four players whose home is table ``table``.
+
+    ``zone`` and ``rank`` (optional, given together) say which zone sent the team and as its
+    how-manieth team; ``whist-hub new --teams`` seats a final by them (docs/rules.md, A14).
+    """
 
     table: int = Field(ge=1, le=MAX_TABLES)
     name: str = Field(min_length=1, max_length=60)
     players: dict[str, str]
+    zone: str | None = Field(default=None, min_length=1, max_length=60)
+    rank: int | None = Field(default=None, ge=1, le=MAX_TABLES)
 
 
 class DaySpec(_Frozen):
@@ -144,6 +151,11 @@ class TournamentSpec(_Frozen):
             {"hands": d["hands"], "sessions": list(d["sessions"])} for d in data["days"]
         ]
         data["pattern"] = [{**p, "travellers": list(p["travellers"])} for p in data["pattern"]]
+        # TOML has no null: a team without a zone simply has no zone or rank key
+        data["teams"] = [
+            {k: v for k, v in t.items() if v is not None or k not in ("zone", "rank")}
+            for t in data["teams"]
+        ]
         return data
 
 
@@ -208,6 +220,7 @@ def _check_spec(spec: TournamentSpec) -> None:
                 f"teams, team {index}: players must be exactly the seats "
                 f"{', '.join(fmt.seats)} (found {', '.join(sorted(team.players)) or 'none'})"
             )
+    _check_zones(spec.teams)
     if not spec.pattern:
         raise PatternError("the pattern has no hands")
     for index, plan in enumerate(spec.pattern, start=1):
@@ -236,3 +249,20 @@ def _check_spec(spec: TournamentSpec) -> None:
                 f"days, day {number}: sessions {list(day.sessions)} must be positive "
                 f"and add up to the day's {day.hands} hands"
             )
+
+
+def _check_zones(teams: tuple[TeamSpec, ...]) -> None:
+    """Zone and rank come together, and no two teams are the same rank of one zone."""
+    taken: dict[tuple[object, int], int] = {}
+    for team in teams:
+        where = f"teams, team {team.table}"
+        if (team.zone is None) != (team.rank is None):
+            raise PatternError(f"{where}: give both zone and rank, or neither")
+        if team.zone is None or team.rank is None:
+            continue
+        key = (zone_key(team.zone), team.rank)
+        if key in taken:
+            raise PatternError(
+                f"{where}: table {taken[key]} is already team {team.rank} of zone {team.zone}"
+            )
+        taken[key] = team.table

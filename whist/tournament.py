@@ -23,8 +23,10 @@ from dataclasses import dataclass, field, replace
 from whist.cards import Suit
 from whist.errors import ErrorCode, TournamentError
 from whist.events import (
+    CountAccepted,
     DayEnded,
     Event,
+    FlagsCounted,
     FlagsLent,
     HandClosed,
     HandStarted,
@@ -34,6 +36,8 @@ from whist.events import (
     StartUndone,
     TieBreakHandPlayed,
     TieBreakStarted,
+    TieBreakTrumpCut,
+    TieBreakUndone,
     TournamentCreated,
 )
 from whist.formats import START_FLAGS, TRICKS, Format, GameFormat, HandOutcome
@@ -114,6 +118,31 @@ class LedgerLine:
     returned: bool
 
 
+AGREES, DIFFERS, NOT_COUNTED = "agrees", "differs", "not counted"
+
+
+@dataclass(frozen=True)
+class TableCount:
+    """The verifiers' count of one table at the end of a day, against the hub's (decision A15).
+
+    ``hub``: the flags the hub says the table held when the day ended (loans included), after
+    later corrections and accepted counts; ``counted``: the verifiers' count (None: not
+    counted yet); ``accepted``: the reasons of the leader's acceptances.
+    """
+
+    day: int
+    table: int
+    hub: int
+    counted: int | None
+    accepted: tuple[str, ...] = ()
+
+    @property
+    def status(self) -> str:
+        if self.counted is None:
+            return NOT_COUNTED
+        return AGREES if self.counted == self.hub else DIFFERS
+
+
 @dataclass(frozen=True)
 class TeamStanding:
     """One line of the standings. ``score`` is net flags (Alberta) or points (Gaspésie)."""
@@ -149,10 +178,15 @@ class TieBreak:
         return champion, losers
 
     first_trump: Suit | None = None
+    #: The director's own cut, by playoff hand (0 = the first): it replaces the hub's.
+    cuts: dict[int, Suit | None] = field(default_factory=dict)
 
     @property
     def trump(self) -> Suit | None:
-        """The trump for the next playoff hand (cut by the leader)."""
+        """The trump for the next playoff hand: the director's cut if entered, else the one
+        given at the start or cut by the hub."""
+        if len(self.hands) in self.cuts:
+            return self.cuts[len(self.hands)]
         return self.hands[-1].next_trump if self.hands else self.first_trump
 
     @property
@@ -194,6 +228,10 @@ class Tournament:
         self.loans = [0] * (self.tables + 1)
         self.loan_log: list[Loan] = []
         self.ended_days: list[list[int]] = []  # per ended day, per table (index 0 unused)
+        #: per ended day, per table: the flags the hub says are on the table (decision A15)
+        self.day_flags: list[list[int]] = []
+        self.counts: dict[tuple[int, int], int] = {}  # (day, table): the verifiers' count
+        self.accepted_counts: dict[tuple[int, int], list[str]] = {}
         self.points = [0] * (self.tables + 1)
         self.hand_points: dict[int, list[int]] = {}  # Gaspésie, per hand per team
         self.tiebreaks: list[TieBreak] = []
@@ -310,6 +348,28 @@ class Tournament:
             )
             for loan in self.loan_log
         ]
+
+    def table_count(self, day: int, table: int) -> TableCount:
+        """The verifiers' count of ``table`` at the end of ``day`` (an ended day)."""
+        return TableCount(
+            day=day,
+            table=table,
+            hub=self.day_flags[day - 1][table],
+            counted=self.counts.get((day, table)),
+            accepted=tuple(self.accepted_counts.get((day, table), ())),
+        )
+
+    def day_counts(self, day: int) -> list[TableCount]:
+        """Every table's count at the end of ``day``, in table order; [] before it ends."""
+        if not 1 <= day <= len(self.day_flags):
+            return []
+        return [self.table_count(day, t) for t in range(1, self.tables + 1)]
+
+    def day_verified(self, day: int) -> bool:
+        """Every table of ``day`` was counted and agrees with the hub (after corrections or
+        the leader's acceptance of the count)."""
+        counts = self.day_counts(day)
+        return bool(counts) and all(c.status == AGREES for c in counts)
 
     def tiebreak_in_progress(self) -> TieBreak | None:
         last = self.tiebreaks[-1] if self.tiebreaks else None
@@ -580,6 +640,44 @@ class Tournament:
                 ErrorCode.DAY_NOT_DONE,
             )
 
+    def _ended_day(self, day: int) -> None:
+        if self.rules.unit != "flags":
+            raise TournamentError(
+                "only flag tournaments have their flags counted", ErrorCode.WRONG_FORMAT
+            )
+        if not 1 <= day <= len(self.day_flags):
+            raise TournamentError(
+                f"day {day} has not ended: the flags are counted at the end of the day",
+                ErrorCode.WRONG_DAY,
+            )
+
+    def _check_FlagsCounted(self, event: FlagsCounted) -> None:
+        self._ended_day(event.day)
+        self._table(event.table)
+        most = START_FLAGS * self.tables
+        if not 0 <= event.flags <= most:
+            raise TournamentError(
+                f"a table's count is 0 to {most} flags (got {event.flags})",
+                ErrorCode.OUT_OF_RANGE,
+            )
+
+    def _check_CountAccepted(self, event: CountAccepted) -> None:
+        self._ended_day(event.day)
+        self._table(event.table)
+        count = self.table_count(event.day, event.table)
+        if count.counted is None:
+            raise TournamentError(
+                f"table {event.table} has not been counted for day {event.day}",
+                ErrorCode.WRONG_PHASE,
+            )
+        if count.status == AGREES:
+            raise TournamentError(
+                f"table {event.table}'s count agrees with the hub: nothing to accept",
+                ErrorCode.WRONG_PHASE,
+            )
+        if not event.reason.strip():
+            raise TournamentError("accepting a count needs a reason", ErrorCode.REASON_REQUIRED)
+
     def _check_TieBreakStarted(self, event: TieBreakStarted) -> None:
         if self.rules.tie_break != "playoff":
             raise TournamentError(
@@ -588,6 +686,17 @@ class Tournament:
             )
         if self.tiebreak_in_progress():
             raise TournamentError("another tie-break is still being played", ErrorCode.WRONG_PHASE)
+        done = next(
+            (tb for tb in self.tiebreaks if tb.decided and set(tb.order) == set(event.teams)),
+            None,
+        )
+        if done is not None:
+            raise TournamentError(
+                "the tie-break of teams "
+                + ", ".join(map(str, sorted(event.teams)))
+                + " is already decided: undo it first to play it again",
+                ErrorCode.WRONG_PHASE,
+            )
         if not self.finished:
             raise TournamentError(
                 "tie-breaks are played after the last hand is closed (or play is ended)",
@@ -621,6 +730,14 @@ class Tournament:
                 "with three or more tied teams, each team's A player draws a different card",
                 ErrorCode.DRAWS_REQUIRED,
             )
+
+    def _check_TieBreakTrumpCut(self, event: TieBreakTrumpCut) -> None:
+        if self.tiebreak_in_progress() is None:
+            raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
+
+    def _check_TieBreakUndone(self, event: TieBreakUndone) -> None:
+        if not self.tiebreaks:
+            raise TournamentError("there is no tie-break to undo", ErrorCode.WRONG_PHASE)
 
     def _check_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()
@@ -760,9 +877,10 @@ class Tournament:
         res.flags_won = new_flags
         if self.hand_day_is_over(res.hand):
             # The flags of that day were counted and redistributed: adjust its record.
-            totals = self.ended_days[self.spec.day_of(res.hand) - 1]
-            totals[res.visitor_team] += delta
-            totals[res.table] -= delta
+            day = self.spec.day_of(res.hand) - 1
+            for totals in (self.ended_days[day], self.day_flags[day]):
+                totals[res.visitor_team] += delta
+                totals[res.table] -= delta
         elif delta > 0:
             self._transfer(res.hand, res.table, res.visitor_team, delta)
         else:
@@ -793,11 +911,22 @@ class Tournament:
             self.open_hands.clear()
             totals = [self.flags[t] - self.loans[t] for t in range(self.tables + 1)]
             self.ended_days.append(totals)
+            self.day_flags.append(list(self.flags))  # what the verifiers should find
             self.flags = [START_FLAGS] * (self.tables + 1)
             self.loans = [0] * (self.tables + 1)
             self.day_ended = True
         over = self.ended_after is not None or self.hand >= self.spec.hands
         self.phase = CLOSED if over else WAITING
+
+    def _apply_FlagsCounted(self, event: FlagsCounted) -> None:
+        self.counts[(event.day, event.table)] = event.flags
+
+    def _apply_CountAccepted(self, event: CountAccepted) -> None:
+        counted = self.counts[(event.day, event.table)]
+        diff = counted - self.day_flags[event.day - 1][event.table]
+        self.day_flags[event.day - 1][event.table] += diff
+        self.ended_days[event.day - 1][event.table] += diff
+        self.accepted_counts.setdefault((event.day, event.table), []).append(event.reason)
 
     def _apply_TieBreakStarted(self, event: TieBreakStarted) -> None:
         if len(event.teams) >= 3:
@@ -811,6 +940,14 @@ class Tournament:
             order = tuple(event.teams)
         draws = {team: str(card) for team, card in zip(event.teams, event.draws, strict=False)}
         self.tiebreaks.append(TieBreak(order=order, first_trump=event.trump, draws=draws))
+
+    def _apply_TieBreakTrumpCut(self, event: TieBreakTrumpCut) -> None:
+        tb = self.tiebreak_in_progress()
+        assert tb is not None  # checked
+        tb.cuts[len(tb.hands)] = event.trump
+
+    def _apply_TieBreakUndone(self, event: TieBreakUndone) -> None:
+        self.tiebreaks.pop()
 
     def _apply_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()
@@ -830,11 +967,15 @@ def fold(events: Iterable[Event]) -> Tournament:
 
 
 __all__ = [
+    "AGREES",
     "CLOSED",
+    "DIFFERS",
+    "NOT_COUNTED",
     "PLAYING",
     "WAITING",
     "LedgerLine",
     "Loan",
+    "TableCount",
     "TableResult",
     "TeamStanding",
     "TieBreak",

@@ -344,6 +344,18 @@ def test_a_two_way_playoff_with_the_trump_the_leader_cut(tmp_path):
     hub.deliver()
     assert last(hub, "tiebreak_start").fields == {"teams": [1, 3], "trump": "clubs"}
     assert "Trump: ♣ Clubs" in p.view.tiebreak.steps
+    assert [b.role for b in p.view.tiebreak.trumps] == [
+        "normal", "normal", "normal", "selected", "normal"
+    ]
+    # The director cut hearts for this playoff hand: it replaces the trump (decision A16).
+    p.tb_choose_trump("hearts")
+    hub.deliver()
+    hub.deliver()
+    assert last(hub, "tiebreak_trump").fields == {"trump": "hearts"}
+    assert p.view.message.text == (
+        "The next playoff hand is played in the director's cut: ♥ Hearts."
+    )
+    assert "Trump: ♥ Hearts" in p.view.tiebreak.steps
     p.keypad(7)
     p.tb_record()
     hub.deliver()

@@ -21,6 +21,7 @@ from whist.protocol import (
     JoinCodeData,
     PenaltyData,
     TieBreakResultData,
+    TieBreakTrumpData,
     reply_data,
 )
 
@@ -343,6 +344,21 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     reply = hub.command("tiebreak_result", teams=[a, b], tricks=[8, 5])
     TieBreakResultData.model_validate(reply["data"])
     seen.add("tiebreak_result")
+    for op, fields in [("tiebreak_undo", {}), ("tiebreak_start", {"teams": [1, 2, 3]})]:
+        assert hub.command(op, **fields)["ok"], op
+    reply = hub.command("tiebreak_trump", trump="clubs")
+    assert reply_data(TieBreakTrumpData.model_validate(reply["data"])) == reply["data"]
+    seen |= {"tiebreak_undo", "tiebreak_trump"}
+    assert hub.command("tiebreak_undo")["ok"]
+    for op, fields in [  # the verifiers' count, once the tie-break no longer needs the tie
+        ("counts", {}),
+        ("verify", {"table": 1, "flags": 11}),
+        ("accept_count", {"table": 1, "day": 1, "reason": "recounted"}),
+    ]:
+        reply = hub.command(op, **fields)
+        data = REPLIES[op].model_validate(reply["data"])
+        assert reply_data(data) == reply["data"], op
+        seen.add(op)
     # join codes are refused here (no embedded broker); penalty is a Gaspésie rule; the
     # club nights' ops are refused by a military hub (tests/hub/test_club_core.py).
     assert set(COMMANDS) - seen == {

@@ -613,7 +613,54 @@ async def leader_director(d: Any) -> None:
     d.note("ledger", d.vm.loans.lines)
 
 
+async def leader_counts(d: Any) -> None:
+    """The verifiers' count (decision A15): after hand 1 (table 1's visitors take 2 flags)
+    the day ends; the counts are entered on the console, table 1's differs and the leader
+    accepts it, and the day is verified."""
+    p = d.p
+    await d.start_hub()
+    await d.start_kiosks([1, 2, 3])
+    await d.on("tables")
+    await until(lambda: p._next_plan() is not None, "hand 1's plan")
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 1, "hand 1")
+    for table, tricks in ((1, 10), (2, 6), (3, 6)):
+        await _report(d, table, 1, tricks)
+    await until(lambda: not p.state.missing, "every result")
+    await d.tap("secondary")
+    await d.on("confirm")
+    await d.tap("go")
+    await until(lambda: p.state.finished, "the day ended")
+    await d.tap("tab-standings")
+    await d.on("standings")
+    await d.tap("counts")
+    await d.on("counts")
+    await until(lambda: p.counts is not None, "the counts")
+    await d.tap("count-11")
+    await d.tap("counts-record")
+    await until(lambda: p.counts.lines[0].status == "differs", "table 1's count")
+    for _ in (2, 3):
+        await d.tap("counts-next")
+        await d.tap(f"count-{p.counts.lines[p.count_table - 1].hub}")
+        await d.tap("counts-record")
+    await until(
+        lambda: sum(ln.status == "agrees" for ln in p.counts.lines) == 2, "tables 2 and 3"
+    )
+    await d.tap("counts-next-open")
+    await d.settle()
+    await d.shoot("37-counts-differ")
+    d.note("differ", [d.vm.counts.status, d.vm.counts.table, d.vm.counts.accept.text])
+    await d.tap("counts-accept")
+    await until(lambda: p.counts.verified, "the day verified")
+    await d.settle()
+    await d.shoot("38-counts-verified")
+    d.note("verified", [d.vm.counts.status, d.vm.counts.lines])
+
+
 SCENARIOS = {
+    "leader_counts": leader_counts,
     "leader_director": leader_director,
     "leader_walk": leader_walk,
     "hall_watch": hall_watch,

@@ -292,3 +292,30 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
         "Hand 7 · table 1: 2 flags, lent by the hub (too few flags), given back at the end of "
         "the day"
     )
+
+
+def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
+    """Decision A15 on the console, against a real Mosquitto and hub."""
+    spec = _spec(tmp_path, hall, "alberta", 30)
+    config = tmp_path / "leader.toml"
+    config.write_text(_config(hall, "leader", language="en"), encoding="utf-8")
+    report = ConsoleScenario(
+        {
+            **spec,
+            "app": "leader",
+            "scenario": "leader_counts",
+            "config": str(config),
+            "shots": str(LEADER_SHOTS),
+        },
+        kivy_env,
+        tmp_path,
+    ).report(timeout=150)
+    _check_shots(report, LEADER_SHOTS, ["37-counts-differ", "38-counts-verified"])
+    texts = report["texts"]
+    status, table, accept = texts["differ"]
+    assert status == "Day 1 is not verified: 1 table differs from the hub: settle it."
+    assert table.startswith("Table 1: counted 11, but the hub has 10 flags.")
+    assert accept == "Accept the count: 11 flags"
+    status, lines = texts["verified"]
+    assert status == "Day 1 is verified: every table's count agrees."
+    assert lines.splitlines()[0] == "Table 1: counted 11 — agrees (count accepted by you)"

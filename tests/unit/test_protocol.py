@@ -104,6 +104,12 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x14","op":"end_night"}',
     '{"v":1,"id":"x15","op":"deals","table":2}',
     '{"v":1,"id":"x16","op":"loans"}',
+    '{"v":1,"id":"x30","op":"verify","table":5,"day":1,"flags":11}',
+    '{"v":1,"id":"x31","op":"accept_count","table":5,"day":1,"reason":"recounted"}',
+    '{"v":1,"id":"x32","op":"counts","day":1}',
+    '{"v":1,"id":"x33","op":"tiebreak_trump","trump":"none"}',
+    '{"v":1,"id":"x34","op":"tiebreak_undo"}',
+    '{"v":1,"id":"x35","op":"tiebreak_start","teams":[1,2,3],"draws":{"1":"AS","2":"2C","3":"KD"}}',
     '{"v":1,"id":"x17","op":"end_day","early":true,"final":true}',
 ]
 

@@ -1,0 +1,131 @@
+"""The verifiers' count on the console (decision A15) against a real hub core: each table's
+count entered at the day's end, a difference shown and settled by accepting the count or by
+a correction, the day verified; English and French."""
+
+from __future__ import annotations
+
+import pytest
+
+from console.presenter import LeaderPresenter
+from console.viewmodel import Screen
+from tests.console.conftest import HubLink, console
+
+
+@pytest.fixture
+def hub(tmp_path):
+    link = HubLink(tmp_path / "hub.sqlite3", tables=4, hands=50)
+    yield link
+    link.close()
+
+
+def play_and_end_day_one(p: LeaderPresenter, hub: HubLink) -> int:
+    """Hand 1: table 1's visitors take 2 flags (10 tricks); then the day ends early."""
+    p.open_start()
+    hub.deliver()
+    p.confirm_start()
+    hub.deliver()
+    for table in range(1, 5):
+        hub.result(table, 1, 10 if table == 1 else 6)
+    hub.deliver()
+    p.open_end_early()
+    p.confirm()
+    hub.deliver()
+    assert hub.core.tournament.day_ended
+    return hub.core.tournament.visitor_team(1, 1)
+
+
+def count(p: LeaderPresenter, hub: HubLink, table: int, flags: int) -> None:
+    while p.count_table != table:
+        p.count_step(1)
+    p.count_key(flags)
+    p.record_count()
+    hub.deliver()
+
+
+def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
+    p = console(hub)
+    visitors = play_and_end_day_one(p, hub)
+    p.show("standings")
+    assert p.view.standings.counts.text == "Verifiers' count"
+    p.open_counts()
+    hub.deliver()
+    v = p.view.counts
+    assert p.view.screen is Screen.COUNTS
+    assert v.title == "Verifiers' count — day 1"
+    assert v.status == "Day 1 is not verified: 4 tables not counted yet."
+    assert v.table == "Table 1: the hub has 10 flags; not counted yet."
+    assert v.record.text == "Tap the flags counted" and not v.record.enabled
+    assert not v.accept.visible and not v.day.visible
+    assert len(v.keys) == 36
+    p.count_key(11)
+    assert p.view.counts.record.text == "Table 1 counted 11 flags"
+    p.record_count()
+    hub.deliver()
+    v = p.view.counts
+    assert v.table == (
+        "Table 1: counted 11, but the hub has 10 flags. Correct the result that was wrong, "
+        "or accept the count."
+    )
+    assert v.table_role == "bad" and v.status_role == "bad"
+    assert p.view.message.text == v.table
+    assert v.accept.text == "Accept the count: 11 flags" and v.correct.visible
+    assert v.lines.splitlines()[0] == "Table 1: counted 11, the hub 10 — DIFFERS"
+    for table in range(2, 5):
+        count(p, hub, table, 14 if table == visitors else 12)
+    assert "1 table differs from the hub: settle it" in p.view.counts.status
+    p.count_next_open()
+    assert p.count_table == 1
+    p.accept_count()
+    hub.deliver()
+    assert [c.fields for c in hub.sent if c.op == "accept_count"] == [
+        {"table": 1, "day": 1, "reason": "the verifiers' count, accepted by the leader"}
+    ]
+    v = p.view.counts
+    assert v.status == "Day 1 is verified: every table's count agrees." and v.status_role == "good"
+    assert v.table == "Table 1: counted 11, as the hub has. (count accepted by you)"
+    assert p.view.message.text.endswith("Day 1 is verified.")
+    assert not v.next_open.visible
+    assert hub.core.tournament.day_totals(1) == (11,)
+    p.back()
+    assert p.view.screen is Screen.STANDINGS
+
+
+def test_a_difference_settled_by_a_correction_from_the_count_page(hub):
+    p = console(hub)
+    play_and_end_day_one(p, hub)
+    p.open_counts()
+    hub.deliver()
+    count(p, hub, 1, 11)
+    p.count_correct()
+    hub.deliver()
+    assert p.view.screen is Screen.TABLE and p.table == 1
+
+
+def test_the_count_page_in_french(hub):
+    p = console(hub, language="fr")
+    play_and_end_day_one(p, hub)
+    p.open_counts()
+    hub.deliver()
+    count(p, hub, 1, 9)
+    v = p.view.counts
+    assert v.title == "Compte des vérificateurs — jour 1"
+    assert v.table.startswith("Table 1 : 9 comptés, mais le poste central en a 10.")
+    assert v.accept.text == "Accepter le compte : 9 drapeaux"
+
+
+def test_before_any_day_ends_the_page_says_so(hub):
+    p = console(hub)
+    p.show("standings")
+    p.open_counts()
+    hub.deliver()
+    v = p.view.counts
+    assert v.status == "No day has ended yet: the flags are counted at the end of the day."
+    assert not v.record.visible
+
+
+def test_points_tournaments_have_no_count(tmp_path):
+    link = HubLink(tmp_path / "g.sqlite3", fmt="gaspesie", tables=3, hands=2)
+    p = console(link)
+    p.show("standings")
+    assert not p.view.standings.counts.visible
+    link.close()
