@@ -14,6 +14,7 @@ from tests.kiosk.conftest import TABLE, FakeLink, Hall, ack, online
 
 
 def table(link: FakeLink, **kw: object) -> TablePresenter:
+    kw.setdefault("tap_guard", 0)
     return TablePresenter(TABLE, link=link, language=kw.pop("language", "en"), **kw)  # type: ignore[arg-type]
 
 
@@ -274,11 +275,131 @@ def test_intents_out_of_place_change_nothing(link, hall):
     p = table(link)
     online(p, hall)
     before = p.view
-    for intent in (p.next, p.confirm_home, p.open_revokes, p.close_revokes, p.dismiss):
+    for intent in (p.next, p.confirm_home, p.confirm_visitors, p.close_revokes, p.dismiss):
         intent()
-    p.keypad(5)
+    p.keypad(14)  # the hand's keypad has 0 to 13
     p.add_revoke("home")
     assert p.view == before
+
+
+# ---------------------------------------------------------------- three taps, tap safety
+
+
+def test_three_taps_from_the_hand_to_a_result(link, hall):
+    p = table(link)
+    online(p, hall)
+    assert p.screen is Screen.HAND
+    hand = p.view.hand
+    assert hand.question == "Tricks the visitors took:"
+    assert [k.text for k in hand.keys] == [str(n) for n in range(14)]
+    taps = [lambda: p.keypad(8), p.confirm_home, p.confirm_visitors]
+    for tap in taps:
+        assert not link.results
+        tap()
+    (result,) = link.results
+    assert (result.visitor_tricks, result.home_tricks) == (8, 5)
+    assert len(taps) == 3 and p.screen is Screen.PENDING
+
+
+def test_a_wrong_number_is_fixed_before_agreeing(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.keypad(8)
+    assert p.view.confirm.tricks and p.view.confirm.back.text == "Change"
+    p.confirm_home()
+    p.back()  # Change: the hand's keypad again, 8 still chosen, the agreement forgotten
+    assert p.screen is Screen.HAND and p.view.hand.keys[8].role == "selected"
+    p.keypad(9)
+    assert p.view.confirm.home.text == "Home: agree"
+    p.confirm_home()
+    p.confirm_visitors()
+    assert [r.visitor_tricks for r in link.results] == [9]
+    # Change, then Back on the hand screen: nothing chosen any more.
+    p2 = table(FakeLink())
+    online(p2, hall)
+    p2.keypad(3)
+    p2.back()
+    p2.back()
+    assert p2.screen is Screen.HAND and all(k.role == "normal" for k in p2.view.hand.keys)
+
+
+def test_revokes_are_one_tap_from_the_hand_and_from_the_confirm_screen(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.open_revokes()
+    assert p.screen is Screen.REVOKES
+    p.add_revoke("home")
+    p.close_revokes()
+    assert p.screen is Screen.HAND and p.view.hand.revokes.text == "Revokes: 1"
+    p.keypad(6)
+    assert p.view.confirm.revokes  # the revoke, in words
+    p.confirm_home()
+    p.open_revokes()  # from "Is this right?": back there, and both sides agree again
+    p.add_revoke("visitors")
+    p.close_revokes()
+    assert p.screen is Screen.CONFIRM and p.view.confirm.home.text == "Home: agree"
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    assert (result.visitor_tricks, result.revokes.home, result.revokes.visitors) == (6, 1, 1)
+
+
+def test_agreeing_twice_says_whose_tap_is_missing(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.keypad(7)
+    assert p.view.confirm.note == "Each side taps its own button."
+    p.confirm_home()
+    assert p.view.confirm.note == "Home agreed. Now the visitors."
+    p.confirm_home()
+    confirm = p.view.confirm
+    assert confirm.note_role == "bad" and confirm.note.startswith("Home has agreed already:")
+    assert link.results == [] and p.screen is Screen.CONFIRM
+    p.confirm_visitors()
+    assert len(link.results) == 1
+    q = table(FakeLink())
+    online(q, hall)
+    q.keypad(7)
+    q.confirm_visitors()
+    q.confirm_visitors()
+    assert q.view.confirm.note.startswith("The visitors have agreed already:")
+
+
+class Clock:
+    """Time as the test says it is."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_taps_are_ignored_for_a_moment_after_the_screen_changes(link, hall):
+    clock = Clock()
+    p = table(link, clock=clock, tap_guard=0.5)
+    online(p, hall, 1, "waiting")
+    clock.now += 1
+    p.on_view(hall.view(1))  # the leader starts the hand: who goes where
+    assert p.screen is Screen.MOVE
+    p.dismiss()  # a finger that was on its way to something else: ignored
+    assert p.screen is Screen.MOVE and not p.taps_open()
+    clock.now += 0.5
+    assert p.taps_open()
+    p.dismiss()
+    assert p.screen is Screen.HAND
+    p.keypad(8)  # the hand has only just appeared
+    assert p.screen is Screen.HAND
+    clock.now += 0.6
+    p.keypad(8)
+    p.confirm_home()  # a double tap on the 8 must not agree for home
+    assert not p.draft.home_agrees
+    clock.now += 0.6
+    p.confirm_home()
+    p.confirm_visitors()  # the same screen: no pause between the two sides
+    assert len(link.results) == 1
+    p.call_leader()  # right after "agree": the saved screen does not call the leader
+    assert link.calls == 0
 
 
 # ---------------------------------------------------------------- the hub's answers
@@ -460,7 +581,7 @@ def test_every_visible_text_goes_through_the_catalog(link):
     for fmt in ("alberta", "gaspesie"):
         hall = Hall(fmt)
         link = FakeLink()
-        p = TablePresenter(TABLE, link=link, translators=marking_translator)
+        p = TablePresenter(TABLE, link=link, translators=marking_translator, tap_guard=0)
         views = [p.view]
         p.on_connection(True)
         p.on_hub_status(True)

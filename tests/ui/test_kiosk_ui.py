@@ -25,9 +25,10 @@ WALK_SHOTS = [
     "02-waiting-first",
     "10-move-first",
     "03-hand",
-    "04-entry",
+    "04-hand-revokes",
     "05-revokes",
     "06-confirm",
+    "06-confirm-again",
     "07-pending",
     "08-accepted",
     "02-waiting",
@@ -83,7 +84,10 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     assert texts["connecting"] == "Waiting for the hub to start…"
     assert texts["move_first"] == "A & B: go to table 3\nX & Y: stay at this table"
     assert texts["hand"] == ["♠", "Home: X & Y", "Visitors: A & B from table 1"]
-    assert texts["readout"] == "Visitors 6 · Home 7"
+    assert texts["tricks"] == "Tricks: visitors 6, home 7"
+    # A result takes three taps: the visitors' count on the hand, home agrees, visitors agree.
+    assert texts["taps_to_result"] == 3
+    assert texts["again"].startswith("Home has agreed already:")
     # 6 tricks + 2 for the home side's revoke = 8: one flag (whist.formats decides).
     assert texts["confirm"] == "Visitors take 1 flag"
     assert texts["accepted"] == [
