@@ -903,8 +903,9 @@ class TablePresenter(_Base):
             trump_name=words.trump_name(tr, trump),
             trump_role="card-red" if trump in words.RED_SUITS else "card-black",
             home=tr._("Home: {players}").format(players=words.pair(tr, v.home.players)),
-            visitors=tr._("Visitors: {players} from table {table}").format(
-                players=words.pair(tr, v.visitors.players), table=v.visitors.team
+            visitors=tr._("Visitors: {players} ({team})").format(
+                players=words.pair(tr, v.visitors.players),
+                team=words.team(tr, v.visitors.team, v.visitors.name),
             ),
             away=tr._("Our {players} play at table {table}").format(
                 players=words.pair(tr, v.away.players), table=v.away.table

@@ -14,6 +14,8 @@ module only says them.
 'Visitors take 1 flag'
 >>> pair(en, [Player(seat="C"), Player(seat="2", name="Lise")])
 'Captain & Lise'
+>>> pair(en, [Player(seat="C"), Player(seat="2")])
+'Captain & Player 2'
 """
 
 from __future__ import annotations
@@ -106,8 +108,23 @@ UNREADABLE = frozenset(
 
 
 def seat(tr: Translator, label: str) -> str:
-    """A seat label as players say it: the Gaspésie captain by name, the others as printed."""
-    return tr._("Captain") if label == "C" else label
+    """A seat label as players say it: the Gaspésie captain and players by their role (a bare
+    "2" would read like a table number), letters as printed.
+
+    >>> from kiosk.i18n import translator
+    >>> [seat(translator("fr"), s) for s in ("C", "2", "A")]
+    ['Capitaine', 'Joueur 2', 'A']
+    """
+    if label == "C":
+        return tr._("Captain")
+    if label.isdigit():
+        return tr._("Player {n}").format(n=label)
+    return label
+
+
+def team(tr: Translator, number: int, name: str) -> str:
+    """A team as the tournament file names it (``Team 3`` when it has no other name)."""
+    return name.strip() or tr._("Team {n}").format(n=number)
 
 
 def person(tr: Translator, player: Player) -> str:

@@ -58,7 +58,7 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert p.view.screen is Screen.HAND
     assert (hand.trump_symbol, hand.trump_name, hand.trump_role) == ("♠", "Spades", "card-black")
     assert hand.home == "Home: X & Y"
-    assert hand.visitors == "Visitors: A & B from table 1"
+    assert hand.visitors == "Visitors: A & B (Team 1)"
     assert hand.away == "Our A & B play at table 3"
     assert p.view.header.info == "Hand 1 of 3 · Day 1"
 
@@ -120,16 +120,41 @@ def test_gaspesie_visitors_who_travel_again_go_straight_on():
     online(p, hall, 1)
     assert p.language == "fr"  # Gaspésie is French unless kiosk.toml says otherwise
     p.set_language("en")
-    assert p.view.hand.home == "Home: Captain & 2"
+    assert p.view.hand.home == "Home: Captain & Player 2"
     p.on_view(hall.view(2))
     # Team 1's players 1 & 3 played here; in hand 2 players 1 & 2 travel, 2 tables ahead.
+    # Seats are named: a bare "1 & 2" would read like table numbers.
     assert p.view.move.lines.splitlines() == [
-        "1 & 2: go to table 4",
+        "Player 1 & Player 2: go to table 4",
         "Captain: stay at this table",
-        "3: come back to this table",
-        "Visitors 1: go on to table 3",
-        "Visitors 3: return to your table 1",
+        "Player 3: come back to this table",
+        "Visitors Player 1: go on to table 3",
+        "Visitors Player 3: return to your table 1",
     ]
+    p.set_language("fr")
+    assert p.view.move.lines.splitlines()[0] == "Joueur 1 et Joueur 2\u00a0: allez à la table 4"
+
+
+def test_players_are_named_wherever_the_tournament_file_names_them(link, hall):
+    from whist.protocol import Move, Player, TeamAtTable
+
+    def people(*names: str) -> list[Player]:
+        return [Player(seat=s, name=n) for s, n in zip("XY", names, strict=False)]
+
+    p = table(link)
+    online(p, hall, 1, "waiting")
+    p.on_view(
+        hall.view(
+            1,
+            home=TeamAtTable(team=2, name="Team 2", players=people("Eleanor", "Harold")),
+            visitors=TeamAtTable(team=1, name="The Larks", players=people("Margaret", "Bob")),
+            moves=[Move(action="go", players=people("Eleanor", "Frank"), team=2, table=3)],
+        )
+    )
+    assert p.view.move.lines == "Eleanor & Frank: go to table 3"
+    p.dismiss()
+    assert p.view.hand.home == "Home: Eleanor & Harold"
+    assert p.view.hand.visitors == "Visitors: Margaret & Bob (The Larks)"
 
 
 def test_a_kiosk_that_boots_mid_hand_shows_the_hand_not_a_move(link, hall):

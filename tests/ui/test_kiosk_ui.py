@@ -83,7 +83,7 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     texts = walk(tmp_path, kivy_env, hall, fmt="alberta", language="en", prefix="en")
     assert texts["connecting"] == "Waiting for the hub to start…"
     assert texts["move_first"] == "A & B: go to table 3\nX & Y: stay at this table"
-    assert texts["hand"] == ["♠", "Home: X & Y", "Visitors: A & B from table 1"]
+    assert texts["hand"] == ["♠", "Home: X & Y", "Visitors: A & B (Team 1)"]
     assert texts["tricks"] == "Tricks: visitors 6, home 7"
     # A result takes three taps: the visitors' count on the hand, home agrees, visitors agree.
     assert texts["taps_to_result"] == 3
@@ -117,7 +117,7 @@ def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
 def test_gaspesie_points_captain_and_french_by_default(tmp_path, kivy_env, hall):
     texts = walk(tmp_path, kivy_env, hall, fmt="gaspesie", language=None, prefix="fr-gaspesie")
     assert texts["language"] == "fr"
-    assert "Capitaine et 2" in texts["hand"][1]
+    assert "Capitaine et Joueur 2" in texts["hand"][1]
     # 6 tricks, but the home side revoked: the manche goes to the visitors (rule G2).
     assert texts["confirm"] == "Les visiteurs gagnent 1\u00a0point"
     assert texts["accepted"][1] == "Cette équipe a maintenant 0\u00a0point."
