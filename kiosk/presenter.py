@@ -336,11 +336,11 @@ class TablePresenter(_Base):
             if self.mode in (None, Screen.PENDING, Screen.WAITING):
                 self.accepted, self.mode = (result, ack), Screen.ACCEPTED
             else:
-                self.notice = N_("The result was recorded by the hub.")
+                self.notice = N_("The result is recorded.")
         else:
             self.rejected = (result, ack)
             if self.mode in _ENTRY_FLOW:
-                self.notice = N_("The hub refused a result: call the leader.")
+                self.notice = N_("A result was not accepted: call the leader.")
             else:
                 self.mode = Screen.REJECTED
         if self.watching == ack.id:
@@ -568,7 +568,7 @@ class TablePresenter(_Base):
             self.link.submit(result)
         except OutboxError:
             # Not stored, so not "sent": keep the players on the confirm screen, say why.
-            self.error = N_("This kiosk could not save the result. Please call the leader.")
+            self.error = N_("This screen could not save the result. Please call the leader.")
             self.draft = replace(d, home_agrees=False, visitors_agree=False)
             return
         self.pending[result.id] = result
@@ -677,7 +677,9 @@ class TablePresenter(_Base):
             if self.link.call_leader():
                 self.call = "sent"
             else:
-                self.notice = N_("No connection to the hub: please wave to the leader.")
+                self.notice = N_(
+                    "No connection to the leader's computer: please wave to the leader."
+                )
         self._changed()
 
     def flag_mismatch(self, counted: int | None, expected: int | None = None) -> None:
@@ -687,7 +689,7 @@ class TablePresenter(_Base):
         if counted is None:
             return
         self.notice = N_(
-            "The flags on this table do not match the hub's count: the leader has been called."
+            "The flags on this table do not match the recorded count: the leader has been called."
         )
         if self.call == "none" and self.link.call_leader(
             f"flag counter says {counted}, hub says {expected}"
@@ -770,13 +772,22 @@ class TablePresenter(_Base):
 
     def _banner(self, screen: Screen) -> tuple[str, str]:
         tr = self.tr
-        if screen is not Screen.CONNECTING:
+        if screen is not Screen.CONNECTING and self.club is not None:
+            # A club night's banner keeps its own words (kiosk.club's screens, for now).
             if not self.connected:
                 return tr._("No connection to the hub. Results are kept and sent later."), (
                     "banner-offline"
                 )
             if self.hub_online is False:
                 return tr._("The hub is offline. Results are kept and sent later."), (
+                    "banner-offline"
+                )
+        elif screen is not Screen.CONNECTING:
+            # Players' words: no "hub", no "kiosk" (docs/kiosk.md).
+            if not self.connected:
+                return tr._("No connection. Results are kept and sent later."), "banner-offline"
+            if self.hub_online is False:
+                return tr._("The leader's computer is off. Results are kept and sent later."), (
                     "banner-offline"
                 )
         if self.call != "none":
@@ -788,8 +799,8 @@ class TablePresenter(_Base):
         waiting = len(self.pending)
         if waiting and screen is not Screen.PENDING:
             return tr.ngettext(
-                "{n} result saved here, waiting for the hub.",
-                "{n} results saved here, waiting for the hub.",
+                "{n} result saved here, waiting to be confirmed.",
+                "{n} results saved here, waiting to be confirmed.",
                 waiting,
             ).format(n=waiting), "banner-info"
         return "", "banner-info"
@@ -803,14 +814,15 @@ class TablePresenter(_Base):
     def _connecting(self) -> ConnectingVM:
         tr = self.tr
         if not self.connected:
-            message = tr._("Connecting to the hub…")
+            message = tr._("Connecting to the leader's computer…")
         elif self.hub_online and self.club is not None:
             message = tr._("Waiting for this table's score…")
         elif self.hub_online:
             message = tr._("Waiting for this table's assignment…")
         else:
-            message = tr._("Waiting for the hub to start…")
-        detail = tr._("Hub address: {address}").format(address=self.address) if self.address else ""
+            message = tr._("Waiting for the leader's computer…")
+        address = tr._("The leader's computer: {address}")
+        detail = address.format(address=self.address) if self.address else ""
         return ConnectingVM(
             table=tr._("Table {n}").format(n=self.table),
             message=message,
@@ -841,7 +853,7 @@ class TablePresenter(_Base):
             subtitle = tr._("Waiting for the next hand.")
         else:
             title = tr._("Waiting for the next hand")
-            subtitle = tr._("The leader starts it from the hub.")
+            subtitle = tr._("The leader starts it.")
         next_hand = ""
         if day is not None and day.final:
             next_hand = ""
@@ -1033,11 +1045,11 @@ class TablePresenter(_Base):
             iter(reversed(self.pending.values())), None
         )
         if self.connected and self.hub_online is not False:
-            status = tr._("Sent. Waiting for the hub to confirm…")
+            status = tr._("Sent. Waiting for the leader's computer to confirm…")
         else:
             status = tr._(
-                "The hub cannot be reached right now. The result is safe on this kiosk "
-                "and goes out by itself."
+                "The leader's computer cannot be reached right now. The result is safe "
+                "here and goes out by itself."
             )
         return PendingVM(
             title=tr._("Result saved"),
@@ -1082,9 +1094,9 @@ class TablePresenter(_Base):
         result, ack = self.rejected
         reason = words.refusal(tr, ack.code)
         return RejectedVM(
-            title=tr._("The hub did not accept this result"),
+            title=tr._("This result was not accepted"),
             summary=self._summary(result) if result is not None else "",
-            reason=reason if reason is not None else tr._("The hub says:"),
+            reason=reason if reason is not None else tr._("The leader's computer says:"),
             hub_reason="" if reason is not None else (ack.reason or ""),
             again=ButtonVM(tr._("Enter again"), role="primary"),
             call=self._call_button(),

@@ -67,7 +67,7 @@ GASPESIE_WORDING = (
     _declare.pgettext(
         "manche", "The leader has closed this hand. Call the leader to enter your result."
     ),
-    _declare.pgettext("manche", "The hub has not started this hand. Call the leader."),
+    _declare.pgettext("manche", "This hand has not started yet. Call the leader."),
 )
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -87,10 +87,10 @@ REFUSALS = {
         "The leader has been told and will settle it."
     ),
     "hand_closed": N_("The leader has closed this hand. Call the leader to enter your result."),
-    "wrong_hand": N_("The hub has not started this hand. Call the leader."),
-    "wrong_table": N_("This kiosk is set up for another table. Call the leader."),
-    "bad_table": N_("This kiosk is set up for another table. Call the leader."),
-    "internal": N_("The hub had a problem with this result. The leader has been told."),
+    "wrong_hand": N_("This hand has not started yet. Call the leader."),
+    "wrong_table": N_("This screen is set up for another table. Call the leader."),
+    "bad_table": N_("This screen is set up for another table. Call the leader."),
+    "internal": N_("This result could not be recorded. The leader has been told."),
 }
 #: Codes meaning the message itself was not readable: the players can only try again.
 UNREADABLE = frozenset(
@@ -390,7 +390,7 @@ def refusal(tr: Translator, code: str | None) -> str | None:
     if code in REFUSALS:
         return tr._(REFUSALS[code])
     if code in UNREADABLE:
-        return tr._("The hub could not read this result. Check it and send it again.")
+        return tr._("This result could not be read. Check it and send it again.")
     return None
 
 

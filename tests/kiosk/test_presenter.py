@@ -38,9 +38,9 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     seen = []
     p.on_change = lambda vm: seen.append(vm.screen)
     assert p.view.screen is Screen.CONNECTING
-    assert p.view.connecting.message == "Connecting to the hub…"
+    assert p.view.connecting.message == "Connecting to the leader's computer…"
     p.on_connection(True)
-    assert p.view.connecting.message == "Waiting for the hub to start…"
+    assert p.view.connecting.message == "Waiting for the leader's computer…"
     p.on_hub_status(True)
     p.on_state(hall.state(0, "waiting"))
     p.on_view(hall.view(1, "waiting"))
@@ -77,7 +77,7 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     (result,) = link.results
     assert (result.hand, result.table, result.visitor_tricks, result.home_tricks) == (1, 2, 8, 5)
     assert p.view.screen is Screen.PENDING
-    assert p.view.pending.status == "Sent. Waiting for the hub to confirm…"
+    assert p.view.pending.status == "Sent. Waiting for the leader's computer to confirm…"
     p.on_ack(ack(result, flags=11), result)
     assert p.view.screen is Screen.ACCEPTED
     # Until the hub's view of this table comes, the screen says only what was recorded.
@@ -455,7 +455,7 @@ def test_a_refusal_nobody_translated_shows_the_hubs_words(link, hall):
     p.confirm_visitors()
     (result,) = link.results
     p.on_ack(ack(result, "rejected", reason="the moon is full", code="lunar"), result)
-    assert p.view.rejected.reason == "The hub says:"
+    assert p.view.rejected.reason == "The leader's computer says:"
     assert p.view.rejected.hub_reason == "the moon is full"
 
 
@@ -467,7 +467,7 @@ def test_nothing_says_sent_when_the_disk_failed(link, hall):
     p.confirm_home()
     p.confirm_visitors()
     assert p.screen is Screen.CONFIRM
-    assert p.view.confirm.error == "This kiosk could not save the result. Please call the leader."
+    assert p.view.confirm.error == "This screen could not save the result. Please call the leader."
     assert p.pending == {}
 
 
@@ -475,13 +475,13 @@ def test_offline_the_result_is_kept_and_the_screen_says_so(link, hall):
     p = table(link)
     online(p, hall)
     p.on_hub_status(False)
-    assert p.view.header.banner == "The hub is offline. Results are kept and sent later."
+    assert p.view.header.banner == "The leader's computer is off. Results are kept and sent later."
     to_confirm(p, 7)
     p.confirm_home()
     p.confirm_visitors()
-    assert p.view.pending.status.startswith("The hub cannot be reached right now.")
+    assert p.view.pending.status.startswith("The leader's computer cannot be reached right now.")
     p.on_connection(False)
-    assert p.view.header.banner.startswith("No connection to the hub.")
+    assert p.view.header.banner.startswith("No connection.")
 
 
 def test_a_restarted_kiosk_shows_what_it_still_has_to_send(hall):
@@ -545,7 +545,8 @@ def test_calling_the_leader_until_the_leader_clears_it(link, hall):
     assert p.call == "none" and p.view.header.banner == ""
     link.online = False
     p.call_leader()
-    assert p.view.header.banner == "No connection to the hub: please wave to the leader."
+    banner = p.view.header.banner
+    assert banner == "No connection to the leader's computer: please wave to the leader."
 
 
 def test_a_call_pending_at_the_hub_shows_after_a_restart(link, hall):
@@ -670,3 +671,39 @@ def test_a_gaspesie_hand_is_a_manche_in_french():
     assert "cette table et cette manche" in p.view.rejected.reason
     p.set_language("en")
     assert "this table and hand" in p.view.rejected.reason
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_players_screens_say_no_hub_and_no_kiosk(link, hall, language):
+    p = table(link, language=language)
+    views = [p.view]
+    p.on_connection(True)
+    views.append(p.view)
+    online(p, hall, 1, "waiting")
+    views.append(p.view)
+    p.on_view(hall.view(1))
+    views.append(p.view)  # move
+    p.dismiss()
+    views.append(p.view)  # hand
+    p.keypad(9)
+    p.on_hub_status(False)
+    p.confirm_home()
+    p.confirm_home()
+    views.append(p.view)  # confirm, offline
+    p.confirm_visitors()
+    views.append(p.view)  # pending, offline
+    p.on_hub_status(True)
+    (result,) = link.results
+    p.on_ack(ack(result, "rejected", reason="no", code="wrong_hand"), result)
+    views.append(p.view)
+    p.on_connection(False)
+    views.append(p.view)
+    words = re.compile(r"\bhub\b|\bkiosk\b|poste central|borne", re.IGNORECASE)
+    for vm in views:
+        part = getattr(vm, vm.screen.value.replace("-", "_"))
+        texts = [vm.header.title, vm.header.info, vm.header.banner]
+        for f in dataclasses.fields(part):
+            value = getattr(part, f.name)
+            texts.append(value.text if hasattr(value, "text") else value)
+        said = [t for t in texts if isinstance(t, str) and words.search(t)]
+        assert not said, (vm.screen, said)

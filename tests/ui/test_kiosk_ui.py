@@ -81,7 +81,7 @@ def walk(
 
 def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     texts = walk(tmp_path, kivy_env, hall, fmt="alberta", language="en", prefix="en")
-    assert texts["connecting"] == "Waiting for the hub to start…"
+    assert texts["connecting"] == "Waiting for the leader's computer…"
     assert texts["move_first"] == "A & B: go to table 3\nX & Y: stay at this table"
     assert texts["hand"] == ["♠", "Home: X & Y", "Visitors: A & B (Team 1)"]
     assert texts["tricks"] == "Tricks: visitors 6, home 7"
@@ -104,14 +104,14 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     assert texts["rejected"].startswith("A different result was already recorded")
     assert texts["call"] == "The leader has been called. Please wait at your table."
     assert texts["after_call"] == ""
-    assert texts["toggled"] == "Le poste central n'a pas accepté ce résultat"
+    assert texts["toggled"] == "Ce résultat n'a pas été accepté"
 
 
 def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
     texts = walk(tmp_path, kivy_env, hall, fmt="alberta", language="fr", prefix="fr")
     assert texts["confirm"] == "Les visiteurs prennent 1\u00a0drapeau"
     assert texts["accepted"][0] == "Locaux\u00a0: donnez 1\u00a0drapeau aux visiteurs."
-    assert texts["toggled"] == "The hub did not accept this result"
+    assert texts["toggled"] == "This result was not accepted"
 
 
 def test_gaspesie_points_captain_and_french_by_default(tmp_path, kivy_env, hall):
@@ -146,7 +146,7 @@ def test_setup_screen_until_the_file_is_right(tmp_path, kivy_env):
         "“screen” is not a setting this kiosk knows.",
     ]
     assert texts["problems_fr"].splitlines()[0] == "«\u00a0table\u00a0» doit valoir au moins 1."
-    assert texts["connecting"] == "Connecting to the hub…"
+    assert texts["connecting"] == "Connecting to the leader's computer…"
 
 
 def test_a_result_survives_kill_9_and_counts_once(tmp_path, kivy_env, hall):
