@@ -19,6 +19,7 @@ forward touches to intents; the hardware buttons of a later issue will call the 
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -66,6 +67,9 @@ from whist.protocol import (
 
 TRICKS = 13
 MAX_REVOKES = 13
+#: Seconds a screen ignores taps after it appears: a finger already on its way to the old
+#: screen's button must not press whatever the new screen put there.
+TAP_GUARD = 0.5
 SideName = Literal["home", "visitors"]
 #: Makes the translator of a language (and a context: "manche" or None).
 Translators = Callable[..., Translator]
@@ -125,7 +129,9 @@ class Draft:
         )
 
 
-_ENTRY_FLOW = (Screen.ENTRY, Screen.REVOKES, Screen.CONFIRM)
+#: A result is being tapped in: on the hand's own keypad (HAND, once a number or a revoke
+#: was chosen), the pad's or "Enter again"'s keypad (ENTRY), revokes, the confirm screen.
+_ENTRY_FLOW = (Screen.HAND, Screen.ENTRY, Screen.REVOKES, Screen.CONFIRM)
 
 
 class _Base(LanguageBase[ViewModel, Translator]):
@@ -159,9 +165,18 @@ class TablePresenter(_Base):
         pending: Sequence[Result | ClubDeal] = (),
         last: tuple[Result, str] | None = None,
         new_id: Callable[[], str] = lambda: str(uuid.uuid4()),
+        clock: Callable[[], float] = time.monotonic,
+        tap_guard: float = TAP_GUARD,
     ) -> None:
         super().__init__(language, translators)
         self.table = table
+        self.clock = clock
+        self.tap_guard = tap_guard
+        self._shown: Screen | None = None  # the screen last drawn, and since when
+        self._shown_at = float("-inf")
+        self._keypad_screen = Screen.HAND  # where Change goes back to
+        self._revokes_from = Screen.ENTRY  # where the revokes page's Done goes back to
+        self.repeat: str = ""  # a msgid: what the confirm screen says to a second tap
         self.link = link
         self.address = address
         self._new_id = new_id
@@ -321,11 +336,11 @@ class TablePresenter(_Base):
             if self.mode in (None, Screen.PENDING, Screen.WAITING):
                 self.accepted, self.mode = (result, ack), Screen.ACCEPTED
             else:
-                self.notice = N_("The result was recorded by the hub.")
+                self.notice = N_("The result is recorded.")
         else:
             self.rejected = (result, ack)
             if self.mode in _ENTRY_FLOW:
-                self.notice = N_("The hub refused a result: call the leader.")
+                self.notice = N_("A result was not accepted: call the leader.")
             else:
                 self.mode = Screen.REJECTED
         if self.watching == ack.id:
@@ -333,10 +348,19 @@ class TablePresenter(_Base):
         self._changed()
 
     # ================================================================== intents
-    def _intent(self) -> None:
+    def taps_open(self) -> bool:
+        """Whether a tap now counts (False for ``tap_guard`` seconds after a screen change)."""
+        return self.club is not None or self.clock() - self._shown_at >= self.tap_guard
+
+    def _intent(self) -> bool:
+        """A tap (or a pad's press) arrives: False when it must be ignored, because the
+        screen changed under the finger a moment ago (club nights keep their own pace)."""
+        if not self.taps_open():
+            return False
         self.notice = ""
         if self.club is not None:
             self.club.intent()
+        return True
 
     def _club(self, act: Callable[[ClubDesk], None]) -> bool:
         """A club night: the desk takes the intent (True), the view is rebuilt."""
@@ -360,18 +384,34 @@ class TablePresenter(_Base):
         """Hand screen: open the keypad."""
         if self._club(lambda c: c.enter_deal()):
             return
-        self._intent()
+        if not self._intent():
+            return
         v = self.table_view
         if self.screen is Screen.HAND and v is not None:
-            self.draft, self.mode, self.error = Draft(hand=v.hand), Screen.ENTRY, ""
+            self.draft, self.mode, self.error = self._hand_draft(v.hand), Screen.ENTRY, ""
+            self._keypad_screen = Screen.ENTRY
         self._changed()
 
+    def _hand_draft(self, hand: int) -> Draft:
+        # What the players chose on this hand's keypad so far (a number, revokes), or nothing.
+        d = self.draft
+        if d is not None and d.hand == hand:
+            return replace(d, home_agrees=False, visitors_agree=False)
+        return Draft(hand=hand)
+
     def keypad(self, visitor_tricks: int) -> None:
-        """Entry screen: the visitors took this many tricks (0 to 13)."""
+        """The visitors took this many tricks (0 to 13). On the hand screen the tap goes
+        straight on to "Is this right?"; on the entry screen (pad, "Enter again") it selects."""
         if self._club(lambda c: c.keypad(visitor_tricks)):
             return
-        self._intent()
-        if self.mode is Screen.ENTRY and self.draft is not None and 0 <= visitor_tricks <= TRICKS:
+        if not self._intent():
+            return
+        v, counts = self.table_view, 0 <= visitor_tricks <= TRICKS
+        if counts and self.screen is Screen.HAND and v is not None:
+            draft = replace(self._hand_draft(v.hand), visitor_tricks=visitor_tricks, typed=False)
+            self.draft, self.mode, self.error, self.repeat = draft, Screen.CONFIRM, "", ""
+            self._keypad_screen = Screen.HAND
+        elif counts and self.mode is Screen.ENTRY and self.draft is not None:
             self.draft = replace(self.draft, visitor_tricks=visitor_tricks, typed=False)
         self._changed()
 
@@ -379,7 +419,8 @@ class TablePresenter(_Base):
         """A numeric keypad's digit: "1" then "2" makes 12; any other digit starts again."""
         if self._club(lambda c: c.digit(d)):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode is Screen.ENTRY and self.draft is not None and 0 <= d <= 9:
             v = self.draft.visitor_tricks
             value = 10 + d if self.draft.typed and v == 1 and 10 + d <= TRICKS else d
@@ -397,7 +438,8 @@ class TablePresenter(_Base):
     def _step(self, delta: int) -> None:
         if self._club(lambda c: c.step_by(delta)):
             return
-        self._intent()
+        if not self._intent():
+            return
         d = self.draft
         if d is not None and self.mode is Screen.ENTRY:
             start = 7 if d.visitor_tricks is None else d.visitor_tricks + delta
@@ -407,19 +449,27 @@ class TablePresenter(_Base):
         self._changed()
 
     def open_revokes(self) -> None:
-        """Entry screen: the separate page for established revokes."""
+        """Hand, entry or confirm screen: the separate page for established revokes; Done
+        comes back to where it was opened (agreements start again: the result changed)."""
         if self._club(lambda c: c.open_revokes()):
             return
-        self._intent()
-        if self.mode is Screen.ENTRY and self.draft is not None:
-            self.draft = replace(self.draft, revoke_side="home")
-            self.mode = Screen.REVOKES
+        if not self._intent():
+            return
+        screen, v = self.screen, self.table_view
+        if screen is Screen.HAND and v is not None:
+            self.draft = self._hand_draft(v.hand)
+        if screen in (Screen.HAND, Screen.ENTRY, Screen.CONFIRM) and self.draft is not None:
+            self.draft = replace(
+                self.draft, revoke_side="home", home_agrees=False, visitors_agree=False
+            )
+            self._revokes_from, self.mode, self.repeat = screen, Screen.REVOKES, ""
         self._changed()
 
     def add_revoke(self, side: SideName) -> None:
         if self._club(lambda c: c.change_revokes(_party(side), +1)):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode is Screen.REVOKES:
             self._change_revokes(side, +1)
         self._changed()
@@ -427,7 +477,8 @@ class TablePresenter(_Base):
     def remove_revoke(self, side: SideName) -> None:
         if self._club(lambda c: c.change_revokes(_party(side), -1)):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode is Screen.REVOKES:
             self._change_revokes(side, -1)
         self._changed()
@@ -435,7 +486,8 @@ class TablePresenter(_Base):
     def set_revokes(self, side: SideName, count: int) -> None:
         if self._club(lambda c: c.set_revokes(_party(side), count)):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode is Screen.REVOKES and self.draft is not None:
             self.draft = self.draft.with_revokes(side, count)
         self._changed()
@@ -449,7 +501,8 @@ class TablePresenter(_Base):
         """Revokes screen: which side ``increment``/``decrement`` change."""
         if self._club(lambda c: c.select_side(_party(side))):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode is Screen.REVOKES and self.draft is not None:
             self.draft = replace(self.draft, revoke_side=side)
         self._changed()
@@ -457,16 +510,18 @@ class TablePresenter(_Base):
     def close_revokes(self) -> None:
         if self._club(lambda c: c.close_revokes()):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode is Screen.REVOKES:
-            self.mode = Screen.ENTRY
+            self.mode = self._revokes_from
         self._changed()
 
     def next(self) -> None:
         """Entry screen: on to the confirm screen, once a number is chosen."""
         if self._club(lambda c: c.next()):
             return
-        self._intent()
+        if not self._intent():
+            return
         d = self.draft
         if self.mode is Screen.ENTRY and d is not None and d.visitor_tricks is not None:
             self.draft = replace(d, home_agrees=False, visitors_agree=False)
@@ -484,11 +539,17 @@ class TablePresenter(_Base):
         self._agree("visitors")
 
     def _agree(self, side: SideName) -> None:
-        self._intent()
+        if not self._intent():
+            return
         d = self.draft
         if self.mode is Screen.CONFIRM and d is not None:
+            if d.home_agrees if side == "home" else d.visitors_agree:
+                # Tapped twice, or by the wrong side: say whose tap is still missing.
+                self.repeat = _ALREADY[side]
+                self._changed()
+                return
             d = d.agreed(side)
-            self.draft = d
+            self.draft, self.repeat = d, ""
             if d.home_agrees and d.visitors_agree:
                 self._submit(d)
         self._changed()
@@ -507,7 +568,7 @@ class TablePresenter(_Base):
             self.link.submit(result)
         except OutboxError:
             # Not stored, so not "sent": keep the players on the confirm screen, say why.
-            self.error = N_("This kiosk could not save the result. Please call the leader.")
+            self.error = N_("This screen could not save the result. Please call the leader.")
             self.draft = replace(d, home_agrees=False, visitors_agree=False)
             return
         self.pending[result.id] = result
@@ -518,14 +579,16 @@ class TablePresenter(_Base):
         """One step back (the screen's Back or Change button)."""
         if self._club(lambda c: c.back()):
             return
-        self._intent()
+        if not self._intent():
+            return
         mode = self.mode
         if mode is Screen.REVOKES:
-            self.mode = Screen.ENTRY
+            self.mode = self._revokes_from
         elif mode is Screen.CONFIRM and self.draft is not None:
+            # Change: back to the keypad the number came from, the number still selected.
             self.draft = replace(self.draft, home_agrees=False, visitors_agree=False)
-            self.mode = Screen.ENTRY
-        elif mode in (Screen.ENTRY, Screen.REJECTED, Screen.PENDING):
+            self.mode, self.repeat = self._keypad_screen, ""
+        elif mode in (Screen.HAND, Screen.ENTRY, Screen.REJECTED, Screen.PENDING):
             self._leave_flow()
         elif mode in (Screen.ACCEPTED, Screen.MOVE):
             self.dismiss()
@@ -536,7 +599,8 @@ class TablePresenter(_Base):
         """Leave the result flow altogether (a long press on a hardware Back button)."""
         if self._club(lambda c: c.back()):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode in (*_ENTRY_FLOW, Screen.REJECTED, Screen.PENDING):
             self._leave_flow()
         elif self.mode in (Screen.ACCEPTED, Screen.MOVE):
@@ -545,12 +609,13 @@ class TablePresenter(_Base):
         self._changed()
 
     def _leave_flow(self) -> None:
-        self.mode, self.draft, self.error = None, None, ""
+        self.mode, self.draft, self.error, self.repeat = None, None, "", ""
         self._take_queued_move()
 
     def dismiss(self) -> None:
         """Accepted or move screen: seen, done."""
-        self._intent()
+        if not self._intent():
+            return
         if self.mode in (Screen.ACCEPTED, Screen.MOVE):
             self.mode, self.accepted, self.move = None, None, None
             self._take_queued_move()
@@ -565,7 +630,8 @@ class TablePresenter(_Base):
         """Refused screen: back to the keypad with the refused numbers filled in."""
         if self._club(lambda c: c.enter_again()):
             return
-        self._intent()
+        if not self._intent():
+            return
         if self.mode is Screen.REJECTED and self.rejected is not None:
             result, _ = self.rejected
             v = self.table_view
@@ -574,7 +640,7 @@ class TablePresenter(_Base):
             elif v is not None:
                 self.draft = Draft(hand=v.hand)
             if self.draft is not None:
-                self.mode = Screen.ENTRY
+                self.mode, self._keypad_screen = Screen.ENTRY, Screen.ENTRY
             self.rejected = None
         self._changed()
 
@@ -605,12 +671,15 @@ class TablePresenter(_Base):
 
     def call_leader(self) -> None:
         """Ask for the leader; the banner says so until the leader clears the call."""
-        self._intent()
+        if not self._intent():
+            return
         if self.call == "none":
             if self.link.call_leader():
                 self.call = "sent"
             else:
-                self.notice = N_("No connection to the hub: please wave to the leader.")
+                self.notice = N_(
+                    "No connection to the leader's computer: please wave to the leader."
+                )
         self._changed()
 
     def flag_mismatch(self, counted: int | None, expected: int | None = None) -> None:
@@ -620,7 +689,7 @@ class TablePresenter(_Base):
         if counted is None:
             return
         self.notice = N_(
-            "The flags on this table do not match the hub's count: the leader has been called."
+            "The flags on this table do not match the recorded count: the leader has been called."
         )
         if self.call == "none" and self.link.call_leader(
             f"flag counter says {counted}, hub says {expected}"
@@ -647,6 +716,8 @@ class TablePresenter(_Base):
     # ================================================================== the view
     def _build(self) -> ViewModel:
         screen = self.screen
+        if screen is not self._shown:
+            self._shown, self._shown_at = screen, self.clock()
         vm = ViewModel(screen=screen, language=self.language, header=self._header(screen))
         if self.club is not None:
             return self._build_club(vm)
@@ -701,13 +772,22 @@ class TablePresenter(_Base):
 
     def _banner(self, screen: Screen) -> tuple[str, str]:
         tr = self.tr
-        if screen is not Screen.CONNECTING:
+        if screen is not Screen.CONNECTING and self.club is not None:
+            # A club night's banner keeps its own words (kiosk.club's screens, for now).
             if not self.connected:
                 return tr._("No connection to the hub. Results are kept and sent later."), (
                     "banner-offline"
                 )
             if self.hub_online is False:
                 return tr._("The hub is offline. Results are kept and sent later."), (
+                    "banner-offline"
+                )
+        elif screen is not Screen.CONNECTING:
+            # Players' words: no "hub", no "kiosk" (docs/kiosk.md).
+            if not self.connected:
+                return tr._("No connection. Results are kept and sent later."), "banner-offline"
+            if self.hub_online is False:
+                return tr._("The leader's computer is off. Results are kept and sent later."), (
                     "banner-offline"
                 )
         if self.call != "none":
@@ -719,8 +799,8 @@ class TablePresenter(_Base):
         waiting = len(self.pending)
         if waiting and screen is not Screen.PENDING:
             return tr.ngettext(
-                "{n} result saved here, waiting for the hub.",
-                "{n} results saved here, waiting for the hub.",
+                "{n} result saved here, waiting to be confirmed.",
+                "{n} results saved here, waiting to be confirmed.",
                 waiting,
             ).format(n=waiting), "banner-info"
         return "", "banner-info"
@@ -734,14 +814,15 @@ class TablePresenter(_Base):
     def _connecting(self) -> ConnectingVM:
         tr = self.tr
         if not self.connected:
-            message = tr._("Connecting to the hub…")
+            message = tr._("Connecting to the leader's computer…")
         elif self.hub_online and self.club is not None:
             message = tr._("Waiting for this table's score…")
         elif self.hub_online:
             message = tr._("Waiting for this table's assignment…")
         else:
-            message = tr._("Waiting for the hub to start…")
-        detail = tr._("Hub address: {address}").format(address=self.address) if self.address else ""
+            message = tr._("Waiting for the leader's computer…")
+        address = tr._("The leader's computer: {address}")
+        detail = address.format(address=self.address) if self.address else ""
         return ConnectingVM(
             table=tr._("Table {n}").format(n=self.table),
             message=message,
@@ -772,7 +853,7 @@ class TablePresenter(_Base):
             subtitle = tr._("Waiting for the next hand.")
         else:
             title = tr._("Waiting for the next hand")
-            subtitle = tr._("The leader starts it from the hub.")
+            subtitle = tr._("The leader starts it.")
         next_hand = ""
         if day is not None and day.final:
             next_hand = ""
@@ -828,39 +909,50 @@ class TablePresenter(_Base):
         v = self.table_view
         assert v is not None
         trump = v.trump
+        d = self.draft if self.draft is not None and self.draft.hand == v.hand else None
         return HandVM(
             trump_symbol=words.trump_symbol(tr, trump),
             trump_name=words.trump_name(tr, trump),
             trump_role="card-red" if trump in words.RED_SUITS else "card-black",
             home=tr._("Home: {players}").format(players=words.pair(tr, v.home.players)),
-            visitors=tr._("Visitors: {players} from table {table}").format(
-                players=words.pair(tr, v.visitors.players), table=v.visitors.team
+            visitors=tr._("Visitors: {players} ({team})").format(
+                players=words.pair(tr, v.visitors.players),
+                team=words.team(tr, v.visitors.team, v.visitors.name),
             ),
             away=tr._("Our {players} play at table {table}").format(
                 players=words.pair(tr, v.away.players), table=v.away.table
             ),
-            enter=ButtonVM(tr._("Enter the result"), role="primary"),
+            # One line above the keypad: the hand screen has no room for the full question.
+            question=tr._("Tricks the visitors took:"),
+            keys=self._keys(d.visitor_tricks if d is not None else None),
+            revokes=self._revokes_button(d),
             call=self._call_button(),
         )
+
+    def _keys(self, chosen: int | None) -> tuple[ButtonVM, ...]:
+        return tuple(
+            ButtonVM(str(n), role="selected" if n == chosen else "normal")
+            for n in range(TRICKS + 1)
+        )
+
+    def _revokes_button(self, d: Draft | None) -> ButtonVM:
+        tr = self.tr
+        revokes = d.revokes_home + d.revokes_visitors if d is not None else 0
+        if revokes:
+            return ButtonVM(tr._("Revokes: {n}").format(n=revokes), role="selected")
+        return ButtonVM(tr._("Revokes"))
 
     def _entry(self) -> EntryVM:
         tr = self.tr
         d = self.draft
         assert d is not None
         v = d.visitor_tricks
-        keys = tuple(
-            ButtonVM(str(n), role="selected" if n == v else "normal") for n in range(TRICKS + 1)
-        )
+        keys = self._keys(v)
         if v is None:
             readout = tr._("Tap the number of tricks the visitors took.")
         else:
             readout = tr._("Visitors {v} · Home {h}").format(v=v, h=TRICKS - v)
-        revokes = d.revokes_home + d.revokes_visitors
-        revokes_button = (
-            ButtonVM(tr._("Revokes: {n}").format(n=revokes), role="selected")
-            if revokes
-            else ButtonVM(tr._("Revokes"))
-        )
+        revokes_button = self._revokes_button(d)
         return EntryVM(
             question=tr._("How many tricks did the visitors take?"),
             keys=keys,
@@ -918,7 +1010,8 @@ class TablePresenter(_Base):
             tricks=words.tricks_line(tr, v),
             revokes="\n".join(line for line in (revokes, why) if line),
             outcome=said,
-            note=tr._("Each side taps its button to agree."),
+            note=tr._(self.repeat or _STILL_TO_AGREE[d.home_agrees, d.visitors_agree]),
+            note_role="bad" if self.repeat else "text",
             error=tr._(self.error) if self.error else "",
             home=ButtonVM(tr._("✓ Home agrees"), role="done")
             if d.home_agrees
@@ -952,11 +1045,11 @@ class TablePresenter(_Base):
             iter(reversed(self.pending.values())), None
         )
         if self.connected and self.hub_online is not False:
-            status = tr._("Sent. Waiting for the hub to confirm…")
+            status = tr._("Sent. Waiting for the leader's computer to confirm…")
         else:
             status = tr._(
-                "The hub cannot be reached right now. The result is safe on this kiosk "
-                "and goes out by itself."
+                "The leader's computer cannot be reached right now. The result is safe "
+                "here and goes out by itself."
             )
         return PendingVM(
             title=tr._("Result saved"),
@@ -1001,9 +1094,9 @@ class TablePresenter(_Base):
         result, ack = self.rejected
         reason = words.refusal(tr, ack.code)
         return RejectedVM(
-            title=tr._("The hub did not accept this result"),
+            title=tr._("This result was not accepted"),
             summary=self._summary(result) if result is not None else "",
-            reason=reason if reason is not None else tr._("The hub says:"),
+            reason=reason if reason is not None else tr._("The leader's computer says:"),
             hub_reason="" if reason is not None else (ack.reason or ""),
             again=ButtonVM(tr._("Enter again"), role="primary"),
             call=self._call_button(),
@@ -1020,6 +1113,22 @@ class TablePresenter(_Base):
             lines="\n".join(words.move_lines(tr, new.moves)),
             ok=ButtonVM(tr._("OK, show the hand"), role="primary"),
         )
+
+
+#: What a second tap on an agreed side's button hears.
+_ALREADY: dict[SideName, str] = {
+    "home": N_("Home has agreed already: now the visitors."),
+    "visitors": N_("The visitors have agreed already: now home."),
+}
+
+
+#: The confirm screen's note: whose tap is still missing (home agreed, visitors agreed).
+_STILL_TO_AGREE: dict[tuple[bool, bool], str] = {
+    (False, False): N_("Each side taps its own button."),
+    (True, False): N_("Home agreed. Now the visitors."),
+    (False, True): N_("The visitors agreed. Now home."),
+    (True, True): "",
+}
 
 
 def _party(side: SideName) -> Party:

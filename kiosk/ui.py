@@ -94,8 +94,8 @@ class KButton(ButtonBehavior, Label):
     """A big button drawn from a :class:`~kiosk.viewmodel.ButtonVM`; ``kid`` names it for
     tests and for the hardware mapping of a later issue.
 
-    In a .kv file: ``KButton:`` / ``vm: app.vm.hand.enter`` /
-    ``on_release: app.presenter.enter_result()``.
+    In a .kv file: ``KButton:`` / ``vm: app.vm.hand.revokes`` /
+    ``on_release: app.presenter.open_revokes()``.
     """
 
     vm = ObjectProperty(ButtonVM(), rebind=True)
@@ -130,6 +130,23 @@ class EntryScreen(KivyScreen):
         pad = self.ids.keypad
         for value in range(14):
             pad.add_widget(KeyButton(value=value, kid=f"key-{value}"))
+
+
+class HandKeyButton(KButton):
+    """One number of the hand screen's own 0-13 keypad: a tap is the visitors' count."""
+
+    value = NumericProperty(0)
+
+
+class HandScreen(KivyScreen):
+    """The hand: the trump, who plays here, and the keypad (its keys made here, their looks
+    in hand.kv), so that a result takes three taps: the number, home agrees, visitors agree.
+    """
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        pad = self.ids.keypad
+        for value in range(14):
+            pad.add_widget(HandKeyButton(value=value, kid=f"hand-key-{value}"))
 
 
 class JoinKeyButton(KButton):

@@ -142,7 +142,8 @@ class WaitingVM:
 
 @dataclass(frozen=True)
 class HandVM:
-    """Screen 3: the trump as a card, who plays here, where our travellers went.
+    """Screen 3: the trump as a card, who plays here, where our travellers went, and the
+    0-13 keypad: one tap on the visitors' count goes on to "Is this right?".
 
     >>> HandVM(trump_symbol="♥", trump_role="card-red").trump_role
     'card-red'
@@ -154,7 +155,9 @@ class HandVM:
     home: str = ""
     visitors: str = ""
     away: str = ""
-    enter: ButtonVM = ButtonVM()
+    question: str = ""
+    keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(n)) for n in range(14))
+    revokes: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
 
 
@@ -210,6 +213,7 @@ class ConfirmVM:
     revokes: str = ""
     outcome: str = ""
     note: str = ""
+    note_role: str = "text"  # "bad": a second tap on a side that has agreed already
     error: str = ""
     home: ButtonVM = ButtonVM()
     visitors: ButtonVM = ButtonVM()

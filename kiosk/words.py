@@ -14,6 +14,8 @@ module only says them.
 'Visitors take 1 flag'
 >>> pair(en, [Player(seat="C"), Player(seat="2", name="Lise")])
 'Captain & Lise'
+>>> pair(en, [Player(seat="C"), Player(seat="2")])
+'Captain & Player 2'
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ GASPESIE_WORDING = (
     _declare.pgettext(
         "manche", "The leader has closed this hand. Call the leader to enter your result."
     ),
-    _declare.pgettext("manche", "The hub has not started this hand. Call the leader."),
+    _declare.pgettext("manche", "This hand has not started yet. Call the leader."),
 )
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -85,10 +87,10 @@ REFUSALS = {
         "The leader has been told and will settle it."
     ),
     "hand_closed": N_("The leader has closed this hand. Call the leader to enter your result."),
-    "wrong_hand": N_("The hub has not started this hand. Call the leader."),
-    "wrong_table": N_("This kiosk is set up for another table. Call the leader."),
-    "bad_table": N_("This kiosk is set up for another table. Call the leader."),
-    "internal": N_("The hub had a problem with this result. The leader has been told."),
+    "wrong_hand": N_("This hand has not started yet. Call the leader."),
+    "wrong_table": N_("This screen is set up for another table. Call the leader."),
+    "bad_table": N_("This screen is set up for another table. Call the leader."),
+    "internal": N_("This result could not be recorded. The leader has been told."),
 }
 #: Codes meaning the message itself was not readable: the players can only try again.
 UNREADABLE = frozenset(
@@ -106,8 +108,23 @@ UNREADABLE = frozenset(
 
 
 def seat(tr: Translator, label: str) -> str:
-    """A seat label as players say it: the Gaspésie captain by name, the others as printed."""
-    return tr._("Captain") if label == "C" else label
+    """A seat label as players say it: the Gaspésie captain and players by their role (a bare
+    "2" would read like a table number), letters as printed.
+
+    >>> from kiosk.i18n import translator
+    >>> [seat(translator("fr"), s) for s in ("C", "2", "A")]
+    ['Capitaine', 'Joueur 2', 'A']
+    """
+    if label == "C":
+        return tr._("Captain")
+    if label.isdigit():
+        return tr._("Player {n}").format(n=label)
+    return label
+
+
+def team(tr: Translator, number: int, name: str) -> str:
+    """A team as the tournament file names it (``Team 3`` when it has no other name)."""
+    return name.strip() or tr._("Team {n}").format(n=number)
 
 
 def person(tr: Translator, player: Player) -> str:
@@ -373,7 +390,7 @@ def refusal(tr: Translator, code: str | None) -> str | None:
     if code in REFUSALS:
         return tr._(REFUSALS[code])
     if code in UNREADABLE:
-        return tr._("The hub could not read this result. Check it and send it again.")
+        return tr._("This result could not be read. Check it and send it again.")
     return None
 
 

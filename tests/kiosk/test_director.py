@@ -14,7 +14,7 @@ from whist.views import TableViews
 
 
 def table(link: FakeLink, language: str = "en") -> TablePresenter:
-    return TablePresenter(TABLE, link=link, language=language)  # type: ignore[arg-type]
+    return TablePresenter(TABLE, link=link, language=language, tap_guard=0)  # type: ignore[arg-type]
 
 
 def test_a_short_table_is_told_the_leader_brings_the_flags(link, hall):

@@ -14,6 +14,7 @@ from tests.kiosk.conftest import TABLE, FakeLink, Hall, ack, online
 
 
 def table(link: FakeLink, **kw: object) -> TablePresenter:
+    kw.setdefault("tap_guard", 0)
     return TablePresenter(TABLE, link=link, language=kw.pop("language", "en"), **kw)  # type: ignore[arg-type]
 
 
@@ -37,9 +38,9 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     seen = []
     p.on_change = lambda vm: seen.append(vm.screen)
     assert p.view.screen is Screen.CONNECTING
-    assert p.view.connecting.message == "Connecting to the hub…"
+    assert p.view.connecting.message == "Connecting to the leader's computer…"
     p.on_connection(True)
-    assert p.view.connecting.message == "Waiting for the hub to start…"
+    assert p.view.connecting.message == "Waiting for the leader's computer…"
     p.on_hub_status(True)
     p.on_state(hall.state(0, "waiting"))
     p.on_view(hall.view(1, "waiting"))
@@ -57,7 +58,7 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert p.view.screen is Screen.HAND
     assert (hand.trump_symbol, hand.trump_name, hand.trump_role) == ("♠", "Spades", "card-black")
     assert hand.home == "Home: X & Y"
-    assert hand.visitors == "Visitors: A & B from table 1"
+    assert hand.visitors == "Visitors: A & B (Team 1)"
     assert hand.away == "Our A & B play at table 3"
     assert p.view.header.info == "Hand 1 of 3 · Day 1"
 
@@ -76,7 +77,7 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     (result,) = link.results
     assert (result.hand, result.table, result.visitor_tricks, result.home_tricks) == (1, 2, 8, 5)
     assert p.view.screen is Screen.PENDING
-    assert p.view.pending.status == "Sent. Waiting for the hub to confirm…"
+    assert p.view.pending.status == "Sent. Waiting for the leader's computer to confirm…"
     p.on_ack(ack(result, flags=11), result)
     assert p.view.screen is Screen.ACCEPTED
     # Until the hub's view of this table comes, the screen says only what was recorded.
@@ -119,16 +120,41 @@ def test_gaspesie_visitors_who_travel_again_go_straight_on():
     online(p, hall, 1)
     assert p.language == "fr"  # Gaspésie is French unless kiosk.toml says otherwise
     p.set_language("en")
-    assert p.view.hand.home == "Home: Captain & 2"
+    assert p.view.hand.home == "Home: Captain & Player 2"
     p.on_view(hall.view(2))
     # Team 1's players 1 & 3 played here; in hand 2 players 1 & 2 travel, 2 tables ahead.
+    # Seats are named: a bare "1 & 2" would read like table numbers.
     assert p.view.move.lines.splitlines() == [
-        "1 & 2: go to table 4",
+        "Player 1 & Player 2: go to table 4",
         "Captain: stay at this table",
-        "3: come back to this table",
-        "Visitors 1: go on to table 3",
-        "Visitors 3: return to your table 1",
+        "Player 3: come back to this table",
+        "Visitors Player 1: go on to table 3",
+        "Visitors Player 3: return to your table 1",
     ]
+    p.set_language("fr")
+    assert p.view.move.lines.splitlines()[0] == "Joueur 1 et Joueur 2\u00a0: allez à la table 4"
+
+
+def test_players_are_named_wherever_the_tournament_file_names_them(link, hall):
+    from whist.protocol import Move, Player, TeamAtTable
+
+    def people(*names: str) -> list[Player]:
+        return [Player(seat=s, name=n) for s, n in zip("XY", names, strict=False)]
+
+    p = table(link)
+    online(p, hall, 1, "waiting")
+    p.on_view(
+        hall.view(
+            1,
+            home=TeamAtTable(team=2, name="Team 2", players=people("Eleanor", "Harold")),
+            visitors=TeamAtTable(team=1, name="The Larks", players=people("Margaret", "Bob")),
+            moves=[Move(action="go", players=people("Eleanor", "Frank"), team=2, table=3)],
+        )
+    )
+    assert p.view.move.lines == "Eleanor & Frank: go to table 3"
+    p.dismiss()
+    assert p.view.hand.home == "Home: Eleanor & Harold"
+    assert p.view.hand.visitors == "Visitors: Margaret & Bob (The Larks)"
 
 
 def test_a_kiosk_that_boots_mid_hand_shows_the_hand_not_a_move(link, hall):
@@ -274,11 +300,131 @@ def test_intents_out_of_place_change_nothing(link, hall):
     p = table(link)
     online(p, hall)
     before = p.view
-    for intent in (p.next, p.confirm_home, p.open_revokes, p.close_revokes, p.dismiss):
+    for intent in (p.next, p.confirm_home, p.confirm_visitors, p.close_revokes, p.dismiss):
         intent()
-    p.keypad(5)
+    p.keypad(14)  # the hand's keypad has 0 to 13
     p.add_revoke("home")
     assert p.view == before
+
+
+# ---------------------------------------------------------------- three taps, tap safety
+
+
+def test_three_taps_from_the_hand_to_a_result(link, hall):
+    p = table(link)
+    online(p, hall)
+    assert p.screen is Screen.HAND
+    hand = p.view.hand
+    assert hand.question == "Tricks the visitors took:"
+    assert [k.text for k in hand.keys] == [str(n) for n in range(14)]
+    taps = [lambda: p.keypad(8), p.confirm_home, p.confirm_visitors]
+    for tap in taps:
+        assert not link.results
+        tap()
+    (result,) = link.results
+    assert (result.visitor_tricks, result.home_tricks) == (8, 5)
+    assert len(taps) == 3 and p.screen is Screen.PENDING
+
+
+def test_a_wrong_number_is_fixed_before_agreeing(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.keypad(8)
+    assert p.view.confirm.tricks and p.view.confirm.back.text == "Change"
+    p.confirm_home()
+    p.back()  # Change: the hand's keypad again, 8 still chosen, the agreement forgotten
+    assert p.screen is Screen.HAND and p.view.hand.keys[8].role == "selected"
+    p.keypad(9)
+    assert p.view.confirm.home.text == "Home: agree"
+    p.confirm_home()
+    p.confirm_visitors()
+    assert [r.visitor_tricks for r in link.results] == [9]
+    # Change, then Back on the hand screen: nothing chosen any more.
+    p2 = table(FakeLink())
+    online(p2, hall)
+    p2.keypad(3)
+    p2.back()
+    p2.back()
+    assert p2.screen is Screen.HAND and all(k.role == "normal" for k in p2.view.hand.keys)
+
+
+def test_revokes_are_one_tap_from_the_hand_and_from_the_confirm_screen(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.open_revokes()
+    assert p.screen is Screen.REVOKES
+    p.add_revoke("home")
+    p.close_revokes()
+    assert p.screen is Screen.HAND and p.view.hand.revokes.text == "Revokes: 1"
+    p.keypad(6)
+    assert p.view.confirm.revokes  # the revoke, in words
+    p.confirm_home()
+    p.open_revokes()  # from "Is this right?": back there, and both sides agree again
+    p.add_revoke("visitors")
+    p.close_revokes()
+    assert p.screen is Screen.CONFIRM and p.view.confirm.home.text == "Home: agree"
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    assert (result.visitor_tricks, result.revokes.home, result.revokes.visitors) == (6, 1, 1)
+
+
+def test_agreeing_twice_says_whose_tap_is_missing(link, hall):
+    p = table(link)
+    online(p, hall)
+    p.keypad(7)
+    assert p.view.confirm.note == "Each side taps its own button."
+    p.confirm_home()
+    assert p.view.confirm.note == "Home agreed. Now the visitors."
+    p.confirm_home()
+    confirm = p.view.confirm
+    assert confirm.note_role == "bad" and confirm.note.startswith("Home has agreed already:")
+    assert link.results == [] and p.screen is Screen.CONFIRM
+    p.confirm_visitors()
+    assert len(link.results) == 1
+    q = table(FakeLink())
+    online(q, hall)
+    q.keypad(7)
+    q.confirm_visitors()
+    q.confirm_visitors()
+    assert q.view.confirm.note.startswith("The visitors have agreed already:")
+
+
+class Clock:
+    """Time as the test says it is."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_taps_are_ignored_for_a_moment_after_the_screen_changes(link, hall):
+    clock = Clock()
+    p = table(link, clock=clock, tap_guard=0.5)
+    online(p, hall, 1, "waiting")
+    clock.now += 1
+    p.on_view(hall.view(1))  # the leader starts the hand: who goes where
+    assert p.screen is Screen.MOVE
+    p.dismiss()  # a finger that was on its way to something else: ignored
+    assert p.screen is Screen.MOVE and not p.taps_open()
+    clock.now += 0.5
+    assert p.taps_open()
+    p.dismiss()
+    assert p.screen is Screen.HAND
+    p.keypad(8)  # the hand has only just appeared
+    assert p.screen is Screen.HAND
+    clock.now += 0.6
+    p.keypad(8)
+    p.confirm_home()  # a double tap on the 8 must not agree for home
+    assert not p.draft.home_agrees
+    clock.now += 0.6
+    p.confirm_home()
+    p.confirm_visitors()  # the same screen: no pause between the two sides
+    assert len(link.results) == 1
+    p.call_leader()  # right after "agree": the saved screen does not call the leader
+    assert link.calls == 0
 
 
 # ---------------------------------------------------------------- the hub's answers
@@ -309,7 +455,7 @@ def test_a_refusal_nobody_translated_shows_the_hubs_words(link, hall):
     p.confirm_visitors()
     (result,) = link.results
     p.on_ack(ack(result, "rejected", reason="the moon is full", code="lunar"), result)
-    assert p.view.rejected.reason == "The hub says:"
+    assert p.view.rejected.reason == "The leader's computer says:"
     assert p.view.rejected.hub_reason == "the moon is full"
 
 
@@ -321,7 +467,7 @@ def test_nothing_says_sent_when_the_disk_failed(link, hall):
     p.confirm_home()
     p.confirm_visitors()
     assert p.screen is Screen.CONFIRM
-    assert p.view.confirm.error == "This kiosk could not save the result. Please call the leader."
+    assert p.view.confirm.error == "This screen could not save the result. Please call the leader."
     assert p.pending == {}
 
 
@@ -329,13 +475,13 @@ def test_offline_the_result_is_kept_and_the_screen_says_so(link, hall):
     p = table(link)
     online(p, hall)
     p.on_hub_status(False)
-    assert p.view.header.banner == "The hub is offline. Results are kept and sent later."
+    assert p.view.header.banner == "The leader's computer is off. Results are kept and sent later."
     to_confirm(p, 7)
     p.confirm_home()
     p.confirm_visitors()
-    assert p.view.pending.status.startswith("The hub cannot be reached right now.")
+    assert p.view.pending.status.startswith("The leader's computer cannot be reached right now.")
     p.on_connection(False)
-    assert p.view.header.banner.startswith("No connection to the hub.")
+    assert p.view.header.banner.startswith("No connection.")
 
 
 def test_a_restarted_kiosk_shows_what_it_still_has_to_send(hall):
@@ -399,7 +545,8 @@ def test_calling_the_leader_until_the_leader_clears_it(link, hall):
     assert p.call == "none" and p.view.header.banner == ""
     link.online = False
     p.call_leader()
-    assert p.view.header.banner == "No connection to the hub: please wave to the leader."
+    banner = p.view.header.banner
+    assert banner == "No connection to the leader's computer: please wave to the leader."
 
 
 def test_a_call_pending_at_the_hub_shows_after_a_restart(link, hall):
@@ -460,7 +607,7 @@ def test_every_visible_text_goes_through_the_catalog(link):
     for fmt in ("alberta", "gaspesie"):
         hall = Hall(fmt)
         link = FakeLink()
-        p = TablePresenter(TABLE, link=link, translators=marking_translator)
+        p = TablePresenter(TABLE, link=link, translators=marking_translator, tap_guard=0)
         views = [p.view]
         p.on_connection(True)
         p.on_hub_status(True)
@@ -524,3 +671,39 @@ def test_a_gaspesie_hand_is_a_manche_in_french():
     assert "cette table et cette manche" in p.view.rejected.reason
     p.set_language("en")
     assert "this table and hand" in p.view.rejected.reason
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_players_screens_say_no_hub_and_no_kiosk(link, hall, language):
+    p = table(link, language=language)
+    views = [p.view]
+    p.on_connection(True)
+    views.append(p.view)
+    online(p, hall, 1, "waiting")
+    views.append(p.view)
+    p.on_view(hall.view(1))
+    views.append(p.view)  # move
+    p.dismiss()
+    views.append(p.view)  # hand
+    p.keypad(9)
+    p.on_hub_status(False)
+    p.confirm_home()
+    p.confirm_home()
+    views.append(p.view)  # confirm, offline
+    p.confirm_visitors()
+    views.append(p.view)  # pending, offline
+    p.on_hub_status(True)
+    (result,) = link.results
+    p.on_ack(ack(result, "rejected", reason="no", code="wrong_hand"), result)
+    views.append(p.view)
+    p.on_connection(False)
+    views.append(p.view)
+    words = re.compile(r"\bhub\b|\bkiosk\b|poste central|borne", re.IGNORECASE)
+    for vm in views:
+        part = getattr(vm, vm.screen.value.replace("-", "_"))
+        texts = [vm.header.title, vm.header.info, vm.header.banner]
+        for f in dataclasses.fields(part):
+            value = getattr(part, f.name)
+            texts.append(value.text if hasattr(value, "text") else value)
+        said = [t for t in texts if isinstance(t, str) and words.search(t)]
+        assert not said, (vm.screen, said)

@@ -76,6 +76,7 @@ class Driver:
         self.shots = Path(spec["shots"])
         self.hub: Any = None
         self.leader: Any = None
+        self.taps = 0  # every tap a person made, to count a result's
 
     # ------------------------------------------------------------------ looking
     @property
@@ -114,8 +115,12 @@ class Driver:
     async def tap(self, kid: str) -> None:
         from kivy.base import EventLoop
 
+        # A person's finger lands after the new screen settled: a tap sooner is ignored.
+        taps_open = getattr(self.presenter, "taps_open", lambda: True)
+        await until(taps_open, "taps to count again after the screen changed")
         widget = self.find(kid)
         assert widget.opacity > 0 and not widget.disabled, f"{kid!r} cannot be pressed now"
+        self.taps += 1
         x, y = widget.to_window(*widget.center)
         touch = _touch(x, y)
         EventLoop.post_dispatch_input("begin", touch)
@@ -178,6 +183,12 @@ class Driver:
                 problems.append(f"{name}: outside the window at {[round(v) for v in box]}")
             theme.role(w.role)  # an unknown colour role is a bug
             boxes.append((name, box))
+            if w.kid == "call" and not self.screen.startswith("club") and x + w.width / 2 > (
+                Window.width / 2
+            ):
+                # Tap safety: the main button of every screen is at the bottom right, so a
+                # finger that taps it twice as the screen changes never calls the leader.
+                problems.append("call: Call the leader must stay on the left half")
         for (a, ba), (b, bb) in itertools.combinations(boxes, 2):
             overlap_w = min(ba[2], bb[2]) - max(ba[0], bb[0])
             overlap_h = min(ba[3], bb[3]) - max(ba[1], bb[1])
@@ -349,23 +360,23 @@ async def walk(d: Driver) -> None:
             await d.shot("03-hand")
         await d.resize(800, 480)
 
-        # 4: the keypad, revokes, the confirm screen with one side agreed
-        await d.tap("enter")
-        await d.on("entry")
-        await d.tap("key-6")
-        await d.shot("04-entry")
-        d.note("readout", d.app.vm.entry.readout)
+        # 4: revokes from the hand, the number on the hand's keypad, one side agreed (twice)
         await d.tap("revokes")
         await d.on("revokes")
         await d.tap("revokes-home-plus")
         await d.shot("05-revokes")
         await d.tap("revokes-done")
-        await d.on("entry")
-        await d.tap("next")
+        await d.on("hand")
+        await d.shot("04-hand-revokes")
+        await d.tap("hand-key-6")
         await d.on("confirm")
+        d.note("tricks", d.app.vm.confirm.tricks)
         await d.tap("confirm-home")
         await d.shot("06-confirm")
         d.note("confirm", d.app.vm.confirm.outcome)
+        await d.tap("confirm-home")
+        await d.shot("06-confirm-again")
+        d.note("again", d.app.vm.confirm.note)
 
         # 5: the hub goes away before the visitors agree: saved, pending
         await d.stop_hub()
@@ -395,10 +406,8 @@ async def walk(d: Driver) -> None:
         await d.on("hand")
 
         # 5b: a refusal: the leader recorded another result for this table meanwhile
-        await d.tap("enter")
-        await d.on("entry")
-        await d.tap("key-9")
-        await d.tap("next")
+        taps = d.taps
+        await d.tap("hand-key-9")
         await d.on("confirm")
         await d.tap("confirm-home")
         await d.command(
@@ -411,6 +420,7 @@ async def walk(d: Driver) -> None:
             reason="entered from the paper sheet",
         )
         await d.tap("confirm-visitors")
+        d.note("taps_to_result", d.taps - taps)
         await d.on("rejected")
         await d.shot("09-rejected")
         d.note("rejected", d.app.vm.rejected.reason)
@@ -473,9 +483,7 @@ async def setup(d: Driver) -> None:
 async def submit(d: Driver) -> None:
     """Enter a result with the hub away, say SENT once it is saved, then wait to be killed."""
     await d.on("hand")
-    await d.tap("enter")
-    await d.tap("key-8")
-    await d.tap("next")
+    await d.tap("hand-key-8")
     await d.on("confirm")
     await d.tap("confirm-home")
     await d.tap("confirm-visitors")
@@ -519,11 +527,8 @@ async def join(d: Driver) -> None:
 
 
 async def report_result(d: Driver, visitor_tricks: int) -> None:
-    """The players tap a result in: the keypad, both sides agree."""
-    await d.tap("enter")
-    await d.on("entry")
-    await d.tap(f"key-{visitor_tricks}")
-    await d.tap("next")
+    """The players tap a result in: the number on the hand's keypad, both sides agree."""
+    await d.tap(f"hand-key-{visitor_tricks}")
     await d.on("confirm")
     await d.tap("confirm-home")
     await d.tap("confirm-visitors")

@@ -25,9 +25,10 @@ WALK_SHOTS = [
     "02-waiting-first",
     "10-move-first",
     "03-hand",
-    "04-entry",
+    "04-hand-revokes",
     "05-revokes",
     "06-confirm",
+    "06-confirm-again",
     "07-pending",
     "08-accepted",
     "02-waiting",
@@ -80,10 +81,13 @@ def walk(
 
 def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     texts = walk(tmp_path, kivy_env, hall, fmt="alberta", language="en", prefix="en")
-    assert texts["connecting"] == "Waiting for the hub to start…"
+    assert texts["connecting"] == "Waiting for the leader's computer…"
     assert texts["move_first"] == "A & B: go to table 3\nX & Y: stay at this table"
-    assert texts["hand"] == ["♠", "Home: X & Y", "Visitors: A & B from table 1"]
-    assert texts["readout"] == "Visitors 6 · Home 7"
+    assert texts["hand"] == ["♠", "Home: X & Y", "Visitors: A & B (Team 1)"]
+    assert texts["tricks"] == "Tricks: visitors 6, home 7"
+    # A result takes three taps: the visitors' count on the hand, home agrees, visitors agree.
+    assert texts["taps_to_result"] == 3
+    assert texts["again"].startswith("Home has agreed already:")
     # 6 tricks + 2 for the home side's revoke = 8: one flag (whist.formats decides).
     assert texts["confirm"] == "Visitors take 1 flag"
     assert texts["accepted"] == [
@@ -100,20 +104,20 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     assert texts["rejected"].startswith("A different result was already recorded")
     assert texts["call"] == "The leader has been called. Please wait at your table."
     assert texts["after_call"] == ""
-    assert texts["toggled"] == "Le poste central n'a pas accepté ce résultat"
+    assert texts["toggled"] == "Ce résultat n'a pas été accepté"
 
 
 def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
     texts = walk(tmp_path, kivy_env, hall, fmt="alberta", language="fr", prefix="fr")
     assert texts["confirm"] == "Les visiteurs prennent 1\u00a0drapeau"
     assert texts["accepted"][0] == "Locaux\u00a0: donnez 1\u00a0drapeau aux visiteurs."
-    assert texts["toggled"] == "The hub did not accept this result"
+    assert texts["toggled"] == "This result was not accepted"
 
 
 def test_gaspesie_points_captain_and_french_by_default(tmp_path, kivy_env, hall):
     texts = walk(tmp_path, kivy_env, hall, fmt="gaspesie", language=None, prefix="fr-gaspesie")
     assert texts["language"] == "fr"
-    assert "Capitaine et 2" in texts["hand"][1]
+    assert "Capitaine et Joueur 2" in texts["hand"][1]
     # 6 tricks, but the home side revoked: the manche goes to the visitors (rule G2).
     assert texts["confirm"] == "Les visiteurs gagnent 1\u00a0point"
     assert texts["accepted"][1] == "Cette équipe a maintenant 0\u00a0point."
@@ -142,7 +146,7 @@ def test_setup_screen_until_the_file_is_right(tmp_path, kivy_env):
         "“screen” is not a setting this kiosk knows.",
     ]
     assert texts["problems_fr"].splitlines()[0] == "«\u00a0table\u00a0» doit valoir au moins 1."
-    assert texts["connecting"] == "Connecting to the hub…"
+    assert texts["connecting"] == "Connecting to the leader's computer…"
 
 
 def test_a_result_survives_kill_9_and_counts_once(tmp_path, kivy_env, hall):
