@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 import click
 
@@ -18,6 +18,9 @@ from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import DEFAULT_HANDS, default_spec
 from whist.spec import TournamentSpec
 from whist.tournament import Tournament
+
+if TYPE_CHECKING:
+    from whist.formats.base import Language
 
 
 def _fail(message: str) -> NoReturn:
@@ -55,6 +58,12 @@ def main() -> None:
 )
 @click.option("--name", default=None, help="Tournament name shown on every screen.")
 @click.option(
+    "--language",
+    type=click.Choice(["en", "fr"]),
+    default=None,
+    help="Language of the placeholder names (default: the format's: fr for gaspesie).",
+)
+@click.option(
     "--leader-trump",
     is_flag=True,
     help="Leave every trump to the leader (announced at each hand) instead of a fixed cycle.",
@@ -85,6 +94,7 @@ def new(
     tables: int,
     hands: int | None,
     name: str | None,
+    language: str | None,
     leader_trump: bool,
     target: int | None,
     length: str,
@@ -112,7 +122,14 @@ def new(
     if tables < 3:
         _fail("military whist needs at least 3 tables")
     try:
-        spec = default_spec(format_, tables, hands, name=name, leader_chooses_trump=leader_trump)
+        spec = default_spec(
+            format_,
+            tables,
+            hands,
+            name=name,
+            leader_chooses_trump=leader_trump,
+            language=cast("Language | None", language),
+        )
     except (WhistError, ValueError) as exc:
         _fail(str(exc))
     write_spec(spec, out)
@@ -208,7 +225,7 @@ def schedule(file: Path, as_json: bool, language: str | None) -> None:
     night: its seating)."""
     from typing import cast
 
-    from hub.i18n import Language, translator
+    from hub.i18n import translator
     from whist.handout import handout_lines
     from whist.views import schedule as build
 
@@ -625,7 +642,7 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
     from typing import cast
 
     from hub.clubsheets import write_club_sheets
-    from hub.sheets import Language, Paper, write_sheets
+    from hub.sheets import Paper, write_sheets
 
     tournament = None
     night: NightSpec | None = None
