@@ -111,6 +111,14 @@ class DayEnded:
 
 
 @dataclass(frozen=True)
+class TournamentRenamed:
+    """The leader gave the tournament another name (typed in the wrong language, say): every
+    screen and sheet shows ``name`` from then on; the file the hub started from is unchanged."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class TieBreakStarted:
     """Alberta playoff between tied teams. With 3 or more, ``draws`` holds each team's card."""
 
@@ -186,6 +194,7 @@ Event = (
     | FlagsLent
     | HandClosed
     | DayEnded
+    | TournamentRenamed
     | TieBreakStarted
     | TieBreakHandPlayed
     | NightCreated
@@ -205,6 +214,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "loan": FlagsLent,
     "hand_closed": HandClosed,
     "day_ended": DayEnded,
+    "renamed": TournamentRenamed,
     "tiebreak_started": TieBreakStarted,
     "tiebreak_hand": TieBreakHandPlayed,
     "night_created": NightCreated,
