@@ -24,6 +24,18 @@ from whist.movement import host_table
 from whist.protocol import ClubLine, FormatInfo, PlanData
 
 
+class _Declare:
+    # Declares a text for Babel (keyword ``pt``), as console.director does: looked up at run
+    # time by a translator made with context="manche".
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
+
+
+#: Texts of entering a missing result whose French differs in a Gaspésie tournament.
+GASPESIE_WORDING = (_Declare.pt("manche", "Enter the result of table {table}, hand {n}"),)
+
+
 def seat(tr: ConsoleTranslator, label: str) -> str:
     return tr.t("Captain") if label == "C" else label
 
