@@ -2505,7 +2505,7 @@ class LeaderPresenter(Base[ViewModel]):
             renew=ButtonVM(tr.t("New code")) if self.join is not None else HIDDEN,
             joins_title=tr.t("Kiosks that joined"),
             joins=self._joins_text(),
-            name_title=tr.t("The tournament's name"),
+            name_title=tr.t("Tournament name"),
             name=self.name_draft,
             name_hint=self.state.tournament if self.state is not None else "",
             rename=ButtonVM(tr.t("Rename"), enabled=self._renamable())
