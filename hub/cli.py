@@ -544,6 +544,12 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     help="Club night: how long each table plays (games:2, deals:10, rubbers:1 in English; "
     "default: games:2, or Widow deals:6 and Solo deals:8).",
 )
+@click.option(
+    "--screens/--no-screens",
+    default=None,
+    help="Also open the hall display and table 1's kiosk for you to play (military whist; "
+    "default: when there is a display).",
+)
 def demo(
     format_: str,
     tables: int | None,
@@ -553,14 +559,18 @@ def demo(
     data: Path | None,
     seed: int | None,
     length: str | None,
+    screens: bool | None,
 ) -> None:
-    """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops)."""
+    """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops).
+    With a display it also opens the hall display and a kiosk at table 1 that you play."""
     import logging
+    import os
     import signal
     import threading
 
     from hub.broker import BrokerError
     from hub.demo import run_club_demo, run_demo
+    from hub.demoscreens import screens_wanted
 
     club = Format(format_).is_club
     if club and hands is not None:
@@ -599,6 +609,7 @@ def demo(
                 seed=seed,
                 echo=click.echo,
                 stop=stop,
+                screens=screens_wanted(os.environ) if screens is None else screens,
             )
     except (BrokerError, WhistError) as exc:
         _fail(str(exc))
