@@ -3,6 +3,8 @@ words of entering a missing result, the reason's hint, the day's end at the last
 
 from __future__ import annotations
 
+import re
+
 from console.viewmodel import Screen
 from tests.console.conftest import HubLink, console
 from tests.console.test_presenter import start
@@ -80,8 +82,11 @@ def test_gaspesie_in_french_says_manche_and_counts_with_plural_forms(tmp_path):
         hub.deliver()
         p.open_correct()
         assert p.view.correct.title == "Saisir le résultat de la table 3, manche 1"
+        p.show("standings")
+        assert p.view.standings.title == "Classement après la manche 1 sur 2"
         shown = [p.view.header.info, p.view.correct.title, p.view.tables.hand]
-        assert not any(" main " in text or "Main " in text for text in shown), shown
+        shown.append(p.view.standings.title)
+        assert not any(re.search(r"\bmains?\b", text, re.I) for text in shown), shown
     finally:
         hub.close()
 
