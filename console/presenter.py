@@ -289,6 +289,7 @@ class LeaderPresenter(Base[ViewModel]):
         # a club night: the hub's standings and each table's deals (the "deals" query)
         self.night: NightStandings | None = None
         self.club_deals: dict[int, list[ClubDealScored]] = {}
+        self.entered: set[tuple[int, int]] = set()  # (hand, table) the leader entered
         self.name_draft: str = ""  # a new name for the tournament, as the leader types it
 
     # ================================================================== what we know
@@ -585,6 +586,10 @@ class LeaderPresenter(Base[ViewModel]):
                 "Hand {n} closed. {k} tables never reported: {tables}.",
                 len(missing),
             ).format(n=data.hand, k=len(missing), tables=words.tables_list(missing))
+        if isinstance(data, CorrectData) and (data.hand, data.table) in self.entered:
+            return tr.t("Table {table}, hand {n}: the result is saved.").format(
+                table=data.table, n=data.hand
+            )
         if isinstance(data, CorrectData):
             return tr.t("Table {table}, hand {n}: the correction is saved.").format(
                 table=data.table, n=data.hand
@@ -922,6 +927,9 @@ class LeaderPresenter(Base[ViewModel]):
         reason = self._reason().strip()
         if d is None or d.visitor_tricks is None or not reason:
             return self._changed()
+        row = self._row(d.hand, d.table)
+        if row is None or row.visitor_tricks is None:  # entered, not corrected: say so after
+            self.entered.add((d.hand, d.table))
         self._send(
             Correct(
                 id=self._id(),

@@ -36,6 +36,7 @@ class _Declare:
 #: uikit.common's and console.director's.
 GASPESIE_WORDING = (
     _Declare.pt("manche", "Enter the result of table {table}, hand {n}"),
+    _Declare.pt("manche", "Table {table}, hand {n}: the result is saved."),
     _Declare.pt("manche", "start the hand"),
     _Declare.pt("manche", "close the hand"),
     _Declare.pt("manche", "Revoke found after the hand"),

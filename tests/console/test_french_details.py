@@ -61,6 +61,7 @@ def test_a_missing_result_is_entered_not_corrected_and_says_so(hub):
     hub.deliver()
     hub.deliver()
     assert "entered by the leader" in p.view.table.result
+    assert p.view.message.text == "Table 2, hand 1: the result is saved."
     assert p.view.table.history.startswith("Entered by the leader: ")
     p.open_correct()  # now there is a result: correcting it
     assert p.view.correct.title == "Correct table 2, hand 1"
