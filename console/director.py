@@ -52,9 +52,7 @@ def missing_count(state: State, through: int | None = None) -> int:
     return sum(len(tables) for _, tables in unreported(state, through))
 
 
-def missing_lines(
-    tr: ConsoleTranslator, missing: dict[str, list[int]], through: int
-) -> str:
+def missing_lines(tr: ConsoleTranslator, missing: dict[str, list[int]], through: int) -> str:
     """One line per hand: ``Hand 3: tables 1, 2``; long lists end with how many more."""
     rows = sorted(
         (int(hand), tables) for hand, tables in missing.items() if int(hand) <= through and tables

@@ -76,6 +76,7 @@ from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
 from whist.errors import ErrorCode, ProtocolError
 from whist.formats import Format
+from whist.pattern import is_placeholder_name
 from whist.protocol import REPLIES as REPLY_MODELS
 from whist.protocol import (
     AcceptCount,
@@ -120,6 +121,8 @@ from whist.protocol import (
     Plan,
     PlanData,
     Playoff,
+    Rename,
+    RenameData,
     RenewJoinCode,
     RenewJoinCodeData,
     Reply,
@@ -305,6 +308,8 @@ class LeaderPresenter(Base[ViewModel]):
         # a club night: the hub's standings and each table's deals (the "deals" query)
         self.night: NightStandings | None = None
         self.club_deals: dict[int, list[ClubDealScored]] = {}
+        self.entered: set[tuple[int, int]] = set()  # (hand, table) the leader entered
+        self.name_draft: str = ""  # a new name for the tournament, as the leader types it
 
     # ================================================================== what we know
     @property
@@ -588,6 +593,8 @@ class LeaderPresenter(Base[ViewModel]):
             self._ask(Ties(id=self._id()))
         elif isinstance(data, ExportData):
             self.export = data
+        elif isinstance(data, RenameData):
+            self.name_draft = ""
         elif isinstance(data, CorrectDealData):
             self._want_deals(data.table, fresh=True)
 
@@ -610,6 +617,10 @@ class LeaderPresenter(Base[ViewModel]):
                 "Hand {n} closed. {k} tables never reported: {tables}.",
                 len(missing),
             ).format(n=data.hand, k=len(missing), tables=words.tables_list(missing))
+        if isinstance(data, CorrectData) and (data.hand, data.table) in self.entered:
+            return tr.t("Table {table}, hand {n}: the result is saved.").format(
+                table=data.table, n=data.hand
+            )
         if isinstance(data, CorrectData):
             return tr.t("Table {table}, hand {n}: the correction is saved.").format(
                 table=data.table, n=data.hand
@@ -642,6 +653,8 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("Table {table}, hand {n}: the manche goes to the other side.").format(
                 table=data.table, n=data.hand
             )
+        if isinstance(data, RenameData):
+            return tr.t("The tournament is now called “{name}”.").format(name=data.name)
         if isinstance(data, ClearCallData):
             return tr.t("The call from table {table} is cleared.").format(table=data.table)
         if isinstance(data, TieBreakStartData):
@@ -1021,6 +1034,9 @@ class LeaderPresenter(Base[ViewModel]):
         reason = self._reason().strip()
         if d is None or d.visitor_tricks is None or not reason:
             return self._changed()
+        row = self._row(d.hand, d.table)
+        if row is None or row.visitor_tricks is None:  # entered, not corrected: say so after
+            self.entered.add((d.hand, d.table))
         self._send(
             Correct(
                 id=self._id(),
@@ -1242,6 +1258,19 @@ class LeaderPresenter(Base[ViewModel]):
         self._send(RenewJoinCode(id=self._id()))
         self._changed()
 
+    def set_name(self, text: str) -> None:
+        self.name_draft = text
+        self._changed()
+
+    def rename(self) -> None:
+        """Give the tournament the name typed (one typed in the wrong language, say)."""
+        name = self.name_draft.strip()
+        if not name or self.state is None or name == self.state.tournament:
+            return
+        self._intent()
+        self._send(Rename(id=self._id(), name=name))
+        self._changed()
+
     def rotation_path(self) -> str | None:
         """The rotation sheet the hub wrote, if this computer can open it: the PDF (it prints
         as laid out, one landscape page per table per session) once the hub has made it,
@@ -1391,9 +1420,17 @@ class LeaderPresenter(Base[ViewModel]):
         if s.hand == 0:
             phase = tr.t("Nothing has started yet.")
         elif s.phase == "playing":
-            phase = tr.t("Playing: {r} of {t} tables have reported.").format(r=reported, t=s.tables)
+            phase = tr.nt(
+                "Playing: {r} of {t} table has reported.",
+                "Playing: {r} of {t} tables have reported.",
+                reported,
+            ).format(r=reported, t=s.tables)
         elif s.phase == "closed":
-            phase = tr.t("Closed: {r} of {t} tables reported.").format(r=reported, t=s.tables)
+            phase = tr.nt(
+                "Closed: {r} of {t} table reported.",
+                "Closed: {r} of {t} tables reported.",
+                reported,
+            ).format(r=reported, t=s.tables)
         else:
             phase = tr.t("Day {d} has ended.").format(d=s.day)
         missing = list(s.missing) if s.hand and s.phase == "playing" else []
@@ -1655,10 +1692,13 @@ class LeaderPresenter(Base[ViewModel]):
             else:
                 score = tr.nt("{n} flag", "{n} flags", today).format(n=today)
             lent = " " + tr.t("({n} lent)").format(n=t.loans) if t.loans and lends else ""
-            lines.append(
-                tr.t("Team {team} ({name}): {score}").format(team=t.team, name=t.name, score=score)
-                + lent
-            )
+            if is_placeholder_name(t.name, t.team):
+                line = tr.t("Team {team}: {score}").format(team=t.team, score=score)
+            else:
+                line = tr.t("Team {team} ({name}): {score}").format(
+                    team=t.team, name=t.name, score=score
+                )
+            lines.append(line + lent)
         body = (
             tr.t("Each team's points for today are recorded.")
             if points
@@ -1689,9 +1729,7 @@ class LeaderPresenter(Base[ViewModel]):
         after = [left]
         if self.rules.lends_flags:
             after.append(
-                tr.t(
-                    "Each team's net flags now are its score for the day; lent flags go back."
-                )
+                tr.t("Each team's net flags now are its score for the day; lent flags go back.")
             )
         if last_day:
             after.append(
@@ -1763,7 +1801,12 @@ class LeaderPresenter(Base[ViewModel]):
                 if line:
                     result += "\n" + line
         if row is not None:
-            notes = [tr.t("Corrected: {reason}").format(reason=r) for r in row.corrections]
+            # a result the table never sent, entered by the leader, is not a correction
+            entered = row.by == "leader" and not row.corrected
+            said = (
+                tr.t("Entered by the leader: {reason}") if entered else tr.t("Corrected: {reason}")
+            )
+            notes = [said.format(reason=r) for r in row.corrections]
             if row.penalty is not None:
                 side = tr.t("home") if row.penalty.side == "home" else tr.t("visitors")
                 notes.append(
@@ -1865,8 +1908,15 @@ class LeaderPresenter(Base[ViewModel]):
             ButtonVM(tr.t(r), role="selected" if i == d.preset else "normal")
             for i, r in enumerate(CORRECTION_REASONS)
         )
+        # a table with no result yet: the leader enters it (from the paper sheet, say)
+        entering = row is None or row.visitor_tricks is None
+        title = (
+            tr.t("Enter the result of table {table}, hand {n}")
+            if entering
+            else tr.t("Correct table {table}, hand {n}")
+        )
         return CorrectVM(
-            title=tr.t("Correct table {table}, hand {n}").format(table=d.table, n=d.hand),
+            title=title.format(table=d.table, n=d.hand),
             question=tr.t("Tricks taken by the visitors (team {team}):").format(
                 team=visitor_team if visitor_team else "?"
             ),
@@ -1884,11 +1934,12 @@ class LeaderPresenter(Base[ViewModel]):
             reason_label=tr.t("Reason (required, kept in the log):"),
             reasons=reasons,
             reason=self._reason(),
+            reason_hint=tr.t("Type the reason, or tap one above"),
             use_kiosk=ButtonVM(tr.t("Use the kiosk's second result"))
             if conflict is not None
             else HIDDEN,
             save=ButtonVM(
-                tr.t("Save the correction"),
+                tr.t("Save the result") if entering else tr.t("Save the correction"),
                 role="primary" if ready else "disabled",
                 enabled=ready,
             ),
@@ -1968,6 +2019,7 @@ class LeaderPresenter(Base[ViewModel]):
                 for i, r in enumerate(PENALTY_REASONS)
             ),
             reason=self._reason(),
+            reason_hint=tr.t("Type the reason, or tap one above"),
             save=ButtonVM(
                 tr.t("Give the manche to the other side"),
                 role="primary" if ready else "disabled",
@@ -2305,7 +2357,7 @@ class LeaderPresenter(Base[ViewModel]):
             RowVM(
                 rank=str(t.rank),
                 team=str(t.team),
-                name=t.name,
+                name="" if is_placeholder_name(t.name, t.team) else t.name,
                 score=str(t.points if points else t.flags),
                 days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
                 loans=str(t.loans) if lends else "",
@@ -2660,7 +2712,17 @@ class LeaderPresenter(Base[ViewModel]):
             renew=ButtonVM(tr.t("New code")) if self.join is not None else HIDDEN,
             joins_title=tr.t("Kiosks that joined"),
             joins=self._joins_text(),
+            name_title=tr.t("Tournament name"),
+            name=self.name_draft,
+            name_hint=self.state.tournament if self.state is not None else "",
+            rename=ButtonVM(tr.t("Rename"), enabled=self._renamable())
+            if self.state is not None and self.club is None
+            else HIDDEN,
         )
+
+    def _renamable(self) -> bool:
+        name = self.name_draft.strip()
+        return bool(name) and self.state is not None and name != self.state.tournament
 
     def _joins_text(self) -> str:
         tr = self.tr

@@ -43,6 +43,36 @@ TILE_WIDTH = 150
 TILE_HEIGHT = 84
 
 
+def text_width(text: str, font_size: float, *, bold: bool = False, font_name: str = "") -> float:
+    """The width ``text`` takes on one line in that font, as drawn (the header shares its room
+    by it; get_extents alone measures the regular face even for bold)."""
+    from kivy.core.text import Label as CoreLabel
+
+    if not text:
+        return 0.0
+    options: dict[str, Any] = {"text": text, "font_size": font_size, "bold": bold}
+    if font_name:
+        options["font_name"] = font_name
+    label = CoreLabel(**options)
+    label.refresh()
+    return float(label.texture.size[0]) if label.texture is not None else 0.0
+
+
+def header_name_width(room: float, name: float, info: float, banner: bool) -> float:
+    """The tournament's name in the header: as wide as it needs, as long as the hand and
+    trump fit beside it in ``room``; never less than a third; a third beside a banner.
+
+    >>> header_name_width(1000, 600, 300, False), header_name_width(1000, 900, 300, False)
+    (600, 700)
+    >>> header_name_width(1000, 900, 800, False), header_name_width(1000, 100, 0, True)
+    (340.0, 340.0)
+    """
+    third = room * 0.34
+    if banner:
+        return third
+    return max(0.0, min(name, max(third, room - info)))
+
+
 class Tile(ButtonBehavior, BoxLayout):
     """One table in the progress grid: its number, big, and its state; a touch opens it."""
 

@@ -44,7 +44,9 @@ MINUS = "\N{MINUS SIGN}"
 
 #: Fields whose text is shown as it is, never translated: settings to type, the hub's own
 #: words when no translation is known, names from the tournament file, file paths, codes.
-VERBATIM_FIELDS = frozenset({"command", "hub_reason", "tournament", "name", "files", "code"})
+VERBATIM_FIELDS = frozenset(
+    {"command", "hub_reason", "tournament", "name", "name_hint", "files", "code"}
+)
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,7 @@ class CorrectVM:
     reason_label: str = ""
     reasons: tuple[ButtonVM, ...] = ()
     reason: str = ""
+    reason_hint: str = ""  # shown in the empty field
     use_kiosk: ButtonVM = ButtonVM()
     save: ButtonVM = ButtonVM()
     back: ButtonVM = ButtonVM()
@@ -210,6 +213,7 @@ class PenaltyVM:
     reason_label: str = ""
     reasons: tuple[ButtonVM, ...] = ()
     reason: str = ""
+    reason_hint: str = ""  # shown in the empty field
     save: ButtonVM = ButtonVM()
     back: ButtonVM = ButtonVM()
 
@@ -304,6 +308,10 @@ class SheetsVM:
     renew: ButtonVM = ButtonVM()
     joins_title: str = ""
     joins: str = ""
+    name_title: str = ""
+    name: str = ""  # the new name being typed
+    name_hint: str = ""  # the name now, shown in the empty field
+    rename: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)

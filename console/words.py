@@ -24,6 +24,41 @@ from whist.movement import host_table
 from whist.protocol import ClubLine, FormatInfo, PlanData
 
 
+class _Declare:
+    # Declares a text for Babel (keyword ``pt``), as console.director does: looked up at run
+    # time by a translator made with context="manche".
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
+
+
+#: Texts whose French differs in a Gaspésie tournament (a manche, never a main), beside
+#: uikit.common's and console.director's.
+GASPESIE_WORDING = (
+    _Declare.pt("manche", "Enter the result of table {table}, hand {n}"),
+    _Declare.pt("manche", "Table {table}, hand {n}: the result is saved."),
+    _Declare.pt("manche", "start the hand"),
+    _Declare.pt("manche", "close the hand"),
+    _Declare.pt("manche", "Revoke found after the hand"),
+    _Declare.pt("manche", "Hand {n} is on day {d}: end day {today} first."),
+    _Declare.pt(
+        "manche",
+        "The kiosks stop taking results for this hand. You can still "
+        "enter or correct any result yourself.",
+    ),
+    _Declare.pt("manche", "No hand has started yet."),
+    _Declare.pt("manche", "No result yet for this hand."),
+    _Declare.pt("manche", "Standings before the first hand"),
+    _Declare.pt("manche", "Standings after hand {n} of {total}"),
+    _Declare.pt("manche", "Day {d} starts with this hand."),
+    _Declare.pt("manche", "Every hand of the pattern has been started."),
+    _Declare.pt("manche", "The next hand is on the next day: end the day first."),
+    _Declare.pt("manche", "Results have come in for this hand: it cannot be taken back."),
+    _Declare.pt("manche", "That hand is already closed."),
+    _Declare.pt("manche", "The day still has hands to start."),
+)
+
+
 def seat(tr: ConsoleTranslator, label: str) -> str:
     return tr.t("Captain") if label == "C" else label
 

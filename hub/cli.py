@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 import click
 
@@ -19,6 +19,9 @@ from whist.pattern import DEFAULT_HANDS, default_spec
 from whist.spec import TournamentSpec
 from whist.tournament import Tournament
 from whist.zones import ZoneTeam
+
+if TYPE_CHECKING:
+    from whist.formats.base import Language
 
 
 def _fail(message: str) -> NoReturn:
@@ -55,6 +58,12 @@ def main() -> None:
     f"gaspesie {DEFAULT_HANDS[Format.GASPESIE]}). Alberta 50 = two days (30 + 20).",
 )
 @click.option("--name", default=None, help="Tournament name shown on every screen.")
+@click.option(
+    "--language",
+    type=click.Choice(["en", "fr"]),
+    default=None,
+    help="Language of the placeholder names (default: the format's: fr for gaspesie).",
+)
 @click.option(
     "--leader-trump",
     is_flag=True,
@@ -94,6 +103,7 @@ def new(
     tables: int | None,
     hands: int | None,
     name: str | None,
+    language: str | None,
     leader_trump: bool,
     target: int | None,
     length: str,
@@ -142,6 +152,7 @@ def new(
             name=name,
             leader_chooses_trump=leader_trump,
             zone_teams=zone_teams,
+            language=cast("Language | None", language),
         )
     except (WhistError, ValueError) as exc:
         _fail(str(exc))
@@ -245,7 +256,7 @@ def schedule(file: Path, as_json: bool, language: str | None) -> None:
     night: its seating)."""
     from typing import cast
 
-    from hub.i18n import Language, translator
+    from hub.i18n import translator
     from whist.handout import handout_lines
     from whist.views import schedule as build
 
@@ -575,6 +586,12 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     help="Club night: how long each table plays (games:2, deals:10, rubbers:1 in English; "
     "default: games:2, or Widow deals:6 and Solo deals:8).",
 )
+@click.option(
+    "--screens/--no-screens",
+    default=None,
+    help="Also open the hall display and table 1's kiosk for you to play (military whist; "
+    "default: when there is a display).",
+)
 def demo(
     format_: str,
     tables: int | None,
@@ -584,14 +601,18 @@ def demo(
     data: Path | None,
     seed: int | None,
     length: str | None,
+    screens: bool | None,
 ) -> None:
-    """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops)."""
+    """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops).
+    With a display it also opens the hall display and a kiosk at table 1 that you play."""
     import logging
+    import os
     import signal
     import threading
 
     from hub.broker import BrokerError
     from hub.demo import run_club_demo, run_demo
+    from hub.demoscreens import screens_wanted
 
     club = Format(format_).is_club
     if club and hands is not None:
@@ -630,6 +651,7 @@ def demo(
                 seed=seed,
                 echo=click.echo,
                 stop=stop,
+                screens=screens_wanted(os.environ) if screens is None else screens,
             )
     except (BrokerError, WhistError) as exc:
         _fail(str(exc))
@@ -673,7 +695,7 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
     from typing import cast
 
     from hub.clubsheets import write_club_sheets
-    from hub.sheets import Language, Paper, write_sheets
+    from hub.sheets import Paper, write_sheets
 
     tournament = None
     night: NightSpec | None = None

@@ -28,6 +28,7 @@ from whist.events import (
     TieBreakStarted,
     TieBreakTrumpCut,
     TieBreakUndone,
+    TournamentRenamed,
 )
 from whist.protocol import (
     AcceptCount,
@@ -44,6 +45,8 @@ from whist.protocol import (
     LoanData,
     Penalty,
     PenaltyData,
+    Rename,
+    RenameData,
     Reply,
     StartHand,
     StartHandData,
@@ -217,6 +220,11 @@ class Commands(CommandDesk, CoreBase):
         self._apply(StartUndone(hand), batch)
         self._everything_changed(batch)
         return UndoStartData(hand=hand)
+
+    def _do_rename(self, cmd: Rename, batch: Batch) -> RenameData:
+        self._apply(TournamentRenamed(cmd.name.strip()), batch)
+        self._everything_changed(batch)  # the name is on every screen and sheet
+        return RenameData(name=self.tournament.spec.name)
 
     def _do_penalty(self, cmd: Penalty, batch: Batch) -> PenaltyData:
         t = self.tournament

@@ -89,7 +89,9 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
                 "serve it with its club night file"
             )
         self.tournament = Tournament.replay(events)
-        self.spec_changed = spec is not None and spec != self.tournament.spec
+        # against the file play began with: a leader's rename is not an edit of the file
+        began = events[0].spec if isinstance(events[0], TournamentCreated) else None
+        self.spec_changed = spec is not None and spec != began
         self.online: set[int] = set()
         self.calls: dict[int, str] = store.calls()
         self._conflicts = {(c.hand, c.table) for c in store.conflicts()}

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from hub.demoscreens import PERSON_TABLE, DemoScreens
 from hub.serve import serve
 from hub.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
 from whist.bot import BOT_CLUB_GAMES, club_deal, deal_and_play, individual_deal
@@ -71,8 +72,13 @@ def run_demo(
     seed: int | None = None,
     echo: Callable[[str], None] = print,
     stop: threading.Event | None = None,
+    screens: bool = False,
+    screens_env: dict[str, str] | None = None,
 ) -> int:
-    """Play a whole tournament; return 0 when it ran to the end, 130 if interrupted."""
+    """Play a whole tournament; return 0 when it ran to the end, 130 if interrupted.
+
+    With ``screens`` the hall display and table 1's kiosk open (hub.demoscreens): a person
+    plays table 1, the bots the others, and each hand waits for table 1's result."""
     stop = stop or threading.Event()
     rng = random.Random(seed)
     spec = default_spec(fmt, tables, hands, name=f"Demo, {tables} tables")
@@ -102,6 +108,7 @@ def run_demo(
     echo(f"Demo: {spec.name}, {spec.format.value}, {spec.hands} hands; data in {work}")
     hub_thread.start()
     devices: list[SimKiosk | SimLeader] = []
+    windows: DemoScreens | None = None
     try:
         deadline = time.monotonic() + 20
         while not hub_ready.wait(0.2):
@@ -116,9 +123,11 @@ def run_demo(
         creds = Credentials.load_or_create(work / BROKER_DIR, tables)
         broker_port = _port_from(lines) or port
         leader = SimLeader("127.0.0.1", broker_port, creds.leader.username, creds.leader.password)
+        person = PERSON_TABLE if screens else None
         kiosks = [
             SimKiosk(t, "127.0.0.1", broker_port, creds.table(t).username, creds.table(t).password)
             for t in range(1, tables + 1)
+            if t != person
         ]
         devices = [leader, *kiosks]
         for d in devices:
@@ -128,6 +137,13 @@ def run_demo(
                 echo("A simulated table could not connect to the broker.")
                 return 1
         echo(f"{tables} tables connected (credentials in {work / BROKER_DIR / CREDENTIALS_FILE})")
+        if screens:
+            windows = DemoScreens(work / "screens", broker_port, creds, env=screens_env)
+            windows.__enter__()
+            echo(
+                "The hall display and table 1's kiosk are open: play table 1 there "
+                "(the bots play the other tables; each hand waits for table 1)."
+            )
         rules = spec.format.rules
         for plan in spec.pattern:
             if stop.is_set():
@@ -159,6 +175,9 @@ def run_demo(
                     return 130
             for kiosk, result_id in ids:
                 kiosk.wait_ack(result_id, 30)
+            while person is not None and not _reported(leader, hand, person):
+                if stop.wait(0.2):  # the person at table 1 takes the time they need
+                    return 130
             leader.command("close_hand")
             standings = leader.wait_standings(_about(hand), 10)
             leader_row = standings.teams[0]
@@ -174,12 +193,20 @@ def run_demo(
         echo(standings_table(final, spec, top=tables))
         return 0
     finally:
+        if windows is not None:
+            windows.__exit__(None, None, None)
         for d in devices:
             d.stop()
         hub_stop.set()
         hub_thread.join(15)
         if data is None and not stop.is_set():
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _reported(leader: SimLeader, hand: int, table: int) -> bool:
+    """Table ``table``'s result for ``hand`` has reached the hub (as its State says)."""
+    state = leader.state
+    return state is not None and state.hand == hand and table in state.reported
 
 
 def night_table(s: NightStandings, top: int | None = None) -> str:

@@ -457,8 +457,9 @@ class ProvisionServer:
             if code is None:
                 return 503, _refusal("no_code", "the hub has no join code: ask the leader")
             if code.expired(self.wall()):
-                log.warning("join from %s for table %s: the code has expired", client,
-                            request.table)
+                log.warning(
+                    "join from %s for table %s: the code has expired", client, request.table
+                )
                 return 410, _refusal(
                     "expired", "the join code has expired: ask the leader for a new one"
                 )

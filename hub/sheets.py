@@ -46,6 +46,7 @@ from whist.paper import (
     results_pages,
     rotation_pages,
 )
+from whist.pattern import is_placeholder_name
 from whist.spec import TournamentSpec
 from whist.tournament import DIFFERS, NOT_COUNTED, Tournament
 
@@ -265,7 +266,7 @@ def _thead(heads: Sequence[tuple[str, str]]) -> str:
 def _home_team(table: int, name: str, tr: ConsoleTranslator) -> str:
     """The team at home at *table*: its own name, or "Team 3" when it has none."""
     label = tr.t("Team {n}").format(n=table)
-    return label if name.strip() in {f"Team {table}", f"Équipe {table}", ""} else name
+    return label if is_placeholder_name(name, table) else name
 
 
 def _row_height(rows: int, top_mm: float) -> float:
@@ -589,8 +590,6 @@ def _count_notes(t: Tournament, tr: ConsoleTranslator) -> list[str]:
             for reason in c.accepted
         ]
     return notes
-
-
 
 
 def write_sheets(

@@ -131,6 +131,14 @@ class CountAccepted:
 
 
 @dataclass(frozen=True)
+class TournamentRenamed:
+    """The leader gave the tournament another name (typed in the wrong language, say): every
+    screen and sheet shows ``name`` from then on; the file the hub started from is unchanged."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class TieBreakStarted:
     """Alberta playoff between tied teams. With 3 or more, ``draws`` holds each team's card."""
 
@@ -221,6 +229,7 @@ Event = (
     | DayEnded
     | FlagsCounted
     | CountAccepted
+    | TournamentRenamed
     | TieBreakStarted
     | TieBreakHandPlayed
     | TieBreakTrumpCut
@@ -244,6 +253,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "day_ended": DayEnded,
     "count": FlagsCounted,
     "count_accepted": CountAccepted,
+    "renamed": TournamentRenamed,
     "tiebreak_started": TieBreakStarted,
     "tiebreak_hand": TieBreakHandPlayed,
     "tiebreak_trump": TieBreakTrumpCut,

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from whist.movement import host_table, resolve_offset
+from whist.pattern import is_placeholder_name
 from whist.spec import TournamentSpec
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -219,7 +220,7 @@ def _move(words: Words, hand: HandoutHand) -> str:
 
 def _team(words: Words, line: TeamLine) -> str:
     team = words.t("Team {team}").format(team=line.team)
-    if line.name.strip() and line.name != f"Team {line.team}":
+    if not is_placeholder_name(line.name, line.team):
         team = f"{team} ({line.name})"
     home, travellers = _pair(words, line.home), _pair(words, line.travellers)
     if line.came_from is None:

@@ -148,9 +148,7 @@ def _check_night(spec: NightSpec) -> None:
             if len(name) > 60:
                 raise PatternError(f"seating, table {index}: {seat}'s name is over 60 letters")
     if spec.length.unit == "rubbers" and game.wins != "rubbers":
-        raise PatternError(
-            f"{game.title} is won in games: length is deals, games or open"
-        )
+        raise PatternError(f"{game.title} is won in games: length is deals, games or open")
     if spec.length.unit not in game.lengths:
         raise PatternError(
             f"{game.title} has no {spec.length.unit}: length is {' or '.join(game.lengths)}"
@@ -185,8 +183,7 @@ def _check_players(index: int, seating: SeatingSpec, game: ClubGame[Any]) -> Non
         )
     if seating.first_dealer not in seating.players:
         raise PatternError(
-            f"seating, table {index}: the first dealer, seat {seating.first_dealer}, "
-            "has no player"
+            f"seating, table {index}: the first dealer, seat {seating.first_dealer}, has no player"
         )
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "alberta_pattern",
     "default_spec",
     "gaspesie_pattern",
+    "is_placeholder_name",
     "rotation_figures",
 ]
 
@@ -43,6 +44,7 @@ from dataclasses import dataclass
 
 from whist.formats import Format
 from whist.formats.alberta import PAIRS as ALBERTA_PAIRS
+from whist.formats.base import Language
 from whist.formats.gaspesie import TRAVELLERS as GASPESIE_TRAVELLERS
 from whist.movement import host_table, visiting_team
 from whist.spec import (
@@ -55,6 +57,24 @@ from whist.spec import (
     planned_trump,
 )
 from whist.zones import ZoneTeam, zone_order
+
+#: A new tournament's placeholder names, by language (the leader types the real ones).
+_PLACEHOLDERS: dict[Language, dict[str, str]] = {
+    "en": {"team": "Team {t}", "title": "{title}, {tables} tables", "game": "Military whist"},
+    "fr": {"team": "Équipe {t}", "title": "{title}, {tables} tables", "game": "Whist militaire"},
+}
+
+
+def is_placeholder_name(name: str, table: int) -> bool:
+    """Whether a team's name is only ``new``'s placeholder (in any language), or empty: a
+    screen then says "Team 3" once, never "Team 3 (Équipe 3)".
+
+    >>> is_placeholder_name("Équipe 3", 3), is_placeholder_name("Les As", 3)
+    (True, False)
+    """
+    text = name.strip()
+    return not text or any(w["team"].format(t=table) == text for w in _PLACEHOLDERS.values())
+
 
 DEFAULT_HANDS = {fmt: fmt.rules.default_hands for fmt in Format.military()}
 
@@ -96,10 +116,16 @@ def default_spec(
     name: str | None = None,
     leader_chooses_trump: bool = False,
     zone_teams: Sequence[ZoneTeam] = (),
+    language: Language | None = None,
 ) -> TournamentSpec:
-    """A complete, valid tournament with placeholder team and player names, or with
+    """A complete, valid tournament with placeholder team and player names in ``language``
+    (the format's own when none is given: Gaspésie's placeholders are French), or with
     ``zone_teams`` seated in zone order (docs/rules.md, A14; one team per table).
 
+    >>> default_spec("gaspesie", 3).teams[0].name
+    'Équipe 1'
+    >>> default_spec("alberta", 3, language="fr").name
+    'Whist militaire, 3 tables'
     >>> from whist.zones import ZoneTeam
     >>> spec = default_spec("alberta", 3, zone_teams=[
     ...     ZoneTeam(n, {}, z, r) for n, z, r in [("C", "2", 1), ("B", "1", 2), ("A", "1", 1)]])
@@ -108,6 +134,9 @@ def default_spec(
     """
     fmt = Format(format)
     rules = fmt.rules
+    language = language or rules.language
+    words = _PLACEHOLDERS[language]
+    game = rules.title if language == rules.language else words["game"]
     count = rules.default_hands if hands is None else hands
     if tables < 3:
         raise ValueError("a military whist tournament needs at least 3 tables")
@@ -118,7 +147,7 @@ def default_spec(
         DaySpec(hands=sum(sessions), sessions=sessions) for sessions in rules.default_days(count)
     )
     teams = tuple(
-        TeamSpec(table=t, name=f"Team {t}", players={seat: "" for seat in fmt.seats})
+        TeamSpec(table=t, name=words["team"].format(t=t), players={seat: "" for seat in fmt.seats})
         for t in range(1, tables + 1)
     )
     if zone_teams:
@@ -134,7 +163,7 @@ def default_spec(
             )
             for t, team in enumerate(zone_order(zone_teams), start=1)
         )
-    title = name or f"{rules.title}, {tables} tables"
+    title = name or words["title"].format(title=game, tables=tables)
     spec = TournamentSpec(
         name=title, format=fmt, tables=tables, teams=teams, days=days, pattern=pattern
     )

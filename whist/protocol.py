@@ -34,6 +34,7 @@ from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
 from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError
+from whist.spec import MAX_NAME_LENGTH
 
 PROTOCOL_VERSION = 1
 
@@ -986,6 +987,17 @@ class UndoStart(_CommandBase):
     op: Literal["undo_start"] = "undo_start"
 
 
+class Rename(_CommandBase):
+    """Extension: the leader gives the tournament another name (every screen shows it).
+
+    >>> decode_command('{"v":1,"id":"c30","op":"rename","name":"Whist militaire"}'.encode()).name
+    'Whist militaire'
+    """
+
+    op: Literal["rename"] = "rename"
+    name: Annotated[str, Field(max_length=MAX_NAME_LENGTH), AfterValidator(_not_blank)]
+
+
 class Penalty(_CommandBase):
     """Extension: the leader gives a hand's penalty against one side of a table.
 
@@ -1244,6 +1256,7 @@ Command = Annotated[
     | Loan
     | EndDay
     | UndoStart
+    | Rename
     | Penalty
     | ClearCall
     | TieBreakStart
@@ -1596,6 +1609,12 @@ class UndoStartData(_ReplyData):
     hand: HandNumber
 
 
+class RenameData(_ReplyData):
+    """``rename``: the tournament's name now."""
+
+    name: str
+
+
 class ClearCallData(_ReplyData):
     """``clear_call``: the table, and whether it was calling."""
 
@@ -1673,6 +1692,7 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "loan": LoanData,
         "end_day": EndDayData,
         "undo_start": UndoStartData,
+        "rename": RenameData,
         "penalty": PenaltyData,
         "clear_call": ClearCallData,
         "tiebreak_start": TieBreakStartData,

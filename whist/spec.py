@@ -93,10 +93,14 @@ class SessionPlace(NamedTuple):
     first_hand: int
 
 
+#: The longest tournament name (the file's, or the leader's ``rename``).
+MAX_NAME_LENGTH = 120
+
+
 class TournamentSpec(_Frozen):
     """Everything fixed before play starts. Build it with :func:`load_spec`."""
 
-    name: str = Field(min_length=1, max_length=120)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     format: Format
     tables: int = Field(ge=3, le=MAX_TABLES)
     teams: tuple[TeamSpec, ...]

@@ -39,10 +39,11 @@ from whist.events import (
     TieBreakTrumpCut,
     TieBreakUndone,
     TournamentCreated,
+    TournamentRenamed,
 )
 from whist.formats import START_FLAGS, TRICKS, Format, GameFormat, HandOutcome
 from whist.movement import host_table, visiting_team
-from whist.spec import HandPlan, TournamentSpec
+from whist.spec import MAX_NAME_LENGTH, HandPlan, TournamentSpec
 
 MAX_REVOKES = 13
 #: Suit order used only to settle two playoff draws of the same rank (bridge order).
@@ -543,6 +544,17 @@ class Tournament:
                 f"hand {expected} is on day {next_day}: end day {self.day} first",
                 ErrorCode.END_DAY_FIRST,
             )
+
+    def _check_TournamentRenamed(self, event: TournamentRenamed) -> None:
+        name = event.name.strip()
+        if not name or len(name) > MAX_NAME_LENGTH or name != event.name:
+            raise TournamentError(
+                f"a tournament's name is 1 to {MAX_NAME_LENGTH} characters, not blank",
+                ErrorCode.OUT_OF_RANGE,
+            )
+
+    def _apply_TournamentRenamed(self, event: TournamentRenamed) -> None:
+        self.spec = self.spec.model_copy(update={"name": event.name})
 
     def _check_StartUndone(self, event: StartUndone) -> None:
         if self.hand == 0 or event.hand != self.hand:

@@ -326,6 +326,7 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
         ("join_code", {}),
         ("renew_join_code", {}),
         ("joins", {}),
+        ("rename", {"name": "Whist militaire"}),
         ("penalty", {"hand": 1, "table": 1, "side": "home", "reason": "signalling"}),
         ("end_night", {}),
     ]

@@ -558,3 +558,18 @@ def test_a_big_release_comes_in_slices_and_the_full_standings_on_their_own(tmp_p
     assert [o.topic for o in slices[-1]] == ["whist/standings"]
     assert not any(o.topic == "whist/standings" for part in slices[:-1] for o in part)
     store.close()
+
+
+def test_rename_reaches_every_screen_and_survives_a_restart(hub):
+    out = hub.send(Inbound("command", None, command("rename", name="  Whist militaire  ")))
+    reply = next(p for t, p, _ in out if t == "whist/leader/reply")
+    assert reply == {"v": 1, "id": reply["id"], "ok": True, "data": {"name": "Whist militaire"}}
+    states = [p for t, p, retain in out if t == "whist/state" and retain]
+    assert states and states[-1]["tournament"] == "Whist militaire"
+    views = [p for t, p, _ in out if t.startswith("whist/table/") and t.endswith("/view")]
+    assert views and all(v["tournament"] == "Whist militaire" for v in views)
+    hub.restart()  # the log holds the new name; the file the hub started from is unchanged
+    assert hub.core.tournament.spec.name == "Whist militaire" and not hub.core.spec_changed
+    refused = hub.command("rename", name="   ")
+    assert not refused["ok"] and refused["data"]["code"] == "out_of_range"
+    assert hub.core.tournament.spec.name == "Whist militaire"

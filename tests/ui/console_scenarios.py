@@ -668,3 +668,8 @@ SCENARIOS = {
     "club_hall": club_hall,
     "club_leader": club_leader,
 }
+
+# Issue 13's scenario lives in its own module (imported last: it uses this module's helpers).
+from tests.ui.console_french import SCENARIOS as _FRENCH  # noqa: E402
+
+SCENARIOS.update(_FRENCH)

@@ -164,9 +164,9 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert texts["after_offline"] == "The call from table 1 is cleared."
     assert texts["close"].startswith("1 table has not reported: 1.")
     assert texts["end_day"].splitlines() == [
-        "Team 1 (Team 1): 12 flags",
-        "Team 2 (Team 2): 12 flags (2 lent)",
-        "Team 3 (Team 3): 12 flags",
+        "Team 1: 12 flags",  # a placeholder name is not said twice
+        "Team 2: 12 flags (2 lent)",
+        "Team 3: 12 flags",
     ]
     assert "Teams 1, 2, 3 are level on 12." in texts["tiebreak_setup"]
     assert "Draw: team" in texts["playoff"][0]

@@ -183,3 +183,19 @@ def test_edited_names_survive(tmp_path):
     out.write_text(text, encoding="utf-8")
     spec = read_spec(out)
     assert spec.name == "Club night" and spec.team(2).name == "Les As de Gaspé"
+
+
+@pytest.mark.parametrize(
+    ("args", "team", "title"),
+    [
+        (["--format", "gaspesie"], "Équipe 1", "Whist militaire"),
+        (["--format", "alberta", "--language", "fr"], "Équipe 1", "Whist militaire"),
+        (["--format", "alberta"], "Team 1", "Military whist"),
+    ],
+)
+def test_new_writes_names_in_the_tournaments_language(tmp_path, args, team, title):
+    out = tmp_path / "t.toml"
+    code, output = run("new", *args, "--tables", 3, "--out", out)
+    assert code == 0, output
+    spec = read_spec(out)
+    assert spec.teams[0].name == team and spec.name.startswith(title)

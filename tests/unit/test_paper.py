@@ -56,7 +56,7 @@ def test_results_pages_carry_team_names_results_and_notes():
     first = results_pages(spec, t)[0]
     assert first.hand == 1 and first.hands == 2 and first.trump == "hearts"
     by_table = {row.table: row for row in first.rows}
-    assert by_table[1].home_team_name == "Team 1" and not by_table[1].recorded
+    assert by_table[1].home_team_name == "Équipe 1" and not by_table[1].recorded
     two = by_table[2]
     assert (two.visitor_tricks, two.home_tricks) == (4, 9)
     assert two.corrections == ("miscounted",) and not two.by_leader

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from whist.errors import PatternError
 from whist.formats import Format
 from whist.movement import host_table
-from whist.pattern import default_spec
+from whist.pattern import default_spec, is_placeholder_name
 from whist.spec import load_spec
 
 
@@ -217,3 +217,19 @@ def test_plan_out_of_range():
     spec = default_spec("alberta", 4, 6)
     with pytest.raises(PatternError, match="hand 7 is not in the pattern"):
         spec.plan(7)
+
+
+def test_a_french_tournament_gets_french_placeholders():
+    gaspesie = default_spec("gaspesie", 3)
+    assert [team.name for team in gaspesie.teams] == ["Équipe 1", "Équipe 2", "Équipe 3"]
+    assert gaspesie.name == "Whist militaire, 3 tables"
+    alberta_fr = default_spec("alberta", 4, language="fr")
+    assert alberta_fr.teams[3].name == "Équipe 4" and alberta_fr.name.startswith("Whist militaire")
+    assert default_spec("alberta", 3).teams[0].name == "Team 1"
+    assert default_spec("gaspesie", 3, language="en").teams[0].name == "Team 1"
+
+
+def test_placeholder_names_in_either_language_are_not_said_twice():
+    assert is_placeholder_name("Team 2", 2) and is_placeholder_name(" Équipe 2 ", 2)
+    assert is_placeholder_name("", 2)
+    assert not is_placeholder_name("Équipe 3", 2) and not is_placeholder_name("Les As", 2)

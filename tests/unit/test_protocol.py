@@ -87,6 +87,7 @@ REPLIES = [
 
 # Our extensions, one example each.
 EXTENSION_COMMANDS = [
+    '{"v":1,"id":"x0","op":"rename","name":"Whist militaire, 3 tables"}',
     '{"v":1,"id":"x1","op":"start_hand","cut":true}',
     '{"v":1,"id":"x2","op":"penalty","hand":5,"table":7,"side":"visitors","reason":"talking"}',
     '{"v":1,"id":"x3","op":"clear_call","table":7}',

@@ -1,0 +1,54 @@
+"""Issue 13 on the real console under Xvfb, against a real Mosquitto and hub: a Gaspésie
+tournament in French (a manche, plural forms), a missing result entered by the leader, the
+reason's hint, the tournament renamed. Shots at 1280x800 and 1920x1080, EN and FR, in
+screenshots/leader/ (40- to 44-)."""
+
+from __future__ import annotations
+
+from tests.ui.console_french import NEW_NAME
+from tests.ui.test_console_ui import LEADER_SHOTS, ConsoleScenario, _config, _spec
+
+SHOTS = [
+    "40-one-table-in",
+    "41-enter-result",
+    "42-entered-by-the-leader",
+    "43-rename",
+    "44-renamed",
+]
+VARIANTS = ["en-1280x800", "fr-1280x800", "fr-1920x1080", "en-1920x1080"]
+LONG_NAME = "Tournoi de whist militaire de la Baie-des-Chaleurs, Carleton-sur-Mer"
+
+
+def test_french_throughout_entering_a_result_and_renaming(tmp_path, kivy_env, hall):
+    spec = _spec(tmp_path, hall, "gaspesie", 2)
+    spec["tournament"]["name"] = LONG_NAME
+    config = tmp_path / "leader.toml"
+    config.write_text(_config(hall, "leader"), encoding="utf-8")
+    report = ConsoleScenario(
+        {
+            **spec,
+            "app": "leader",
+            "scenario": "leader_french",
+            "config": str(config),
+            "shots": str(LEADER_SHOTS),
+            "sizes": [[1280, 800], [1920, 1080]],
+        },
+        kivy_env,
+        tmp_path,
+    ).report(timeout=120)
+    assert report["audit"] == [], "\n".join(report["audit"])
+    assert sorted(report["shots"]) == sorted(f"{v}-{n}.png" for n in SHOTS for v in VARIANTS)
+    texts = report["texts"]
+    # French by default for Gaspésie: a manche, and counts by the plural forms
+    phase, header = texts["one_in"]
+    assert phase == "En jeu : 1 table sur 3 a donné son résultat."
+    assert header == LONG_NAME
+    assert texts["enter_button"] == "Saisir le résultat"
+    title, hint, save = texts["enter"]
+    assert title == "Saisir le résultat de la table 2, manche 1"
+    assert hint == "Tapez la raison, ou touchez-en une ci-dessus"
+    assert save == "Enregistrer le résultat"
+    result, history = texts["entered"]
+    assert "saisi par l'arbitre" in result and history.startswith("Saisi par l'arbitre : ")
+    name, message = texts["renamed"]
+    assert name == NEW_NAME and NEW_NAME in message
