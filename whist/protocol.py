@@ -675,6 +675,8 @@ class ClubRound(_Outbound):
     players: list[SeatName]
     has_trump: bool = True
     chooses_trump: SeatName | None = None
+    # the trump the hub drew for this round (8-to-1), "none" in a round without one
+    trump: TrumpName | None = None
 
 
 class ClubScore(_Outbound):
@@ -746,6 +748,9 @@ class NightStandings(_Outbound):
     tables: list[NightTable]
     ended: bool = False
     seq: int = 0
+    # 8-to-1: the trump the hub drew for each round (round number as text), the same at
+    # every table
+    trumps: dict[str, TrumpName] = {}
 
 
 class State(_Outbound):
