@@ -10,7 +10,7 @@ from typing import NoReturn
 import click
 
 from hub.files import read_event_file, write_spec
-from whist.bot import BOT_CLUB_GAMES
+from whist.bot import BOT_CLUB_GAMES, BOT_INDIVIDUAL_GAMES
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
 from whist.night import ClubNight
@@ -104,9 +104,7 @@ def new(
         except (WhistError, ValueError) as exc:
             _fail(str(exc))
         write_spec(night, out)
-        click.echo(
-            f"Wrote {out}: {night.name}; length: {night.night_length.describe()}."
-        )
+        click.echo(f"Wrote {out}: {night.name}; length: {night.night_length.describe()}.")
         click.echo(f"Type the players' names in it, then check it with: whist-hub schedule {out}")
         return
     if target is not None or length != "open":
@@ -184,9 +182,7 @@ def _print_night(spec: NightSpec, as_json: bool) -> None:
     for s in spec.seating:
         names = {seat: name or "(no name yet)" for seat, name in s.players.items()}
         if spec.game.parties == ("NS", "EW"):
-            who = (
-                f"N {names['N']} & S {names['S']} against E {names['E']} & W {names['W']}"
-            )
+            who = f"N {names['N']} & S {names['S']} against E {names['E']} & W {names['W']}"
         else:
             who = ", ".join(f"{seat} {name}" for seat, name in names.items())
         click.echo(f"  table {s.table:>3}: {who}; {s.first_dealer or 'the first seat'} deals first")
@@ -490,8 +486,10 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     "format_",
     default="alberta",
     show_default=True,
-    type=click.Choice([f.value for f in Format.military()] + list(BOT_CLUB_GAMES)),
-    help="A military format, or a club game the bots play (minnesota, english, american).",
+    type=click.Choice(
+        [f.value for f in Format.military()] + [*BOT_CLUB_GAMES, *BOT_INDIVIDUAL_GAMES]
+    ),
+    help="A military format, or a club game the bots play.",
 )
 @click.option(
     "--tables",
@@ -523,10 +521,10 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
 @click.option("--seed", type=int, default=None, help="Replay the same cards.")
 @click.option(
     "--length",
-    default="games:2",
-    show_default=True,
+    default=None,
     metavar="UNIT:N|open",
-    help="Club night: how long each table plays (games:2, deals:10, rubbers:1 in English).",
+    help="Club night: how long each table plays (games:2, deals:10, rubbers:1 in English; "
+    "default: games:2, or Widow deals:6 and Solo deals:8).",
 )
 def demo(
     format_: str,
@@ -536,7 +534,7 @@ def demo(
     port: int,
     data: Path | None,
     seed: int | None,
-    length: str,
+    length: str | None,
 ) -> None:
     """Run a whole simulated tournament: hub, broker, bots at every table (Ctrl-C stops)."""
     import logging
@@ -552,7 +550,7 @@ def demo(
     if not club and tables is not None and tables < 3:
         _fail("military whist needs at least 3 tables")
     try:
-        night_length = parse_length(length)
+        night_length = None if length is None else parse_length(length)
     except ValueError as exc:
         _fail(str(exc))
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")

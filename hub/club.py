@@ -23,7 +23,15 @@ from hub.joins import JoinDesk
 from hub.store import EventStore, StoreError
 from whist import night as club
 from whist.errors import ErrorCode, ProtocolError, TournamentError
-from whist.events import DealCorrected, DealRecorded, Event, NightCreated, NightEnded
+from whist.events import (
+    DealCorrected,
+    DealRecorded,
+    Event,
+    NightCreated,
+    NightEnded,
+    RoundTrumpDrawn,
+)
+from whist.formats.eight_to_one import draw_trump, round_cards
 from whist.night import ClubNight
 from whist.nightspec import NightSpec
 from whist.protocol import (
@@ -87,6 +95,13 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
                 "serve it with its tournament file"
             )
         self.night = ClubNight.replay(events)
+        # 8-to-1: round 1's trump at the start of the night (and whatever a log written
+        # before the hub drew trumps lacks), committed before anything is published.
+        drawn = self._draw_trumps()
+        if drawn:
+            with store.transaction() as tx:
+                for event in drawn:
+                    tx.append(event)
         self.spec_changed = spec is not None and spec != self.night.spec
         self.online: set[int] = set()
         self.calls: dict[int, str] = store.calls()
@@ -139,6 +154,23 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         """Check and apply; raises TournamentError (nothing changed) when it cannot."""
         self.night.apply(event)
         batch.events.append(event)
+
+    def _draw_trumps(self) -> list[RoundTrumpDrawn]:
+        """8-to-1: draw (with the hub's rng) and apply the trump of every round a table plays
+        next that has none yet, so every table plays round n in the same suit (EO3)."""
+        drawn = []
+        for number in self.night.rounds_to_draw():
+            event = RoundTrumpDrawn(number, draw_trump(round_cards(number), self.rng))
+            self.night.apply(event)
+            drawn.append(event)
+        return drawn
+
+    def _before_commit(self, batch: Batch) -> None:
+        drawn = self._draw_trumps()
+        if drawn:
+            log.info("drawn: %s", ", ".join(f"round {e.round} {e.trump}" for e in drawn))
+            batch.events.extend(drawn)
+            batch.standings = True
 
     def _publications(self, batch: Batch) -> list[Outgoing]:
         out = [self.score_message(t) for t in sorted(batch.dirty_tables)]

@@ -18,15 +18,17 @@ from pathlib import Path
 
 from hub.serve import serve
 from hub.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
-from whist.bot import club_deal, deal_and_play
+from whist.bot import BOT_CLUB_GAMES, club_deal, deal_and_play, individual_deal
 from whist.cards import parse_trump
 from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import default_spec
 from whist.protocol import Assignment, ClubScore, NightStandings, Standings
 from whist.spec import TournamentSpec
 
-#: How long a club night of the demo lasts at each table, unless told.
+#: How long a club night of the demo lasts at each table, unless told: two games, or in a
+#: game without games (Widow, Solo) two deals by each player.
 CLUB_DEMO_LENGTH = LengthSpec(unit="games", count=2)
+CLUB_DEMO_DEALS_EACH = 2
 #: A club table of the demo never plays more deals than this (a night of open length).
 CLUB_DEMO_MAX_DEALS = 60
 
@@ -183,7 +185,8 @@ def run_demo(
 def night_table(s: NightStandings, top: int | None = None) -> str:
     """A plain-text board of a club night's standings for a terminal."""
     wins = s.rules.wins
-    lines = [f"  {'rank':>4}  {'table':>5}  side  {'players':<28} {wins:>7}  {'points':>6}"]
+    who = "side" if s.rules.parties == ["NS", "EW"] else "seat"
+    lines = [f"  {'rank':>4}  {'table':>5}  {who}  {'players':<28} {wins:>7}  {'points':>6}"]
     rows = s.rows if top is None else s.rows[:top]
     for row in rows:
         names = " & ".join(p.name or p.seat for p in row.players)
@@ -213,7 +216,7 @@ def run_club_demo(
     stop = stop or threading.Event()
     rng = random.Random(seed)
     spec = default_night(
-        fmt, tables, name=f"Demo, {tables} tables", length=length or CLUB_DEMO_LENGTH
+        fmt, tables, name=f"Demo, {tables} tables", length=length or demo_length(fmt)
     )
     with _DemoHub(spec, data, port, echo, stop) as hall:
         if hall.broker_port is None:
@@ -242,7 +245,7 @@ def run_club_demo(
             sent = []
             for kiosk in rng.sample(playing, len(playing)):  # tables finish in any order
                 assert kiosk.score is not None
-                record = club_deal(rng, fmt, kiosk.score.dealer.seat)
+                record = bot_record(rng, fmt, kiosk.score)
                 sent.append((kiosk, kiosk.score.deal, kiosk.submit_deal(record)))
                 if stop.wait(pace / (2 * len(playing))):
                     return 130
@@ -258,8 +261,8 @@ def run_club_demo(
             done = sum(1 for t in night.tables if t.finished)
             echo(
                 f"deal {round_:>2}  {_count(len(sent), 'tables')} played, {done}/{tables} done  "
-                f"leading: table {top.table} {top.party} ({_count(top.wins, night.rules.wins)}, "
-                f"{_count(top.points, 'points')})"
+                f"leading: table {top.table} {_who(top.party)} "
+                f"({_count(top.wins, night.rules.wins)}, {_count(top.points, 'points')})"
             )
             if stop.wait(pace / 2):
                 return 130
@@ -271,6 +274,42 @@ def run_club_demo(
         echo(f"\nFinal standings ({spec.game.title}, {final.rules.wins} then points)")
         echo(night_table(final))
         return 0
+
+
+def demo_length(fmt: str) -> LengthSpec:
+    """How long the demo's night is at each table when not told: two games, or two deals by
+    each player in a game that has no games (Widow, Solo)."""
+    game = default_night(fmt, 1).game
+    if "games" in game.lengths:
+        return CLUB_DEMO_LENGTH
+    return LengthSpec(unit="deals", count=CLUB_DEMO_DEALS_EACH * len(game.seats))
+
+
+def bot_record(rng: random.Random, fmt: str, score: ClubScore) -> dict[str, object]:
+    """What the bots at a table play next, as its kiosk sends it: a partnership game's deal,
+    or the next deal (or round) of a game played each for oneself, with what the hub's
+    ClubScore says of it (the players still in, the cards, 8-to-1's drawn trump, Knockout's
+    chooser)."""
+    dealer = score.dealer.seat
+    if fmt in BOT_CLUB_GAMES:
+        return dict(club_deal(rng, fmt, dealer))
+    next_round = score.round
+    if next_round is None:
+        players = [p.party for p in score.parties]
+        return individual_deal(rng, fmt, dealer, players=players)
+    return individual_deal(
+        rng,
+        fmt,
+        dealer,
+        players=next_round.players,
+        cards=next_round.cards,
+        trump=next_round.trump,
+        chooser=next_round.chooses_trump,
+    )
+
+
+def _who(party: str) -> str:
+    return party if party in ("NS", "EW") else f"seat {party}"
 
 
 def _count(n: int, plural: str) -> str:

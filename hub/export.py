@@ -103,9 +103,13 @@ def export_night_csv(night: ClubNight, out_dir: Path) -> list[Path]:
         writer = csv.DictWriter(f, fieldnames=columns)
         writer.writeheader()
         for table in night.table_numbers:
-            for entry in night.deals[table]:
+            # 8-to-1: a round the table played without naming its trump shows the hub's draw.
+            drawn = night.drawn_trumps(table)
+            for entry, (was_drawn, trump) in zip(night.deals[table], drawn, strict=True):
                 row: dict[str, object] = {"table": table}
                 row.update((k, v) for k, v in entry.record.items() if k in columns)
+                if was_drawn and not row.get("trump"):
+                    row["trump"] = trump_name(trump)
                 writer.writerow(row)
     standings = out_dir / "standings.csv"
     with standings.open("w", newline="", encoding="utf-8") as f:

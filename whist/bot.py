@@ -25,12 +25,22 @@ from whist.cards import (
     Trump,
     is_revoke,
     legal_plays,
+    parse_trump,
     side_of,
     trick_winner,
+    trump_name,
 )
 from whist.errors import CardError
 
-__all__ = ["Bot", "club_deal", "deal_and_play", "grands", "play_deal"]
+__all__ = [
+    "Bot",
+    "club_deal",
+    "deal_and_play",
+    "grands",
+    "individual_deal",
+    "play_deal",
+    "play_tricks",
+]
 
 SEATS = 4
 TRICKS_PER_DEAL = len(FULL_DECK) // SEATS
@@ -322,3 +332,198 @@ def club_deal(
     if played.revokes[1]:
         record["ew_revokes"] = played.revokes[1]
     return record
+
+
+# ---------------------------------------------------------------------------------------------
+# The club games played each for oneself (docs/rules.md WI8, SO9, KO9, EO9): the bots' simple
+# rules, and a deal (or round) played out trick by trick by n players.
+
+#: The individual games the bots play, and what :func:`individual_deal` needs of each.
+BOT_INDIVIDUAL_GAMES = ("widow", "solo", "knockout", "eight-to-one")
+#: Widow (WI8): a bot takes the widow when its own hand is worth less than this.
+WIDOW_BELOW = 9
+#: Solo (SO9): a bot bids a solo with this many trumps or more, and high cards.
+SOLO_TRUMPS = 5
+SOLO_HIGH_CARDS = 3
+_POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+
+
+def hand_value(hand: Sequence[Card], trump: Trump) -> int:
+    """What a bot makes of a hand: 4, 3, 2, 1 for an ace, king, queen, jack, and 1 a trump.
+
+    >>> hand_value([Card.parse(t) for t in ("as", "kc", "2c")], Suit.CLUBS)
+    9
+    """
+    return sum(_POINTS.get(c.rank, 0) + (1 if c.suit is trump else 0) for c in hand)
+
+
+def takes_widow(hand: Sequence[Card]) -> bool:
+    """Widow whist: a bot picks up the widow when its own hand is worth less than
+    :data:`WIDOW_BELOW` (clubs are trump; about one hand in six)."""
+    return hand_value(hand, Suit.CLUBS) < WIDOW_BELOW
+
+
+def bids_solo(hand: Sequence[Card], trump: Suit) -> bool:
+    """Solo whist: a bot bids a solo with five trumps or more and at least three aces and
+    trump honours (ace, king, queen of trumps) between them; otherwise it passes.
+
+    >>> bids_solo([Card.parse(t) for t in ("as", "ks", "qs", "3s", "2s", "4h")], Suit.SPADES)
+    True
+    """
+    trumps = [c for c in hand if c.suit is trump]
+    high = sum(1 for c in hand if c.rank is Rank.ACE or (c.suit is trump and c.rank >= Rank.QUEEN))
+    return len(trumps) >= SOLO_TRUMPS and high >= SOLO_HIGH_CARDS
+
+
+def sure_tricks(hand: Sequence[Card], trump: Trump) -> int:
+    """8-to-1: a bot bids the tricks it counts as sure: its aces, the king of trumps, and
+    a trick for every trump beyond three.
+
+    >>> sure_tricks([Card.parse(t) for t in ("ah", "kh", "2h", "3h", "4h", "ac")], Suit.HEARTS)
+    5
+    """
+    count = sum(1 for c in hand if c.rank is Rank.ACE)
+    if trump is not None:
+        trumps = [c for c in hand if c.suit is trump]
+        count += sum(1 for c in trumps if c.rank is Rank.KING) + max(0, len(trumps) - 3)
+    return min(count, len(hand))
+
+
+def chooses_trump(hand: Sequence[Card]) -> Suit:
+    """Knockout: the bot that chooses names its longest suit (the stronger on equal length).
+
+    >>> chooses_trump([Card.parse(t) for t in ("2h", "3h", "as", "kd")])
+    <Suit.HEARTS: 'hearts'>
+    """
+    suits = _by_suit(hand)
+    order = list(Suit)
+    return min(
+        suits,
+        key=lambda s: (-len(suits[s]), -sum(int(c.rank) for c in suits[s]), order.index(s)),
+    )
+
+
+def play_tricks(
+    hands: Sequence[Sequence[Card]],
+    trump: Trump,
+    *,
+    leader: int,
+    bots: Sequence[Bot],
+    sides: Sequence[int] | None = None,
+    must_trump: bool = False,
+) -> list[int]:
+    """Play out ``hands`` (one per player, all the same size, in playing order clockwise)
+    with ``bots``; return the tricks each player took. ``sides`` says who plays together (a
+    solo's defenders): a bot lets a winning partner have the trick; by default every player is
+    for themselves.
+    """
+    held = [list(hand) for hand in hands]
+    if len({len(hand) for hand in held}) != 1 or len(bots) != len(held):
+        raise CardError("every player needs a bot and the same number of cards")
+    players = len(held)
+    won = [0] * players
+    to_lead = leader
+    for _ in range(len(held[0])):
+        trick: list[Card] = []
+        for offset in range(players):
+            seat = (to_lead + offset) % players
+            winning = (to_lead + trick_winner(trick, trump)) % players if trick else None
+            partner_winning = (
+                sides is not None
+                and winning is not None
+                and winning != seat
+                and sides[winning] == sides[seat]
+            )
+            card = bots[seat].choose(
+                tuple(held[seat]),
+                tuple(trick),
+                trump,
+                must_trump=must_trump,
+                partner_winning=partner_winning,
+            )
+            held[seat].remove(card)
+            trick.append(card)
+        to_lead = (to_lead + trick_winner(trick, trump)) % players
+        won[to_lead] += 1
+    return won
+
+
+def _shuffled(rng: random.Random) -> list[Card]:
+    cards = list(FULL_DECK)
+    rng.shuffle(cards)
+    return cards
+
+
+def individual_deal(
+    rng: random.Random,
+    game: str,
+    dealer: str,
+    *,
+    players: Sequence[str] = CLUB_SEATS,
+    cards: int = TRICKS_PER_DEAL,
+    trump: str | None = None,
+    chooser: str | None = None,
+) -> dict[str, object]:
+    """Deal and play one deal (or round) of a game played each for oneself with bots; return
+    what the table taps in, in the wire's form (:class:`~whist.protocol.DealRecord`: per-seat
+    ``tricks`` and ``bids`` as dicts).
+
+    ``players`` are the seats still playing, clockwise (Widow ``1 2 3``; Knockout those still
+    in); ``dealer`` one of them. Knockout and 8-to-1 take the round's ``cards`` from the hub's
+    ClubScore; 8-to-1 its drawn ``trump`` (``none`` or a suit), Knockout who ``chooser``
+    names the trump (None: the first round, the next card of the pack is turned).
+
+    >>> record = individual_deal(random.Random(2), "widow", "1", players=("1", "2", "3"))
+    >>> sum(record["tricks"].values())
+    13
+    """
+    if game not in BOT_INDIVIDUAL_GAMES:
+        raise ValueError(f"the bots play {', '.join(BOT_INDIVIDUAL_GAMES)}, not {game}")
+    seats = list(players)
+    if dealer not in seats:
+        raise CardError(f"the dealer {dealer} is not one of the players {', '.join(seats)}")
+    n = len(seats)
+    first = (seats.index(dealer) + 1) % n  # the dealer's left receives first and leads
+    pack = _shuffled(rng)
+    bots = [Bot(rng) for _ in seats]
+    record: dict[str, object] = {}
+    if game == "widow":
+        widow, hands = pack[:13], [pack[13 * (i + 1) : 13 * (i + 2)] for i in range(n)]
+        taker = next((i for i in _order(first, n) if takes_widow(hands[i])), None)
+        if taker is not None:
+            record["widow"] = seats[taker]
+            if hand_value(widow, Suit.CLUBS) > hand_value(hands[taker], Suit.CLUBS):
+                hands[taker] = widow
+        won = play_tricks(hands, Suit.CLUBS, leader=first, bots=bots)
+    elif game == "solo":
+        hands = [pack[13 * i : 13 * (i + 1)] for i in range(n)]
+        suit = hands[seats.index(dealer)][-1].suit  # the dealer's last card is turned
+        bidder = next((i for i in _order(first, n) if bids_solo(hands[i], suit)), None)
+        if bidder is None:
+            return {"contract": "pass"}
+        sides = [0 if i == bidder else 1 for i in range(n)]
+        won = play_tricks(hands, suit, leader=first, bots=bots, sides=sides)
+        return {"contract": "solo", "bidder": seats[bidder], "bidder_tricks": won[bidder]}
+    else:
+        hands = [pack[cards * i : cards * (i + 1)] for i in range(n)]
+        if game == "knockout":
+            if chooser is None:
+                suit = pack[cards * n].suit  # the next card of the pack (KO3)
+            else:
+                suit = chooses_trump(hands[seats.index(chooser)])
+            played_trump: Trump = suit
+            record["trump"] = suit.value
+            won = play_tricks(hands, suit, leader=first, bots=bots)
+        else:
+            played_trump = parse_trump(trump or "none")
+            record["trump"] = trump_name(played_trump)
+            record["bids"] = {
+                s: sure_tricks(h, played_trump) for s, h in zip(seats, hands, strict=True)
+            }
+            won = play_tricks(hands, played_trump, leader=first, bots=bots, must_trump=True)
+    record["tricks"] = dict(zip(seats, won, strict=True))
+    return record
+
+
+def _order(first: int, n: int) -> list[int]:
+    return [(first + i) % n for i in range(n)]

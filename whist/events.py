@@ -154,6 +154,15 @@ class NightEnded:
     """The leader ended the club night: no more deals; the standings are final."""
 
 
+@dataclass(frozen=True)
+class RoundTrumpDrawn:
+    """8-to-1 bidding whist: the hub drew round ``round``'s trump for the whole room (None: an
+    eight-card round, no trump); every table plays that round in it (docs/rules.md, EO3)."""
+
+    round: int
+    trump: Suit | None
+
+
 Event = (
     TournamentCreated
     | HandStarted
@@ -170,6 +179,7 @@ Event = (
     | DealRecorded
     | DealCorrected
     | NightEnded
+    | RoundTrumpDrawn
 )
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -188,6 +198,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "deal": DealRecorded,
     "deal_corrected": DealCorrected,
     "night_ended": NightEnded,
+    "round_trump": RoundTrumpDrawn,
 }
 _KIND_OF = {cls: kind for kind, cls in EVENT_TYPES.items()}
 _TRUMPS = {"trump", "next_trump"}

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
+from whist.cards import Suit, trump_name
 from whist.errors import DealError, ErrorCode, TournamentError
 from whist.events import (
     DealCorrected,
@@ -30,8 +31,10 @@ from whist.events import (
     Event,
     NightCreated,
     NightEnded,
+    RoundTrumpDrawn,
 )
 from whist.formats import ClubGame, ClubStanding, ClubTable, ScoreChange
+from whist.formats.individual import read_trump
 from whist.nightspec import NightSpec
 from whist.protocol import (
     ClubDealScored,
@@ -46,6 +49,7 @@ from whist.protocol import (
     NightTable,
     Player,
     State,
+    TrumpName,
 )
 
 #: Which seats make up each partnership, in seat order; in a game played each for oneself a
@@ -80,6 +84,9 @@ class ClubNight:
         }
         self.deal_ids: dict[str, tuple[int, int]] = {}
         self.ended = False
+        #: 8-to-1: each round's trump, drawn by the hub once for the whole room (EO3), by
+        #: round number (None: no trump).
+        self.trumps: dict[int, Suit | None] = {}
         #: How many events the night holds (a view's ``seq``).
         self.seq = 0
 
@@ -119,6 +126,40 @@ class ClubNight:
     def total_deals(self) -> int:
         return sum(len(d) for d in self.deals.values())
 
+    def rounds_to_draw(self) -> list[int]:
+        """8-to-1: the rounds some table plays next whose trump is not drawn yet (the hub
+        draws them before it publishes anything, docs/rules.md EO3); none in other games,
+        at a table that has played its length, or once the night has ended."""
+        if not self.game.draws_trumps or self.ended:
+            return []
+        wanted: set[int] = set()
+        for table in self._tables.values():
+            info = None if table.finished else self.game.next_round(table)
+            if info is not None and info.number not in self.trumps:
+                wanted.add(info.number)
+        return sorted(wanted)
+
+    def drawn_trumps(self, table: int) -> list[tuple[bool, Suit | None]]:
+        """8-to-1: for each recorded deal of ``table``, whether its round's trump was drawn
+        and what it was (what a paper sheet of the night shows in its trump column)."""
+        state = self.game.start(self.spec.settings(table))
+        drawn: list[tuple[bool, Suit | None]] = []
+        for entry in self.deals[table]:
+            info = self.game.next_round(state) if self.game.draws_trumps else None
+            if info is None or info.number not in self.trumps:
+                drawn.append((False, None))
+            else:
+                drawn.append((True, self.trumps[info.number]))
+            state = self.game.play(state, self.game.record(entry.record))
+        return drawn
+
+    def round_trump(self, table: int) -> tuple[bool, Suit | None]:
+        """Whether the trump of ``table``'s next round is drawn, and what it is."""
+        info = self.game.next_round(self.table(table)) if self.game.draws_trumps else None
+        if info is None or info.number not in self.trumps:
+            return False, None
+        return True, self.trumps[info.number]
+
     # ------------------------------------------------------------------ applying
     def apply(self, event: Event) -> None:
         """Apply one fact; raise TournamentError (nothing changed) when the rules refuse it."""
@@ -130,6 +171,8 @@ class ClubNight:
             if self.ended:
                 raise TournamentError("the night is already over", ErrorCode.EXISTS)
             self.ended = True
+        elif isinstance(event, RoundTrumpDrawn):
+            self._draw(event)
         else:
             raise TournamentError(
                 f"a club night cannot take {type(event).__name__}", ErrorCode.WRONG_FORMAT
@@ -168,6 +211,7 @@ class ClubNight:
         table = self._tables[event.table]
         try:
             after = self.game.play(table, self.game.record(event.record))
+            self._check_drawn(table, event.record)
         except DealError as exc:
             code = ErrorCode.FINISHED if table.finished else ErrorCode.REJECTED
             raise TournamentError(str(exc), code) from None
@@ -178,6 +222,34 @@ class ClubNight:
         self.changes[event.table].append(after.last)
         self._tables[event.table] = after
         self.deal_ids[event.deal_id] = (event.table, event.deal)
+
+    def _draw(self, event: RoundTrumpDrawn) -> None:
+        if not self.game.draws_trumps:
+            raise TournamentError(
+                f"{self.game.title} has no trump drawn by the hub", ErrorCode.WRONG_FORMAT
+            )
+        self._check_open()
+        if event.round in self.trumps:
+            raise TournamentError(f"round {event.round}'s trump is already drawn", ErrorCode.EXISTS)
+        try:
+            self.game.check_round_trump(event.round, event.trump)
+        except DealError as exc:
+            raise TournamentError(str(exc)) from None
+        self.trumps[event.round] = event.trump
+
+    def _check_drawn(self, table: ClubTable, record: Mapping[str, object]) -> None:
+        """8-to-1: a trump the table names must be the one the hub drew for its round (EO3);
+        a record that names none takes the drawn one."""
+        info = self.game.next_round(table) if self.game.draws_trumps else None
+        if info is None or info.number not in self.trumps:
+            return
+        named, trump = read_trump(record)
+        drawn = self.trumps[info.number]
+        if named and trump != drawn:
+            raise DealError(
+                f"round {info.number}'s trump is {trump_name(drawn)}, drawn by the hub for "
+                f"every table, not {trump_name(trump)}"
+            )
 
     def _correct(self, event: DealCorrected) -> None:
         self._check_open()
@@ -216,7 +288,8 @@ class ClubNight:
         changes = []
         for entry in deals:
             try:
-                table = self.game.play(table, self.game.record(entry.record))
+                before, table = table, self.game.play(table, self.game.record(entry.record))
+                self._check_drawn(before, entry.record)
             except DealError as exc:
                 raise TournamentError(f"deal {entry.deal}: {exc}") from None
             assert table.last is not None  # play scored the deal
@@ -328,7 +401,12 @@ def _round(night: ClubNight, state: ClubTable) -> ClubRound | None:
         players=list(info.players),
         has_trump=info.has_trump,
         chooses_trump=info.chooses_trump,
+        trump=_trump_name(night.trumps[info.number]) if info.number in night.trumps else None,
     )
+
+
+def _trump_name(trump: Suit | None) -> TrumpName:
+    return cast(TrumpName, trump_name(trump))
 
 
 def club_score_json(night: ClubNight, table: int) -> bytes:
@@ -367,6 +445,7 @@ def night_standings(night: ClubNight) -> NightStandings:
         ],
         ended=night.ended,
         seq=night.seq,
+        trumps={str(n): _trump_name(t) for n, t in sorted(night.trumps.items())},
     )
 
 

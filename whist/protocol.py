@@ -675,7 +675,8 @@ class ClubRound(_Outbound):
     players: list[SeatName]
     has_trump: bool = True
     chooses_trump: SeatName | None = None
-    # the trump the hub drew for this round (8-to-1), "none" in a round without one
+    #: 8-to-1: the round's trump as the hub drew it for the whole room (``none`` in an
+    #: eight-card round); None where nobody draws (Knockout) or before the draw.
     trump: TrumpName | None = None
 
 
@@ -748,8 +749,8 @@ class NightStandings(_Outbound):
     tables: list[NightTable]
     ended: bool = False
     seq: int = 0
-    # 8-to-1: the trump the hub drew for each round (round number as text), the same at
-    # every table
+    #: 8-to-1: every round's trump drawn so far tonight, by round number as text
+    #: (``{"1": "none", "5": "hearts"}``); the same at every table.
     trumps: dict[str, TrumpName] = {}
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from whist.cards import Suit
 from whist.errors import DealError, PatternError
 
 TRICKS = 13
@@ -393,6 +394,13 @@ class ClubGame(abc.ABC, Generic[DealT]):
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "rubbers", "open")
     #: A paper sheet needs at least one of these columns (the tricks, docs/rules.md "Paper").
     sheet_columns: ClassVar[tuple[str, ...]] = ("ns_tricks", "ew_tricks")
+    #: Whether the hub draws each round's trump for the whole room (8-to-1, docs/rules.md EO3).
+    draws_trumps: ClassVar[bool] = False
+
+    def check_round_trump(self, number: int, trump: Suit | None) -> None:
+        """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:
+        a game whose trumps are not drawn refuses every draw."""
+        raise DealError(f"{self.title} has no trump drawn by the hub")
 
     def start(self, settings: ClubSettings | None = None) -> ClubTable:
         """A table at the start of the night."""

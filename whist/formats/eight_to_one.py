@@ -119,6 +119,15 @@ class EightToOne(IndividualGame[EightToOneDeal]):
     )
     sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", COMPASS_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+    draws_trumps: ClassVar[bool] = True
+
+    def check_round_trump(self, number: int, trump: Suit | None) -> None:
+        cards = round_cards(number)
+        if (trump is not None) != has_trump(cards):
+            raise DealError(
+                f"round {number} deals {cards} cards: "
+                + ("there is no trump" if not has_trump(cards) else "it needs a trump")
+            )
 
     def record(self, fields: Mapping[str, object]) -> EightToOneDeal:
         refuse_unknown(fields, self.fields, self.title)
