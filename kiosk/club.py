@@ -607,7 +607,7 @@ class ClubDesk:
                 if s.ended
                 else tr._("This table has played the whole night.")
             )
-            end = "\n".join([title, *self._places(tr, s)])
+            end = title  # each player's place is on their row
         waits = self.waits_for_round
         enter = ButtonVM(
             tr._("Enter deal {n}").format(n=self.next_deal),

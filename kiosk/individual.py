@@ -392,8 +392,8 @@ class PlayersFlow:
             question = tr._("Who revoked?")
             detail = tr._("Three tricks are moved against the side that revoked.")
         else:
-            question = round_title(tr, self.round)
-            detail = "\n".join([trump_line(tr, self.round), self.bids_text(tr)])
+            question = trump_line(tr, self.round)
+            detail = self.bids_text(tr)
         cols = 4 if len(buttons) > 5 else 2 if len(buttons) == 4 else max(1, len(buttons))
         return ClubChooseVM(
             question=question,
@@ -428,22 +428,28 @@ class PlayersFlow:
             for n in range(TRICKS + 1)
         )
         name = self.name(tr, page.seat) if page.seat else ""
+        # one line each: the question, and what is left to share out (the names are all on
+        # the confirm screen; here they would not fit on one line at a table of seven)
         if page.kind == "bid":
-            question = tr._("Round {r} · {trump}: what did {name} bid?").format(
-                r=self.round.number if self.round else self.draft.deal,
-                trump=trump_short(tr, self.round),
-                name=name,
+            question = tr._("What did {name} bid?").format(name=name)
+            bids = [_int(self.draft.values.get(f"bid_{s}")) for s in self.trick_seats]
+            first = self.trick_seats.index(page.seat) == 0
+            readout = (
+                trump_line(tr, self.round)
+                if first
+                else tr._("Bids so far: {n} for {cards} cards").format(
+                    n=sum(bids[: self.trick_seats.index(page.seat)]), cards=self.cards
+                )
             )
-            readout = self.bids_text(tr)
         elif page.kind == "tricks":
             question = tr._("How many tricks did {name} take?").format(name=name)
-            readout = self.tricks_text(tr)
+            readout = tr._("Tricks still to share out: {n}").format(n=allowed)
         else:
             v = self.draft.values
             bidder = self.name(tr, str(v.get("bidder")))
             if v.get("contract") == "prop":
                 who = tr._("{a} & {b}").format(a=bidder, b=self.name(tr, str(v.get("partner"))))
-                question = tr._("How many tricks did {who} take together?").format(who=who)
+                question = tr._("{who}: how many tricks?").format(who=who)
             else:
                 question = tr._("How many tricks did {name} take?").format(name=bidder)
             readout = self.contract_text(tr)
@@ -514,29 +520,34 @@ class PlayersFlow:
             if out:
                 lines.append(tr._("No trick: {names}").format(names=", ".join(out)))
         else:
-            head = tr._("Round {r} · {trump}").format(
-                r=self.round.number if self.round else d.deal, trump=trump_short(tr, self.round)
-            )
             lines = [
                 tr._("{name}: bid {bid}, took {took}").format(
                     name=self.name(tr, s), bid=v.get(f"bid_{s}"), took=self._final_tricks(s)
                 )
                 for s in self.trick_seats
             ]
-        title = (
-            tr._("Round {n}: is this right?").format(n=self.round.number)
-            if self.round is not None
-            else tr._("Deal {n}: is this right?").format(n=d.deal)
-        )
+        title = tr._("Deal {n}: is this right?").format(n=d.deal)
+        if self.game == "eight-to-one" and self.round is not None:
+            title = tr._("Round {r} · {trump}: is this right?").format(
+                r=self.round.number, trump=trump_short(tr, self.round)
+            )
+        elif self.round is not None:
+            title = tr._("Round {n}: is this right?").format(n=self.round.number)
+        if self.game == "eight-to-one" or len(self.trick_seats) > 4:
+            # one line a player: the names and numbers at the size of the notes, so that four
+            # (or Knockout's seven, three to a line) fit above the button
+            if self.game == "knockout":
+                pairs = self.tricks_text(tr).split(" · ")
+                lines = [" · ".join(pairs[i : i + 3]) for i in range(0, len(pairs), 3)] + lines
+            head = ""
         return ConfirmVM(
             title=title,
-            tricks="\n".join(lines) if self.game == "eight-to-one" else "",
             outcome=head,
             note="\n".join(
                 x
                 for x in (
-                    "" if self.game == "eight-to-one" else " · ".join(lines),
-                    tr._("Read it out. When everyone agrees, tap the button."),
+                    "\n".join(lines) if not head else " · ".join(lines),
+                    tr._("When everyone agrees, tap the green button."),
                 )
                 if x
             ),
@@ -640,23 +651,27 @@ def players_vm(
     (Knockout, 8-to-1) and the last deal."""
     game = score.rules.name
     r = score.round
+    places = {p.party: p for p in score.places} if over else {}
     rows = []
     for party in score.parties:
         seat = party.party
         detail = []
         role = "text"
-        if game in ("knockout", "eight-to-one") and party.games:
-            detail.append(
-                tr.ngettext("{n} game won", "{n} games won", party.games).format(n=party.games)
+        # short: a row is half the screen wide at a table of four; who deals is in the bar
+        # at the top, who chooses trump on the round's line
+        place = places.get(seat)
+        if place is not None:
+            text = (
+                tr._("shared place {rank} of {of}")
+                if place.shared
+                else tr._("place {rank} of {of}")
             )
-        if game == "knockout" and r is not None and not over:
-            if seat not in r.players:
-                detail.append(tr._("out"))
-                role = "disabled"
-            elif r.chooses_trump == seat:
-                detail.append(tr._("chooses trump"))
-        if score.dealer.seat == seat and not over:
-            detail.append(tr._("deals"))
+            detail.append(text.format(rank=place.rank, of=place.of))
+        elif game == "knockout" and r is not None and not over and seat not in r.players:
+            detail.append(tr._("out"))
+            role = "disabled"
+        elif game in ("knockout", "eight-to-one") and party.games:
+            detail.append(tr.ngettext("{n} game", "{n} games", party.games).format(n=party.games))
         rows.append(
             PlayerRowVM(
                 name=seat_name(tr, score, seat),
@@ -687,7 +702,6 @@ def players_vm(
     return ClubPlayersVM(
         title=score.rules.title,
         round=round_text,
-        trump_red=r is not None and r.trump in words.RED_SUITS,
         rows=tuple(rows),
         last=last,
         end=end,
@@ -695,7 +709,10 @@ def players_vm(
         if r is not None
         else enter,
         call=call,
-        cols=2 if len(score.parties) > 4 else 1,
+        # two columns from four players; one once the night is over, for the places
+        cols=2 if len(score.parties) > 4 or (len(score.parties) > 3 and not over) else 1,
+        round_big=game == "eight-to-one",
+        compact=len(score.parties) > 4,
     )
 
 
@@ -703,22 +720,20 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
     """The last deal as the hub scored it: each player's points by name, who went out, who
     won the game."""
     game = score.rules.name
-    head = tr._("Deal {n}").format(n=last.deal)
+    if game == "knockout":
+        return knockout_last(tr, score, last)
+
+    def deal(record: str) -> str:
+        return tr._("Deal {n}: {record}").format(n=last.deal, record=record)
+
+    head = ""
     if game == "solo":
-        head = f"{head}: {contract_text(tr, score, last.record)}"
+        head = deal(contract_text(tr, score, last.record))
     parts = []
     for line in last.lines:
-        name = seat_name(tr, score, line.party)
-        points = str(line.points) if game == "knockout" else _signed(line.points)
-        if game == "knockout":
-            parts.append(
-                tr.ngettext("{name} {n} trick", "{name} {n} tricks", line.points).format(
-                    name=name, n=points
-                )
-            )
-        else:
-            parts.append(f"{name} {points}")
-    lines = [head + ": " + " · ".join(parts) if parts else head]
+        parts.append(f"{seat_name(tr, score, line.party)} {_signed(line.points)}")
+    # Solo: the contract on its own line, then what each player won or paid
+    lines = [head, " · ".join(parts)] if head else [deal(" · ".join(parts))]
     if last.knocked_out:
         lines.append(
             tr._("Out: {names}").format(
@@ -742,6 +757,26 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
     return "\n".join(lines)
 
 
+def knockout_last(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
+    """Knockout's last round in one line: who won the game, else who went out (the tricks
+    are the players' totals above)."""
+    names = [seat_name(tr, score, s) for s in [last.game_won_by, *last.game_shared_with] if s]
+    if names:
+        text = tr._("{names} won the game").format(names=", ".join(names))
+    elif last.knocked_out:
+        out = ", ".join(seat_name(tr, score, s) for s in last.knocked_out)
+        text = tr._("Out: {names}").format(names=out)
+    else:
+        text = tr._("Nobody went out.")
+    if last.by == "leader":
+        text += " " + (
+            tr._("The leader corrected this deal.")
+            if last.corrected
+            else tr._("The leader entered this deal.")
+        )
+    return text
+
+
 def _int(value: object) -> int:
     return value if isinstance(value, int) else 0
 
@@ -755,20 +790,23 @@ def record_summary(
 ) -> str:
     """A deal as it was sent, on one or two lines (the pending and refused screens)."""
     game = score.rules.name
-    head = tr._("Deal {n}").format(n=deal)
+
+    def head(record: str) -> str:
+        return tr._("Deal {n}: {record}").format(n=deal, record=record)
+
     if game == "solo":
         parts = [contract_text(tr, score, record)]
         if "bidder_tricks" in record:
             n = _int(record["bidder_tricks"])
             parts.append(tr.ngettext("{n} trick", "{n} tricks", n).format(n=n))
-        return f"{head}: " + " · ".join(p for p in parts if p)
+        return head(" · ".join(p for p in parts if p))
     seats = [p.party for p in score.parties]
     tricks = [
         f"{seat_name(tr, score, s)} {record[f'tricks_{s}']}"
         for s in seats
         if f"tricks_{s}" in record
     ]
-    text = f"{head}: " + " · ".join(tricks)
+    text = head(" · ".join(tricks))
     widow = record.get("widow")
     if game == "widow" and widow not in (None, NOBODY):
         text += "\n" + tr._("{name} took the widow").format(name=seat_name(tr, score, str(widow)))

@@ -340,7 +340,7 @@ class PlayerRowVM:
 @dataclass(frozen=True)
 class ClubPlayersVM:
     """The score screen of Widow, Solo, Knockout or 8-to-1: every player of the table (up to
-    seven rows, in two columns past four), the next round (its cards, who chooses trump, the
+    seven rows, in two columns from four), the next round (its cards, who chooses trump, the
     trump) big, the last deal as the hub scored it, the night's end.
 
     >>> len(ClubPlayersVM().rows)
@@ -349,13 +349,14 @@ class ClubPlayersVM:
 
     title: str = ""
     round: str = ""
-    trump_red: bool = False
     rows: tuple[PlayerRowVM, ...] = tuple(PlayerRowVM(visible=False) for _ in range(7))
     last: str = ""
     end: str = ""
     enter: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
     cols: int = 1
+    round_big: bool = False  # 8-to-1: the round's trump, big
+    compact: bool = False  # more than four players (Knockout): lower rows, smaller round line
 
 
 @dataclass(frozen=True)
