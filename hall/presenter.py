@@ -451,7 +451,7 @@ class HallPresenter(Base[HallVM]):
             return "", "", "card-black"
         cards = EIGHT_TO_ONE_ROUNDS[number - 1]
         tr = self.tr
-        name = tr.t("Round {r} · {n} cards\n{trump}").format(
+        name = tr.t("{trump}\nRound {r} · {n} cards").format(
             r=number, n=cards, trump=trump_name(tr, drawn)
         )
         return trump_symbol(tr, drawn), name, "card-red" if drawn in RED_SUITS else "card-black"
@@ -470,11 +470,8 @@ class HallPresenter(Base[HallVM]):
             number = _eight_to_one_round(t.deals)
             drawn = (trumps or {}).get(str(number))
             mark = trump_symbol(tr, drawn) if drawn is not None else ""
-            score = (
-                tr.t("{r} · {n} cards {trump}")
-                .format(r=number, n=EIGHT_TO_ONE_ROUNDS[number - 1], trump=mark)
-                .strip()
-            )
+            # the round and its trump: the column is narrow (the cards are on the kiosk)
+            score = f"{number} {mark}".strip()
         elif game in INDIVIDUAL:
             score = ""
         if t.finished or ended:

@@ -60,12 +60,12 @@ def test_eight_to_one_shows_each_tables_round_and_the_rooms_trump_big():
     night.apply(RoundTrumpDrawn(5, Suit.HEARTS))
     v = shown(night).view
     tables = [(t.table, t.score) for t in v.night.tables]
-    assert tables == [("1", "5 · 7 cards ♥"), ("2", "5 · 7 cards ♥"), ("3", "1 · 8 cards NT")]
+    assert tables == [("1", "5 ♥"), ("2", "5 ♥"), ("3", "1 NT")]
     assert v.night.tables_head.score == "Round"
     # two tables of three play round 5: the room's trump
     assert (v.trump_symbol, v.trump_role) == ("♥", "card-red")
-    assert v.trump_name == "Round 5 · 7 cards\nHearts"
+    assert v.trump_name == "Hearts\nRound 5 · 7 cards"
     fr = shown(night, language="fr").view
-    assert fr.trump_name == "Manche 5 · 7 cartes\nCœur"
+    assert fr.trump_name == "Cœur\nManche 5 · 7 cartes"
     end(night)
     assert shown(night).view.trump_symbol == ""
