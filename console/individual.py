@@ -144,10 +144,12 @@ def form_rows(
             tuple(f"{key}={value}" for value, _ in options),
         )
 
-    def stepper(key: str, label: str) -> tuple[tuple[ButtonVM, ...], tuple[str, ...]]:
+    def stepper(
+        key: str, label: Callable[[int], str]
+    ) -> tuple[tuple[ButtonVM, ...], tuple[str, ...]]:
         value = fields.get(key)
         n = value if isinstance(value, int) else 0
-        shown = label.format(n=n if value is not None else "\N{EN DASH}")
+        shown = label(n).format(n=n if value is not None else "\N{EN DASH}")
         return (
             (
                 ButtonVM("\N{MINUS SIGN}", enabled=n > 0, role="normal" if n else "disabled"),
@@ -158,6 +160,9 @@ def form_rows(
             ),
             (f"{key}:-1", f"{key}:0", f"{key}:1"),
         )
+
+    def tricks(n: int) -> str:
+        return tr.nt("{n} trick", "{n} tricks", n)
 
     people = [(s, name(s)) for s in seats]
     choices = []
@@ -183,14 +188,14 @@ def form_rows(
                     choice(tr.t("Partner"), "partner", [p for p in people if p[0] != bidder])
                 )
             choices.append(choice(tr.t("Revoke"), "revoker", [("none", tr.t("Nobody")), *people]))
-            buttons, args = stepper("bidder_tricks", tr.t("{n} tricks"))
-            counts.append((tr.t("Tricks of the bidding side"), buttons, args))
+            buttons, args = stepper("bidder_tricks", tricks)
+            counts.append((tr.t("Tricks made"), buttons, args))
             ready = "bidder" in fields and "bidder_tricks" in fields
     else:
         for seat, who in people:
-            buttons, args = stepper(f"tricks_{seat}", tr.t("{n} tricks"))
+            buttons, args = stepper(f"tricks_{seat}", tricks)
             if game == "eight-to-one":
-                bid_buttons, bid_args = stepper(f"bid_{seat}", tr.t("bid {n}"))
+                bid_buttons, bid_args = stepper(f"bid_{seat}", lambda n: tr.t("bid {n}"))
                 buttons, args = bid_buttons + buttons, bid_args + args
             counts.append((who, buttons, args))
         ready = any(k.startswith("tricks_") for k in fields)

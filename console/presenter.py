@@ -1990,6 +1990,10 @@ class LeaderPresenter(Base[ViewModel]):
             if known is not None
             else tr.t("For a table whose kiosk failed: from the players' score sheet.")
         )
+        # the note (what was recorded, or where an entered deal comes from) only where the
+        # rows leave room for it: the deals list just before shows what was recorded
+        if len([c for c in choices if c.label]) + len([c for c in counts if c.label]) > 3:
+            note = ""
         return DealFormVM(
             title=title,
             note=note,
