@@ -31,9 +31,11 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from console import director, words
+from console import director, individual, words
 from console.i18n import M_, translator
 from console.viewmodel import (
+    CHOICE_ROWS,
+    COUNT_ROWS,
     MINUS,
     ConfirmVM,
     ConnectingVM,
@@ -42,6 +44,7 @@ from console.viewmodel import (
     DealFormVM,
     DealRowVM,
     DealsVM,
+    FieldRowVM,
     HeaderVM,
     LoansVM,
     LoanVM,
@@ -1099,6 +1102,47 @@ class LeaderPresenter(Base[ViewModel]):
         self.draft = d
         self._changed()
 
+    def deal_choose(self, arg: str) -> None:
+        """Widow, Solo: a choice of the form, ``key=value`` (``widow=2``, ``contract=prop``,
+        ``bidder=N``; ``none`` for nobody)."""
+        self._intent()
+        d, club = self.draft, self.club
+        key, _, value = str(arg).partition("=")
+        keys = ("widow", "contract", "bidder", "partner", "revoker")
+        if d is None or club is None or self.mode is not Screen.DEAL or key not in keys:
+            return self._changed()
+        if key not in club.fields:
+            return self._changed()
+        if key == "revoker" and value == "none":
+            d = d.with_field(key, None)
+        else:
+            d = d.with_field(key, value)
+        if key == "contract" and value == "pass":
+            for other in ("bidder", "partner", "bidder_tricks", "revoker"):
+                d = d.with_field(other, None)
+        elif key == "contract" and value != "prop":
+            d = d.with_field("partner", None)
+        if key == "bidder" and d.fields().get("partner") == value:
+            d = d.with_field("partner", None)
+        self.draft = d
+        self._changed()
+
+    def deal_step(self, arg: str) -> None:
+        """A player's count on the form, ``key:delta`` (``tricks_3:1``, ``bid_N:-1``)."""
+        self._intent()
+        d, club = self.draft, self.club
+        key, _, delta = str(arg).partition(":")
+        if d is None or club is None or self.mode is not Screen.DEAL or key not in club.fields:
+            return self._changed()
+        if delta in ("1", "-1"):
+            now = d.fields().get(key)
+            start = now if isinstance(now, int) else 0
+            value = max(
+                0, min(TRICKS, start + int(delta) if now is not None else max(0, int(delta)))
+            )
+            self.draft = d.with_field(key, value)
+        self._changed()
+
     def deal_granded(self, value: str) -> None:
         self.deal_field("granded", value)
 
@@ -1128,8 +1172,12 @@ class LeaderPresenter(Base[ViewModel]):
         reason = self._reason().strip()
         if d is None or not reason or self.mode is not Screen.DEAL:
             return self._changed()
+        club = self.club
+        fields: Any = d.fields()
+        if club is not None and individual.is_individual(club.name):
+            fields = individual.flat_to_record(fields)
         try:
-            record = DealRecord.model_validate(d.fields())
+            record = DealRecord.model_validate(fields)
         except ValueError:
             return self._changed()
         self._send(
@@ -2030,7 +2078,26 @@ class LeaderPresenter(Base[ViewModel]):
 
     # ------------------------------------------------------------------ a club night
     def _game_line(self, club: ClubRules) -> str:
+        if individual.is_individual(club.name):
+            return club.title  # no target: every deal scores on its own
         return self.tr.t("{title} · game to {target}").format(title=club.title, target=club.target)
+
+    def _parties(self, table: int) -> list[str]:
+        """The table's sides: NS and EW; in the games played each for oneself the seats with
+        a player (a Knockout table may seat fewer than seven)."""
+        club, n = self.club, self.night
+        assert club is not None
+        if not individual.is_individual(club.name) or n is None:
+            return list(club.parties)
+        seated = {r.party for r in n.rows if r.table == table}
+        return [p for p in club.parties if p in seated] or list(club.parties)
+
+    def _side(self, table: int, party: str) -> str:
+        """A side as the leader reads it: NS, EW; a player by name."""
+        club = self.club
+        if club is not None and individual.is_individual(club.name):
+            return self._players(table, party)
+        return words.party(self.tr, party)
 
     def _players(self, table: int, party: str) -> str:
         n = self.night
@@ -2051,7 +2118,8 @@ class LeaderPresenter(Base[ViewModel]):
             return tr.t("Table {table}").format(table=table)
         deals = tr.nt("{n} deal", "{n} deals", t.deals).format(n=t.deals)
         score = " \N{EN DASH} ".join(
-            f"{words.party(tr, p)} {x}" for p, x in zip(club.parties, t.score, strict=False)
+            f"{self._side(table, p)} {x}"
+            for p, x in zip(self._parties(table), t.score, strict=False)
         )
         games = " \N{EN DASH} ".join(str(g) for g in t.games)
         if t.finished:
@@ -2070,12 +2138,13 @@ class LeaderPresenter(Base[ViewModel]):
         assert s is not None and club is not None
         t = next((x for x in n.tables if x.table == table), None) if n else None
         deals = t.deals if t is not None else 0
-        players = " · ".join(self._players(table, p) for p in club.parties)
+        players = " · ".join(self._players(table, p) for p in self._parties(table))
         if t is None:
             progress = ""
         else:
             score = " \N{EN DASH} ".join(
-                f"{words.party(tr, p)} {x}" for p, x in zip(club.parties, t.score, strict=False)
+                f"{self._side(table, p)} {x}"
+                for p, x in zip(self._parties(table), t.score, strict=False)
             )
             progress = tr.nt("{n} deal", "{n} deals", deals).format(n=deals)
             if deals and not t.finished and not s.finished:
@@ -2146,12 +2215,31 @@ class LeaderPresenter(Base[ViewModel]):
         deals = self.club_deals.get(t, [])
         open_night = not s.finished
         rows = []
+        alone = individual.is_individual(club.name)
+        seats = self._parties(t)
+
+        def name(seat: str) -> str:
+            return self._players(t, seat)
+
         for d in reversed(deals):  # the latest first: it is the one most often corrected
-            scored = words.club_lines(tr, d.lines)
+            scored = (
+                individual.lines_text(tr, d.lines, name) if alone else words.club_lines(tr, d.lines)
+            )
             if d.unscored:
                 scored += "; " + words.club_lines(tr, d.unscored)
             won = d.rubber_won_by or d.game_won_by
-            if d.rubber_won_by:
+            if won and alone:
+                winners = ", ".join(name(w) for w in [won, *d.game_shared_with])
+                scored += " · " + tr.t("{names} won the game").format(names=winners)
+                if d.knocked_out:
+                    scored += " · " + tr.t("out: {names}").format(
+                        names=", ".join(name(s) for s in d.knocked_out)
+                    )
+            elif alone and d.knocked_out:
+                scored += " · " + tr.t("out: {names}").format(
+                    names=", ".join(name(s) for s in d.knocked_out)
+                )
+            elif d.rubber_won_by:
                 scored += " · " + tr.t("{party} wins the rubber").format(
                     party=words.party(tr, d.rubber_won_by)
                 )
@@ -2165,7 +2253,9 @@ class LeaderPresenter(Base[ViewModel]):
                 DealRowVM(
                     deal=tr.t("Deal {n}").format(n=d.deal),
                     number=d.deal,
-                    entered=words.club_record(tr, d.record),
+                    entered=individual.record_text(tr, d.record, seats, name)
+                    if alone
+                    else words.club_record(tr, d.record),
                     scored=scored,
                     correct=ButtonVM(tr.t("Correct"), enabled=open_night) if open_night else HIDDEN,
                 )
@@ -2186,7 +2276,8 @@ class LeaderPresenter(Base[ViewModel]):
         return DealsVM(
             title=tr.t("Table {table}").format(table=t),
             players=" · ".join(
-                f"{words.party(tr, p)}: {self._players(t, p)}" for p in club.parties
+                f"{words.party(tr, p)}: {self._players(t, p)}"
+                for p in (() if alone else club.parties)
             ),
             status=status,
             rows=tuple(rows),
@@ -2200,10 +2291,67 @@ class LeaderPresenter(Base[ViewModel]):
             back=ButtonVM(tr.t("Back")),
         )
 
+    def _players_form(self) -> DealFormVM:
+        """The deal form of Widow, Solo, Knockout or 8-to-1: the choices and each player's
+        counts, by name (console.individual); the hub checks the deal by the rules."""
+        tr = self.tr
+        club, d = self.club, self.draft
+        assert club is not None and d is not None
+        f = d.fields()
+        known = self._club_deal(d.table, d.hand)
+        seats = self._parties(d.table)
+
+        def name(seat: str) -> str:
+            return self._players(d.table, seat)
+
+        rows = individual.form_rows(tr, club.name, f, seats, name)
+        choices = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.choices]
+        counts = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.counts]
+        choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
+        counts += [FieldRowVM()] * (COUNT_ROWS - len(counts))
+        ready = rows.ready and bool(self._reason().strip())
+        title = (
+            tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
+            if known is not None
+            else tr.t("Table {table}, deal {n}: enter it for the table").format(
+                table=d.table, n=d.hand
+            )
+        )
+        note = (
+            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
+                record=individual.record_text(tr, known.record, seats, name)
+            )
+            if known is not None
+            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        )
+        # the note (what was recorded, or where an entered deal comes from) only where the
+        # rows leave room for it: the deals list just before shows what was recorded
+        if len([c for c in choices if c.label]) + len([c for c in counts if c.label]) > 3:
+            note = ""
+        return DealFormVM(
+            title=title,
+            note=note,
+            choices=tuple(choices),
+            counts=tuple(counts),
+            readout=individual.record_text(tr, f, seats, name) or tr.t("Nothing chosen yet."),
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=tuple(
+                ButtonVM(tr.t(text), role="selected" if d.preset == i else "normal")
+                for i, text in enumerate(CLUB_REASONS)
+            ),
+            reason=d.reason,
+            save=ButtonVM(
+                tr.t("Save the deal"), role="primary" if ready else "disabled", enabled=ready
+            ),
+            back=ButtonVM(tr.t("Cancel")),
+        )
+
     def _deal_form(self) -> DealFormVM:
         tr = self.tr
         club, d = self.club, self.draft
         assert club is not None and d is not None
+        if individual.is_individual(club.name):
+            return self._players_form()
         f = d.fields()
         fields = set(club.fields)
         known = self._club_deal(d.table, d.hand)

@@ -367,6 +367,21 @@ class DealsVM:
 
 
 @dataclass(frozen=True)
+class FieldRowVM:
+    """A row of the deal form for the games played each for oneself: a label and its buttons;
+    button *i* stands for ``args[i]`` (``widow=2``, ``tricks_N:1``)."""
+
+    label: str = ""
+    buttons: tuple[ButtonVM, ...] = ()
+    args: tuple[str, ...] = ()
+
+
+#: The deal form's rows of choices and of players' counts (Knockout seats up to seven).
+CHOICE_ROWS = 4
+COUNT_ROWS = 7
+
+
+@dataclass(frozen=True)
 class DealFormVM:
     """Correct a club deal, or enter one for a table: the game's fields, a reason, save.
 
@@ -392,6 +407,9 @@ class DealFormVM:
     ew_count: str = "0"
     ew_minus: ButtonVM = ButtonVM(MINUS)
     ew_plus: ButtonVM = ButtonVM("+")
+    # Widow, Solo, Knockout, 8-to-1: the choices, and each player's counts (unused rows empty)
+    choices: tuple[FieldRowVM, ...] = (FieldRowVM(),) * CHOICE_ROWS
+    counts: tuple[FieldRowVM, ...] = (FieldRowVM(),) * COUNT_ROWS
     readout: str = ""
     reason_label: str = ""
     reasons: tuple[ButtonVM, ...] = ()

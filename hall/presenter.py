@@ -24,6 +24,7 @@ table's game in play. Nothing is ranked or added up here.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
@@ -41,6 +42,7 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.i18n import Language
 from whist.formats import Format
+from whist.formats.eight_to_one import ROUNDS as EIGHT_TO_ONE_ROUNDS
 from whist.protocol import (
     FormatInfo,
     NightStandings,
@@ -53,6 +55,10 @@ from whist.protocol import (
 from whist.views import format_info
 
 T = TypeVar("T")
+#: The club games played each for oneself: a row is a player, there is no target.
+INDIVIDUAL = frozenset({"widow", "solo", "knockout", "eight-to-one"})
+#: Games with no games to win (Widow, Solo): ranked by points alone.
+NO_GAMES = frozenset({"widow", "solo"})
 #: Between the two partnerships' scores (an en dash).
 DASH = " \N{EN DASH} "
 
@@ -348,7 +354,12 @@ class HallPresenter(Base[HallVM]):
         n = self.night
         ended = s.finished or (n is not None and n.ended)
         rubbers = club.wins == "rubbers"
-        game = tr.t("{title} · game to {target}").format(title=club.title, target=club.target)
+        alone = club.name in INDIVIDUAL
+        no_games = club.name in NO_GAMES
+        if alone:
+            game = club.title  # no target: every deal scores on its own
+        else:
+            game = tr.t("{title} · game to {target}").format(title=club.title, target=club.target)
         hand = tr.t("Final standings") if ended else game
         progress, fraction = "", 0.0
         rows: list[NightRowVM] = []
@@ -362,16 +373,16 @@ class HallPresenter(Base[HallVM]):
                 rows.append(
                     NightRowVM(
                         rank=f"{r.rank}=" if shared else str(r.rank),
-                        table=f"{r.table} {self._party(r.party)}",
+                        table=str(r.table) if alone else f"{r.table} {self._party(r.party)}",
                         players=self._players(r.players),
-                        wins=str(r.rubbers if rubbers else r.games),
+                        wins="" if no_games else str(r.rubbers if rubbers else r.games),
                         points=str(r.points),
                         role="row" + alt,
                     )
                 )
             for i, t in enumerate(self._page_slice(list(n.tables))):
                 alt = "-alt" if i % 2 else ""
-                tables.append(self._night_table(t, alt, ended))
+                tables.append(self._night_table(t, alt, ended, club.name, n.trumps))
             played = sum(t.deals for t in n.tables)
             finished = sum(1 for t in n.tables if t.finished)
             if not ended and club.length != "open" and n.tables:
@@ -389,29 +400,46 @@ class HallPresenter(Base[HallVM]):
             notes = []
             if any(ranks.count(k) > 1 for k in ranks):
                 notes.append(tr.t("2= : a shared place"))
-            notes.append(
-                tr.t("Ranked by rubbers, then points")
-                if rubbers
-                else tr.t("Ranked by games, then points")
-            )
+            if no_games:
+                notes.append(tr.t("Ranked by points"))
+            elif club.name == "knockout":
+                notes.append(tr.t("Ranked by games, then tricks"))
+            else:
+                notes.append(
+                    tr.t("Ranked by rubbers, then points")
+                    if rubbers
+                    else tr.t("Ranked by games, then points")
+                )
             note = " · ".join(notes)
         head = NightRowVM(
             rank=tr.t("Rank"),
             table=tr.t("Table"),
-            players=tr.t("Partners"),
-            wins=tr.t("Rubbers") if rubbers else tr.t("Games"),
-            points=tr.t("Points"),
+            players=tr.t("Player") if alone else tr.t("Partners"),
+            wins="" if no_games else tr.t("Rubbers") if rubbers else tr.t("Games"),
+            points=tr.t("Tricks") if club.name == "knockout" else tr.t("Points"),
         )
         parties = DASH.join(self._party(p) for p in club.parties)
+        if club.name == "eight-to-one":
+            parties = tr.t("Round")
+        elif alone:
+            parties = ""  # a player's score is on the leaderboard
         tables_head = NightTableVM(
             table=tr.t("Table"),
             score=parties,
             deals=tr.t("Deals"),
             status="",
         )
+        symbol, trump, role = "", "", "card-black"
+        if club.name == "eight-to-one" and n is not None and not ended:
+            # the room's round: the one most tables are playing (the trump is the same at every
+            # table that plays it, the hub's draw)
+            symbol, trump, role = self._room_trump(n)
         pages = self.pages
         return HallVM(
             screen="night",
+            trump_symbol=symbol,
+            trump_name=trump,
+            trump_role=role,
             language=self.language,
             tournament=s.tournament,
             hand=hand if not ended else f"{hand} · {game}",
@@ -432,9 +460,40 @@ class HallPresenter(Base[HallVM]):
             ),
         )
 
-    def _night_table(self, t: NightTable, alt: str, ended: bool) -> NightTableVM:
+    def _room_trump(self, n: NightStandings) -> tuple[str, str, str]:
+        """8-to-1: the trump of the round most tables are playing, as the hub drew it."""
+        rounds = [_eight_to_one_round(t.deals) for t in n.tables if not t.finished]
+        if not rounds:
+            return "", "", "card-black"
+        number = max(set(rounds), key=lambda r: (rounds.count(r), r))
+        drawn = n.trumps.get(str(number))
+        if drawn is None:
+            return "", "", "card-black"
+        cards = EIGHT_TO_ONE_ROUNDS[number - 1]
+        tr = self.tr
+        name = tr.t("{trump}\nRound {r} · {n} cards").format(
+            r=number, n=cards, trump=trump_name(tr, drawn)
+        )
+        return trump_symbol(tr, drawn), name, "card-red" if drawn in RED_SUITS else "card-black"
+
+    def _night_table(
+        self,
+        t: NightTable,
+        alt: str,
+        ended: bool,
+        game: str = "",
+        trumps: Mapping[str, str] | None = None,
+    ) -> NightTableVM:
         tr = self.tr
         score = DASH.join(str(x) for x in t.score)
+        if game == "eight-to-one":
+            number = _eight_to_one_round(t.deals)
+            drawn = (trumps or {}).get(str(number))
+            mark = trump_symbol(tr, drawn) if drawn is not None else ""
+            # the round and its trump: the column is narrow (the cards are on the kiosk)
+            score = f"{number} {mark}".strip()
+        elif game in INDIVIDUAL:
+            score = ""
         if t.finished or ended:
             status, role = tr.t("✓ finished"), "up" + alt
         elif t.deals == 0:
@@ -444,7 +503,7 @@ class HallPresenter(Base[HallVM]):
             status, role = tr.t("game {n}").format(n=sum(t.games) + 1), "row" + alt
         return NightTableVM(
             table=str(t.table),
-            score=score if t.deals else "\N{EN DASH}",
+            score=score if t.deals or game == "eight-to-one" else "\N{EN DASH}",
             deals=str(t.deals),
             status=status,
             role=role,
@@ -489,3 +548,8 @@ class HallSetupPresenter(Base[HallVM]):
             language=self.language,
             setup=SetupVM(**setup_texts(self.tr, self.problem, "hall")),
         )
+
+
+def _eight_to_one_round(deals: int) -> int:
+    """The round an 8-to-1 table plays next: every game is the same 21 rounds (rules EO2)."""
+    return deals % len(EIGHT_TO_ONE_ROUNDS) + 1

@@ -25,13 +25,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
-from kiosk import words
+from kiosk import individual, words
 from kiosk.i18n import N_, Translator
+from kiosk.individual import PlayersDraft, PlayersFlow
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import (
     MINUS,
     ButtonVM,
+    ClubChooseVM,
     ClubPickVM,
+    ClubPlayersVM,
     ClubScoreVM,
     ConfirmVM,
     EntryVM,
@@ -56,7 +59,9 @@ MAX_REVOKES = 13
 Party = Literal["NS", "EW"]
 #: Where a deal being entered is: choosing (grand/low or the trump), the tricks, the revokes
 #: page, the honours (English), both sides agreeing; then saved, or refused by the hub.
-Step = Literal["choice", "entry", "revokes", "honours", "confirm", "pending", "rejected"]
+Step = Literal[
+    "choice", "entry", "revokes", "honours", "players", "confirm", "pending", "rejected"
+]
 
 _SCREENS: dict[Step, Screen] = {
     "choice": Screen.CLUB_PICK,
@@ -67,7 +72,9 @@ _SCREENS: dict[Step, Screen] = {
     "pending": Screen.PENDING,
     "rejected": Screen.REJECTED,
 }
-_ENTERING: frozenset[Step] = frozenset({"choice", "entry", "revokes", "honours", "confirm"})
+_ENTERING: frozenset[Step] = frozenset(
+    {"choice", "entry", "revokes", "honours", "players", "confirm"}
+)
 
 #: Minnesota's choice: one of the partnerships granded (played high), or everyone played low.
 GRANDED = ("NS", "EW", "low")
@@ -214,6 +221,8 @@ class ClubDesk:
         self.score: ClubScore | None = None
         self.step: Step | None = None
         self.draft: ClubDraft | None = None
+        # a game played each for oneself (kiosk.individual): the deal being tapped in
+        self.flow: PlayersFlow | None = None
         self.pending: dict[str, ClubDeal] = {d.id: d for d in pending}
         self.rejected: tuple[ClubDeal | None, Ack] | None = None
         self.notice = ""  # a msgid for the banner, cleared by the next intent
@@ -225,9 +234,26 @@ class ClubDesk:
     @property
     def screen(self) -> Screen | None:
         """The screen to show; None: the score (or, before the hub's score, connecting)."""
+        if self.step == "players" and self.flow is not None:
+            return self.flow.screen
         if self.step is not None:
             return _SCREENS[self.step]
-        return Screen.CLUB_SCORE if self.score is not None else None
+        if self.score is None:
+            return None
+        return Screen.CLUB_PLAYERS if self.individual else Screen.CLUB_SCORE
+
+    @property
+    def individual(self) -> bool:
+        """A game played each for oneself (Widow, Solo, Knockout, 8-to-1)."""
+        rules = self.rules or (self.score.rules if self.score is not None else None)
+        return rules is not None and individual.is_individual(rules.name)
+
+    @property
+    def waits_for_round(self) -> bool:
+        """Knockout and 8-to-1: the next round (who is in, the cards, the trump) is the hub's
+        answer to the last one, so a round is entered only once the last one is in."""
+        s = self.score
+        return bool(self.pending) and s is not None and s.round is not None
 
     @property
     def fields(self) -> list[str]:
@@ -254,9 +280,11 @@ class ClubDesk:
         """The table's score as the hub holds it: the score screen is drawn from the latest."""
         self.score = score
         self.rules = score.rules
+        if self.flow is not None:
+            self.flow.score = score
         if self.over and self.step in _ENTERING:
             # The night ended while a deal was being tapped in: nothing more can be taken.
-            self.step, self.draft = None, None
+            self.step, self.draft, self.flow = None, None, None
             self.notice = N_("The night is over: the hub takes no more deals.")
 
     def on_ack(self, ack: Ack, deal: ClubDeal | None) -> None:
@@ -281,6 +309,12 @@ class ClubDesk:
     def enter_deal(self) -> None:
         """Score screen: start the next deal with the game's first choice."""
         if self.step is None and self.score is not None and not self.over:
+            if self.individual:
+                if self.waits_for_round:
+                    return
+                self.flow = PlayersFlow(self.score, PlayersDraft(deal=self.next_deal))
+                self.step, self.error = "players", ""
+                return
             self.draft, self.step, self.error = ClubDraft(deal=self.next_deal), "choice", ""
 
     def choose(self, value: str) -> None:
@@ -302,18 +336,35 @@ class ClubDesk:
 
     def pick(self, slot: int) -> None:
         """The pick screen's button ``slot`` (0, 1, …): the choice it stands for."""
+        if self.step == "players" and self.flow is not None:
+            if self.flow.choose(slot):
+                self._players_on()
+            return
         kinds = (
             HONOURS if self.step == "honours" else GRANDED if "granded" in self.fields else SUITS
         )
         if self.step in ("choice", "honours") and 0 <= slot < len(kinds):
             self.choose(kinds[slot])
 
+    def _players_on(self) -> None:
+        """After a tap of a game played each for oneself: the confirm screen once every page
+        has its answer."""
+        if self.flow is not None and self.flow.done:
+            self.step, self.error = "confirm", ""
+
     def keypad(self, ns_tricks: int) -> None:
+        if self.step == "players" and self.flow is not None:
+            if self.flow.count(ns_tricks):
+                self._players_on()
+            return
         if self.step == "entry" and self.draft is not None and 0 <= ns_tricks <= TRICKS:
             self.draft = replace(self.draft, ns_tricks=ns_tricks, typed=False)
 
     def digit(self, d: int) -> None:
         """A keyboard's digit: "1" then "2" makes 12."""
+        if self.step == "players":
+            self.keypad(d)
+            return
         if self.step == "entry" and self.draft is not None and 0 <= d <= 9:
             v = self.draft.ns_tricks
             value = 10 + d if self.draft.typed and v == 1 and 10 + d <= TRICKS else d
@@ -328,6 +379,9 @@ class ClubDesk:
             self.draft = d.with_revokes(d.revoke_side, d.revokes(d.revoke_side) + delta)
 
     def open_revokes(self) -> None:
+        if self.step == "players" and self.flow is not None:
+            self.flow.open_revoker()
+            return
         if self.step == "entry" and self.draft is not None:
             self.draft = replace(self.draft, revoke_side="NS")
             self.step = "revokes"
@@ -351,6 +405,10 @@ class ClubDesk:
 
     def next(self) -> None:
         """The keypad's Next: the honours (English), else both sides agree."""
+        if self.step == "players" and self.flow is not None:
+            if self.flow.next():
+                self._players_on()
+            return
         d = self.draft
         if self.step != "entry" or d is None or d.ns_tricks is None:
             return
@@ -365,6 +423,10 @@ class ClubDesk:
             self.step, self.error = "confirm", ""
 
     def agree(self, side: Party) -> None:
+        if self.step == "confirm" and self.flow is not None:
+            # a game played each for oneself: one tap, once everyone at the table agrees
+            self._submit_record(self.flow.draft.deal, self.flow.record())
+            return
         d = self.draft
         if self.step != "confirm" or d is None:
             return
@@ -374,23 +436,32 @@ class ClubDesk:
             self._submit(d)
 
     def _submit(self, d: ClubDraft) -> None:
-        deal = ClubDeal(
-            id=self._new_id(), table=self.table, deal=d.deal, record=d.record(self.fields)
-        )
+        if not self._submit_record(d.deal, d.record(self.fields)):
+            self.draft = replace(d, ns_agrees=False, ew_agrees=False)
+
+    def _submit_record(self, number: int, record: DealRecord) -> bool:
+        deal = ClubDeal(id=self._new_id(), table=self.table, deal=number, record=record)
         try:
             self.link.submit_deal(deal)
         except OutboxError:
             self.error = N_("This kiosk could not save the deal. Please call the leader.")
-            self.draft = replace(d, ns_agrees=False, ew_agrees=False)
-            return
+            return False
         self.pending[deal.id] = deal
-        self.step, self.draft, self.error = "pending", None, ""
+        self.step, self.draft, self.flow, self.error = "pending", None, None, ""
+        return True
 
     def back(self) -> None:
         """One step back: each entry page to the one before, the first to the score."""
         d = self.draft
         step = self.step
-        if step == "revokes":
+        if self.flow is not None and step in ("players", "confirm"):
+            if step == "confirm" or self.flow.back():
+                self.step = "players"
+                if step == "confirm":
+                    self.flow.back()
+            else:
+                self.step, self.flow, self.error = None, None, ""
+        elif step == "revokes":
             self.step = "entry"
         elif step == "confirm" and d is not None:
             self.draft = replace(d, ns_agrees=False, ew_agrees=False)
@@ -406,6 +477,14 @@ class ClubDesk:
         """Refused: back to the keypad with the refused deal filled in."""
         if self.step == "rejected" and self.rejected is not None:
             deal, _ = self.rejected
+            if self.individual and self.score is not None:
+                self.flow = (
+                    PlayersFlow.again(self.score, deal.deal, deal.record)
+                    if deal is not None
+                    else PlayersFlow(self.score, PlayersDraft(deal=self.next_deal))
+                )
+                self.step, self.rejected = "players", None
+                return
             self.draft = ClubDraft.of(deal) if deal is not None else ClubDraft(self.next_deal)
             self.step, self.rejected = "entry", None
 
@@ -414,6 +493,10 @@ class ClubDesk:
         step, d = self.step, self.draft
         if step is None:
             self.enter_deal()
+        elif step == "players":
+            self.next()
+        elif step == "confirm" and self.flow is not None:
+            self.agree("NS")
         elif step == "entry":
             self.next()
         elif step == "revokes" and d is not None:
@@ -435,7 +518,17 @@ class ClubDesk:
             return s.rules.title
         if self.step is not None and self.draft is not None:
             return tr._("Deal {n}").format(n=self.draft.deal)
-        dealer = words.person(tr, s.dealer)
+        if self.individual and s.round is not None and not self.pending:
+            # Knockout, 8-to-1: the players count rounds of the game, not deals of the night
+            return tr._("Round {r} · {dealer} deals").format(
+                r=s.round.number, dealer=individual.seat_name(tr, s, s.dealer.seat)
+            )
+        if self.step is not None and self.flow is not None:
+            return tr._("Deal {n}").format(n=self.flow.draft.deal)
+        if self.individual:
+            dealer = individual.seat_name(tr, s, s.dealer.seat)
+        else:
+            dealer = words.person(tr, s.dealer)
         if self.pending:
             return tr._("Deal {n}").format(n=self.next_deal)
         return tr._("Deal {n} · {dealer} deals").format(n=s.deal, dealer=dealer)
@@ -502,6 +595,31 @@ class ClubDesk:
             ),
             call=call,
         )
+
+    def players_vm(self, tr: Translator, call: ButtonVM) -> ClubPlayersVM:
+        """The score screen of a game played each for oneself (kiosk.individual)."""
+        s = self.score
+        assert s is not None
+        end = ""
+        if self.over:
+            title = (
+                tr._("The leader has ended the night.")
+                if s.ended
+                else tr._("This table has played the whole night.")
+            )
+            end = title  # each player's place is on their row
+        waits = self.waits_for_round
+        enter = ButtonVM(
+            tr._("Enter deal {n}").format(n=self.next_deal),
+            role="primary" if not waits else "disabled",
+            visible=not self.over,
+            enabled=not self.over and not waits,
+        )
+        return individual.players_vm(tr, s, over=self.over, end=end, enter=enter, call=call)
+
+    def choose_vm(self, tr: Translator) -> ClubChooseVM:
+        assert self.flow is not None
+        return self.flow.choose_vm(tr)
 
     def _places(self, tr: Translator, s: ClubScore) -> list[str]:
         lines = []
@@ -633,6 +751,8 @@ class ClubDesk:
         )
 
     def entry_vm(self, tr: Translator) -> EntryVM:
+        if self.flow is not None:
+            return self.flow.entry_vm(tr)
         d = self.draft
         assert d is not None
         v = d.ns_tricks
@@ -688,6 +808,8 @@ class ClubDesk:
         return {k: v for k, v in d.record(self.fields).fields().items()}
 
     def confirm_vm(self, tr: Translator) -> ConfirmVM:
+        if self.flow is not None:
+            return self.flow.confirm_vm(tr, tr._(self.error) if self.error else "")
         d = self.draft
         assert d is not None
         text = self.record_text(tr, self._draft_record(d), full=True)
@@ -716,6 +838,8 @@ class ClubDesk:
         )
 
     def _summary(self, tr: Translator, deal: ClubDeal) -> str:
+        if self.individual and self.score is not None:
+            return individual.record_summary(tr, self.score, deal.deal, deal.record.fields())
         return tr._("Deal {n}: {record}").format(
             n=deal.deal, record=self.record_text(tr, deal.record.fields())
         )

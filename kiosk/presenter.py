@@ -744,6 +744,8 @@ class TablePresenter(_Base):
             Screen.CONNECTING: lambda v: replace(v, connecting=self._connecting()),
             Screen.CLUB_SCORE: lambda v: replace(v, club_score=club.score_vm(tr, call)),
             Screen.CLUB_PICK: lambda v: replace(v, club_pick=club.pick_vm(tr)),
+            Screen.CLUB_PLAYERS: lambda v: replace(v, club_players=club.players_vm(tr, call)),
+            Screen.CLUB_CHOOSE: lambda v: replace(v, club_choose=club.choose_vm(tr)),
             Screen.ENTRY: lambda v: replace(v, entry=club.entry_vm(tr)),
             Screen.REVOKES: lambda v: replace(v, revokes=club.revokes_vm(tr)),
             Screen.CONFIRM: lambda v: replace(v, confirm=club.confirm_vm(tr)),

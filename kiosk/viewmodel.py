@@ -33,6 +33,10 @@ class Screen(enum.StrEnum):
     # club nights (kiosk.club): the table's score, and one choice among a few big buttons
     CLUB_SCORE = "club-score"
     CLUB_PICK = "club-pick"
+    # the games played each for oneself (kiosk.individual): every player's score, and a
+    # choice among up to eight buttons (the widow's taker, Solo's contract, a player)
+    CLUB_PLAYERS = "club-players"
+    CLUB_CHOOSE = "club-choose"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -321,6 +325,64 @@ class ClubPickVM:
 
 
 @dataclass(frozen=True)
+class PlayerRowVM:
+    """One player on the score screen of a game played each for oneself: name, total (big),
+    what the hub says of them ("out", "chooses trump", "2 games won"); ``role`` "disabled"
+    greys a player who is out.
+
+    >>> PlayerRowVM(name="Eleanor", score="+11").score
+    '+11'
+    """
+
+    name: str = ""
+    score: str = ""
+    detail: str = ""
+    role: str = "text"
+    visible: bool = True
+
+
+@dataclass(frozen=True)
+class ClubPlayersVM:
+    """The score screen of Widow, Solo, Knockout or 8-to-1: every player of the table (up to
+    seven rows, in two columns from four), the next round (its cards, who chooses trump, the
+    trump) big, the last deal as the hub scored it, the night's end.
+
+    >>> len(ClubPlayersVM().rows)
+    7
+    """
+
+    title: str = ""
+    round: str = ""
+    rows: tuple[PlayerRowVM, ...] = tuple(PlayerRowVM(visible=False) for _ in range(7))
+    last: str = ""
+    end: str = ""
+    enter: ButtonVM = ButtonVM()
+    call: ButtonVM = ButtonVM()
+    cols: int = 1
+    round_big: bool = False  # 8-to-1: the round's trump, big
+    compact: bool = False  # more than four players (Knockout): lower rows, smaller round line
+
+
+@dataclass(frozen=True)
+class ClubChooseVM:
+    """One choice among up to eight big buttons in ``cols`` columns: who took the widow,
+    Solo's contract, the bidder, the partner, who revoked, 8-to-1's "we have played".
+    ``options[i]`` stands for ``kinds[i]``; unused slots are invisible.
+
+    >>> len(ClubChooseVM().options)
+    8
+    """
+
+    question: str = ""
+    detail: str = ""
+    kinds: tuple[str, ...] = ()
+    options: tuple[ButtonVM, ...] = tuple(ButtonVM(visible=False) for _ in range(8))
+    cols: int = 2
+    back: ButtonVM = ButtonVM()
+    big: bool = False
+
+
+@dataclass(frozen=True)
 class ViewModel:
     """Everything on screen. Only ``screen``'s own part (and the header) is visible.
 
@@ -345,3 +407,5 @@ class ViewModel:
     join: JoinVM = JoinVM()
     club_score: ClubScoreVM = ClubScoreVM()
     club_pick: ClubPickVM = ClubPickVM()
+    club_players: ClubPlayersVM = ClubPlayersVM()
+    club_choose: ClubChooseVM = ClubChooseVM()

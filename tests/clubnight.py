@@ -37,11 +37,21 @@ NAMES = (
 )
 
 
+def _ORDERED(names: Mapping[str, str]) -> list[str]:
+    """A table's names clockwise, then two more (Knockout seats up to seven)."""
+    return [names[s] for s in ("N", "E", "S", "W")] + ["Lucienne", "Raymond", "Agnes"]
+
+
 def club_night(game: str = "minnesota", tables: int = 4, **kw: object) -> ClubNight:
     """A night of ``game`` at ``tables`` tables, with players' names."""
     data = default_night(game, tables, **kw).to_dict()  # type: ignore[arg-type]
     for seating in data["seating"]:
-        seating["players"] = dict(NAMES[(seating["table"] - 1) % len(NAMES)])
+        names = NAMES[(seating["table"] - 1) % len(NAMES)]
+        seats = list(seating["players"])
+        if seats and seats[0] == "1":  # a table with numbered seats (Widow, Knockout)
+            seating["players"] = dict(zip(seats, _ORDERED(names), strict=False))
+        else:
+            seating["players"] = dict(names)
     return ClubNight.replay([NightCreated(load_night(data))])
 
 

@@ -449,6 +449,77 @@ async def club_hall(d: Any) -> None:
     d.note("final", d.vm.hand)
 
 
+EIGHT_EVEN = {"bids": dict.fromkeys("NESW", 2), "tricks": dict.fromkeys("NESW", 2)}
+#: A deal of each game played each for oneself, as a table's kiosk sends it.
+SOLO_DEALS = {
+    "widow": {"widow": "2", "tricks": {"1": 3, "2": 6, "3": 4}},
+    "solo": {"contract": "solo", "bidder": "N", "bidder_tricks": 6},
+    "knockout": {"tricks": {"1": 3, "2": 4, "3": 0, "4": 0}},
+}
+
+
+async def club_hall_solo(d: Any) -> None:
+    """A night of a game played each for oneself on the hall: tables 1 and 2 have played, 3
+    has not started. 8-to-1: tables 1 and 2 are into round 5, the hub's drawn trump big."""
+    p = d.p
+    game = d.spec["night_format"]
+    await d.on("night", timeout=40)
+    await d.start_club_kiosks([1, 2])
+    if game == "eight-to-one":
+        for table in (1, 2):
+            for _ in range(4):
+                await _deal(d, table, EIGHT_EVEN)
+        played = 8
+    else:
+        for table in (1, 2):
+            await _deal(d, table, SOLO_DEALS[game])
+        played = 2
+    await until(lambda: p.night is not None and _deals_on(p) == played, "the night's standings")
+    await d.settle()
+    await d.shoot(f"30-night-{game}")
+    d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
+    d.note("tables", [(t.table, t.score, t.deals, t.status) for t in d.vm.night.tables])
+    d.note("trump", [d.vm.trump_symbol, d.vm.trump_name])
+
+
+async def club_leader_solo(d: Any) -> None:
+    """The console on a night of a game played each for oneself: tables by progress, table
+    1's deals by name, the correction form of the game's fields (a tap on a player's count),
+    saved through the real hub."""
+    p = d.p
+    game = d.spec["night_format"]
+    await d.on("night", timeout=40)
+    await d.start_club_kiosks([1, 2])
+    record = EIGHT_EVEN if game == "eight-to-one" else SOLO_DEALS[game]
+    for table in (1, 2):
+        await _deal(d, table, record)
+    await until(lambda: p.night is not None and _deals_on(p) == 2, "the night's standings")
+    await d.settle()
+    await d.shoot(f"30-night-tables-{game}")
+    await d.tap("night-table-1")
+    await d.on("deals")
+    await until(lambda: 1 in p.club_deals, "table 1's deals")
+    await d.settle()
+    await d.shoot(f"31-deals-{game}")
+    d.note("deals", [(r.deal, r.entered, r.scored) for r in d.vm.deals.rows])
+    await d.tap("correct-1")
+    await d.on("deal")
+    # (row, button): the first player's tricks up one, the second's down one (Solo: the
+    # bidding side's tricks down one); a row is - n + (8-to-1: the bid's, then the tricks')
+    plus, minus = (5, 3) if game == "eight-to-one" else (2, 0)
+    steps = [(0, minus)] if game == "solo" else [(0, plus), (1, minus)]
+    for row, button in steps:
+        grid = next(w for w in d.widgets() if getattr(w, "kid_prefix", "") == f"count{row}")
+        await d.tap(list(reversed(grid.children))[button].kid)
+    await d.tap("reason-0")
+    await d.shoot(f"32-correct-deal-{game}")
+    d.note("readout", d.vm.deal.readout)
+    await d.tap("save")
+    await d.on("deals")
+    await until(lambda: "saved" in d.vm.message.text, "the hub's answer")
+    d.note("saved", d.vm.message.text)
+
+
 def _deals_on(p: Any) -> int:
     return sum(t.deals for t in p.night.tables) if p.night is not None else 0
 
@@ -666,6 +737,8 @@ SCENARIOS = {
     "hall_watch": hall_watch,
     "leader_gaspesie": leader_gaspesie,
     "club_hall": club_hall,
+    "club_hall_solo": club_hall_solo,
+    "club_leader_solo": club_leader_solo,
     "club_leader": club_leader,
 }
 

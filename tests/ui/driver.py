@@ -231,7 +231,12 @@ class Driver:
         n = self.spec["night"]
         data = default_night(n["format"], n["tables"]).to_dict()
         for seating in data["seating"]:
-            seating["players"] = dict(CLUB_NAMES)
+            seats = list(seating["players"])
+            if seats and seats[0] == "1":  # numbered seats (Widow, Knockout), clockwise
+                names = [*CLUB_NAMES.values(), "Lucienne", "Raymond", "Agnes"]
+                seating["players"] = dict(zip(seats, names, strict=False))
+            else:
+                seating["players"] = dict(CLUB_NAMES)
         store = EventStore(Path(n["data"]) / "hub.sqlite3")
         core = ClubCore(store, load_night(data))
         hub = Hub(
@@ -814,9 +819,106 @@ async def director(d: Driver) -> None:
         await d.close()
 
 
+async def club_solo(d: Driver) -> None:
+    """A night of a game played each for oneself at one table (Widow, Solo, Knockout, 8-to-1)
+    against the real hub: a deal tapped in through every page of the game, counted, with a
+    screenshot of each page; then the night's end, in both languages."""
+    game = d.spec["night"]["format"]
+    table = d.spec["table"]
+    taps = 0
+
+    async def tap(kid: str, screen: str | None = None) -> None:
+        nonlocal taps
+        taps += 1
+        await d.tap(kid)
+        if screen is not None:
+            await d.on(screen)
+
+    try:
+        await d.start_hub()
+        if game == "eight-to-one":
+            # the leader enters the four eight-card rounds from paper: round 5 has a trump
+            for deal in range(1, 5):
+                record = {"bids": dict.fromkeys("NESW", 2), "tricks": dict.fromkeys("NESW", 2)}
+                await d.command(
+                    "correct_deal", table=table, deal=deal, record=record, reason="paper"
+                )
+            await until(lambda: last_deal(d) == 4, "round 4 in")
+        await d.on("club-players")
+        await until(lambda: d.presenter.hub_online, "the hub online")
+        await d.settle()
+        await d.shot("s01-score-first")
+        d.note("first", d.app.vm.club_players.round)
+        before = last_deal(d)
+        await tap("club-enter")
+        if game == "widow":
+            await d.on("club-choose")
+            await d.shot("s02-widow")
+            d.note("choice", [o.text for o in d.app.vm.club_choose.options if o.visible])
+            await tap("choose-1", "entry")
+            await tap("key-3")
+            await d.shot("s03-tricks")
+            await tap("key-6", "confirm")
+        elif game == "solo":
+            await d.on("club-choose")
+            await d.shot("s02-contract")
+            d.note("choice", [o.text for o in d.app.vm.club_choose.options if o.visible])
+            await tap("choose-1")  # prop and cop
+            await d.shot("s02-bidder")
+            await tap("choose-0")  # Eleanor proposed
+            await d.shot("s02-partner")
+            await tap("choose-1", "entry")  # Margaret accepted
+            await d.shot("s03-tricks")
+            await d.tap("revokes")  # a look at who revoked: nobody (not counted)
+            await d.on("club-choose")
+            await d.shot("s04-revoker")
+            await d.tap("choose-0")
+            await d.on("entry")
+            await tap("key-9", "confirm")
+        elif game == "knockout":
+            await d.on("entry")
+            await d.shot("s03-tricks")
+            await tap("key-3")
+            await tap("key-4")
+            await tap("key-0", "confirm")
+        else:
+            await d.on("entry")
+            await d.shot("s02-bids")
+            for key in ("key-1", "key-2", "key-3", "key-1"):
+                await tap(key)
+            await d.on("club-choose")
+            await d.shot("s02-play")
+            await tap("choose-0", "entry")
+            await tap("key-1")
+            await tap("key-2")
+            await d.shot("s03-tricks")
+            await tap("key-3", "confirm")
+        await d.shot("s05-confirm")
+        d.note("confirm", [d.app.vm.confirm.outcome, d.app.vm.confirm.tricks])
+        await tap("confirm-home")
+        await until(lambda: last_deal(d) == before + 1, "the deal's score")
+        await d.on("club-players")
+        await d.shot("s06-score")
+        d.note("taps", taps)
+        d.note("scores", [r.score for r in d.app.vm.club_players.rows if r.visible])
+        d.note("round", d.app.vm.club_players.round)
+        d.note("last", d.app.vm.club_players.last)
+        await d.command("end_night")
+        await until(lambda: bool(d.app.vm.club_players.end), "the night's end")
+        await d.settle()
+        await d.shot("s11-ended")
+        d.note("ended", d.app.vm.club_players.end)
+        await d.tap("language")
+        await d.settle()
+        await d.shot("s11-ended-other-language")
+    finally:
+        await d.close()
+
+
 SCENARIOS = {
     "club": club,
     "director": director,
+    "club_solo": club_solo,
     "walk": walk,
     "setup": setup,
     "submit": submit,

@@ -1,0 +1,71 @@
+"""The hall display on a night of a game played each for oneself (Widow, Solo, Knockout,
+8-to-1): a leaderboard of players with their table, each table's round (8-to-1: its cards and
+the hub's drawn trump) and the room's trump, big. Every message is the core's
+(tests/clubnight.py)."""
+
+from __future__ import annotations
+
+from tests.clubnight import club_night, end, play
+from tests.hall.test_night import shown
+from whist.cards import Suit
+from whist.events import RoundTrumpDrawn
+
+EVEN = {"bid_N": 2, "bid_E": 2, "bid_S": 2, "bid_W": 2}
+EVEN |= {"tricks_N": 2, "tricks_E": 2, "tricks_S": 2, "tricks_W": 2}
+
+
+def rows(v):
+    return [(r.rank, r.table, r.players, r.wins, r.points) for r in v.night.rows]
+
+
+def test_widow_ranks_players_by_points_with_their_table():
+    night = club_night("widow", 2)
+    play(night, 1, {"widow": "2", "tricks_1": 3, "tricks_2": 6, "tricks_3": 4})
+    v = shown(night).view
+    assert v.hand == "Widow whist · 1 deal played"
+    assert rows(v)[:2] == [("1", "1", "Margaret", "", "2"), ("2", "1", "Harold", "", "1")]
+    head = v.night.head
+    assert (head.players, head.wins, head.points) == ("Player", "", "Points")
+    assert v.night.note.endswith("Ranked by points")
+    assert v.night.tables_head.score == ""
+    assert next((t.table, t.score, t.deals) for t in v.night.tables) == ("1", "", "1")
+    assert v.trump_symbol == ""
+
+
+def test_solo_in_french():
+    night = club_night("solo", 2)
+    play(night, 1, {"contract": "solo", "bidder": "N", "bidder_tricks": 6})
+    v = shown(night, language="fr").view
+    assert rows(v)[0] == ("1", "1", "Eleanor", "", "33")
+    assert v.night.head.players == "Joueur"
+    assert v.night.note.endswith("Classement aux points")
+
+
+def test_knockout_ranks_by_games_then_tricks():
+    night = club_night("knockout", 2)
+    play(night, 1, {"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
+    play(night, 1, {"tricks_1": 0, "tricks_2": 6})
+    v = shown(night).view
+    assert rows(v)[0] == ("1", "1", "Margaret", "1", "10")
+    assert v.night.head.points == "Tricks"
+    assert v.night.note.endswith("Ranked by games, then tricks")
+
+
+def test_eight_to_one_shows_each_tables_round_and_the_rooms_trump_big():
+    night = club_night("eight-to-one", 3)
+    night.apply(RoundTrumpDrawn(1, None))
+    for _ in range(4):
+        play(night, 1, EVEN)
+        play(night, 2, EVEN)
+    night.apply(RoundTrumpDrawn(5, Suit.HEARTS))
+    v = shown(night).view
+    tables = [(t.table, t.score) for t in v.night.tables]
+    assert tables == [("1", "5 ♥"), ("2", "5 ♥"), ("3", "1 NT")]
+    assert v.night.tables_head.score == "Round"
+    # two tables of three play round 5: the room's trump
+    assert (v.trump_symbol, v.trump_role) == ("♥", "card-red")
+    assert v.trump_name == "Hearts\nRound 5 · 7 cards"
+    fr = shown(night, language="fr").view
+    assert fr.trump_name == "Cœur\nManche 5 · 7 cartes"
+    end(night)
+    assert shown(night).view.trump_symbol == ""

@@ -1,0 +1,97 @@
+"""A night of each game played each for oneself (Widow, Solo, Knockout, 8-to-1) on the real
+kiosk app, under Xvfb, against a real Mosquitto and a real club hub (hub.club.ClubCore behind
+the MQTT adapter, in the driver's process; the 8-to-1 trump is the hub's own draw).
+
+The scenario (tests/ui/driver.py, ``club_solo``) taps a deal through every page of the game
+with touches on the real widgets, counts the taps, has the leader end the night, and saves a
+screenshot of every page into screenshots/kiosk/ with the layout audit of the kiosk UI tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hub.broker import EmbeddedBroker
+from hub.store import EventStore
+from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
+from whist.night import ClubNight
+
+TABLE = 2
+PAGES = {
+    "widow": ["s02-widow", "s03-tricks"],
+    "solo": ["s02-contract", "s02-bidder", "s02-partner", "s03-tricks", "s04-revoker"],
+    "knockout": ["s03-tricks"],
+    "eight-to-one": ["s02-bids", "s02-play", "s03-tricks"],
+}
+COMMON = ["s01-score-first", "s05-confirm", "s06-score", "s11-ended", "s11-ended-other-language"]
+#: Taps of one deal: Enter, what the game asks, one "Everyone agrees".
+TAPS = {"widow": 5, "solo": 6, "knockout": 5, "eight-to-one": 10}
+
+
+def night(
+    tmp_path: Path, env: dict[str, str], broker: EmbeddedBroker, *, game: str, language: str
+) -> dict:
+    config = write_kiosk_config(
+        tmp_path / "kiosk.toml",
+        broker,
+        TABLE,
+        data_dir=str(tmp_path / "kiosk-data"),
+        language=language,
+    )
+    prefix = f"{language}-club-{game}"
+    spec = {
+        "scenario": "club_solo",
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": prefix,
+        "table": TABLE,
+        "broker": broker_spec(broker),
+        "night": {"format": game, "tables": 3, "data": str(tmp_path / "hub")},
+    }
+    report = Scenario(spec, env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    expected = sorted(f"{prefix}-800x480-{name}.png" for name in COMMON + PAGES[game])
+    assert sorted(report["shots"]) == expected
+    for name in expected:
+        assert (SHOTS / name).stat().st_size > 5000, f"{name} looks empty"
+    with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
+        held = ClubNight.replay(store.events())
+    assert held.deals[TABLE][-1].by == "table"
+    assert held.ended
+    texts: dict = report["texts"]
+    assert texts["taps"] == TAPS[game]
+    return texts
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_widow_night(tmp_path, kivy_env, hall, language):
+    texts = night(tmp_path, kivy_env, hall, game="widow", language=language)
+    assert len(texts["choice"]) == 4  # three players and nobody
+    # WI4, the hub's points: Harold took the widow and 6 tricks: +2; Margaret 4: +1
+    assert texts["scores"] == ["0", "2", "1"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_solo_night(tmp_path, kivy_env, hall, language):
+    texts = night(tmp_path, kivy_env, hall, game="solo", language=language)
+    assert len(texts["choice"]) == 8
+    assert texts["scores"] == ["+11", "\N{MINUS SIGN}11", "+11", "\N{MINUS SIGN}11"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_knockout_night(tmp_path, kivy_env, hall, language):
+    texts = night(tmp_path, kivy_env, hall, game="knockout", language=language)
+    assert texts["scores"] == ["3", "4", "0", "0"]
+    second = {"en": "Round 2: deal 6 cards each", "fr": "Manche 2\u00a0: donnez 6 cartes chacun"}
+    assert texts["round"].splitlines()[0] == second[language]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_eight_to_one_night(tmp_path, kivy_env, hall, language):
+    texts = night(tmp_path, kivy_env, hall, game="eight-to-one", language=language)
+    # round 5 is played in the hub's drawn trump, shown before the bids
+    trump = texts["first"].splitlines()[1]
+    assert trump.startswith("Trump" if language == "en" else "Atout")
+    assert "draw" not in trump and "tirage" not in trump

@@ -1,0 +1,113 @@
+"""The hall on a night of each game played each for oneself, against a real ``whist-hub
+serve`` (embedded Mosquitto, log on disk) whose tables are simulated club kiosks
+(hub.sim.SimClubKiosk) reporting deals: the leaderboard of players, each table's round, the
+8-to-1 trump the hub drew, big. Screenshots in EN and FR at 1280x720 and 1920x1080, audited."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hub.broker import Credentials, find_free_port
+from hub.files import write_spec
+from tests.integration.hubproc import HubProcess
+from tests.ui.test_club_ui import (
+    HALL_SHOTS,
+    LEADER_SHOTS,
+    ServedNight,
+    _check,
+    _players,
+    _run,
+)
+from whist.nightspec import default_night, load_night
+
+ORDER = ("N", "E", "S", "W")
+
+
+@pytest.fixture
+def served_solo(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServedNight]:
+    game = request.param
+    data = default_night(game, 3).to_dict()
+    for seating in data["seating"]:
+        names = _players(seating["table"])
+        seats = list(seating["players"])
+        if seats[0] == "1":  # numbered seats: the same people, clockwise
+            seating["players"] = {s: names[ORDER[int(s) - 1]] for s in seats}
+        else:
+            seating["players"] = names
+    night_file = write_spec(load_night(data), tmp_path / "night.toml")
+    port = find_free_port()
+    hub = HubProcess(
+        night_file,
+        tmp_path / "hub",
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--provision-port",
+        "0",
+    ).start(timeout=20)
+    try:
+        creds = Credentials.load_or_create(tmp_path / "hub" / "broker", 3)
+        yield ServedNight("127.0.0.1", port, creds, tmp_path / "hub", 3)
+    finally:
+        hub.terminate()
+        hub.kill()
+
+
+@pytest.mark.parametrize(
+    "served_solo", ["widow", "solo", "knockout", "eight-to-one"], indirect=True
+)
+def test_the_hall_ranks_every_player(tmp_path, kivy_env, served_solo):
+    game = served_solo.held().game.name
+    report = _run(
+        tmp_path,
+        kivy_env,
+        served_solo,
+        "hall",
+        scenario="club_hall_solo",
+        shots=str(HALL_SHOTS),
+        night_format=game,
+    )
+    _check(report, HALL_SHOTS, [f"30-night-{game}"], ["1280x720", "1920x1080"])
+    seen = report["texts"]
+    first = seen["night"][0]
+    assert first[0] in ("1", "1=") and " " not in first[1]  # a table, no partnership
+    if game == "eight-to-one":
+        symbol, name = seen["trump"]
+        assert symbol and name.endswith("Round 5 · 7 cards")
+        assert seen["tables"][0][1] == f"5 {symbol}"
+    else:
+        assert seen["trump"] == ["", ""]
+
+
+@pytest.mark.parametrize(
+    "served_solo", ["widow", "solo", "knockout", "eight-to-one"], indirect=True
+)
+def test_the_console_corrects_a_deal_of_each_game(tmp_path, kivy_env, served_solo):
+    game = served_solo.held().game.name
+    report = _run(
+        tmp_path,
+        kivy_env,
+        served_solo,
+        "leader",
+        scenario="club_leader_solo",
+        shots=str(LEADER_SHOTS),
+        # the leader's laptop (1280x800) only: at 1920x1080 the form of these games does not
+        # fit yet (the report of issue 16 says so)
+        sizes=[[1280, 800], [1280, 800]],
+        night_format=game,
+    )
+    names = [f"30-night-tables-{game}", f"31-deals-{game}", f"32-correct-deal-{game}"]
+    assert "error" not in report, report.get("error")
+    assert report["audit"] == [], "\n".join(report["audit"])
+    expected = {f"{lang}-1280x800-{n}.png" for n in names for lang in ("en", "fr")}
+    assert set(report["shots"]) == expected
+    for name in expected:
+        assert (LEADER_SHOTS / name).stat().st_size > 8000, f"{name} looks empty"
+    t = report["texts"]
+    assert t["saved"] == "Table 1, deal 1: saved. The scores follow."
+    held = served_solo.held()
+    assert [d.by for d in held.deals[1]] == ["leader"]
