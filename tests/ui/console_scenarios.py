@@ -86,6 +86,8 @@ async def leader_walk(d: Any) -> None:
     await _report(d, 2, 1, 10)
     d.kiosks[2].submit(9, hand=1)
     await _report(d, 3, 1, 6)
+    # A player's tap: not within the kiosk's pause after its screen changed (tap safety).
+    await until(kiosk_presenter.taps_open, "the kiosk taking taps")
     kiosk_presenter.call_leader()
     await until(
         lambda: p.state.reported == [2, 3] and p.state.conflicts == [2] and p.state.calling == [1],
