@@ -284,6 +284,7 @@ def test_a_command_sent_twice_is_done_once(hub):
         ),
         (command("start_hand", trump="stars"), "trump"),
     ],
+    ids=["unknown-op", "no-flags", "blank-reason", "bad-trump"],
 )
 def test_bad_commands_get_ok_false(hub, payload, words):
     out = hub.send(Inbound("command", None, payload))
