@@ -217,6 +217,8 @@ def test_a_three_table_night_on_real_kiosks(tmp_path, game):
         for k in kiosks:
             held = club_score(night, k.table)
             assert k.score == held, k.table
+            # the hall is given the same next round as the table (Knockout, 8-to-1)
+            assert leader.night.tables[k.table - 1].round == held.round
             vm = k.p.view
             assert vm.screen is Screen.CLUB_PLAYERS
             rows = [r for r in vm.club_players.rows if r.visible]
