@@ -24,7 +24,6 @@ table's game in play. Nothing is ranked or added up here.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
@@ -42,8 +41,8 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.i18n import Language
 from whist.formats import Format
-from whist.formats.eight_to_one import ROUNDS as EIGHT_TO_ONE_ROUNDS
 from whist.protocol import (
+    ClubRound,
     FormatInfo,
     NightStandings,
     NightTable,
@@ -57,6 +56,8 @@ from whist.views import format_info
 T = TypeVar("T")
 #: The club games played each for oneself: a row is a player, there is no target.
 INDIVIDUAL = frozenset({"widow", "solo", "knockout", "eight-to-one"})
+#: The games played in rounds: each table's next round is the core's (NightTable.round).
+ROUNDS = frozenset({"knockout", "eight-to-one"})
 #: Games with no games to win (Widow, Solo): ranked by points alone.
 NO_GAMES = frozenset({"widow", "solo"})
 #: Between the two partnerships' scores (an en dash).
@@ -367,14 +368,21 @@ class HallPresenter(Base[HallVM]):
         note = ""
         if n is not None:
             ranks = [r.rank for r in n.rows]
+            # Knockout: who is still in is the core's (each table's next round)
+            rounds = {t.table: t.round for t in n.tables if not (t.finished or ended)}
             for i, r in enumerate(self._page_slice(list(n.rows))):
                 alt = "-alt" if i % 2 else ""
                 shared = ranks.count(r.rank) > 1
+                players = self._players(r.players)
+                in_round = rounds.get(r.table)
+                knocked_out = in_round is not None and r.party not in in_round.players
+                if club.name == "knockout" and knocked_out:
+                    players = tr.t("{name} · out").format(name=players)
                 rows.append(
                     NightRowVM(
                         rank=f"{r.rank}=" if shared else str(r.rank),
                         table=str(r.table) if alone else f"{r.table} {self._party(r.party)}",
-                        players=self._players(r.players),
+                        players=players,
                         wins="" if no_games else str(r.rubbers if rubbers else r.games),
                         points=str(r.points),
                         role="row" + alt,
@@ -382,7 +390,7 @@ class HallPresenter(Base[HallVM]):
                 )
             for i, t in enumerate(self._page_slice(list(n.tables))):
                 alt = "-alt" if i % 2 else ""
-                tables.append(self._night_table(t, alt, ended, club.name, n.trumps))
+                tables.append(self._night_table(t, alt, ended, club.name))
             played = sum(t.deals for t in n.tables)
             finished = sum(1 for t in n.tables if t.finished)
             if not ended and club.length != "open" and n.tables:
@@ -419,7 +427,7 @@ class HallPresenter(Base[HallVM]):
             points=tr.t("Tricks") if club.name == "knockout" else tr.t("Points"),
         )
         parties = DASH.join(self._party(p) for p in club.parties)
-        if club.name == "eight-to-one":
+        if club.name in ROUNDS:
             parties = tr.t("Round")
         elif alone:
             parties = ""  # a player's score is on the leaderboard
@@ -461,18 +469,20 @@ class HallPresenter(Base[HallVM]):
         )
 
     def _room_trump(self, n: NightStandings) -> tuple[str, str, str]:
-        """8-to-1: the trump of the round most tables are playing, as the hub drew it."""
-        rounds = [_eight_to_one_round(t.deals) for t in n.tables if not t.finished]
-        if not rounds:
+        """8-to-1: the trump of the round most tables are playing, as the hub drew it (each
+        table's next round is the core's, NightTable.round)."""
+        rounds = [t.round for t in n.tables if not t.finished and t.round is not None]
+        numbers = [r.number for r in rounds]
+        if not numbers:
             return "", "", "card-black"
-        number = max(set(rounds), key=lambda r: (rounds.count(r), r))
-        drawn = n.trumps.get(str(number))
+        number = max(set(numbers), key=lambda r: (numbers.count(r), r))
+        room = next(r for r in rounds if r.number == number)
+        drawn = room.trump
         if drawn is None:
             return "", "", "card-black"
-        cards = EIGHT_TO_ONE_ROUNDS[number - 1]
         tr = self.tr
         name = tr.t("{trump}\nRound {r} · {n} cards").format(
-            r=number, n=cards, trump=trump_name(tr, drawn)
+            r=number, n=room.cards, trump=trump_name(tr, drawn)
         )
         return trump_symbol(tr, drawn), name, "card-red" if drawn in RED_SUITS else "card-black"
 
@@ -482,20 +492,26 @@ class HallPresenter(Base[HallVM]):
         alt: str,
         ended: bool,
         game: str = "",
-        trumps: Mapping[str, str] | None = None,
     ) -> NightTableVM:
         tr = self.tr
         score = DASH.join(str(x) for x in t.score)
-        if game == "eight-to-one":
-            number = _eight_to_one_round(t.deals)
-            drawn = (trumps or {}).get(str(number))
-            mark = trump_symbol(tr, drawn) if drawn is not None else ""
-            # the round and its trump: the column is narrow (the cards are on the kiosk)
-            score = f"{number} {mark}".strip()
-        elif game in INDIVIDUAL:
+        over = t.finished or ended
+        r: ClubRound | None = t.round if game in ROUNDS and not over else None
+        if game in INDIVIDUAL:
             score = ""
-        if t.finished or ended:
+        if r is not None and game == "eight-to-one":
+            mark = trump_symbol(tr, r.trump) if r.trump is not None else ""
+            # the round and its trump: the column is narrow (the cards are on the kiosk)
+            score = f"{r.number} {mark}".strip()
+        elif r is not None:
+            score = str(r.number)
+        if over:
             status, role = tr.t("✓ finished"), "up" + alt
+        elif r is not None and game == "knockout":
+            # the round's cards and how many are still in (the leaderboard says who is out)
+            status = tr.nt("{n} card", "{n} cards", r.cards).format(n=r.cards)
+            status += " · " + tr.nt("{n} in", "{n} in", len(r.players)).format(n=len(r.players))
+            role = "row" + alt
         elif t.deals == 0:
             status, role = tr.t("not started"), "row" + alt
         else:
@@ -503,7 +519,7 @@ class HallPresenter(Base[HallVM]):
             status, role = tr.t("game {n}").format(n=sum(t.games) + 1), "row" + alt
         return NightTableVM(
             table=str(t.table),
-            score=score if t.deals or game == "eight-to-one" else "\N{EN DASH}",
+            score=score if t.deals or r is not None else "\N{EN DASH}",
             deals=str(t.deals),
             status=status,
             role=role,
@@ -548,8 +564,3 @@ class HallSetupPresenter(Base[HallVM]):
             language=self.language,
             setup=SetupVM(**setup_texts(self.tr, self.problem, "hall")),
         )
-
-
-def _eight_to_one_round(deals: int) -> int:
-    """The round an 8-to-1 table plays next: every game is the same 21 rounds (rules EO2)."""
-    return deals % len(EIGHT_TO_ONE_ROUNDS) + 1

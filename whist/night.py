@@ -440,6 +440,7 @@ def night_standings(night: ClubNight) -> NightStandings:
                 score=list(night.table(t).score),
                 games=list(night.table(t).games),
                 finished=night.table(t).finished,
+                round=_round(night, night.table(t)),
             )
             for t in night.table_numbers
         ],

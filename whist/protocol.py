@@ -729,13 +729,17 @@ class NightRow(_Outbound):
 
 class NightTable(_Outbound):
     """One table's progress on a club night: deals played, the game in play's score by
-    party (in ``ClubRules.parties`` order), whether it has played the night's length."""
+    party (in ``ClubRules.parties`` order), whether it has played the night's length, and
+    (Knockout, 8-to-1) its next round, the same ClubRound its ClubScore carries."""
 
     table: TableNumber
     deals: Annotated[int, Field(ge=0)]
     score: list[int]
     games: list[int]
     finished: bool
+    #: Extension: Knockout and 8-to-1, the table's next round (its number, cards, who is
+    #: still in, 8-to-1's drawn trump), as the core computes it; None in the other games.
+    round: ClubRound | None = None
 
 
 class NightStandings(_Outbound):

@@ -5,7 +5,7 @@ the hub's drawn trump) and the room's trump, big. Every message is the core's
 
 from __future__ import annotations
 
-from tests.clubnight import club_night, end, play
+from tests.clubnight import club_night, end, play, published
 from tests.hall.test_night import shown
 from whist.cards import Suit
 from whist.events import RoundTrumpDrawn
@@ -69,3 +69,43 @@ def test_eight_to_one_shows_each_tables_round_and_the_rooms_trump_big():
     assert fr.trump_name == "Cœur\nManche 5 · 7 cartes"
     end(night)
     assert shown(night).view.trump_symbol == ""
+
+
+def test_knockout_shows_each_tables_round_its_cards_and_who_is_still_in():
+    night = club_night("knockout", 2)
+    play(night, 1, {"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
+    v = shown(night).view
+    assert v.night.tables_head.score == "Round"
+    tables = [(t.table, t.score, t.status) for t in v.night.tables]
+    # the core's rounds: table 1 plays round 2 of 6 cards with two still in, table 2 round 1
+    assert tables == [("1", "2", "6 cards · 2 in"), ("2", "1", "7 cards · 4 in")]
+    out = {r.players for r in v.night.rows if r.table == "1" and r.players.endswith(" · out")}
+    assert out == {"Harold · out", "Gérard · out"}
+    assert not any(r.players.endswith("out") for r in v.night.rows if r.table == "2")
+    fr = shown(night, language="fr").view
+    assert fr.night.tables[0].status == "6 cartes · 2 en jeu"
+    assert "Harold · éliminé" in {r.players for r in fr.night.rows}
+    end(night)
+    ended = shown(night).view
+    assert [t.score for t in ended.night.tables] == ["", "\N{EN DASH}"]  # no round once over
+    assert not any(r.players.endswith("out") for r in ended.night.rows)
+
+
+def test_the_hall_shows_the_round_the_hub_sends_and_works_out_none_of_its_own():
+    """The round is NightTable.round, the core's: a round the deals alone would not give (a
+    table's second game, a correction) is shown as sent."""
+    night = club_night("eight-to-one", 2)
+    night.apply(RoundTrumpDrawn(1, None))
+    night.apply(RoundTrumpDrawn(6, Suit.CLUBS))
+    p = shown(night)
+    _, standings = published(night)
+    first = standings.tables[0]
+    assert first.round is not None and first.round.number == 1
+    sent = first.round.model_copy(update={"number": 6, "cards": 6, "has_trump": True})
+    sent = sent.model_copy(update={"trump": "clubs"})
+    tables = [first.model_copy(update={"round": sent}), *standings.tables[1:]]
+    p.on_night(standings.model_copy(update={"tables": tables, "trumps": {}}))
+    v = p.view
+    assert [t.score for t in v.night.tables] == ["6 ♣", "1 NT"]
+    # one table each: the later round is the room's, with the cards the core sent
+    assert (v.trump_symbol, v.trump_name) == ("♣", "Clubs\nRound 6 · 6 cards")

@@ -6,8 +6,9 @@ import pytest
 from click.testing import CliRunner
 
 from hub.cli import main
+from whist.cards import Suit
 from whist.errors import PatternError
-from whist.events import DealRecorded, NightCreated
+from whist.events import DealRecorded, NightCreated, RoundTrumpDrawn
 from whist.night import ClubNight, club_score, night_standings
 from whist.nightspec import LengthSpec, default_night, load_night
 from whist.protocol import ClubDeal, DealRecord, decode
@@ -223,3 +224,32 @@ def test_an_eight_to_one_table_is_shown_the_round_and_whether_it_has_a_trump():
 def test_the_other_games_show_no_round():
     assert club_score(night_of("widow", 1), 1).round is None
     assert club_score(night_of("minnesota", 1), 1).round is None
+    for game in ("widow", "minnesota"):
+        assert [t.round for t in night_standings(night_of(game)).tables] == [None, None]
+
+
+def test_the_hall_is_given_each_tables_round_as_its_players_see_it():
+    """NightStandings.tables[].round is the ClubRound of the table's ClubScore: the hall
+    shows it as the core computes it (Knockout: who is still in; 8-to-1: the drawn trump)."""
+    night = night_of("knockout", 2)
+    send(night, 1, 1, DealRecord(tricks={"1": 1, "2": 2, "3": 4, "4": 0}))
+    tables = night_standings(night).tables
+    assert [t.round for t in tables] == [club_score(night, t).round for t in (1, 2)]
+    assert (tables[0].round.number, tables[0].round.cards, tables[0].round.players) == (
+        2,
+        6,
+        ["1", "2", "3"],
+    )
+    assert (tables[1].round.number, tables[1].round.players) == (1, ["1", "2", "3", "4"])
+
+    night = night_of("eight-to-one", 2)
+    night.apply(RoundTrumpDrawn(1, None))
+    for number in range(1, 5):
+        send(night, 1, number, DealRecord(tricks={"N": 2, "E": 2, "S": 2, "W": 2}))
+    night.apply(RoundTrumpDrawn(5, Suit.SPADES))
+    tables = night_standings(night).tables
+    assert [t.round for t in tables] == [club_score(night, t).round for t in (1, 2)]
+    assert [(t.round.number, t.round.cards, t.round.trump) for t in tables] == [
+        (5, 7, "spades"),
+        (1, 8, "none"),
+    ]
