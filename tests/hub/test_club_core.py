@@ -12,7 +12,7 @@ from hub.cli import main
 from hub.club import ClubCore
 from hub.core import HubCore
 from hub.store import EventStore, StoreError
-from tests.hub.test_core import command
+from tests.hub.test_core import Harness, command
 from tests.hub.test_core import result as military_result
 from whist.night import club_score, night_standings, night_state
 from whist.nightspec import LengthSpec, default_night
@@ -26,36 +26,20 @@ def deal(table, number, record, did=None, **extra):
     return json.dumps(body).encode()
 
 
-class ClubHarness:
+class ClubHarness(Harness):
+    """The military tests' harness around a club night's core."""
+
     def __init__(self, path, game="american", tables=3, **kw):
         self.path = path
         self.spec = default_night(game, tables, **kw)
         self.store = EventStore(path)
-        self.core = ClubCore(self.store, self.spec)
+        self.core = self._core()
 
-    def send(self, *items):
-        out = self.core.handle(list(items))
-        return [
-            (o.topic, json.loads(o.payload) if o.payload[:1] == b"{" else o.payload, o.retain)
-            for o in out
-        ]
+    def _core(self, **kw):
+        return ClubCore(self.store, self.spec, **kw)
 
     def deal(self, table, payload):
         return self.send(Inbound("deal", table, payload))
-
-    def command(self, op, **fields):
-        out = self.send(Inbound("command", None, command(op, **fields)))
-        replies = [p for t, p, _ in out if t == "whist/leader/reply"]
-        assert len(replies) == 1
-        return replies[0]
-
-    def acks(self, out, table):
-        return [p for t, p, _ in out if t == f"whist/table/{table}/ack"]
-
-    def restart(self):
-        self.store.close()
-        self.store = EventStore(self.path)
-        self.core = ClubCore(self.store, self.spec)
 
 
 @pytest.fixture

@@ -38,7 +38,10 @@ class Harness:
         self.path = path
         self.spec = default_spec(fmt, tables, hands, **kw)
         self.store = EventStore(path)
-        self.core = HubCore(self.store, self.spec, rng=random.Random(7))
+        self.core = self._core(rng=random.Random(7))
+
+    def _core(self, **kw):
+        return HubCore(self.store, self.spec, **kw)
 
     def send(self, *items):
         out = self.core.handle(list(items))
@@ -62,7 +65,7 @@ class Harness:
     def restart(self):
         self.store.close()
         self.store = EventStore(self.path)
-        self.core = HubCore(self.store, self.spec)
+        self.core = self._core()
 
 
 @pytest.fixture
