@@ -10,9 +10,12 @@ import threading
 import time
 from pathlib import Path
 
+from hub.broker import Credentials, find_free_port
 from hub.core import HubCore
+from hub.files import write_spec
 from hub.service import Hub
 from hub.store import EventStore
+from whist.nightspec import LengthSpec, default_night
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
 
@@ -73,6 +76,26 @@ class HubProcess:
     @property
     def output(self) -> str:
         return "".join(self.lines)
+
+
+def serve_night(
+    folder: Path, game: str, tables: int
+) -> tuple[HubProcess, int, Path, Credentials]:
+    """A real ``whist-hub serve`` of an open club night of ``game`` in ``folder`` (its file,
+    its data in ``folder/hub``), its own Mosquitto on a free loopback port: the hub, the
+    port, the data folder and the logins."""
+    spec = default_night(game, tables, length=LengthSpec(unit="open"))
+    night_file = write_spec(spec, folder / "night.toml")
+    port = find_free_port()
+    data = folder / "hub"
+    hub = HubProcess(
+        night_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
+    ).start()
+    try:
+        return hub, port, data, Credentials.load_or_create(data / "broker", tables)
+    except BaseException:
+        hub.kill()
+        raise
 
 
 class InProcessHub:

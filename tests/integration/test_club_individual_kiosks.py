@@ -18,21 +18,18 @@ from typing import Any
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
 from hub.demo import bot_record
-from hub.files import write_spec
 from hub.sim import SimClubLeader
 from hub.store import EventStore
 from kiosk.individual import CONTRACTS, NOBODY
 from kiosk.viewmodel import Screen
 from tests.integration.conftest import require_mosquitto
-from tests.integration.hubproc import HubProcess
+from tests.integration.hubproc import serve_night
 from tests.integration.test_club_individual_night import other_record
-from tests.integration.test_club_kiosks import Kiosk
+from tests.integration.test_club_kiosks import Kiosk, settled
 from tests.integration.test_club_night import retained
 from tests.kiosk.test_connection import UiThread
 from whist.night import ClubNight, club_score, night_standings
-from whist.nightspec import LengthSpec, default_night
 from whist.protocol import ClubScore, NightStandings, decode
 
 require_mosquitto()
@@ -107,23 +104,10 @@ def sent(record: dict[str, Any], score: ClubScore) -> dict[str, Any]:
     return fields
 
 
-def _played(k: Kiosk, deals: int) -> bool:
-    s = k.score
-    club = k.p.club
-    return s is not None and s.deal == deals + 1 and club is not None and not club.pending
-
-
 @pytest.mark.parametrize("game", list(DEALS))
 def test_a_three_table_night_on_real_kiosks(tmp_path, game):
-    spec = default_night(game, TABLES, length=LengthSpec(unit="open"))
-    night_file = write_spec(spec, tmp_path / "night.toml")
-    port = find_free_port()
-    data = tmp_path / "hub"
-    hub = HubProcess(
-        night_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
-    ).start()
+    hub, port, data, creds = serve_night(tmp_path, game, TABLES)
     ui = UiThread()
-    creds = Credentials.load_or_create(data / "broker", TABLES)
     kiosks = [Kiosk(t, port, creds, tmp_path / f"kiosk{t}", ui) for t in range(1, TABLES + 1)]
     leader = SimClubLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
     rng = random.Random(f"{game}-kiosks")
@@ -158,7 +142,7 @@ def test_a_three_table_night_on_real_kiosks(tmp_path, game):
             for k in tables:
                 play(k, deal)
             for k in tables:
-                k.until(lambda k=k: _played(k, deal), f"deal {deal} scored")
+                k.until(lambda k=k: settled(k, deal), f"deal {deal} scored")
 
         k3 = kiosks[2]
         others = kiosks[:2]
@@ -178,7 +162,7 @@ def test_a_three_table_night_on_real_kiosks(tmp_path, game):
             play_round(deal, others)
             k3.start()
             assert k3.p.screen is Screen.PENDING  # the kept deal, before the hub answers
-            k3.until(lambda d=deal: _played(k3, d), "the kept deal sent and scored")
+            k3.until(lambda d=deal: settled(k3, d), "the kept deal sent and scored")
             assert k3.outbox is not None and k3.outbox.pending() == []
 
         # The leader corrects table 1's last deal (two players' tricks were swapped).

@@ -10,16 +10,13 @@ import random
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
 from hub.demo import bot_record
-from hub.files import write_spec
 from hub.sim import SimClubKiosk, SimClubLeader
 from hub.store import EventStore
 from tests.integration.conftest import require_mosquitto
-from tests.integration.hubproc import HubProcess
+from tests.integration.hubproc import serve_night
 from tests.integration.test_club_night import retained
 from whist.night import ClubNight, club_score, night_standings
-from whist.nightspec import LengthSpec, default_night
 from whist.protocol import ClubScore, NightStandings, State, decode
 
 require_mosquitto()
@@ -53,16 +50,9 @@ def other_record(record: dict) -> dict:
 
 @pytest.mark.parametrize("game", list(DEALS))
 def test_a_three_table_night_through_a_real_hub(tmp_path, game):
-    spec = default_night(game, TABLES, length=LengthSpec(unit="open"))
-    night_file = write_spec(spec, tmp_path / "night.toml")
-    port = find_free_port()
-    data = tmp_path / "data"
-    hub = HubProcess(
-        night_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
-    ).start()
+    hub, port, data, creds = serve_night(tmp_path, game, TABLES)
     devices = []
     try:
-        creds = Credentials.load_or_create(data / "broker", TABLES)
         leader = SimClubLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
         kiosks = [
             SimClubKiosk(t, "127.0.0.1", port, creds.table(t).username, creds.table(t).password)

@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
-from hub.files import write_spec
+from hub.broker import Credentials
 from hub.sim import SimClubLeader
 from hub.store import EventStore
 from kiosk.club import GRANDED, HONOURS, SUITS
@@ -28,12 +27,11 @@ from kiosk.outbox import Outbox
 from kiosk.presenter import TablePresenter
 from kiosk.viewmodel import Screen
 from tests.integration.conftest import require_mosquitto
-from tests.integration.hubproc import HubProcess
+from tests.integration.hubproc import serve_night
 from tests.integration.test_club_night import retained
 from tests.kiosk.test_connection import UiThread
 from whist.bot import club_deal
 from whist.night import ClubNight, club_score, night_standings
-from whist.nightspec import LengthSpec, default_night
 from whist.protocol import ClubScore, NightStandings, decode
 
 require_mosquitto()
@@ -147,22 +145,17 @@ class _Link:
         return self._connection().call_leader(reason)
 
 
-def _played(k: Kiosk, deals: int) -> bool:
+def settled(k: Kiosk, deals: int) -> bool:
+    """The kiosk shows the hub's score after ``deals`` deals and holds none of its own."""
     s = k.score
-    return s is not None and s.deal == deals + 1 and not k.p.club.pending  # type: ignore[union-attr]
+    club = k.p.club
+    return s is not None and s.deal == deals + 1 and club is not None and not club.pending
 
 
 @pytest.mark.parametrize("game", ["minnesota", "english", "american"])
 def test_a_four_table_night_on_real_kiosks(tmp_path, game):
-    spec = default_night(game, TABLES, length=LengthSpec(unit="open"))
-    night_file = write_spec(spec, tmp_path / "night.toml")
-    port = find_free_port()
-    data = tmp_path / "hub"
-    hub = HubProcess(
-        night_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
-    ).start()
+    hub, port, data, creds = serve_night(tmp_path, game, TABLES)
     ui = UiThread()
-    creds = Credentials.load_or_create(data / "broker", TABLES)
     kiosks = [Kiosk(t, port, creds, tmp_path / f"kiosk{t}", ui) for t in range(1, TABLES + 1)]
     leader = SimClubLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
     rng = random.Random(f"{game}-kiosks")
@@ -183,7 +176,7 @@ def test_a_four_table_night_on_real_kiosks(tmp_path, game):
                     record["ew_revokes"] = 1  # a revoke claimed and agreed at table 2
                 k.tap(record)
             for k in tables:
-                k.until(lambda k=k: _played(k, deal), f"deal {deal} scored")
+                k.until(lambda k=k: settled(k, deal), f"deal {deal} scored")
 
         play_round(1, kiosks)
         play_round(2, kiosks)
@@ -203,7 +196,7 @@ def test_a_four_table_night_on_real_kiosks(tmp_path, game):
         play_round(3, play_round_others)
         k3.start()
         assert k3.p.screen is Screen.PENDING  # the kept deal, before the hub has answered
-        k3.until(lambda: _played(k3, 3), "the kept deal sent and scored")
+        k3.until(lambda: settled(k3, 3), "the kept deal sent and scored")
         assert k3.outbox is not None and k3.outbox.pending() == []
         play_round(4, kiosks)
 

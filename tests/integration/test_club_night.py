@@ -9,15 +9,12 @@ import random
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
-from hub.files import write_spec
 from hub.sim import SimClubKiosk, SimClubLeader
 from hub.store import EventStore
 from tests.integration.conftest import require_mosquitto
-from tests.integration.hubproc import HubProcess
+from tests.integration.hubproc import serve_night
 from whist.bot import club_deal
 from whist.night import ClubNight, club_score, night_standings
-from whist.nightspec import LengthSpec, default_night
 from whist.protocol import ClubScore, NightStandings, State, decode
 
 require_mosquitto()
@@ -44,17 +41,10 @@ def retained(creds, port, topics_wanted):
 
 @pytest.mark.parametrize("game", ["minnesota", "english", "american"])
 def test_a_four_table_night_through_a_real_hub(tmp_path, game):
-    spec = default_night(game, TABLES, length=LengthSpec(unit="open"))
-    night_file = write_spec(spec, tmp_path / "night.toml")
-    port = find_free_port()
-    data = tmp_path / "data"
-    hub = HubProcess(
-        night_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
-    ).start()
+    hub, port, data, creds = serve_night(tmp_path, game, TABLES)
     devices = []
     try:
         assert "Club night:" in hub.output
-        creds = Credentials.load_or_create(data / "broker", TABLES)
         leader = SimClubLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
         kiosks = [
             SimClubKiosk(t, "127.0.0.1", port, creds.table(t).username, creds.table(t).password)
