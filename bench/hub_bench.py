@@ -238,6 +238,18 @@ class Hall:
 
 # ---------------------------------------------------------------------------------- the hub
 
+def process_cpu_seconds(pid: int) -> float:
+    """A process's user + system CPU time so far (all its threads), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    """This benchmark process's user + system CPU time so far (the simulated hall)."""
+    t = os.times()
+    return t.user + t.system
+
+
 class HubProc:
     def __init__(self, spec_file: Path, data: Path, port: int, root: str,
                  cpu: int | None = None, feed_qos: int = 1) -> None:
@@ -247,13 +259,16 @@ class HubProc:
         if cpu is not None:
             self.argv = ["taskset", "--cpu-list", str(cpu), *self.argv]
         self.lines: list[str] = []
+        #: Every batch and release of the hub, written at its stop (hub/service.py TRACE).
+        self.trace = data.parent / "hub-trace.csv"
 
     def start(self) -> float:
         """Start; return the seconds the hub said its replay took."""
         self.lines = []
         ready = threading.Event()
         self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                          "WHIST_HUB_TRACE": str(self.trace)})
 
         def read() -> None:
             assert self.proc.stdout is not None
@@ -271,8 +286,7 @@ class HubProc:
 
     def cpu_seconds(self) -> float:
         """The hub process's user + system CPU time so far (all its threads)."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return process_cpu_seconds(self.proc.pid)
 
     def peak_rss_mb(self) -> float:
         status = Path(f"/proc/{self.proc.pid}/status").read_text()
@@ -282,6 +296,43 @@ class HubProc:
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
         self.proc.wait(WAIT)
+
+
+Trace = tuple[str, float, float, int, int, float, float]
+
+
+def read_trace(path: Path) -> list[Trace]:
+    """The hub's trace: (kind, start, end, messages in, messages out, commit, build) per
+    batch or release (hub/service.py)."""
+    rows = path.read_text().splitlines()[1:]
+    return [(k, float(a), float(b), int(m), int(o), float(c), float(d))
+            for k, a, b, m, o, c, d in (row.split(",") for row in rows)]
+
+
+def tail_account(timed: list[tuple[Sent, float]],
+                 trace: list[Trace]) -> str:
+    """What the hub was doing while the slowest 1 % of the timed results waited: for each,
+    the longest batch or release of the hub in its window [sent, seen by the hall], named
+    by kind ("result" batch, "command", "release" of held-back tables) and size."""
+    if not timed or not trace:
+        return "tail: nothing to account for"
+    slow = sorted(timed, key=lambda x: x[1], reverse=True)[: max(1, len(timed) // 100)]
+    starts = [t[1] for t in trace]
+    lines, kinds = [], {}
+    for r, latency in slow:
+        lo = bisect_left(starts, r.at - 0.2)
+        window = [t for t in trace[lo:] if t[1] < r.at + latency and t[2] > r.at]
+        busy = sum(min(t[2], r.at + latency) - max(t[1], r.at) for t in window)
+        worst = max(window, key=lambda t: t[2] - t[1], default=None)
+        name = "nothing" if worst is None else (
+            f"{worst[0]} {worst[3]} in/{worst[4]} out {(worst[2] - worst[1]) * 1e3:.1f} ms "
+            f"(commit {worst[5] * 1e3:.1f}, build {worst[6] * 1e3:.1f})")
+        kinds[name.split(" ")[0]] = kinds.get(name.split(" ")[0], 0) + 1
+        lines.append(f"  {latency * 1e3:6.1f} ms: hub busy {busy * 1e3:5.1f} ms in "
+                     f"{len(window)} batches; longest: {name}")
+    head = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda x: -x[1]))
+    return (f"tail: the {len(slow)} slowest timed results; the hub's longest piece of work "
+            f"in their wait: {head}\n" + "\n".join(lines[:12]))
 
 
 def main() -> None:
@@ -323,7 +374,7 @@ def main() -> None:
     port = find_free_port()
     print(f"bench: {tables} tables, {timed} timed hands then {saturated} flat out; "
           f"data in {work}")
-    with MosquittoProcess(write_anonymous_config(work / "broker", port), port):
+    with MosquittoProcess(write_anonymous_config(work / "broker", port), port) as broker:
         print("bench: measuring the floor (broker round trip, durable commit)…")
         rtt = mqtt_round_trips(port, 300)
         commit = sqlite_commits(work, 300)
@@ -341,6 +392,7 @@ def main() -> None:
         hall.start()
 
         e2e: list[float] = []
+        timed_results: list[tuple[Sent, float]] = []  # (result, e2e) for the tail's account
         e2e_full: list[float] = []
         print(f"{'hand':>6} {'results':>8} {'ack p50 ms':>11} {'ack p99 ms':>11} "
               f"{'e2e p50 ms':>11} {'e2e p99 ms':>11}")
@@ -354,6 +406,8 @@ def main() -> None:
             results = hall.play(hand, rng, spread=1.0)
             latencies = hall.e2e(results)
             e2e += latencies
+            timed_results += [(r, late) for r in results
+                              for late in hall.e2e([r])]
             ack_lat = [r.ack_at - r.at for r in results if r.ack_at]
             e2e_full += hall.e2e(results, full=True)
             print(f"{hand:>6} {len(results):>8} {pct(ack_lat, 50) * 1e3:>11.1f} "
@@ -362,16 +416,19 @@ def main() -> None:
             leader.command("close_hand", timeout=WAIT)
 
         print("bench: saturation, every kiosk flat out…")
-        burst_results, burst_seconds, sending = 0, 0.0, 0.0
+        burst_results, burst_seconds, sending, burst_cpu = 0, 0.0, 0.0, 0.0
         cpu_before = hub.cpu_seconds()
+        assert broker.pid is not None
+        broker_before, sim_before = process_cpu_seconds(broker.pid), own_cpu_seconds()
         for hand in range(timed + 1, hands + 1):
             if hand == 31:
                 leader.command("end_day", timeout=WAIT)
             assert leader.command("start_hand", timeout=WAIT).ok
             if args.settle:
                 time.sleep(args.settle)
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), hub.cpu_seconds()
             results = hall.play(hand, rng, spread=0)
+            burst_cpu += hub.cpu_seconds() - cpu_start
             end = max(r.ack_at for r in results)
             first = min(r.at for r in results)
             burst_results += sum(1 for r in results if r.ack_at)
@@ -388,10 +445,18 @@ def main() -> None:
         # The hub's CPU time over the whole saturation phase (start and close of each hand
         # included), per result: steadier than a rate on a shared machine.
         cpu_per_result = (hub.cpu_seconds() - cpu_before) / max(burst_results, 1)
+        # The same for the broker and for this process (the 500 simulated kiosks and the
+        # hall): with all three on two cores, 2 / (their sum) is the most results a second
+        # this machine could take, whatever the hub does.
+        broker_per_result = (process_cpu_seconds(broker.pid) - broker_before) / max(
+            burst_results, 1)
+        sim_per_result = (own_cpu_seconds() - sim_before) / max(burst_results, 1)
+        machine_per_result = cpu_per_result + broker_per_result + sim_per_result
         rss = hub.peak_rss_mb()
         leader.stop()
         hall.stop()
         hub.stop()
+        trace = read_trace(hub.trace) if hub.trace.exists() else []
         stages = re.findall(r"stage times: (.*)", (work / "hub" / "hub.log").read_text())
         replay = hub.start()
         events = re.search(r"(\d+) events replayed", "".join(hub.lines))
@@ -408,6 +473,7 @@ def main() -> None:
 
     e2e_p50, e2e_p99 = pct(e2e, 50) * 1e3, pct(e2e, 99) * 1e3
     print()
+    print(tail_account(timed_results, trace))
     if stages:
         print(f"hub stage times: {stages[0]}")
     print(f"{'figure':<28} {'value':>12}")
@@ -425,6 +491,10 @@ def main() -> None:
         ("ratio p99", e2e_p99 / (floor_p99 * 1e3)),
         ("ingest results/s", ingest),
         ("hub CPU per result µs", cpu_per_result * 1e6),
+        ("broker CPU per result µs", broker_per_result * 1e6),
+        ("sim. hall CPU per result µs", sim_per_result * 1e6),
+        ("all three's CPU per result µs", machine_per_result * 1e6),
+        ("hub busy in bursts, cores", burst_cpu / burst_seconds if burst_seconds else 0.0),
         ("kiosks' own send rate /s", burst_results / sending if sending else float("nan")),
         ("log events", int(events.group(1)) if events else 0),
         ("replay s", replay),
@@ -436,7 +506,8 @@ def main() -> None:
     print(
         f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
-        f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} replay_s={replay:.2f} "
+        f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} "
+        f"machine_cpu_us={machine_per_result * 1e6:.0f} replay_s={replay:.2f} "
         f"hub_rss_mb={rss:.0f} "
         f"lost={lost} double={double}"
     )

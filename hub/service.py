@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import queue
 import sqlite3
 import threading
@@ -38,6 +39,9 @@ log = logging.getLogger("whist.hub")
 
 #: Most messages handled in one batch (one SQLite commit).
 BATCH_MAX = 1000
+#: A file to write every batch's and release's times to at the hub's stop (CSV; for
+#: ``bench/run --trace``, docs/performance.md). Unset: nothing is traced.
+TRACE = os.environ.get("WHIST_HUB_TRACE", "")
 #: How long a session the broker keeps for the hub while it is away (seconds).
 SESSION_EXPIRY = 7 * 24 * 3600
 
@@ -60,6 +64,27 @@ class StageTimes:
         self.keep = keep
         self.samples: dict[str, list[float]] = {stage: [] for stage in self.STAGES}
         self.messages = 0
+        #: With ``trace``: each batch's and each release's (kind, start, end, messages in,
+        #: messages out), clock ``time.perf_counter`` (CLOCK_MONOTONIC: the same in every
+        #: process of the machine, so the benchmark can line them up with its own times).
+        self.trace: list[tuple[str, float, float, int, int, float, float]] | None = None
+
+    def note(
+        self, kind: str, start: float, messages: int, out: int, commit: float = 0.0,
+        build: float = 0.0,
+    ) -> None:
+        """Trace one batch or release (when tracing)."""
+        if self.trace is not None and len(self.trace) < self.keep:
+            self.trace.append((kind, start, time.perf_counter(), messages, out, commit, build))
+
+    def write_trace(self, path: str) -> None:
+        """The trace as CSV: kind, start, end, messages in, messages out, commit, build."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("kind,start,end,messages,out,commit,build\n")
+            for kind, start, end, messages, out, commit, build in self.trace or []:
+                f.write(
+                    f"{kind},{start:.6f},{end:.6f},{messages},{out},{commit:.6f},{build:.6f}\n"
+                )
 
     def add(self, *, messages: int, **seconds: float) -> None:
         self.messages += messages
@@ -115,6 +140,8 @@ class Hub:
         self.batches = 0
         self.handled = 0
         self.stage_times = StageTimes()
+        if TRACE:
+            self.stage_times.trace = []
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=client_id,
@@ -191,8 +218,12 @@ class Hub:
             try:
                 first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
             except queue.Empty:
-                for o in self.core.flush():
+                started = time.perf_counter()
+                out = self.core.flush()
+                for o in out:
                     self._publish(o)
+                if out:
+                    self.stage_times.note("release", started, 0, len(out))
                 continue
             items = [first]
             while len(items) < BATCH_MAX:
@@ -244,6 +275,9 @@ class Hub:
                 build=build,
                 publish=time.perf_counter() - handled,
             )
+            self.stage_times.note(
+                messages[0].kind, started, len(messages), len(out), commit, build
+            )
 
     def _publish(self, o: Outgoing) -> None:
         """Answers (Acks, Replies) at QoS 1; the hall feed (retained state: assignments,
@@ -283,6 +317,8 @@ class Hub:
         log.info("handled %d messages in %d batches", self.handled, self.batches)
         if self.stage_times.messages:
             log.info("stage times: %s", self.stage_times.summary())
+        if self.stage_times.trace is not None and TRACE:
+            self.stage_times.write_trace(TRACE)
         if self._worker is not None:
             self._worker.join(timeout=5)
         if self.connected.is_set():

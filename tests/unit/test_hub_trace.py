@@ -1,0 +1,39 @@
+"""The hub's batch trace (hub/service.py) and the benchmark's account of the latency tail
+(bench/hub_bench.py) read it back and name what the slowest results waited behind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.hub_bench import Sent, read_trace, tail_account
+from hub.service import StageTimes
+
+
+def test_the_trace_is_kept_only_when_asked() -> None:
+    times = StageTimes()
+    times.note("result", 1.0, 3, 5)
+    assert times.trace is None
+
+
+def test_the_trace_reads_back_and_names_the_longest_work_in_a_wait(tmp_path: Path) -> None:
+    times = StageTimes()
+    times.trace = []
+    times.note("result", 10.000, 2, 4, commit=0.001, build=0.0005)
+    times.trace[-1] = (*times.trace[-1][:2], 10.002, *times.trace[-1][3:])
+    times.note("release", 10.002, 0, 32)
+    times.trace[-1] = (*times.trace[-1][:2], 10.020, *times.trace[-1][3:])
+    path = tmp_path / "trace.csv"
+    times.write_trace(str(path))
+    trace = read_trace(path)
+    assert [row[0] for row in trace] == ["result", "release"]
+    assert trace[0][3:5] == (2, 4) and abs(trace[0][5] - 0.001) < 1e-9
+    # One result sent at 10.001 and seen 20 ms later, during the release; one quick one.
+    slow = Sent(table=1, hand=1, at=10.001)
+    quick = Sent(table=2, hand=1, at=10.030)
+    account = tail_account([(slow, 0.020), (quick, 0.001)], trace)
+    assert "release 1" in account
+    assert "release 0 in/32 out 18.0 ms" in account
+
+
+def test_nothing_to_account_for_without_a_trace() -> None:
+    assert tail_account([], []) == "tail: nothing to account for"
