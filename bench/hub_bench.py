@@ -298,41 +298,57 @@ class HubProc:
         self.proc.wait(WAIT)
 
 
-Trace = tuple[str, float, float, int, int, float, float]
+Trace = tuple[str, float, float, int, int, float, float, float]
 
 
 def read_trace(path: Path) -> list[Trace]:
-    """The hub's trace: (kind, start, end, messages in, messages out, commit, build) per
-    batch or release (hub/service.py)."""
+    """The hub's trace: (kind, start, end, messages in, messages out, commit, build, queued)
+    per batch or release (hub/service.py)."""
     rows = path.read_text().splitlines()[1:]
-    return [(k, float(a), float(b), int(m), int(o), float(c), float(d))
-            for k, a, b, m, o, c, d in (row.split(",") for row in rows)]
+    return [(k, float(a), float(b), int(m), int(o), float(c), float(d), float(q))
+            for k, a, b, m, o, c, d, q in (row.split(",") for row in rows)]
 
 
-def tail_account(timed: list[tuple[Sent, float]],
-                 trace: list[Trace]) -> str:
-    """What the hub was doing while the slowest 1 % of the timed results waited: for each,
-    the longest batch or release of the hub in its window [sent, seen by the hall], named
-    by kind ("result" batch, "command", "release" of held-back tables) and size."""
+def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace]) -> str:
+    """Where the slowest 1 % of the timed results spent their time, from the hub's trace.
+
+    A result's batch is the last batch of the hub that ended before its Ack arrived. Its
+    time splits into: to the hub (broker, paho's thread: sent → the batch's first message
+    queued), the queue (→ the batch starts), the batch (handling, commit, publishing) and
+    after it (broker → the hall's subscriber). For each, the hub's longest piece of work in
+    the whole wait is named: a "result" batch, a "command" or a "release" of held-back
+    tables."""
     if not timed or not trace:
         return "tail: nothing to account for"
     slow = sorted(timed, key=lambda x: x[1], reverse=True)[: max(1, len(timed) // 100)]
     starts = [t[1] for t in trace]
+    batches = sorted((t for t in trace if t[0] != "release"), key=lambda t: t[2])
+    ends = [t[2] for t in batches]
     lines, kinds = [], {}
+    parts = {"to hub": 0.0, "queue": 0.0, "batch": 0.0, "after": 0.0}
     for r, latency in slow:
         lo = bisect_left(starts, r.at - 0.2)
         window = [t for t in trace[lo:] if t[1] < r.at + latency and t[2] > r.at]
-        busy = sum(min(t[2], r.at + latency) - max(t[1], r.at) for t in window)
         worst = max(window, key=lambda t: t[2] - t[1], default=None)
         name = "nothing" if worst is None else (
             f"{worst[0]} {worst[3]} in/{worst[4]} out {(worst[2] - worst[1]) * 1e3:.1f} ms "
             f"(commit {worst[5] * 1e3:.1f}, build {worst[6] * 1e3:.1f})")
         kinds[name.split(" ")[0]] = kinds.get(name.split(" ")[0], 0) + 1
-        lines.append(f"  {latency * 1e3:6.1f} ms: hub busy {busy * 1e3:5.1f} ms in "
-                     f"{len(window)} batches; longest: {name}")
+        i = bisect_left(ends, r.ack_at) - 1 if r.ack_at else -1
+        split = ""
+        if i >= 0 and batches[i][2] > r.at:
+            _, b_start, b_end, *_, queued = batches[i]
+            here = {"to hub": max(0.0, queued - r.at),
+                    "queue": max(0.0, b_start - max(queued, r.at)),
+                    "batch": b_end - b_start, "after": r.at + latency - b_end}
+            for k, v in here.items():
+                parts[k] += v / len(slow)
+            split = " = " + " + ".join(f"{k} {v * 1e3:.1f}" for k, v in here.items())
+        lines.append(f"  {latency * 1e3:6.1f} ms{split}; longest work: {name}")
     head = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda x: -x[1]))
-    return (f"tail: the {len(slow)} slowest timed results; the hub's longest piece of work "
-            f"in their wait: {head}\n" + "\n".join(lines[:12]))
+    mean = ", ".join(f"{k} {v * 1e3:.1f}" for k, v in parts.items())
+    return (f"tail: the {len(slow)} slowest timed results (ms, mean: {mean}); the hub's longest "
+            f"work in their wait: {head}\n" + "\n".join(lines[:12]))
 
 
 def main() -> None:

@@ -67,23 +67,43 @@ class StageTimes:
         #: With ``trace``: each batch's and each release's (kind, start, end, messages in,
         #: messages out), clock ``time.perf_counter`` (CLOCK_MONOTONIC: the same in every
         #: process of the machine, so the benchmark can line them up with its own times).
-        self.trace: list[tuple[str, float, float, int, int, float, float]] | None = None
+        self.trace: list[tuple[str, float, float, int, int, float, float, float]] | None = None
 
     def note(
-        self, kind: str, start: float, messages: int, out: int, commit: float = 0.0,
+        self,
+        kind: str,
+        start: float,
+        messages: int,
+        out: int,
+        commit: float = 0.0,
         build: float = 0.0,
+        queued: float | None = None,
     ) -> None:
-        """Trace one batch or release (when tracing)."""
+        """Trace one batch or release (when tracing); ``queued``: when paho's thread queued
+        the batch's first message."""
         if self.trace is not None and len(self.trace) < self.keep:
-            self.trace.append((kind, start, time.perf_counter(), messages, out, commit, build))
+            self.trace.append(
+                (
+                    kind,
+                    start,
+                    time.perf_counter(),
+                    messages,
+                    out,
+                    commit,
+                    build,
+                    start if queued is None else queued,
+                )
+            )
 
     def write_trace(self, path: str) -> None:
-        """The trace as CSV: kind, start, end, messages in, messages out, commit, build."""
+        """The trace as CSV: kind, start, end, messages in, messages out, commit, build,
+        queued."""
         with open(path, "w", encoding="utf-8") as f:
-            f.write("kind,start,end,messages,out,commit,build\n")
-            for kind, start, end, messages, out, commit, build in self.trace or []:
+            f.write("kind,start,end,messages,out,commit,build,queued\n")
+            for kind, start, end, messages, out, commit, build, queued in self.trace or []:
                 f.write(
-                    f"{kind},{start:.6f},{end:.6f},{messages},{out},{commit:.6f},{build:.6f}\n"
+                    f"{kind},{start:.6f},{end:.6f},{messages},{out},{commit:.6f},{build:.6f},"
+                    f"{queued:.6f}\n"
                 )
 
     def add(self, *, messages: int, **seconds: float) -> None:
@@ -103,9 +123,7 @@ class StageTimes:
             for stage, values in self.samples.items()
             if values
         ]
-        return f"{self.messages} messages in {batches} batches; ms p50/p99/max: " + ", ".join(
-            parts
-        )
+        return f"{self.messages} messages in {batches} batches; ms p50/p99/max: " + ", ".join(parts)
 
 
 class Hub:
@@ -276,7 +294,13 @@ class Hub:
                 publish=time.perf_counter() - handled,
             )
             self.stage_times.note(
-                messages[0].kind, started, len(messages), len(out), commit, build
+                messages[0].kind,
+                started,
+                len(messages),
+                len(out),
+                commit,
+                build,
+                min(m.at for m in messages),
             )
 
     def _publish(self, o: Outgoing) -> None:

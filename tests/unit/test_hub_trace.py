@@ -28,11 +28,13 @@ def test_the_trace_reads_back_and_names_the_longest_work_in_a_wait(tmp_path: Pat
     assert [row[0] for row in trace] == ["result", "release"]
     assert trace[0][3:5] == (2, 4) and abs(trace[0][5] - 0.001) < 1e-9
     # One result sent at 10.001 and seen 20 ms later, during the release; one quick one.
-    slow = Sent(table=1, hand=1, at=10.001)
+    slow = Sent(table=1, hand=1, at=10.001, ack_at=10.0025)
     quick = Sent(table=2, hand=1, at=10.030)
     account = tail_account([(slow, 0.020), (quick, 0.001)], trace)
     assert "release 1" in account
     assert "release 0 in/32 out 18.0 ms" in account
+    # Its batch is the result batch before its Ack: queued at 10.000, run from 10.000 to 10.002.
+    assert "to hub 0.0 + queue 0.0 + batch 2.0 + after 19.0" in account
 
 
 def test_nothing_to_account_for_without_a_trace() -> None:
