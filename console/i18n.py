@@ -6,7 +6,7 @@ repository::
 
     .venv/bin/pybabel extract -F console/babel.cfg -o uikit/locale/leader.pot \\
         --no-location -c TRANSLATORS: --no-default-keywords \\
-        -k t -k nt:1,2 -k pt:1c,2 -k M_ console uikit/common.py
+        -k t -k nt:1,2 -k pt:1c,2 -k M_ console uikit/common.py uikit/games.py
     .venv/bin/pybabel update -i uikit/locale/leader.pot -d uikit/locale -D leader \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/leader.po, then

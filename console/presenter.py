@@ -75,6 +75,7 @@ from uikit.common import (
     trump_short,
 )
 from uikit.config import ConfigProblem
+from uikit.games import game_title
 from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
 from whist.errors import ErrorCode, ProtocolError
@@ -2078,9 +2079,10 @@ class LeaderPresenter(Base[ViewModel]):
 
     # ------------------------------------------------------------------ a club night
     def _game_line(self, club: ClubRules) -> str:
+        title = game_title(self.tr.t, club.name, club.title)
         if individual.is_individual(club.name):
-            return club.title  # no target: every deal scores on its own
-        return self.tr.t("{title} · game to {target}").format(title=club.title, target=club.target)
+            return title  # no target: every deal scores on its own
+        return self.tr.t("{title} · game to {target}").format(title=title, target=club.target)
 
     def _parties(self, table: int) -> list[str]:
         """The table's sides: NS and EW; in the games played each for oneself the seats with

@@ -39,6 +39,7 @@ from uikit.common import (
     trump_symbol,
 )
 from uikit.config import ConfigProblem
+from uikit.games import game_title
 from uikit.i18n import Language
 from whist.formats import Format
 from whist.protocol import (
@@ -357,10 +358,11 @@ class HallPresenter(Base[HallVM]):
         rubbers = club.wins == "rubbers"
         alone = club.name in INDIVIDUAL
         no_games = club.name in NO_GAMES
+        title = game_title(tr.t, club.name, club.title)
         if alone:
-            game = club.title  # no target: every deal scores on its own
+            game = title  # no target: every deal scores on its own
         else:
-            game = tr.t("{title} · game to {target}").format(title=club.title, target=club.target)
+            game = tr.t("{title} · game to {target}").format(title=title, target=club.target)
         hand = tr.t("Final standings") if ended else game
         progress, fraction = "", 0.0
         rows: list[NightRowVM] = []

@@ -27,6 +27,7 @@ from functools import partial
 from pathlib import Path
 
 from hub.sheets import Language, Paper, _e, _page, write_pdf
+from uikit.games import game_title
 from uikit.i18n import M_, ConsoleTranslator, load_domain
 from whist.nightspec import NightSpec
 from whist.paper import ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
@@ -34,17 +35,6 @@ from whist.paper import ClubRow, ClubSheetPage, Player, RunningColumn, club_shee
 __all__ = ["CLUB_SHEET_FILE", "club_sheet", "club_translator", "write_club_sheets"]
 
 CLUB_SHEET_FILE = "scoresheet.html"
-
-#: The game's name, as the sheet prints it.
-_TITLES = {
-    "minnesota": M_("Minnesota whist"),
-    "english": M_("English whist"),
-    "american": M_("American whist"),
-    "widow": M_("Widow whist"),
-    "solo": M_("Solo whist"),
-    "knockout": M_("Knockout whist"),
-    "eight-to-one": M_("8-to-1 bidding whist"),
-}
 
 #: The scoring in a few lines, what players forget (docs/rules.md: C, MN, EN, US, WI…).
 _RULES = {
@@ -267,7 +257,7 @@ def _widths(page: ClubSheetPage) -> list[float]:
 def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     rounds = any(r.cards is not None for r in page.rows)
     table = tr.t("Table {n}").format(n=page.table)
-    game = tr.t(_TITLES.get(page.game, page.title))
+    game = game_title(tr.t, page.game, page.title)
     of = tr.t("Sheet {n} of {total}").format(n=page.page, total=page.pages)
     facts = []
     if page.target is not None:

@@ -77,7 +77,8 @@ STANDINGS_FILE = "standings.html"
 #: changing a text, from the repository::
 #:
 #:     .venv/bin/pybabel extract -o uikit/locale/sheets.pot --no-location \
-#:         --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 -k M_ hub/sheets.py hub/clubsheets.py
+#:         --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 -k M_ hub/sheets.py hub/clubsheets.py \
+#:         uikit/games.py
 #:     .venv/bin/pybabel update -i uikit/locale/sheets.pot -d uikit/locale -D sheets \
 #:         --no-fuzzy-matching --ignore-obsolete
 #:     # translate the new entries in uikit/locale/fr/LC_MESSAGES/sheets.po, then

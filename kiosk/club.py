@@ -43,6 +43,7 @@ from kiosk.viewmodel import (
     RevokesVM,
     Screen,
 )
+from uikit.games import game_title
 from whist.protocol import (
     Ack,
     ClubDeal,
@@ -515,7 +516,7 @@ class ClubDesk:
         if s is None:
             return ""
         if self.over:
-            return s.rules.title
+            return game_title(tr._, s.rules.name, s.rules.title)
         if self.step is not None and self.draft is not None:
             return tr._("Deal {n}").format(n=self.draft.deal)
         if self.individual and s.round is not None and not self.pending:
@@ -568,7 +569,7 @@ class ClubDesk:
             end = "\n".join([title, *self._places(tr, s)])
         return ClubScoreVM(
             title=tr._("{game} · game to {target}").format(
-                game=s.rules.title, target=s.rules.target
+                game=game_title(tr._, s.rules.name, s.rules.title), target=s.rules.target
             ),
             ns_label=tr._(_PARTY_NAMES["NS"]),
             ns_players=tr._("{party}: {players}").format(

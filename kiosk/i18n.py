@@ -4,7 +4,7 @@ Catalogs: ``uikit/locale/fr/LC_MESSAGES/kiosk.po`` / ``kiosk.mo``. After changin
 the code, from the repository::
 
     .venv/bin/pybabel extract -F kiosk/babel.cfg -o uikit/locale/kiosk.pot --no-location \\
-        -c TRANSLATORS: kiosk
+        -c TRANSLATORS: -k M_ kiosk uikit/games.py
     .venv/bin/pybabel update -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/kiosk.po, then

@@ -35,6 +35,7 @@ from kiosk.viewmodel import (
     PlayerRowVM,
     Screen,
 )
+from uikit.games import game_title
 from whist.protocol import ClubDealScored, ClubRound, ClubScore, DealRecord, Player
 
 #: The games this module runs (ClubRules.name).
@@ -700,7 +701,7 @@ def players_vm(
     if not over:
         last = last_text(tr, score, score.last) if score.last is not None else tr._("No deal yet.")
     return ClubPlayersVM(
-        title=score.rules.title,
+        title=game_title(tr._, score.rules.name, score.rules.title),
         round=round_text,
         rows=tuple(rows),
         last=last,

@@ -22,10 +22,14 @@ from uikit.i18n import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = {
-    "leader": [ROOT / "console", ROOT / "uikit" / "common.py"],
-    "hall": [ROOT / "hall", ROOT / "uikit" / "common.py"],
+    "leader": [ROOT / "console", ROOT / "uikit" / "common.py", ROOT / "uikit" / "games.py"],
+    "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", ROOT / "uikit" / "games.py"],
     # The printable sheets' words (hub/sheets.py has the pybabel commands).
-    "sheets": [ROOT / "hub" / "sheets.py", ROOT / "hub" / "clubsheets.py"],
+    "sheets": [
+        ROOT / "hub" / "sheets.py",
+        ROOT / "hub" / "clubsheets.py",
+        ROOT / "uikit" / "games.py",
+    ],
 }
 UPDATE = "the French catalog is out of date: see console/i18n.py for the pybabel commands"
 

@@ -11,7 +11,7 @@ import re
 import string
 from pathlib import Path
 
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
 import kiosk
@@ -19,6 +19,7 @@ from kiosk.i18n import DOMAIN, translator
 from uikit.i18n import LOCALE_DIR
 
 KIOSK = Path(kiosk.__file__).parent
+GAMES = KIOSK.parent / "uikit" / "games.py"
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
 UPDATE = "the French catalog is out of date: see kiosk/i18n.py for the pybabel commands"
@@ -32,6 +33,11 @@ def source_messages() -> set[tuple[str | None, str]]:
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))
+    # The club games' names, shared with the console, the hall and the sheets.
+    for _line, message, _comments, context in extract_from_file(
+        "python", GAMES, keywords={"M_": None}
+    ):
+        found.add((context, message))
     return found
 
 
