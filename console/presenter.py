@@ -2149,6 +2149,15 @@ class LeaderPresenter(Base[ViewModel]):
                 for p, x in zip(self._parties(table), t.score, strict=False)
             )
             progress = tr.nt("{n} deal", "{n} deals", deals).format(n=deals)
+            if t.round is not None and not t.finished and not s.finished:
+                # Knockout, 8-to-1: the round the table plays next is the core's
+                progress = (
+                    tr.nt(
+                        "round {r}: {n} card each", "round {r}: {n} cards each", t.round.cards
+                    ).format(r=t.round.number, n=t.round.cards)
+                    + " · "
+                    + progress
+                )
             if deals and not t.finished and not s.finished:
                 progress += " · " + tr.t("game in play {score}").format(score=score)
             if any(t.games):

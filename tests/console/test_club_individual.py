@@ -29,7 +29,10 @@ def test_tables_by_progress_with_players_by_name_and_no_target():
     one = v.tables[-1]
     # the four players seated, not Knockout's seven seats
     assert one.players == "Eleanor · Margaret · Harold · Gérard"
-    assert one.progress.startswith("1 deal · game in play Eleanor 3")
+    # the round the table plays next, as the core has it (Knockout: one card fewer a round)
+    assert one.progress.startswith("round 2: 6 cards each · 1 deal · game in play Eleanor 3")
+    # a table not started yet is on round 1
+    assert v.tables[1].progress.startswith("round 1: 7 cards each · 0 deals")
 
 
 def test_a_widow_deal_by_name_and_its_correction():
