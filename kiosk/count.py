@@ -103,9 +103,7 @@ class CountDesk:
                 sent.flags,
             ).format(n=sent.flags)
         if count.counted is None:
-            return tr._(
-                "Please count the flags on this table in fives, then tap “Count the flags”."
-            )
+            return tr._("Now count this table's flags, in fives.")
         if count.status == "agrees":
             return tr.ngettext(
                 "Counted: {n} flag — it agrees.", "Counted: {n} flags — it agrees.", count.counted
@@ -124,14 +122,13 @@ class CountDesk:
             return ButtonVM(tr._("Count the flags"), role="primary")
         return ButtonVM(tr._("Count again"))
 
-    def page(self, tr: Translator, day: int) -> JoinVM:
+    def page(self, tr: Translator) -> JoinVM:
         typed = self.typed
         readout = tr.ngettext("{n} flag", "{n} flags", int(typed)).format(n=typed) if typed else "—"
         keys = JoinVM().keys
         full = len(typed) >= MAX_DIGITS
         return JoinVM(
-            title=tr._("Day {d}: count the flags on this table").format(d=day),
-            prompt=tr._("Put them in piles of five. How many flags in all?"),
+            title=tr._("How many flags are on this table?"),
             value=readout,
             keys=tuple(replace(k, enabled=not full) for k in keys),
             cancel=ButtonVM(tr._("Back")),

@@ -799,7 +799,7 @@ class TablePresenter(_Base):
             Screen.ACCEPTED: lambda v: replace(v, accepted=self._accepted()),
             Screen.REJECTED: lambda v: replace(v, rejected=self._rejected()),
             Screen.MOVE: lambda v: replace(v, move=self._move()),
-            Screen.COUNT: lambda v: replace(v, count=self.counting.page(self.tr, self._count_day)),
+            Screen.COUNT: lambda v: replace(v, count=self.counting.page(self.tr)),
             Screen.COUNT_CONFIRM: lambda v: replace(
                 v, count_confirm=self.counting.confirm(self.tr)
             ),
@@ -928,8 +928,8 @@ class TablePresenter(_Base):
             title = tr._("Waiting for the next hand")
             subtitle = tr._("The leader starts it.")
         next_hand = ""
-        if day is not None and day.final:
-            next_hand = ""
+        if (day is not None and day.final) or v.count is not None:
+            next_hand = ""  # at a day's end the count comes first (the screen has room for one)
         elif v.phase == "waiting":
             next_hand = tr._("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
         elif v.hand >= v.hands:
@@ -941,16 +941,13 @@ class TablePresenter(_Base):
             score_label=label,
             last_result=self._last_result_text(),
             next_hand=next_hand,
-            tournament=v.tournament,
+            # the count's button takes the tournament's place at a day's end
+            tournament="" if v.count is not None else v.tournament,
             call=self._call_button(),
             count_line=self.counting.line(tr, v.count) if v.count is not None else "",
             count=self.counting.button(tr, v.count),
         )
 
-    @property
-    def _count_day(self) -> int:
-        v = self.table_view
-        return v.count.day if v is not None and v.count is not None else 1
 
     def _latest_result(self, role: str = "home") -> RecordedResult | None:
         """This table's newest result the hub holds (as home, or its travellers')."""

@@ -48,9 +48,7 @@ def test_the_day_over_screen_asks_for_the_count(link):
     w = p.view.waiting
     assert p.view.screen is Screen.WAITING
     assert w.count.text == "Count the flags" and w.count.visible and w.count.role == "primary"
-    assert w.count_line == (
-        "Please count the flags on this table in fives, then tap “Count the flags”."
-    )
+    assert w.count_line == "Now count this table's flags, in fives."
 
 
 def test_count_confirm_send_and_the_hubs_answer(link):
@@ -58,7 +56,7 @@ def test_count_confirm_send_and_the_hubs_answer(link):
     type_in(p, 1, 1)
     assert p.view.screen is Screen.COUNT
     c = p.view.count
-    assert (c.title, c.value) == ("Day 1: count the flags on this table", "11 flags")
+    assert (c.title, c.value) == ("How many flags are on this table?", "11 flags")
     assert c.next.enabled and c.erase.enabled
     p.count_next()
     assert p.view.screen is Screen.COUNT_CONFIRM
@@ -147,5 +145,5 @@ def test_french(link):
     p.on_ack(Ack(id=sent.id, status="accepted", day=1), sent)
     p.on_view(view(day_over(11)))
     assert p.view.waiting.count_line == (
-        "Compté : 11\xa0drapeaux — l'arbitre sait que le compte diffère."
+        "Compté\xa0: 11\xa0drapeaux — l'arbitre sait que le compte diffère."
     )
