@@ -33,6 +33,7 @@ from uikit.common import (
     RED_SUITS,
     Base,
     Translators,
+    day_count_line,
     hand_label,
     setup_texts,
     trump_name,
@@ -278,6 +279,9 @@ class HallPresenter(Base[HallVM]):
                     s.results_missing,
                 ).format(n=s.results_missing)
                 progress = f"{progress} · {provisional}" if progress else provisional
+            counted = day_count_line(tr, s)  # the verifiers' count (rules A15, A19)
+            if counted:
+                progress = f"{progress} · {counted}" if progress else counted
         days = s.days if s is not None else 1
         head = HallRowVM(
             rank=tr.t("Rank"),

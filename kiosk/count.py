@@ -8,7 +8,7 @@ until the hub's Ack. Whether the count agrees is the hub's word (``TableView.cou
 the desk only says it, and never shows the hub's own number.
 
 >>> from kiosk.i18n import translator
->>> from whist.protocol import CountAtTable
+>>> from whist.protocol import Ack, CountAtTable
 >>> class Link:
 ...     def submit_count(self, count): return True
 >>> desk = CountDesk(5, link=Link(), new_id=lambda: "k-1")
@@ -16,6 +16,8 @@ the desk only says it, and never shows the hub's own number.
 ...     desk.digit(d)
 >>> desk.next(), desk.send(1).flags
 (True, 11)
+>>> desk.on_ack(Ack(id="k-1", status="accepted", day=1), None)  # not refused
+False
 >>> desk.line(translator("en"), CountAtTable(day=1, counted=11, status="differs"))
 'Counted: 11 flags — the leader has been told it differs.'
 """
