@@ -207,3 +207,21 @@ def test_a_count_the_hub_cannot_take_is_refused_with_a_code(hub):
     # Once the next day's first hand starts, the kiosk no longer asks (the console still may).
     hub.command("start_hand")
     assert retained(hub, "whist/table/1/view")["count"] is None
+
+
+def test_standings_csv_says_each_days_count(hub, tmp_path):
+    import csv
+
+    visitors = play_day_one(hub)
+    count(hub, 1, 11)  # the table's own count differs
+    hub.command("verify", table=visitors, flags=14)
+    hub.command("export", language="en")
+    rows = list(csv.reader((tmp_path / "exports" / "standings.csv").open(encoding="utf-8")))
+    assert rows[-1] == ["day 1 count", "2 of 4 tables counted", "differ: 1", "not verified"]
+    hub.command("accept_count", table=1, day=1, reason="a flag lost")
+    hub.command("export", language="en")
+    rows = list(csv.reader((tmp_path / "exports" / "standings.csv").open(encoding="utf-8")))
+    assert rows[-2:] == [
+        ["day 1 count", "2 of 4 tables counted", "none differs", "not verified"],
+        ["day 1 count", "table 1: accepted", "a flag lost"],
+    ]
