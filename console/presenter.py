@@ -1503,7 +1503,7 @@ class LeaderPresenter(Base[ViewModel]):
         provisional = director.provisional(tr, s.results_missing)
         if provisional:
             missing_text = "\n".join(p for p in (missing_text, provisional + ".") if p)
-        counted = day_count_line(tr, s)  # the verifiers' count (rules A15, A19)
+        counted = day_count_line(tr, s, name_tables=True)  # the verifiers' count (A15, A19)
         if counted:
             missing_text = "\n".join(p for p in (missing_text, counted) if p)
         conflicts_text = (
@@ -2524,7 +2524,7 @@ class LeaderPresenter(Base[ViewModel]):
         if s.ended_after is not None:
             ended = tr.t("Play ended after hand {n}.").format(n=s.ended_after)
             note = f"{ended} {note}".strip()
-        counted = day_count_line(tr, s) if lends else ""  # rules A15, A19
+        counted = day_count_line(tr, s, name_tables=True) if lends else ""  # A15, A19
         if counted:
             note = f"{note.rstrip('.')}. {counted}" if note else counted
         return StandingsVM(

@@ -94,7 +94,7 @@ def trump_line(tr: ConsoleTranslator, trump: str | None) -> str:
     return tr.t("Trump: {trump}").format(trump=trump_short(tr, trump))
 
 
-def day_count_line(tr: ConsoleTranslator, state: State) -> str:
+def day_count_line(tr: ConsoleTranslator, state: State, *, name_tables: bool = False) -> str:
     """The last ended day's verifiers' count, from State (rules A15, A19): ``Day 1 count: 14
     of 16 tables counted, 1 differs.``; empty before any day has ended, and once the day is
     verified and the next day is being played.
@@ -106,6 +106,8 @@ def day_count_line(tr: ConsoleTranslator, state: State) -> str:
     ...           counts=[DayCounts(day=1, counted=14, differ=[5])])
     >>> day_count_line(translator("en"), s)
     'Day 1 count: 14 of 16 tables counted, 1 differs.'
+    >>> day_count_line(translator("en"), s, name_tables=True)
+    'Day 1 count: 14 of 16 tables counted, table 5 differs.'
     """
     if not state.counts:
         return ""
@@ -120,7 +122,12 @@ def day_count_line(tr: ConsoleTranslator, state: State) -> str:
         "Day {d} count: {n} of {t} tables counted",
         state.tables,
     ).format(d=last.day, n=last.counted, t=state.tables)
-    if differ:
+    if differ and name_tables:  # the console: which tables to go and see
+        tables = ", ".join(str(t) for t in last.differ[:8]) + ("…" if differ > 8 else "")
+        line += ", " + tr.nt(
+            "table {tables} differs", "tables {tables} differ", differ
+        ).format(tables=tables)
+    elif differ:
         line += ", " + tr.nt("{k} differs", "{k} differ", differ).format(k=differ)
     return line + "."
 

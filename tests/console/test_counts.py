@@ -153,9 +153,9 @@ def test_a_tables_own_count_shows_on_the_page_and_in_the_summary(hub):
     hub.deliver()
     p.show("tables")
     assert p.view.tables.missing.splitlines()[-1] == (
-        "Day 1 count: 2 of 4 tables counted, 1 differs."
+        "Day 1 count: 2 of 4 tables counted, table 2 differs."
     )
     p.set_language("fr")
     assert p.view.tables.missing.splitlines()[-1] == (
-        "Compte du jour 1\xa0: 2 sur 4 tables comptées, 1 diffère."
+        "Compte du jour 1\xa0: 2 sur 4 tables comptées, la table 2 diffère."
     )
