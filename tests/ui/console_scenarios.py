@@ -38,6 +38,19 @@ async def _report(d: Any, table: int, hand: int, tricks: int) -> None:
     assert ack.status == "accepted", ack
 
 
+async def _first_hand(d: Any, what: str = "hand 1") -> None:
+    """The hub and kiosks 1 to 3 start; the leader starts the first hand from the console."""
+    p = d.p
+    await d.start_hub()
+    await d.start_kiosks([1, 2, 3])
+    await d.on("tables")
+    await until(lambda: p._next_plan() is not None, "the plan")
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 1, what)
+
+
 async def _setup_then_start(d: Any) -> None:
     """A wrong settings file first (the set-up screen), then the right one."""
     await d.on("setup")
@@ -338,14 +351,7 @@ def _score(p: Any, team: int) -> int:
 
 async def leader_gaspesie(d: Any) -> None:
     p = d.p
-    await d.start_hub()
-    await d.start_kiosks([1, 2, 3])
-    await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "the plan")
-    await d.tap("primary")
-    await d.on("start")
-    await d.tap("go")
-    await until(lambda: p.state.hand == 1, "manche 1")
+    await _first_hand(d, "manche 1")
     await _report(d, 1, 1, 3)
     await _report(d, 2, 1, 8)
     await _report(d, 3, 1, 6)
@@ -691,14 +697,7 @@ async def leader_counts(d: Any) -> None:
     the day ends; the counts are entered on the console, table 1's differs and the leader
     accepts it, and the day is verified."""
     p = d.p
-    await d.start_hub()
-    await d.start_kiosks([1, 2, 3])
-    await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "hand 1's plan")
-    await d.tap("primary")
-    await d.on("start")
-    await d.tap("go")
-    await until(lambda: p.state.hand == 1, "hand 1")
+    await _first_hand(d, "hand 1")
     for table, tricks in ((1, 10), (2, 6), (3, 6)):
         await _report(d, table, 1, tricks)
     await until(lambda: not p.state.missing, "every result")
@@ -737,14 +736,7 @@ async def leader_kiosk_counts(d: Any) -> None:
     whole tournament (teams 1 and 3 level), and the Tie-breaks tab says results are
     missing above the tie-break's buttons."""
     p = d.p
-    await d.start_hub()
-    await d.start_kiosks([1, 2, 3])
-    await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "hand 1's plan")
-    await d.tap("primary")
-    await d.on("start")
-    await d.tap("go")
-    await until(lambda: p.state.hand == 1, "hand 1")
+    await _first_hand(d, "hand 1")
     for table, tricks in ((1, 2), (2, 10)):  # teams 1 and 3 end level (25 flags each)
         await _report(d, table, 1, tricks)
     await until(lambda: p.state.missing == [3], "two results")
