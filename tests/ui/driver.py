@@ -812,7 +812,7 @@ async def director(d: Driver) -> None:
         await d.tap("language")
         await d.tap("ok")
         await d.on("waiting")
-        await d.shot("02-waiting-bring")
+        await both_languages(d, "02-waiting-bring")
         d.note("waiting_bring", waiting_texts(d))
         await d.command("loan", table=table, flags=2)  # the leader brought them
         await until(lambda: d.presenter.table_view.to_bring == 0, "the flags brought")
