@@ -226,14 +226,12 @@ def test_final_standings_say_play_ended_early_and_what_is_missing(hub):
     hub.deliver()
     v = p.view
     assert v.hand == "Final standings · play ended after hand 1"
-    assert v.progress == (
-        "Provisional — 2 results missing · Day 1 count: 0 of 3 tables counted."
-    )
+    assert v.progress == "Provisional — 2 results missing"
+    assert v.counts == "Day 1 count: 0 of 3 tables counted."
     p.set_language("fr")
     assert p.view.hand == "Classement final · jeu terminé après la main 1"
-    assert p.view.progress == (
-        "Provisoire — 2 résultats manquants · Compte du jour 1\xa0: 0 sur 3 tables comptées."
-    )
+    assert p.view.progress == "Provisoire — 2 résultats manquants"
+    assert p.view.counts == "Compte du jour 1\xa0: 0 sur 3 tables comptées."
 
 
 def test_the_days_count_is_a_small_line_on_the_hall(tmp_path):
@@ -248,7 +246,7 @@ def test_the_days_count_is_a_small_line_on_the_hall(tmp_path):
     for table, flags in ((1, 12), (2, 9)):
         hub.kiosk_count(table, 1, flags)
     hub.deliver()
-    assert p.view.progress.endswith("Day 1 count: 2 of 4 tables counted, 1 differs.")
+    assert p.view.counts == "Day 1 count: 2 of 4 tables counted, 1 differs."
     p.set_language("fr")
-    assert p.view.progress.endswith("Compte du jour 1\xa0: 2 sur 4 tables comptées, 1 diffère.")
+    assert p.view.counts == "Compte du jour 1\xa0: 2 sur 4 tables comptées, 1 diffère."
     hub.close()
