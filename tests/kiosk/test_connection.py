@@ -22,7 +22,7 @@ from kiosk.outbox import Outbox
 from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import InProcessHub
 from whist.pattern import default_spec
-from whist.protocol import Ack, Result, Revokes, State, TableView
+from whist.protocol import Ack, FlagCount, Result, Revokes, State, TableView
 
 require_mosquitto()
 
@@ -225,5 +225,44 @@ def test_a_call_reaches_the_hub(hall, tmp_path):
             ui.until(
                 lambda: TABLE in getattr(heard.last("state"), "calling", []), "call in the state"
             )
+        finally:
+            conn.stop()
+
+
+def test_a_count_waits_for_the_hub_like_a_result(hall, tmp_path):
+    """Rules A19: a table's count of its flags is kept in the outbox while the hub is away,
+    goes when it is back, and is recorded as the verifier's count (the table's view says
+    so)."""
+    ui, heard = UiThread(), Recorder()
+    with hub(hall, tmp_path):
+        start_hand(hall)
+        c = hall.credentials.leader
+        leader = SimLeader(hall.host, hall.port, c.username, c.password)
+        leader.start()
+        try:
+            assert leader.connected.wait(WAIT)
+            assert leader.command("end_day", early=True).ok
+        finally:
+            leader.stop()
+    with Outbox(tmp_path / "outbox.sqlite3") as box:
+        conn = KioskConnection(
+            kiosk_config(hall, tmp_path), box, heard, post=ui.post, resend_every=30
+        )
+        conn.start()
+        try:
+            ui.until(lambda: heard.last("hub") is False, "hub offline")
+            count = FlagCount(id="count-1", table=TABLE, day=1, flags=11)
+            conn.submit_count(count)
+            assert box.pending() == [count]
+            with hub(hall, tmp_path):
+                ui.until(lambda: heard.last("ack") is not None, "ack after the hub came back")
+                ack, sent = heard.last("ack")  # type: ignore[misc]
+                assert (ack.status, ack.day, sent) == ("accepted", 1, count)
+                ui.until(
+                    lambda: getattr(heard.last("view").count, "counted", None) == 11,  # type: ignore[union-attr]
+                    "the count in the view",
+                )
+                assert heard.last("view").count.status == "differs"  # type: ignore[union-attr]
+            assert box.pending() == []
         finally:
             conn.stop()
