@@ -68,6 +68,7 @@ from uikit.common import (
     TRUMPS,
     Base,
     Translators,
+    day_count_line,
     hand_label,
     language_button_text,
     setup_texts,
@@ -471,6 +472,8 @@ class LeaderPresenter(Base[ViewModel]):
             self._want_results(self.table_hand, fresh=stale)
         if self.mode is Screen.LOANS and (old is None or old.to_bring != state.to_bring):
             self._ask(Loans(id=self._id()))
+        if self.mode is Screen.COUNTS and (old is None or old.counts != state.counts):
+            self._want_counts()  # a table's kiosk sent its count (rules A19)
         self._changed()
 
     def on_standings(self, standings: Standings) -> None:
@@ -1350,7 +1353,9 @@ class LeaderPresenter(Base[ViewModel]):
             Screen.LOAN: lambda v: replace(v, loan=self._loan()),
             Screen.PENALTY: lambda v: replace(v, penalty=self._penalty()),
             Screen.STANDINGS: lambda v: replace(v, standings=self._standings()),
-            Screen.TIEBREAK: lambda v: replace(v, tiebreak=self._tiebreak()),
+            Screen.TIEBREAK: lambda v: replace(
+                v, tiebreak=replace(self._tiebreak(), warning=self._tiebreak_warning())
+            ),
             Screen.SHEETS: lambda v: replace(v, sheets=self._sheets()),
             Screen.NIGHT: lambda v: replace(v, night=self._night()),
             Screen.DEALS: lambda v: replace(v, deals=self._deals()),
@@ -1499,6 +1504,9 @@ class LeaderPresenter(Base[ViewModel]):
         provisional = director.provisional(tr, s.results_missing)
         if provisional:
             missing_text = "\n".join(p for p in (missing_text, provisional + ".") if p)
+        counted = day_count_line(tr, s, name_tables=True)  # the verifiers' count (A15, A19)
+        if counted:
+            missing_text = "\n".join(p for p in (missing_text, counted) if p)
         conflicts_text = (
             tr.t("Two different results: table {tables}").format(
                 tables=words.tables_list(s.conflicts)
@@ -2527,6 +2535,9 @@ class LeaderPresenter(Base[ViewModel]):
         if s.ended_after is not None:
             ended = tr.t("Play ended after hand {n}.").format(n=s.ended_after)
             note = f"{ended} {note}".strip()
+        counted = day_count_line(tr, s, name_tables=True) if lends else ""  # A15, A19
+        if counted:
+            note = f"{note.rstrip('.')}. {counted}" if note else counted
         return StandingsVM(
             title=title,
             head=head,
@@ -2691,6 +2702,19 @@ class LeaderPresenter(Base[ViewModel]):
             start=ButtonVM(tr.t("Start the tie-break"), role="primary"),
             record=HIDDEN,
             refresh=refresh,
+        )
+
+    def _tiebreak_warning(self) -> str:
+        """While results are missing (rules O12) the level teams may not be the real ones:
+        said above the tie-break's buttons; the count is the hub's (State)."""
+        s = self.state
+        missing = s.results_missing if s is not None else 0
+        if not missing:
+            return ""
+        return (
+            director.provisional(self.tr, missing)
+            + ". "
+            + self.tr.t("Enter them first: a missing result can change which teams are level.")
         )
 
     def _groups_text(self, groups: list[TieGroup]) -> str:

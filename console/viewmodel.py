@@ -280,6 +280,8 @@ class TieBreakVM:
     """Tie-breaks, step by step: who plays, the trump by a cut, the dealer, each hand."""
 
     title: str = ""
+    #: results still missing (rules O12): said above the buttons, the count from the core
+    warning: str = ""
     steps: str = ""
     groups: tuple[ButtonVM, ...] = ()
     trumps: tuple[ButtonVM, ...] = ()

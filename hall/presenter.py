@@ -33,6 +33,7 @@ from uikit.common import (
     RED_SUITS,
     Base,
     Translators,
+    day_count_line,
     hand_label,
     setup_texts,
     trump_name,
@@ -247,7 +248,7 @@ class HallPresenter(Base[HallVM]):
         if s is not None and s.club is not None:
             return self._build_night(s)
         points = self.unit == "points"
-        hand, trump, progress, fraction = "", "", "", 0.0
+        hand, trump, progress, counts, fraction = "", "", "", "", 0.0
         symbol, role = "", "card-black"
         if s is not None:
             finished = s.finished and s.phase != "playing"
@@ -272,6 +273,7 @@ class HallPresenter(Base[HallVM]):
                     s.tables,
                 ).format(r=reported, t=s.tables)
                 fraction = reported / s.tables if s.tables else 0.0
+            counts = day_count_line(tr, s)  # the verifiers' count (rules A15, A19)
             if s.results_missing:  # never a silent gap (rule O12)
                 provisional = tr.nt(
                     "Provisional — {n} result missing",
@@ -323,6 +325,7 @@ class HallPresenter(Base[HallVM]):
             trump_name=trump,
             trump_role=role,
             progress=progress,
+            counts=counts,
             progress_fraction=fraction,
             banner=self._banner(),
             head=head,

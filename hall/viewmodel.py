@@ -84,6 +84,8 @@ class HallVM:
     trump_role: str = "card-black"
     progress: str = ""
     progress_fraction: float = 0.0
+    #: the last ended day's verifiers' count (rules A19), a small line of its own
+    counts: str = ""
     banner: str = ""
     banner_role: str = "banner-offline"
     head: HallRowVM = HallRowVM()

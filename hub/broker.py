@@ -247,6 +247,7 @@ def acl_text(tables: int, topics: Topics = DEFAULT_TOPICS) -> str:
             f"user {table_username(t)}",
             f"topic write {topics.result(t)}",
             f"topic write {topics.deal(t)}",
+            f"topic write {topics.count(t)}",
             f"topic write {topics.call(t)}",
             f"topic readwrite {topics.table_status(t)}",
             f"topic read {topics.assignment(t)}",

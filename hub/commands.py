@@ -207,10 +207,13 @@ class Commands(CommandDesk, CoreBase):
     def _do_verify(self, cmd: Verify, batch: Batch) -> VerifyData:
         day = leader.count_day(self.tournament, cmd.day)
         self._apply(FlagsCounted(day, cmd.table, cmd.flags), batch)
+        batch.dirty_tables.add(cmd.table)  # the table's kiosk says the count (decision A19)
+        batch.state = True
         return self._verified(day, cmd.table)
 
     def _do_accept_count(self, cmd: AcceptCount, batch: Batch) -> VerifyData:
         self._apply(CountAccepted(cmd.day, cmd.table, cmd.reason.strip()), batch)
+        batch.dirty_tables.add(cmd.table)
         batch.standings = batch.state = True  # the day's record of the table moved
         self._places_may_have_moved(batch)
         return self._verified(cmd.day, cmd.table)

@@ -115,6 +115,8 @@ class HubBase:
             self._on_report(item.table, item.payload, batch)
         elif item.kind in REPORT_KINDS:
             self._wrong_kind_of_report(item.table, item.payload, batch)
+        elif item.kind == "count":
+            self._on_count(item.table, item.payload, batch)
         elif item.kind == "call":
             self._on_call(item.table, item.payload, batch)
         elif item.kind == "status":
@@ -132,6 +134,14 @@ class HubBase:
 
     def _on_call(self, table: int, payload: bytes, batch: Batch) -> None:
         raise NotImplementedError
+
+    def _on_count(self, table: int, payload: bytes, batch: Batch) -> None:
+        """A table's count of its flags (decision A19); a club night has none to count."""
+        message_id = peek_id(payload)
+        if message_id is not None:
+            reason = f"this hub runs {self._running()}: it has no flags to count"
+            ack = Ack(id=message_id, status="rejected", reason=reason, code=ErrorCode.WRONG_FORMAT)
+            batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 
     def _on_status(self, table: int, payload: bytes, batch: Batch) -> None:
         raise NotImplementedError

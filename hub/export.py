@@ -75,6 +75,16 @@ def loan_rows(t: Tournament) -> list[dict[str, object]]:
     ]
 
 
+def count_row(t: Tournament, day: int, counted: int, differ: list[int]) -> list[str]:
+    """``day 1 count, 14 of 16 tables counted, differ: 3 5, not verified``."""
+    return [
+        f"day {day} count",
+        f"{counted} of {t.tables} tables counted",
+        "differ: " + " ".join(map(str, differ)) if differ else "none differs",
+        "verified" if t.day_verified(day) else "not verified",
+    ]
+
+
 def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
     """Write results.csv, standings.csv and (a format that lends flags) loans.csv into
     ``out_dir``; return their paths."""
@@ -108,6 +118,14 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
         if missing:  # never a silent gap: the file says it is provisional
             writer.writerow([])
             writer.writerow([f"provisional: {missing} results missing"])
+        counts = t.count_summary() if t.rules.unit == "flags" else []
+        if counts:  # the verifiers' count of each ended day (rules A15, A19)
+            writer.writerow([])
+            for day, counted, differ in counts:
+                writer.writerow(count_row(t, day, counted, differ))
+            for (day, table), reasons in sorted(t.accepted_counts.items()):
+                for reason in reasons:
+                    writer.writerow([f"day {day} count", f"table {table}: accepted", reason])
     written = [results, standings]
     if t.rules.lends_flags:
         loans = out_dir / "loans.csv"

@@ -26,7 +26,7 @@ from whist.protocol import Topics
 log = logging.getLogger("whist.hub.guard")
 
 #: Last words of the table topics that carry events, never state.
-_TABLE_EVENTS = ("result", "call", "deal")
+_TABLE_EVENTS = ("result", "call", "deal", "count")
 
 
 def never_retained(topic: str, topics: Topics) -> bool:

@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import TypeVar
 
 from hub.batch import Batch, Outgoing
 from hub.calls import TableDesk
 from hub.corebase import CoreBase
 from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
+    FlagsCounted,
     ResultRecorded,
 )
 from whist.protocol import (
     Ack,
+    FlagCount,
     Result,
+    decode,
     decode_result,
     encode,
 )
 
 log = logging.getLogger("whist.hub")
+M = TypeVar("M")
 
 
 class ResultHandling(TableDesk, CoreBase):
@@ -39,15 +45,28 @@ class ResultHandling(TableDesk, CoreBase):
         ack = Ack(id=result_id, status="rejected", reason=reason, code=code, hand=hand)
         batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 
-    def _on_report(self, table: int, payload: bytes, batch: Batch) -> None:
-        t = self.tournament
+    def _decoded(
+        self,
+        table: int,
+        payload: bytes,
+        decoder: Callable[[bytes], M],
+        what: str,
+        batch: Batch,
+    ) -> M | None:
+        """The message, or None once it is refused (an Ack when its id can be read)."""
         try:
-            result = decode_result(payload)
+            return decoder(payload)
         except ProtocolError as exc:
             if exc.message_id is None:
-                log.warning("table %s: unreadable result dropped: %s", table, exc.reason)
+                log.warning("table %s: unreadable %s dropped: %s", table, what, exc.reason)
             else:
                 self._reject(table, exc.message_id, exc.reason, exc.code, batch)
+            return None
+
+    def _on_report(self, table: int, payload: bytes, batch: Batch) -> None:
+        t = self.tournament
+        result = self._decoded(table, payload, decode_result, "result", batch)
+        if result is None:
             return
         if result.table != table:
             self._reject(
@@ -88,6 +107,34 @@ class ResultHandling(TableDesk, CoreBase):
         batch.dirty_tables |= teams
         batch.changed_teams |= teams
         batch.state = True
+
+    # ------------------------------------------------------------------ counts
+    def _on_count(self, table: int, payload: bytes, batch: Batch) -> None:
+        """The players' count of their flags at a day's end (decision A19): recorded as the
+        console's ``verify`` is (the same event), once per id, and answered with an Ack; the
+        table's view then says whether it agrees."""
+        t = self.tournament
+        count = self._decoded(table, payload, lambda p: decode(FlagCount, p), "count", batch)
+        if count is None:
+            return
+        if count.table != table:
+            reason = f"this count is for table {count.table} but came from table {table}'s kiosk"
+            self._reject(table, count.id, reason, ErrorCode.WRONG_TABLE, batch)
+            return
+        if count.id in t.count_ids:
+            ack = Ack(id=count.id, status="duplicate", day=t.count_ids[count.id][0])
+            batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
+            return
+        try:
+            self._apply(FlagsCounted(count.day, table, count.flags, count.id), batch)
+        except TournamentError as exc:
+            self._reject(table, count.id, exc.reason, exc.code, batch)
+            return
+        log.info("table %s: counted %s flags for day %s", table, count.flags, count.day)
+        batch.dirty_tables.add(table)
+        batch.state = batch.now = True
+        ack = Ack(id=count.id, status="accepted", day=count.day)
+        batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 
     def _same_as_recorded(self, event: ResultRecorded) -> bool:
         done = self.tournament.result(event.hand, event.table)

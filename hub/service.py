@@ -191,6 +191,7 @@ class Hub:
         subscriptions = [
             (self.topics.every_table("result"), 1),
             (self.topics.every_table("deal"), 1),
+            (self.topics.every_table("count"), 1),
             (self.topics.every_table("call"), 1),
             (self.topics.every_table("status"), 1),
             (self.topics.leader_command, 1),

@@ -31,6 +31,7 @@ from whist.protocol import (
     ClubDeal,
     ClubScore,
     DealRecord,
+    FlagCount,
     NightStandings,
     Reply,
     Result,
@@ -228,6 +229,13 @@ class SimKiosk(_Client):
         self.client.publish(self.topics.result(self.table), payload, qos=1)
         self.sent += 1
         return result.id
+
+    def count(self, day: int, flags: int) -> str:
+        """The players' count of their flags at the end of ``day`` (rules A19), sent once
+        (QoS 1) on the table's count topic; returns its id (the Ack comes as a result's)."""
+        count = FlagCount(id=str(uuid.uuid4()), table=self.table, day=day, flags=flags)
+        self.client.publish(self.topics.count(self.table), encode(count), qos=1)
+        return count.id
 
     def wait_assignment(
         self, predicate: Callable[[Assignment], bool], timeout: float

@@ -36,6 +36,7 @@ from whist.protocol import (
     Call,
     ClubDeal,
     ClubScore,
+    FlagCount,
     Result,
     State,
     TableView,
@@ -60,7 +61,7 @@ class Listener(Protocol):
     def on_hub_status(self, online: bool) -> None: ...
     def on_view(self, view: TableView) -> None: ...
     def on_state(self, state: State) -> None: ...
-    def on_ack(self, ack: Ack, result: Result | ClubDeal | None) -> None: ...
+    def on_ack(self, ack: Ack, result: Report | None) -> None: ...
     def on_score(self, score: ClubScore) -> None: ...
 
 
@@ -159,6 +160,14 @@ class KioskConnection(HubClient):
         )
         return sent
 
+    def submit_count(self, count: FlagCount) -> bool:
+        """The flags the players counted at a day's end: stored durably, then sent, exactly
+        as a result (decision A19)."""
+        self.outbox.add(count)
+        sent = self._send(count)
+        log.info("table %s: count %s (%s flags) saved", self.table, count.id, count.flags)
+        return sent
+
     def call_leader(self, reason: str = "") -> bool:
         """Ask the hub to call the leader over; False when there is no connection."""
         if not self.connected.is_set():
@@ -178,6 +187,8 @@ class KioskConnection(HubClient):
             return False
         if isinstance(result, ClubDeal):
             topic = self.topics.deal(self.table)
+        elif isinstance(result, FlagCount):
+            topic = self.topics.count(self.table)
         else:
             topic = self.topics.result(self.table)
         with self._send_lock:

@@ -33,11 +33,11 @@ from types import TracebackType
 from typing import Self
 
 from whist.errors import ProtocolError
-from whist.protocol import Ack, ClubDeal, Result, decode, decode_result, encode
+from whist.protocol import Ack, ClubDeal, FlagCount, Result, decode, decode_result, encode
 
-#: What the outbox keeps: a military hand's result, or a club night's deal (its ``hand``
-#: column then holds the deal's number).
-Report = Result | ClubDeal
+#: What the outbox keeps: a military hand's result, a club night's deal (its ``hand`` column
+#: then holds the deal's number), or a table's count of its flags at a day's end (the day's).
+Report = Result | ClubDeal | FlagCount
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -180,13 +180,17 @@ class Outbox:
 
 
 def _number(report: Report) -> int:
-    return report.hand if isinstance(report, Result) else report.deal
+    if isinstance(report, Result):
+        return report.hand
+    return report.deal if isinstance(report, ClubDeal) else report.day
 
 
 def _read(payload: bytes) -> Report | None:
     try:
         if b'"record"' in payload:  # only a ClubDeal has a record
             return decode(ClubDeal, payload)
+        if b'"visitor_tricks"' not in payload:  # only a Result has tricks
+            return decode(FlagCount, payload)
         return decode_result(payload)
     except ProtocolError:  # written by us, so only a damaged file gets here: skip the row
         return None

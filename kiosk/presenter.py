@@ -28,6 +28,7 @@ from typing import Literal, Protocol
 
 from kiosk import words
 from kiosk.club import ClubDesk, Party
+from kiosk.count import REFUSED, CountDesk
 from kiosk.i18n import N_, Translator, translator
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import (
@@ -57,6 +58,7 @@ from whist.protocol import (
     Ack,
     ClubDeal,
     ClubScore,
+    FlagCount,
     FormatInfo,
     RecordedResult,
     Result,
@@ -85,6 +87,7 @@ class Link(Protocol):
     def submit(self, result: Result) -> bool: ...
     def submit_deal(self, deal: ClubDeal) -> bool: ...
     def call_leader(self, reason: str = "") -> bool: ...
+    def submit_count(self, count: FlagCount) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ class Draft:
 #: A result is being tapped in: on the hand's own keypad (HAND, once a number or a revoke
 #: was chosen), the pad's or "Enter again"'s keypad (ENTRY), revokes, the confirm screen.
 _ENTRY_FLOW = (Screen.HAND, Screen.ENTRY, Screen.REVOKES, Screen.CONFIRM)
+_COUNT_FLOW = (Screen.COUNT, Screen.COUNT_CONFIRM)
 
 
 class _Base(LanguageBase[ViewModel, Translator]):
@@ -162,7 +166,7 @@ class TablePresenter(_Base):
         language: Language | None = None,
         translators: Translators = translator,
         address: str = "",
-        pending: Sequence[Result | ClubDeal] = (),
+        pending: Sequence[Result | ClubDeal | FlagCount] = (),
         last: tuple[Result, str] | None = None,
         new_id: Callable[[], str] = lambda: str(uuid.uuid4()),
         clock: Callable[[], float] = time.monotonic,
@@ -194,6 +198,9 @@ class TablePresenter(_Base):
         self.club: ClubDesk | None = (
             ClubDesk(table, link=link, pending=deals, new_id=new_id) if deals else None
         )
+        # a day's end: the players' count of their flags (decision A19)
+        counts = [c for c in pending if isinstance(c, FlagCount)]
+        self.counting = CountDesk(table, link=link, new_id=new_id, pending=counts)
         self.watching: str | None = None  # the result the pending screen is about
         self.accepted: tuple[Result, Ack] | None = None
         self.rejected: tuple[Result | None, Ack] | None = None
@@ -286,6 +293,8 @@ class TablePresenter(_Base):
             self._show_move(view)
         if view.phase in ("playing", "closed"):
             self._last_played = view
+        if self.mode in _COUNT_FLOW and view.count is None:
+            self.mode = None  # the next day has started: the table no longer counts
         draft = self.draft
         if draft is not None and self.mode in _ENTRY_FLOW and self._hand_closed(draft.hand):
             self.notice = N_("The leader closed this hand: call the leader to give your result.")
@@ -320,7 +329,15 @@ class TablePresenter(_Base):
             self._desk().on_score(score)
             self._changed()
 
-    def on_ack(self, ack: Ack, result: Result | ClubDeal | None) -> None:
+    def on_ack(self, ack: Ack, result: Result | ClubDeal | FlagCount | None) -> None:
+        refused = self.counting.on_ack(ack, result)
+        if refused is not None:  # an answer about a count: the view says what it decided
+            if refused:
+                self.notice = REFUSED
+            self._changed()
+            return
+        if isinstance(result, FlagCount):
+            return
         club = self.club
         if isinstance(result, ClubDeal) or (club is not None and ack.id in club.pending):
             if club is not None:
@@ -390,6 +407,50 @@ class TablePresenter(_Base):
         if self.screen is Screen.HAND and v is not None:
             self.draft, self.mode, self.error = self._hand_draft(v.hand), Screen.ENTRY, ""
             self._keypad_screen = Screen.ENTRY
+        self._changed()
+
+    # ------------------------------------------------------------------ a day's count (A19)
+    def count_flags(self) -> None:
+        """Waiting screen, once a day has ended: count the flags (again)."""
+        if not self._intent():
+            return
+        v = self.table_view
+        if self.mode is None and v is not None and v.count is not None:
+            self.counting.start()
+            self.mode = Screen.COUNT
+        self._changed()
+
+    def count_key(self, d: int) -> None:
+        """Count screen: one digit of the flags counted."""
+        if self._intent() and self.mode is Screen.COUNT:
+            self.counting.digit(d)
+        self._changed()
+
+    def count_erase(self) -> None:
+        """Count screen: take back the last digit."""
+        if self._intent() and self.mode is Screen.COUNT:
+            self.counting.erase()
+        self._changed()
+
+    def count_next(self) -> None:
+        """Count screen: on to "Is this right?"."""
+        if self._intent() and self.mode is Screen.COUNT and self.counting.next():
+            self.mode = Screen.COUNT_CONFIRM
+        self._changed()
+
+    def count_send(self) -> None:
+        """Count confirm screen: the count goes to the outbox, then to the hub."""
+        if not self._intent():
+            return
+        v = self.table_view
+        if self.mode is Screen.COUNT_CONFIRM and v is not None and v.count is not None:
+            try:
+                self.counting.send(v.count.day)
+            except OutboxError:
+                self.notice = N_("This screen could not save the count. Please call the leader.")
+                self.mode = Screen.COUNT
+            else:
+                self.mode = None
         self._changed()
 
     def _hand_draft(self, hand: int) -> Draft:
@@ -584,6 +645,8 @@ class TablePresenter(_Base):
         mode = self.mode
         if mode is Screen.REVOKES:
             self.mode = self._revokes_from
+        elif mode in _COUNT_FLOW:
+            self.mode = Screen.COUNT if mode is Screen.COUNT_CONFIRM else None
         elif mode is Screen.CONFIRM and self.draft is not None:
             # Change: back to the keypad the number came from, the number still selected.
             self.draft = replace(self.draft, home_agrees=False, visitors_agree=False)
@@ -668,6 +731,10 @@ class TablePresenter(_Base):
             self.dismiss()
         elif screen is Screen.REJECTED:
             self.enter_again()
+        elif screen is Screen.COUNT:
+            self.count_next()
+        elif screen is Screen.COUNT_CONFIRM:
+            self.count_send()
 
     def call_leader(self) -> None:
         """Ask for the leader; the banner says so until the leader clears the call."""
@@ -732,6 +799,10 @@ class TablePresenter(_Base):
             Screen.ACCEPTED: lambda v: replace(v, accepted=self._accepted()),
             Screen.REJECTED: lambda v: replace(v, rejected=self._rejected()),
             Screen.MOVE: lambda v: replace(v, move=self._move()),
+            Screen.COUNT: lambda v: replace(v, count=self.counting.page(self.tr)),
+            Screen.COUNT_CONFIRM: lambda v: replace(
+                v, count_confirm=self.counting.confirm(self.tr)
+            ),
         }
         return builders[screen](vm)
 
@@ -857,8 +928,8 @@ class TablePresenter(_Base):
             title = tr._("Waiting for the next hand")
             subtitle = tr._("The leader starts it.")
         next_hand = ""
-        if day is not None and day.final:
-            next_hand = ""
+        if (day is not None and day.final) or v.count is not None:
+            next_hand = ""  # at a day's end the count comes first (the screen has room for one)
         elif v.phase == "waiting":
             next_hand = tr._("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
         elif v.hand >= v.hands:
@@ -870,9 +941,13 @@ class TablePresenter(_Base):
             score_label=label,
             last_result=self._last_result_text(),
             next_hand=next_hand,
-            tournament=v.tournament,
+            # the count's button takes the tournament's place at a day's end
+            tournament="" if v.count is not None else v.tournament,
             call=self._call_button(),
+            count_line=self.counting.line(tr, v.count) if v.count is not None else "",
+            count=self.counting.button(tr, v.count),
         )
+
 
     def _latest_result(self, role: str = "home") -> RecordedResult | None:
         """This table's newest result the hub holds (as home, or its travellers')."""
@@ -1078,9 +1153,7 @@ class TablePresenter(_Base):
         v = self.table_view
         detail = words.score_now(tr, self.unit, v.held) if v is not None else ""
         if v is not None and v.to_bring:  # first the flags the table does not have
-            instruction = "\n".join(
-                p for p in (words.bring_line(tr, v.to_bring), instruction) if p
-            )
+            instruction = "\n".join(p for p in (words.bring_line(tr, v.to_bring), instruction) if p)
             outcome, detail = "", words.too_few_line(tr)
         return AcceptedVM(
             title=tr._("Result recorded ✓"),

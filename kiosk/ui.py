@@ -48,7 +48,7 @@ from kiosk.presenter import SetupPresenter, TablePresenter
 from kiosk.viewmodel import ButtonVM, ViewModel
 from uikit import theme
 from uikit.config import ConfigProblem, Problem
-from whist.protocol import ClubDeal, Result
+from whist.protocol import ClubDeal, FlagCount, Result
 
 log = logging.getLogger("whist.kiosk")
 
@@ -155,13 +155,33 @@ class JoinKeyButton(KButton):
     value = NumericProperty(0)
 
 
-class JoinScreen(KivyScreen):
-    """Joining the hall: its ten keys (1-9 then 0, as on a telephone) are made here."""
+class CountKeyButton(KButton):
+    """One digit of the count screen's ten-key pad (the flags counted at a day's end)."""
+
+    value = NumericProperty(0)
+
+
+class _TenKeyScreen(KivyScreen):
+    """A screen with a ten-key pad (1-9 then 0, as on a telephone), its keys made here."""
+
+    key: type[KButton] = JoinKeyButton
+    prefix = "join-key"
 
     def on_kv_post(self, base_widget: Any) -> None:
         pad = self.ids.keypad
         for value in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0):
-            pad.add_widget(JoinKeyButton(value=value, kid=f"join-key-{value}"))
+            pad.add_widget(self.key(value=value, kid=f"{self.prefix}-{value}"))
+
+
+class JoinScreen(_TenKeyScreen):
+    """Joining the hall: the table number, then the join code."""
+
+
+class CountScreen(_TenKeyScreen):
+    """The table counts its flags at a day's end (decision A19)."""
+
+    key = CountKeyButton
+    prefix = "count-key"
 
 
 class KioskApp(App):
@@ -407,6 +427,11 @@ class _LazyLink:
         connection = self._get()
         assert connection is not None
         return connection.submit_deal(deal)
+
+    def submit_count(self, count: FlagCount) -> bool:
+        connection = self._get()
+        assert connection is not None
+        return connection.submit_count(count)
 
     def call_leader(self, reason: str = "") -> bool:
         connection = self._get()

@@ -30,6 +30,9 @@ class Screen(enum.StrEnum):
     REJECTED = "rejected"
     MOVE = "move"
     JOIN = "join"
+    # a day's end: the table counts its flags, then confirms the number (decision A19)
+    COUNT = "count"
+    COUNT_CONFIRM = "count-confirm"
     # club nights (kiosk.club): the table's score, and one choice among a few big buttons
     CLUB_SCORE = "club-score"
     CLUB_PICK = "club-pick"
@@ -142,6 +145,25 @@ class WaitingVM:
     next_hand: str = ""
     tournament: str = ""
     call: ButtonVM = ButtonVM()
+    # a day's end (decision A19): what the count says, and the button to count (again)
+    count_line: str = ""
+    count: ButtonVM = ButtonVM(visible=False)
+
+
+@dataclass(frozen=True)
+class CountConfirmVM:
+    """A day's end: the number counted, big, and "Is this right?".
+
+    >>> CountConfirmVM(number="11").number
+    '11'
+    """
+
+    title: str = ""
+    number: str = ""
+    words: str = ""
+    note: str = ""
+    change: ButtonVM = ButtonVM()
+    send: ButtonVM = ButtonVM(role="primary")
 
 
 @dataclass(frozen=True)
@@ -405,6 +427,8 @@ class ViewModel:
     rejected: RejectedVM = RejectedVM()
     move: MoveVM = MoveVM()
     join: JoinVM = JoinVM()
+    count: JoinVM = JoinVM()  # the same ten-key pad as joining the hall
+    count_confirm: CountConfirmVM = CountConfirmVM()
     club_score: ClubScoreVM = ClubScoreVM()
     club_pick: ClubPickVM = ClubPickVM()
     club_players: ClubPlayersVM = ClubPlayersVM()

@@ -18,6 +18,7 @@ from typing import TypeVar
 from uikit.config import ConfigProblem, Problem
 from uikit.i18n import M_, ConsoleTranslator
 from uikit.presenter import LanguageBase
+from whist.protocol import State
 
 
 class _Declare:
@@ -91,6 +92,44 @@ def trump_short(tr: ConsoleTranslator, trump: str | None) -> str:
 def trump_line(tr: ConsoleTranslator, trump: str | None) -> str:
     """``Trump: ♥ Hearts``, ``Trump: No trump``."""
     return tr.t("Trump: {trump}").format(trump=trump_short(tr, trump))
+
+
+def day_count_line(tr: ConsoleTranslator, state: State, *, name_tables: bool = False) -> str:
+    """The last ended day's verifiers' count, from State (rules A15, A19): ``Day 1 count: 14
+    of 16 tables counted, 1 differs.``; empty before any day has ended, and once the day is
+    verified and the next day is being played.
+
+    >>> from console.i18n import translator
+    >>> from whist.protocol import DayCounts
+    >>> s = State(tournament="T", format="alberta", tables=16, hand=30, hands=50, day=1,
+    ...           phase="waiting", trump=None, reported=[], missing=[],
+    ...           counts=[DayCounts(day=1, counted=14, differ=[5])])
+    >>> day_count_line(translator("en"), s)
+    'Day 1 count: 14 of 16 tables counted, 1 differs.'
+    >>> day_count_line(translator("en"), s, name_tables=True)
+    'Day 1 count: 14 of 16 tables counted, table 5 differs.'
+    """
+    if not state.counts:
+        return ""
+    last = state.counts[-1]
+    differ = len(last.differ)
+    if last.counted >= state.tables and not differ:
+        if state.day > last.day:
+            return ""
+        return tr.t("Day {d} count: every table agrees.").format(d=last.day)
+    line = tr.nt(
+        "Day {d} count: {n} of {t} table counted",
+        "Day {d} count: {n} of {t} tables counted",
+        state.tables,
+    ).format(d=last.day, n=last.counted, t=state.tables)
+    if differ and name_tables:  # the console: which tables to go and see
+        tables = ", ".join(str(t) for t in last.differ[:8]) + ("…" if differ > 8 else "")
+        line += ", " + tr.nt(
+            "table {tables} differs", "tables {tables} differ", differ
+        ).format(tables=tables)
+    elif differ:
+        line += ", " + tr.nt("{k} differs", "{k} differ", differ).format(k=differ)
+    return line + "."
 
 
 def hand_label(tr: ConsoleTranslator, hand: int, hands: int) -> str:

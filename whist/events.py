@@ -118,6 +118,10 @@ class FlagsCounted:
     day: int
     table: int
     flags: int
+    #: The id of the table's own count message (a kiosk's, decision A19); None when the
+    #: verifier entered it on the console. A count sent again under the same id is not
+    #: recorded again, so it never replaces a later recount.
+    count_id: str | None = None
 
 
 @dataclass(frozen=True)

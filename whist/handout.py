@@ -98,6 +98,8 @@ class TeamLine:
     travellers: tuple[str, str]
     table: int
     came_from: int | None
+    #: the zone that sent the team (rules A14, A20), None when the file gives none
+    zone: str | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,7 @@ def _hand(spec: TournamentSpec, hand: int) -> HandoutHand:
             travellers=_seated(spec, team, plan.travellers),
             table=host_table(team, offset, spec.tables),
             came_from=host_table(team, before, spec.tables) if progress and hand > 1 else None,
+            zone=spec.team(team).zone,
         )
         for team in range(1, spec.tables + 1)
     )
@@ -220,8 +223,12 @@ def _move(words: Words, hand: HandoutHand) -> str:
 
 def _team(words: Words, line: TeamLine) -> str:
     team = words.t("Team {team}").format(team=line.team)
-    if not is_placeholder_name(line.name, line.team):
-        team = f"{team} ({line.name})"
+    about = [] if is_placeholder_name(line.name, line.team) else [line.name]
+    if line.zone is not None:  # rules A20: "Team 3 (zone 2)"
+        named = line.zone.casefold().startswith("zone")
+        about.append(line.zone if named else words.t("zone {zone}").format(zone=line.zone))
+    if about:
+        team = f"{team} ({', '.join(about)})"
     home, travellers = _pair(words, line.home), _pair(words, line.travellers)
     if line.came_from is None:
         text = words.t("{team}: {home} at home, {travellers} to table {table}")

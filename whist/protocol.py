@@ -96,6 +96,10 @@ class Topics:
         """Extension (club nights): a deal a table's kiosk reports."""
         return f"{self.root}/table/{table}/deal"
 
+    def count(self, table: int) -> str:
+        """Extension (decision A19): the flags a table's players counted at a day's end."""
+        return f"{self.root}/table/{table}/count"
+
     # leader
     @property
     def leader_command(self) -> str:
@@ -231,6 +235,8 @@ def _check_trump_or_cut(trump: TrumpName | None, cut: bool) -> None:
 
 Version = Annotated[Literal[1], BeforeValidator(_check_version)]
 MessageId = Annotated[str, Field(min_length=1, max_length=MAX_ID_LENGTH)]
+#: The most flags a table's count may say (the hub checks the tournament's own bound).
+MAX_COUNTED_FLAGS = 9999
 TableNumber = Annotated[int, Field(ge=1)]
 TeamNumber = Annotated[int, Field(ge=1)]
 HandNumber = Annotated[int, Field(ge=1)]
@@ -415,6 +421,25 @@ class DayResult(_Outbound):
     final: bool
 
 
+class CountAtTable(_Outbound):
+    """Extension (decision A19): the count a table's players are asked for, once a day has
+    ended: ``counted`` what they entered (or the verifier; None: not counted yet) and whether
+    it ``agrees`` with the hub's (the core decides; the hub's own number is not shown)."""
+
+    day: DayNumber
+    counted: Annotated[int, Field(ge=0)] | None = None
+    status: Literal["agrees", "differs", "not counted"]
+
+
+class DayCounts(_Outbound):
+    """Extension (decision A19): one ended day's verifiers' count, for the console and the
+    hall: how many tables were counted and which differ from the hub's count."""
+
+    day: DayNumber
+    counted: Annotated[int, Field(ge=0)]
+    differ: list[TableNumber] = []
+
+
 class TableView(_Outbound):
     """Extension: everything table ``table``'s players must know, as the hub holds it (hub ->
     kiosk ``table``, retained on ``whist/table/{t}/view``; republished whenever any of it
@@ -453,6 +478,8 @@ class TableView(_Outbound):
     results_missing: Annotated[int, Field(ge=0)] = 0
     to_bring: Annotated[int, Field(ge=0)] = 0
     ended_after: Annotated[int, Field(ge=0)] | None = None
+    # decision A19: the count the players are asked for once the day has ended (null: none)
+    count: CountAtTable | None = None
 
 
 class Revokes(_Inbound):
@@ -507,6 +534,7 @@ class Ack(_Outbound):
     points: int | None = None  # the table's team points after this result (Gaspésie)
     seq: int | None = None  # the result's place in the hub's log (see Standings.seq)
     deal: int | None = None  # club nights: the deal acknowledged (ClubDeal.deal)
+    day: int | None = None  # a table's count (FlagCount): the day it counted
 
 
 class FormatInfo(_Outbound):
@@ -601,6 +629,23 @@ class ClubDeal(_Inbound):
     table: TableNumber
     deal: Annotated[int, Field(ge=1, le=MAX_DEALS)]
     record: DealRecord
+
+
+class FlagCount(_Inbound):
+    """Extension (decision A19): the flags a table's players counted, in fives, at the end of
+    ``day`` (kiosk -> hub, ``whist/table/{t}/count``). The kiosk keeps it until the Ack with
+    its id comes back, exactly as a Result; the hub records it as the console's ``verify``
+    does, and a recount (a new id) replaces it.
+
+    >>> decode(FlagCount, b'{"v":1,"id":"k-1","table":5,"day":1,"flags":11}').flags
+    11
+    """
+
+    v: Version = 1
+    id: MessageId
+    table: TableNumber
+    day: DayNumber
+    flags: Annotated[int, Field(ge=0, le=MAX_COUNTED_FLAGS)]
 
 
 class ClubRules(_Outbound):
@@ -804,6 +849,8 @@ class State(_Outbound):
     unreported: dict[str, list[TableNumber]] = {}
     results_missing: Annotated[int, Field(ge=0)] = 0
     to_bring: dict[str, int] = {}
+    # decision A19: each ended day's verifiers' count (a format of flags), oldest first
+    counts: list[DayCounts] = []
     # club nights: the game's rules (a club night's State has no hands: hand 0 of 1, and
     # ``finished`` once the leader has ended the night)
     club: ClubRules | None = None
@@ -1900,7 +1947,17 @@ def json_schemas() -> dict[str, dict[str, Any]]:
     """The JSON Schema of every message, by the name PROTOCOL.md gives it (for docs)."""
     schemas: dict[str, dict[str, Any]] = {
         model.__name__: model.model_json_schema()
-        for model in (Assignment, Result, Ack, State, Standings, StandingsChanges, Call, Reply)
+        for model in (
+            Assignment,
+            Result,
+            Ack,
+            State,
+            Standings,
+            StandingsChanges,
+            Call,
+            Reply,
+            FlagCount,
+        )
     }
     schemas["Command"] = _COMMAND_ADAPTER.json_schema()
     return schemas

@@ -232,6 +232,7 @@ class Tournament:
         #: per ended day, per table: the flags the hub says are on the table (decision A15)
         self.day_flags: list[list[int]] = []
         self.counts: dict[tuple[int, int], int] = {}  # (day, table): the verifiers' count
+        self.count_ids: dict[str, tuple[int, int]] = {}  # a kiosk's count id -> (day, table)
         self.accepted_counts: dict[tuple[int, int], list[str]] = {}
         self.points = [0] * (self.tables + 1)
         self.hand_points: dict[int, list[int]] = {}  # Gaspésie, per hand per team
@@ -371,6 +372,22 @@ class Tournament:
         the leader's acceptance of the count)."""
         counts = self.day_counts(day)
         return bool(counts) and all(c.status == AGREES for c in counts)
+
+    def count_summary(self) -> list[tuple[int, int, list[int]]]:
+        """Per ended day (a format of flags): (day, tables counted, tables that differ)."""
+        out = []
+        for day in range(1, len(self.day_flags) + 1):
+            counts = self.day_counts(day)
+            counted = sum(c.counted is not None for c in counts)
+            out.append((day, counted, [c.table for c in counts if c.status == DIFFERS]))
+        return out
+
+    def count_to_enter(self, table: int) -> TableCount | None:
+        """The count a table's players are asked for (decision A19): the last ended day's,
+        while no hand of a later day has started; None otherwise (or with no flags)."""
+        if self.rules.unit != "flags" or not self.day_flags or not self.day_ended:
+            return None
+        return self.table_count(len(self.day_flags), table)
 
     def tiebreak_in_progress(self) -> TieBreak | None:
         last = self.tiebreaks[-1] if self.tiebreaks else None
@@ -932,6 +949,8 @@ class Tournament:
 
     def _apply_FlagsCounted(self, event: FlagsCounted) -> None:
         self.counts[(event.day, event.table)] = event.flags
+        if event.count_id is not None:
+            self.count_ids[event.count_id] = (event.day, event.table)
 
     def _apply_CountAccepted(self, event: CountAccepted) -> None:
         counted = self.counts[(event.day, event.table)]

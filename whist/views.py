@@ -18,6 +18,7 @@ from whist.movement import host_table, visiting_team
 from whist.protocol import (
     Assignment,
     Away,
+    DayCounts,
     FormatInfo,
     Side,
     Standings,
@@ -179,6 +180,10 @@ def state(
         unreported={str(hand): tables for hand, tables in t.unreported().items()},
         results_missing=t.results_missing(),
         to_bring=to_bring(t),
+        counts=[
+            DayCounts(day=day, counted=counted, differ=differ)
+            for day, counted, differ in t.count_summary()
+        ],
     )
 
 
@@ -415,7 +420,14 @@ class TableViews:
             "results_missing": self._results_missing(),
             "to_bring": t.flags_to_bring(table) if flags else 0,
             "ended_after": t.ended_after,
+            "count": self._count(table),
         }
+
+    def _count(self, table: int) -> dict[str, Any] | None:
+        count = self.t.count_to_enter(table)
+        if count is None:
+            return None
+        return {"day": count.day, "counted": count.counted, "status": count.status}
 
     def _results_missing(self) -> int:
         if self._missing is None:

@@ -74,6 +74,11 @@ class HubLink:
         }
         self.outbox += self.core.handle([Inbound("result", table, json.dumps(body).encode())])
 
+    def kiosk_count(self, table: int, day: int, flags: int) -> None:
+        """Table ``table``'s kiosk sends the flags its players counted (rules A19)."""
+        body = {"v": 1, "id": uuid.uuid4().hex, "table": table, "day": day, "flags": flags}
+        self.outbox += self.core.handle([Inbound("count", table, json.dumps(body).encode())])
+
     def status(self, table: int, status: str = "online") -> None:
         self.outbox += self.core.handle([Inbound("status", table, status.encode())])
 

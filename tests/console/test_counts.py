@@ -129,3 +129,33 @@ def test_points_tournaments_have_no_count(tmp_path):
     p.show("standings")
     assert not p.view.standings.counts.visible
     link.close()
+
+
+def test_a_tables_own_count_shows_on_the_page_and_in_the_summary(hub):
+    """Rules A19: the count a table's players sent from their kiosk is the verifier's count:
+    the page asks the hub again when State says a count came in, the summary line follows,
+    and a recount on the console replaces it."""
+    p = console(hub)
+    play_and_end_day_one(p, hub)
+    assert "Day 1 count: 0 of 4 tables counted." in p.view.tables.missing
+    p.open_counts()
+    hub.deliver()
+    hub.kiosk_count(1, 1, 11)
+    hub.deliver()  # State: one table counted, it differs; the page asks again
+    hub.deliver()
+    v = p.view.counts
+    assert v.lines.splitlines()[0] == "Table 1: counted 11, the hub 10 — DIFFERS"
+    count(p, hub, 1, 10)  # the verifier recounts at the table
+    assert p.view.counts.lines.splitlines()[-1] == "Table 1: counted 10 — agrees"
+    p.back()
+    assert p.view.standings.note.endswith("Day 1 count: 1 of 4 tables counted.")
+    hub.kiosk_count(2, 1, 13)
+    hub.deliver()
+    p.show("tables")
+    assert p.view.tables.missing.splitlines()[-1] == (
+        "Day 1 count: 2 of 4 tables counted, table 2 differs."
+    )
+    p.set_language("fr")
+    assert p.view.tables.missing.splitlines()[-1] == (
+        "Compte du jour 1\xa0: 2 sur 4 tables comptées, la table 2 diffère."
+    )

@@ -60,7 +60,10 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     s = p.view.standings
     assert p.view.screen is Screen.STANDINGS
     assert s.title == "Final standings"
-    assert s.note == "Play ended after hand 1. Provisional — 1 result missing"
+    assert s.note == (
+        "Play ended after hand 1. Provisional — 1 result missing. "
+        "Day 1 count: 0 of 4 tables counted."
+    )
 
 
 def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
@@ -168,3 +171,29 @@ def test_the_ledger_says_what_is_not_brought_and_what_went_back(tmp_path):
     assert "rendus à la fin de la journée" in p.view.loans.lines
     assert p.view.loans.lines.startswith("Jour 1 · Main 7")
     hub.close()
+
+
+def test_the_tie_breaks_tab_says_results_are_missing(long_hub):
+    """O12 on the Tie-breaks tab: while results are missing, the level teams may not be the
+    real ones; the count is the hub's, said above the tie-break's buttons."""
+    hub = long_hub
+    p = console(hub)
+    start(p, hub)
+    for table in (1, 2, 3):  # every visitor takes 1 flag: teams level; table 4 never reports
+        hub.result(table, 1, 8)
+    hub.deliver()
+    p.secondary()
+    p.confirm()
+    hub.deliver()
+    p.show("tiebreak")
+    hub.deliver()
+    assert p.view.tiebreak.warning == (
+        "Provisional — 1 result missing. "
+        "Enter them first: a missing result can change which teams are level."
+    )
+    p.set_language("fr")
+    assert p.view.tiebreak.warning.startswith("Provisoire — 1 résultat manquant. Entrez-les")
+    p.set_language("en")
+    hub.result(4, 1, 8)  # too late for the kiosk: refused, the leader must enter it
+    hub.deliver()
+    assert p.view.tiebreak.warning

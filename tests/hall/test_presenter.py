@@ -227,6 +227,26 @@ def test_final_standings_say_play_ended_early_and_what_is_missing(hub):
     v = p.view
     assert v.hand == "Final standings · play ended after hand 1"
     assert v.progress == "Provisional — 2 results missing"
+    assert v.counts == "Day 1 count: 0 of 3 tables counted."
     p.set_language("fr")
     assert p.view.hand == "Classement final · jeu terminé après la main 1"
     assert p.view.progress == "Provisoire — 2 résultats manquants"
+    assert p.view.counts == "Compte du jour 1\xa0: 0 sur 3 tables comptées."
+
+
+def test_the_days_count_is_a_small_line_on_the_hall(tmp_path):
+    """Rules A19: how many tables have counted their flags at the day's end, and how many
+    differ, under the progress bar."""
+    hub = HubLink(tmp_path / "two.sqlite3", tables=4, hands=50)
+    p = hall(hub)
+    hub.send("start_hand")
+    for table in range(1, 5):
+        hub.result(table, 1, 7)
+    hub.send("end_day", early=True)
+    for table, flags in ((1, 12), (2, 9)):
+        hub.kiosk_count(table, 1, flags)
+    hub.deliver()
+    assert p.view.counts == "Day 1 count: 2 of 4 tables counted, 1 differs."
+    p.set_language("fr")
+    assert p.view.counts == "Compte du jour 1\xa0: 2 sur 4 tables comptées, 1 diffère."
+    hub.close()

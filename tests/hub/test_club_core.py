@@ -127,6 +127,8 @@ def test_a_deal_the_rules_refuse_is_rejected_with_the_core_s_reason(hub, table, 
 def test_a_military_result_or_command_is_refused_as_the_wrong_format(hub):
     out = hub.send(Inbound("result", 1, military_result(1)))
     assert hub.acks(out, 1)[0]["code"] == "wrong_format"
+    count = b'{"v":1,"id":"k1","table":1,"day":1,"flags":12}'  # a night has no flags to count
+    assert hub.acks(hub.send(Inbound("count", 1, count)), 1)[0]["code"] == "wrong_format"
     for op in ("start_hand", "plan", "ties", "results"):
         reply = hub.command(op)
         assert (reply["ok"], reply["data"]["code"]) == (False, "wrong_format"), op

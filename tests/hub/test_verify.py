@@ -2,8 +2,11 @@
 at the day's end, a difference shown to the leader and settled by a correction or by taking
 the count, the day verified once every table agrees."""
 
+import json
+
 import pytest
 
+from hub.batch import Inbound
 from tests.hub.test_core import Harness, result
 from tests.hub.test_director import retained
 from whist.protocol import CountsData, VerifyData
@@ -73,12 +76,15 @@ def test_a_difference_settled_by_a_correction(hub):
     v = VerifyData.model_validate(hub.command("verify", table=1, flags=11)["data"])
     assert (v.line.hub, v.line.counted, v.line.status, v.verified) == (10, 11, "differs", False)
     hub.command("verify", table=visitors, flags=13)
-    assert [ln.table for ln in counts(hub).lines if ln.status == "differs"] == sorted(
-        [1, visitors]
-    )
+    assert [ln.table for ln in counts(hub).lines if ln.status == "differs"] == sorted([1, visitors])
     reply = hub.command(
-        "correct", hand=1, table=1, visitor_tricks=9, home_tricks=4,
-        revokes={"home": 0, "visitors": 0}, reason="verifiers' count: 9 tricks",
+        "correct",
+        hand=1,
+        table=1,
+        visitor_tricks=9,
+        home_tricks=4,
+        revokes={"home": 0, "visitors": 0},
+        reason="verifiers' count: 9 tricks",
     )
     assert reply["ok"], reply
     data = counts(hub)
@@ -97,7 +103,11 @@ def test_a_difference_settled_by_taking_the_physical_count(hub):
     reply = hub.command("accept_count", table=1, day=1, reason="recounted twice: 9 flags")
     v = VerifyData.model_validate(reply["data"])
     assert (v.line.hub, v.line.counted, v.line.status, v.line.accepted, v.verified) == (
-        9, 9, "agrees", ["recounted twice: 9 flags"], True,
+        9,
+        9,
+        "agrees",
+        ["recounted twice: 9 flags"],
+        True,
     )
     after = {s["team"]: s["flags"] for s in retained(hub, "whist/standings")["teams"]}
     assert after[1] == before[1] - 1 and all(after[t] == before[t] for t in (2, 3, 4))
@@ -142,3 +152,76 @@ def test_the_standings_sheet_says_whether_each_day_is_verified(hub, tmp_path):
     hub.command("export", language="en")
     exported = (tmp_path / "exports" / "standings.html").read_text("utf-8")
     assert "Day 1: verified — every table&#x27;s flags counted and agreed." in exported
+
+
+# ---------------------------------------------------------------- the table's own count (A19)
+def count(hub, table, flags, day=1, count_id=None):
+    payload = json.dumps(
+        {"v": 1, "id": count_id or f"k{table}-{flags}", "table": table, "day": day, "flags": flags}
+    ).encode()
+    return hub.send(Inbound("count", table, payload))
+
+
+def view_count(out, table):
+    views = [p for t, p, _ in out if t == f"whist/table/{table}/view"]
+    return views[-1]["count"]
+
+
+def test_a_table_counts_its_own_flags_as_the_verifier_would(hub):
+    visitors = play_day_one(hub)
+    assert retained(hub, "whist/table/1/view")["count"] == {
+        "day": 1,
+        "counted": None,
+        "status": "not counted",
+    }
+    out = count(hub, 1, 11)
+    assert hub.acks(out, 1) == [{"v": 1, "id": "k1-11", "status": "accepted", "day": 1}]
+    assert view_count(out, 1) == {"day": 1, "counted": 11, "status": "differs"}
+    state = [p for t, p, _ in out if t == "whist/state"][-1]
+    assert state["counts"] == [{"day": 1, "counted": 1, "differ": [1]}]
+    line = counts(hub).lines[0]
+    assert (line.counted, line.status) == (11, "differs")  # the same record as `verify`
+    # Sent again (the kiosk did not see the ack): not recorded twice, and never over a recount.
+    hub.command("verify", table=1, flags=10)
+    out = count(hub, 1, 11)
+    assert hub.acks(out, 1)[0]["status"] == "duplicate"
+    assert counts(hub).lines[0].counted == 10
+    assert retained(hub, "whist/table/1/view")["count"]["status"] == "agrees"
+    # The players recount (a new id): it replaces.
+    out = count(hub, visitors, 14)
+    assert view_count(out, visitors)["status"] == "agrees"
+    hub.restart()
+    assert counts(hub).lines[0].counted == 10
+    assert hub.acks(count(hub, 1, 11), 1)[0]["status"] == "duplicate"
+
+
+def test_a_count_the_hub_cannot_take_is_refused_with_a_code(hub):
+    hub.command("start_hand")
+    out = count(hub, 2, 12)
+    assert hub.acks(out, 2)[0]["code"] == "wrong_day"
+    hub.command("end_day", early=True)
+    assert hub.acks(count(hub, 2, 12, count_id="x"), 3) == []  # only table 2 hears of it
+    assert hub.acks(count(hub, 3, 99), 3)[0]["code"] == "out_of_range"
+    payload = b'{"v":1,"id":"k9","table":4,"day":1,"flags":12}'
+    assert hub.acks(hub.send(Inbound("count", 3, payload)), 3)[0]["code"] == "wrong_table"
+    # Once the next day's first hand starts, the kiosk no longer asks (the console still may).
+    hub.command("start_hand")
+    assert retained(hub, "whist/table/1/view")["count"] is None
+
+
+def test_standings_csv_says_each_days_count(hub, tmp_path):
+    import csv
+
+    visitors = play_day_one(hub)
+    count(hub, 1, 11)  # the table's own count differs
+    hub.command("verify", table=visitors, flags=14)
+    hub.command("export", language="en")
+    rows = list(csv.reader((tmp_path / "exports" / "standings.csv").open(encoding="utf-8")))
+    assert rows[-1] == ["day 1 count", "2 of 4 tables counted", "differ: 1", "not verified"]
+    hub.command("accept_count", table=1, day=1, reason="a flag lost")
+    hub.command("export", language="en")
+    rows = list(csv.reader((tmp_path / "exports" / "standings.csv").open(encoding="utf-8")))
+    assert rows[-2:] == [
+        ["day 1 count", "2 of 4 tables counted", "none differs", "not verified"],
+        ["day 1 count", "table 1: accepted", "a flag lost"],
+    ]

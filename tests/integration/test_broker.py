@@ -127,6 +127,7 @@ def test_acl_lines_come_from_topics_with_their_root() -> None:
     assert "topic write club/table/2/result\n" in table2
     assert "topic read club/table/2/ack\n" in table2
     assert "topic write club/table/2/deal\n" in table2
+    assert "topic write club/table/2/count\n" in table2
     assert "topic read club/table/2/score\n" in table2
     assert "topic read club/night\n" in acl.split("user hall\n")[1]
     assert "club/table/1/" not in table2
@@ -168,15 +169,17 @@ def test_table_result_reaches_the_hub(broker: EmbeddedBroker, connect: Connect) 
     assert hub.expect(TOPICS.result(2)).payload == payload
 
 
+@pytest.mark.parametrize("kind", ["result", "count"])  # count: the flags counted (A19)
 def test_table_cannot_publish_another_tables_result(
-    broker: EmbeddedBroker, connect: Connect
+    broker: EmbeddedBroker, connect: Connect, kind: str
 ) -> None:
     hub = connect(broker, broker.credentials.hub)
-    hub.subscribe_acked(TOPICS.every_table("result"))
+    hub.subscribe_acked(TOPICS.every_table(kind))
     table = connect(broker, broker.credentials.table(2))
     forged, own = unique(), unique()
-    assert table.publish_acked(TOPICS.result(3), forged).value == NOT_AUTHORIZED
-    assert table.publish_acked(TOPICS.result(2), own).value == SUCCESS
+    topic = getattr(TOPICS, kind)
+    assert table.publish_acked(topic(3), forged).value == NOT_AUTHORIZED
+    assert table.publish_acked(topic(2), own).value == SUCCESS
     assert hub.expect().payload == own
     assert not hub.received()
 

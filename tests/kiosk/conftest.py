@@ -11,7 +11,7 @@ from kiosk.outbox import OutboxError
 from kiosk.presenter import TablePresenter
 from whist.events import HandClosed, HandStarted, ResultRecorded
 from whist.pattern import default_spec
-from whist.protocol import Ack, Result, State, TableView
+from whist.protocol import Ack, FlagCount, Result, State, TableView
 from whist.tournament import Tournament
 from whist.views import TableViews, format_info
 
@@ -23,6 +23,7 @@ class FakeLink:
     """The network as the presenter sees it: results it was given, calls it made."""
 
     results: list[Result] = field(default_factory=list)
+    counts: list[FlagCount] = field(default_factory=list)
     calls: int = 0
     broken_disk: bool = False
     online: bool = True
@@ -31,6 +32,12 @@ class FakeLink:
         if self.broken_disk:
             raise OutboxError("disk full")
         self.results.append(result)
+        return self.online
+
+    def submit_count(self, count: FlagCount) -> bool:
+        if self.broken_disk:
+            raise OutboxError("disk full")
+        self.counts.append(count)
         return self.online
 
     def call_leader(self, reason: str = "") -> bool:

@@ -22,7 +22,7 @@ from kiosk.outbox import Outbox
 from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import InProcessHub
 from whist.pattern import default_spec
-from whist.protocol import Ack, Result, Revokes, State, TableView
+from whist.protocol import Ack, FlagCount, Result, Revokes, State, TableView
 
 require_mosquitto()
 
@@ -104,15 +104,34 @@ def hub(broker: EmbeddedBroker, tmp_path: Path) -> InProcessHub:
     return InProcessHub(spec, data, broker.host, broker.port, c.username, c.password)
 
 
-def start_hand(broker: EmbeddedBroker) -> None:
+def start_hand(broker: EmbeddedBroker, *more: tuple[str, dict[str, object]]) -> None:
+    """The leader starts the first hand, then sends ``more`` commands (op, fields)."""
     c = broker.credentials.leader
     leader = SimLeader(broker.host, broker.port, c.username, c.password)
     leader.start()
     try:
         assert leader.connected.wait(WAIT)
-        assert leader.command("start_hand").ok
+        for op, fields in (("start_hand", {}), *more):
+            assert leader.command(op, **fields).ok, op
     finally:
         leader.stop()
+
+
+@contextlib.contextmanager
+def kiosk_with_the_hub_away(
+    broker: EmbeddedBroker, tmp_path: Path, ui: UiThread, heard: Recorder
+) -> Iterator[tuple[KioskConnection, Outbox]]:
+    """A kiosk whose hub is away (the broker is up); its timer would resend only in 30 s."""
+    with Outbox(tmp_path / "outbox.sqlite3") as box:
+        conn = KioskConnection(
+            kiosk_config(broker, tmp_path), box, heard, post=ui.post, resend_every=30
+        )
+        conn.start()
+        try:
+            ui.until(lambda: heard.last("hub") is False, "hub offline")
+            yield conn, box
+        finally:
+            conn.stop()
 
 
 def a_result(hand: int = 1) -> Result:
@@ -164,24 +183,16 @@ def test_a_result_waits_for_the_hub_and_goes_when_it_is_back(hall, tmp_path):
     ui, heard = UiThread(), Recorder()
     with hub(hall, tmp_path):
         start_hand(hall)
-    with Outbox(tmp_path / "outbox.sqlite3") as box:
-        conn = KioskConnection(
-            kiosk_config(hall, tmp_path), box, heard, post=ui.post, resend_every=30
-        )
-        conn.start()
-        try:
-            ui.until(lambda: heard.last("hub") is False, "hub offline")
-            result = a_result()
-            conn.submit(result)
-            assert [r.id for r in box.pending()] == [result.id]
-            with hub(hall, tmp_path):
-                # Not the 30 s timer: the hub's "online" makes the kiosk send again at once.
-                ui.until(lambda: heard.last("ack") is not None, "ack after the hub came back")
-            ack, _ = heard.last("ack")  # type: ignore[misc]
-            assert ack.status in ("accepted", "duplicate")
-            assert box.pending() == []
-        finally:
-            conn.stop()
+    with kiosk_with_the_hub_away(hall, tmp_path, ui, heard) as (conn, box):
+        result = a_result()
+        conn.submit(result)
+        assert [r.id for r in box.pending()] == [result.id]
+        with hub(hall, tmp_path):
+            # Not the 30 s timer: the hub's "online" makes the kiosk send again at once.
+            ui.until(lambda: heard.last("ack") is not None, "ack after the hub came back")
+        ack, _ = heard.last("ack")  # type: ignore[misc]
+        assert ack.status in ("accepted", "duplicate")
+        assert box.pending() == []
 
 
 def test_the_last_will_says_offline_when_a_kiosk_dies(hall, tmp_path):
@@ -227,3 +238,26 @@ def test_a_call_reaches_the_hub(hall, tmp_path):
             )
         finally:
             conn.stop()
+
+
+def test_a_count_waits_for_the_hub_like_a_result(hall, tmp_path):
+    """Rules A19: a table's count of its flags is kept in the outbox while the hub is away,
+    goes when it is back, and is recorded as the verifier's count (the table's view says
+    so)."""
+    ui, heard = UiThread(), Recorder()
+    with hub(hall, tmp_path):
+        start_hand(hall, ("end_day", {"early": True}))
+    with kiosk_with_the_hub_away(hall, tmp_path, ui, heard) as (conn, box):
+        count = FlagCount(id="count-1", table=TABLE, day=1, flags=11)
+        conn.submit_count(count)
+        assert box.pending() == [count]
+        with hub(hall, tmp_path):
+            ui.until(lambda: heard.last("ack") is not None, "ack after the hub came back")
+            ack, sent = heard.last("ack")  # type: ignore[misc]
+            assert (ack.status, ack.day, sent) == ("accepted", 1, count)
+            ui.until(
+                lambda: getattr(heard.last("view").count, "counted", None) == 11,  # type: ignore[union-attr]
+                "the count in the view",
+            )
+            assert heard.last("view").count.status == "differs"  # type: ignore[union-attr]
+        assert box.pending() == []

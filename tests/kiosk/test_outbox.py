@@ -13,7 +13,7 @@ import threading
 import pytest
 
 from kiosk.outbox import Outbox, OutboxError
-from whist.protocol import Ack, Result, Revokes
+from whist.protocol import Ack, FlagCount, Result, Revokes
 
 
 def result(n: int, hand: int = 1) -> Result:
@@ -122,3 +122,16 @@ def test_what_add_returned_from_survives_kill_9(tmp_path):
     assert done.returncode == -signal.SIGKILL and "added" in done.stdout, done.stderr
     with Outbox(path) as again:
         assert [r.id for r in again.pending()] == [f"r-{n}" for n in range(1, 6)]
+
+
+def test_a_tables_count_is_kept_beside_the_results(box):
+    """A day's count of the flags (rules A19) waits for its ack like a result, and is never
+    taken for the last result."""
+    box.add(result(1))
+    box.add(FlagCount(id="k-1", table=7, day=1, flags=11))
+    assert [type(r).__name__ for r in box.pending()] == ["Result", "FlagCount"]
+    box.settle(Ack(id="r-1", status="accepted", hand=1))
+    assert box.settle(Ack(id="k-1", status="accepted", day=1)) == FlagCount(
+        id="k-1", table=7, day=1, flags=11
+    )
+    assert box.pending() == [] and box.last_settled()[0].id == "r-1"

@@ -38,6 +38,19 @@ async def _report(d: Any, table: int, hand: int, tricks: int) -> None:
     assert ack.status == "accepted", ack
 
 
+async def _first_hand(d: Any, what: str = "hand 1") -> None:
+    """The hub and kiosks 1 to 3 start; the leader starts the first hand from the console."""
+    p = d.p
+    await d.start_hub()
+    await d.start_kiosks([1, 2, 3])
+    await d.on("tables")
+    await until(lambda: p._next_plan() is not None, "the plan")
+    await d.tap("primary")
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 1, what)
+
+
 async def _setup_then_start(d: Any) -> None:
     """A wrong settings file first (the set-up screen), then the right one."""
     await d.on("setup")
@@ -338,14 +351,7 @@ def _score(p: Any, team: int) -> int:
 
 async def leader_gaspesie(d: Any) -> None:
     p = d.p
-    await d.start_hub()
-    await d.start_kiosks([1, 2, 3])
-    await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "the plan")
-    await d.tap("primary")
-    await d.on("start")
-    await d.tap("go")
-    await until(lambda: p.state.hand == 1, "manche 1")
+    await _first_hand(d, "manche 1")
     await _report(d, 1, 1, 3)
     await _report(d, 2, 1, 8)
     await _report(d, 3, 1, 6)
@@ -691,14 +697,7 @@ async def leader_counts(d: Any) -> None:
     the day ends; the counts are entered on the console, table 1's differs and the leader
     accepts it, and the day is verified."""
     p = d.p
-    await d.start_hub()
-    await d.start_kiosks([1, 2, 3])
-    await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "hand 1's plan")
-    await d.tap("primary")
-    await d.on("start")
-    await d.tap("go")
-    await until(lambda: p.state.hand == 1, "hand 1")
+    await _first_hand(d, "hand 1")
     for table, tricks in ((1, 10), (2, 6), (3, 6)):
         await _report(d, table, 1, tricks)
     await until(lambda: not p.state.missing, "every result")
@@ -718,9 +717,7 @@ async def leader_counts(d: Any) -> None:
         await d.tap("counts-next")
         await d.tap(f"count-{p.counts.lines[p.count_table - 1].hub}")
         await d.tap("counts-record")
-    await until(
-        lambda: sum(ln.status == "agrees" for ln in p.counts.lines) == 2, "tables 2 and 3"
-    )
+    await until(lambda: sum(ln.status == "agrees" for ln in p.counts.lines) == 2, "tables 2 and 3")
     await d.tap("counts-next-open")
     await d.settle()
     await d.shoot("37-counts-differ")
@@ -732,8 +729,66 @@ async def leader_counts(d: Any) -> None:
     d.note("verified", [d.vm.counts.status, d.vm.counts.lines])
 
 
+async def leader_kiosk_counts(d: Any) -> None:
+    """A two-day tournament (rules A13, A19, O12): after hand 1 (table 3 never reports) the
+    leader ends day 1 early; tables 1 and 2 count their flags on their kiosks, table 1's
+    differs; the console's summary line and count page show it; then the leader ends the
+    whole tournament (teams 1 and 3 level), and the Tie-breaks tab says results are
+    missing above the tie-break's buttons."""
+    p = d.p
+    await _first_hand(d, "hand 1")
+    for table, tricks in ((1, 2), (2, 10)):  # teams 1 and 3 end level (25 flags each)
+        await _report(d, table, 1, tricks)
+    await until(lambda: p.state.missing == [3], "two results")
+    await d.tap("secondary")
+    await d.on("confirm")
+    await d.shoot("45-end-day-early")
+    c = d.vm.confirm
+    d.note("end_day", [c.title, c.body, c.detail, c.go.text, c.go2.text])
+    await d.tap("go")
+    await until(lambda: p.state.next_hand == 31, "day 1 ended")
+    kiosks = d.kiosks
+    for table, flags in ((1, 11), (2, 10)):  # the hub has 14 and 10
+        ack = await asyncio.to_thread(kiosks[table].wait_ack, kiosks[table].count(1, flags), WAIT)
+        assert ack.status == "accepted", ack
+    await until(lambda: bool(p.state.counts) and p.state.counts[0].counted == 2, "2 counts")
+    await d.on("tables")
+    await d.settle()
+    await d.shoot("46-day-count")
+    d.note("tables", d.vm.tables.missing)
+    await d.tap("tab-standings")
+    await d.on("standings")
+    await d.tap("counts")
+    await d.on("counts")
+    await until(lambda: p.counts is not None and p.counts.lines[0].counted == 11, "counts")
+    await d.settle()
+    await d.shoot("47-counts-from-kiosks")
+    d.note("counts", [d.vm.counts.status, d.vm.counts.lines])
+    await d.tap("back")
+    await d.tap("tab-tables")
+    await d.on("tables")
+    await d.tap("primary")  # day 2's first hand, then no more: end the whole tournament
+    await d.on("start")
+    await d.tap("go")
+    await until(lambda: p.state.hand == 31, "hand 31")
+    await _report(d, 1, 31, 7)
+    await until(lambda: 1 in p.state.reported, "table 1's hand 31")
+    await d.tap("secondary")
+    await d.on("confirm")
+    d.note("end_all", d.vm.confirm.go.text)
+    await d.tap("go")
+    await until(lambda: p.state.finished, "the tournament ended")
+    await d.tap("tab-tiebreak")
+    await d.on("tiebreak")
+    await until(lambda: p.ties is not None, "the ties")
+    await d.settle()
+    await d.shoot("48-tiebreak-provisional")
+    d.note("tiebreak", [d.vm.tiebreak.warning, d.vm.tiebreak.title])
+
+
 SCENARIOS = {
     "leader_counts": leader_counts,
+    "leader_kiosk_counts": leader_kiosk_counts,
     "leader_director": leader_director,
     "leader_walk": leader_walk,
     "hall_watch": hall_watch,

@@ -183,8 +183,10 @@ class Driver:
                 problems.append(f"{name}: outside the window at {[round(v) for v in box]}")
             theme.role(w.role)  # an unknown colour role is a bug
             boxes.append((name, box))
-            if w.kid == "call" and not self.screen.startswith("club") and x + w.width / 2 > (
-                Window.width / 2
+            if (
+                w.kid == "call"
+                and not self.screen.startswith("club")
+                and x + w.width / 2 > (Window.width / 2)
             ):
                 # Tap safety: the main button of every screen is at the bottom right, so a
                 # finger that taps it twice as the screen changes never calls the leader.
@@ -539,6 +541,21 @@ async def report_result(d: Driver, visitor_tricks: int) -> None:
     await d.tap("confirm-visitors")
 
 
+async def play_hand(d: Driver, hand: int, visitor_tricks: int) -> None:
+    """The leader starts ``hand``; the players see who moves, then report the result."""
+    await d.command("start_hand")
+    view = d.presenter
+    await until(
+        lambda: view.table_view.hand == hand and view.table_view.phase == "playing", f"hand {hand}"
+    )
+    await d.settle()
+    if d.app.vm.screen.value == "move":
+        await d.tap("ok")
+    await d.on("hand")
+    await report_result(d, visitor_tricks)
+    await d.on("accepted")
+
+
 def mine(d: Driver) -> Any:
     """This table's own newest result in the hub's view."""
     return next(r for r in d.presenter.table_view.results if r.role == "home")
@@ -784,14 +801,7 @@ async def director(d: Driver) -> None:
                 revokes={"home": 0, "visitors": 0},
                 reason="from the paper sheet",
             )
-        await d.command("start_hand")
-        await until(lambda: d.presenter.table_view.hand == 7, "hand 7")
-        await d.settle()
-        if d.app.vm.screen.value == "move":
-            await d.tap("ok")
-        await d.on("hand")
-        await report_result(d, 13)
-        await d.on("accepted")
+        await play_hand(d, 7, 13)
         await until(lambda: d.presenter.table_view.to_bring == 2, "the flags to bring")
         await d.settle()
         await d.shot("01-bring-flags")
@@ -802,7 +812,7 @@ async def director(d: Driver) -> None:
         await d.tap("language")
         await d.tap("ok")
         await d.on("waiting")
-        await d.shot("02-waiting-bring")
+        await both_languages(d, "02-waiting-bring")
         d.note("waiting_bring", waiting_texts(d))
         await d.command("loan", table=table, flags=2)  # the leader brought them
         await until(lambda: d.presenter.table_view.to_bring == 0, "the flags brought")
@@ -815,6 +825,68 @@ async def director(d: Driver) -> None:
         await d.settle()
         await d.shot("03-ended-early-fr")
         d.note("ended_fr", waiting_texts(d))
+    finally:
+        await d.close()
+
+
+async def both_languages(d: Driver, name: str) -> None:
+    """A screenshot of this screen in the kiosk's language, then in the other one."""
+    await d.shot(name)
+    await d.tap("language")
+    await d.settle()
+    await d.shot(f"{name}-fr")
+    await d.tap("language")
+    await d.settle()
+
+
+async def count_in(d: Driver, flags: int) -> None:
+    """The players count their flags and send the number (rules A19)."""
+    await d.tap("count")
+    await d.on("count")
+    for digit in str(flags):
+        await d.tap(f"count-key-{digit}")
+    await d.tap("count-next")
+    await d.on("count-confirm")
+
+
+async def count(d: Driver) -> None:
+    """Rules A19 at table 2 of a two-day tournament: the leader ends day 1 early after hand
+    1; the players see the day's end, count their flags (one short: it differs), then count
+    again (it agrees); the hub records both as the verifier's count."""
+    table = d.spec["table"]
+    try:
+        await d.on("waiting")
+        await play_hand(d, 1, 10)
+        await d.tap("ok")
+        await d.command("end_day", early=True)
+        await until(lambda: d.presenter.table_view.count is not None, "the day's end")
+        await d.on("waiting")
+        await both_languages(d, "01-day-ended-early")
+        d.note("ended", {**waiting_texts(d), "count": d.app.vm.waiting.count_line})
+        counts = (await d.command("counts")).data
+        hub = next(line["hub"] for line in counts["lines"] if line["table"] == table)
+        d.note("hub", hub)
+        await count_in(d, hub - 1)
+        await d.tap("count-change")  # Change: the number is still there
+        await d.on("count")
+        await both_languages(d, "02-count")
+        d.note("typed", d.app.vm.count.value)
+        await d.tap("count-next")
+        await d.on("count-confirm")
+        await both_languages(d, "03-count-confirm")
+        await d.tap("count-send")
+        await until(lambda: d.presenter.table_view.count.status == "differs", "the answer")
+        await d.on("waiting")
+        await both_languages(d, "04-count-differs")
+        d.note("differs", d.app.vm.waiting.count_line)
+        await count_in(d, hub)
+        await d.tap("count-send")
+        await until(lambda: d.presenter.table_view.count.status == "agrees", "the recount")
+        await d.on("waiting")
+        await both_languages(d, "05-count-agrees")
+        d.note("agrees", d.app.vm.waiting.count_line)
+        counts = (await d.command("counts")).data
+        d.note("recorded", next(ln for ln in counts["lines"] if ln["table"] == table))
     finally:
         await d.close()
 
@@ -918,6 +990,7 @@ async def club_solo(d: Driver) -> None:
 SCENARIOS = {
     "club": club,
     "director": director,
+    "count": count,
     "club_solo": club_solo,
     "walk": walk,
     "setup": setup,

@@ -73,6 +73,24 @@ def _spec(tmp_path: Path, broker: EmbeddedBroker, fmt: str, hands: int) -> dict[
     }
 
 
+def _leader(tmp_path: Path, kivy_env: Any, hall: EmbeddedBroker, scenario: str, hands: int) -> Any:
+    """Run the console's ``scenario`` in English against a 3-table Alberta hub of ``hands``."""
+    spec = _spec(tmp_path, hall, "alberta", hands)
+    config = tmp_path / "leader.toml"
+    config.write_text(_config(hall, "leader", language="en"), encoding="utf-8")
+    return ConsoleScenario(
+        {
+            **spec,
+            "app": "leader",
+            "scenario": scenario,
+            "config": str(config),
+            "shots": str(LEADER_SHOTS),
+        },
+        kivy_env,
+        tmp_path,
+    ).report(timeout=150)
+
+
 def _check_shots(report: dict[str, Any], folder: Path, names: list[str]) -> None:
     assert report["audit"] == [], "\n".join(report["audit"])
     expected = sorted(f"{v}-{n}.png" for n in names for v in VARIANTS)
@@ -245,20 +263,7 @@ def test_gaspesie_penalty_and_the_backward_count(tmp_path, kivy_env, hall):
 
 def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, kivy_env, hall):
     """Issue 12 on the console, against a real Mosquitto and hub."""
-    spec = _spec(tmp_path, hall, "alberta", 30)
-    config = tmp_path / "leader.toml"
-    config.write_text(_config(hall, "leader", language="en"), encoding="utf-8")
-    report = ConsoleScenario(
-        {
-            **spec,
-            "app": "leader",
-            "scenario": "leader_director",
-            "config": str(config),
-            "shots": str(LEADER_SHOTS),
-        },
-        kivy_env,
-        tmp_path,
-    ).report(timeout=150)
+    report = _leader(tmp_path, kivy_env, hall, "leader_director", hands=30)
     _check_shots(
         report,
         LEADER_SHOTS,
@@ -286,7 +291,8 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
     assert texts["final"] == "Some results are missing"
     assert texts["standings"] == [
         "Final standings",
-        "Play ended after hand 7. Provisional — 14 results missing",
+        "Play ended after hand 7. Provisional — 14 results missing. "
+        "Day 1 count: 0 of 3 tables counted.",
     ]
     assert texts["ledger"] == (
         "Hand 7 · table 1: 2 flags, lent by the hub (too few flags), given back at the end of "
@@ -296,20 +302,7 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
 
 def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     """Decision A15 on the console, against a real Mosquitto and hub."""
-    spec = _spec(tmp_path, hall, "alberta", 30)
-    config = tmp_path / "leader.toml"
-    config.write_text(_config(hall, "leader", language="en"), encoding="utf-8")
-    report = ConsoleScenario(
-        {
-            **spec,
-            "app": "leader",
-            "scenario": "leader_counts",
-            "config": str(config),
-            "shots": str(LEADER_SHOTS),
-        },
-        kivy_env,
-        tmp_path,
-    ).report(timeout=150)
+    report = _leader(tmp_path, kivy_env, hall, "leader_counts", hands=30)
     _check_shots(report, LEADER_SHOTS, ["37-counts-differ", "38-counts-verified"])
     texts = report["texts"]
     status, table, accept = texts["differ"]
@@ -319,3 +312,32 @@ def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     status, lines = texts["verified"]
     assert status == "Day 1 is verified: every table's count agrees."
     assert lines.splitlines()[0] == "Table 1: counted 11 — agrees (count accepted by you)"
+
+
+def test_a_two_day_end_the_kiosks_counts_and_the_tie_breaks_warning(tmp_path, kivy_env, hall):
+    """Rules A13, A19 and O12 on the console, against a real Mosquitto, hub and kiosks."""
+    report = _leader(tmp_path, kivy_env, hall, "leader_kiosk_counts", hands=50)
+    _check_shots(
+        report,
+        LEADER_SHOTS,
+        ["45-end-day-early", "46-day-count", "47-counts-from-kiosks", "48-tiebreak-provisional"],
+    )
+    texts = report["texts"]
+    title, body, detail, go, go2 = texts["end_day"]
+    assert title == "End day 1 now, after hand 1?"
+    assert "Day 2 starts with its first hand" in body
+    assert detail == "1 result was never reported:\nHand 1: table 3"
+    assert (go, go2) == ("End day 1 now", "End the whole tournament now")
+    assert texts["tables"].splitlines()[-1] == (
+        "Day 1 count: 2 of 3 tables counted, table 1 differs."
+    )
+    status, lines = texts["counts"]
+    assert status == (
+        "Day 1 is not verified: 1 table differs from the hub: settle it; 1 table not counted yet."
+    )
+    assert lines.splitlines()[0] == "Table 1: counted 11, the hub 14 — DIFFERS"
+    warning, title = texts["tiebreak"]
+    assert title == "Tie-break for teams 1, 3"
+    assert texts["end_all"] == "End the tournament now"  # day 2 is the last
+    # Table 3's hand 1 and tables 2 and 3's hand 31, closed by the end: 3 missing.
+    assert warning.startswith("Provisional — 3 results missing. Enter them first")

@@ -343,27 +343,36 @@ def _shared(t: Tournament, rank: int) -> bool:
     return sum(1 for s in t.standings() if s.rank == rank) > 1
 
 
-def test_a_short_table_and_an_early_end_at_the_kiosk(tmp_path, kivy_env, hall):
-    """Issue 12 through the real kiosk, a real Mosquitto and the hub: "Leader: bring 2 flags
-    to table 2" at once, then play ended early with the place marked provisional."""
-    spec = default_spec("alberta", 4, 30)
+def table_2_with_a_hub(tmp_path, kivy_env, hall, spec, scenario: str) -> dict:
+    """Run ``scenario`` (tests/ui/driver.py) at table 2's kiosk with a hub of ``spec`` in
+    this process; its screenshots are named after the scenario. Every screen passes the
+    audit."""
     b = broker_spec(hall)
     (tmp_path / "hub").mkdir()
     config = write_kiosk_config(
         tmp_path / "kiosk.toml", hall, 2, data_dir=str(tmp_path / "kiosk-data")
     )
-    scenario = {
+    spec_ = {
         "config": str(config),
         "shots": str(SHOTS),
-        "prefix": "director",
+        "prefix": scenario,
         "table": 2,
         "broker": b,
-        "scenario": "director",
+        "scenario": scenario,
     }
     hub_args = (spec, tmp_path / "hub", hall.host, hall.port, b["hub_user"], b["hub_password"])
     with InProcessHub(*hub_args):
-        report = Scenario(scenario, kivy_env, tmp_path).report()
+        report = Scenario(spec_, kivy_env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])
+    return report
+
+
+def test_a_short_table_and_an_early_end_at_the_kiosk(tmp_path, kivy_env, hall):
+    """Issue 12 through the real kiosk, a real Mosquitto and the hub: "Leader: bring 2 flags
+    to table 2" at once, then play ended early with the place marked provisional."""
+    report = table_2_with_a_hub(
+        tmp_path, kivy_env, hall, default_spec("alberta", 4, 30), "director"
+    )
     texts = report["texts"]
     assert texts["bring"] == (
         "Leader: bring 2 flags to this table.\nHome: give 2 flags to the visitors."
@@ -376,3 +385,32 @@ def test_a_short_table_and_an_early_end_at_the_kiosk(tmp_path, kivy_env, hall):
     assert ended["subtitle"].splitlines()[-1] == "Provisional: 21 results missing."
     assert texts["ended_fr"]["title"] == "Jeu terminé après la main 7."
     assert texts["ended_fr"]["subtitle"].splitlines()[-1] == "Provisoire : 21 résultats manquants."
+
+
+def test_a_table_counts_its_flags_at_the_end_of_the_day(tmp_path, kivy_env, hall):
+    """Rules A19 through the real kiosk, a real Mosquitto (with its ACL) and the hub: day 1
+    of 2 ended early, the players count their flags on the ten-key pad, the hub says it
+    differs, they count again and it agrees; the hub holds the last count."""
+    report = table_2_with_a_hub(tmp_path, kivy_env, hall, default_spec("alberta", 4, 50), "count")
+    texts = report["texts"]
+    hub = texts["hub"]
+    ended = texts["ended"]
+    assert ended["title"] == "Day 1 is over."
+    assert ended["next"] == ""  # the count comes first
+    assert ended["count"] == "Now count this table's flags, in fives."
+    assert texts["typed"] == f"{hub - 1} flags"
+    assert texts["differs"] == (f"Counted: {hub - 1} flags — the leader has been told it differs.")
+    assert texts["agrees"] == f"Counted: {hub} flags — it agrees."
+    assert (texts["recorded"]["counted"], texts["recorded"]["status"]) == (hub, "agrees")
+    names = [f"count-800x480-0{n}" for n in range(1, 6)]
+    assert all(
+        f"{n}.png" in report["shots"] and f"{n}-fr.png" in report["shots"]
+        for n in [
+            f"{name}-{what}"
+            for name, what in zip(
+                names,
+                ["day-ended-early", "count", "count-confirm", "count-differs", "count-agrees"],
+                strict=True,
+            )
+        ]
+    )

@@ -326,8 +326,10 @@ def test_json_schemas_cover_every_message() -> None:
         "Call",
         "Command",
         "Reply",
+        "FlagCount",  # a table's count of its flags (rules A19)
     }
     assert "v" in schemas["Result"]["required"]
+    assert schemas["FlagCount"]["additionalProperties"] is False
     assert schemas["Result"]["additionalProperties"] is False
     assert set(schemas["Command"]["discriminator"]["mapping"]) == set(COMMANDS)
     start = schemas["Command"]["$defs"]["StartHand"]

@@ -94,6 +94,23 @@ def test_new_with_a_teams_csv_seats_a_provincial_final(tmp_path):
     assert (spec.team(9).zone, spec.team(9).rank) == ("Zone 1", 2)
     code, text = run("schedule", out)
     assert code == 0 and "Team 12" in text
+    # Rules A20: each team's line names its zone ("Zone 1" is said as the file has it).
+    assert "   Team 9 (Team 12, Zone 1): X X12 & Y Y12 at home, A A12 & B B12 to table " in text
+
+
+def test_the_schedule_names_a_zone_given_as_a_number(tmp_path):
+    rows = ["North,2,1,,,,", "South,10,1,,,,", "East,2,2,,,,"]
+    out = tmp_path / "z.toml"
+    teams = write_csv(tmp_path / "t.csv", rows)
+    assert run("new", "--format", "alberta", "--teams", teams, "--out", out)[0] == 0
+    code, text = run("schedule", out)
+    assert code == 0 and "   Team 1 (North, zone 2): X & Y at home" in text
+    code, text = run("schedule", out, "--language", "fr")
+    assert code == 0 and "Équipe 2 (South, zone 10)" in text
+    # A file without zones prints as before.
+    plain = tmp_path / "p.toml"
+    run("new", "--format", "alberta", "--tables", 3, "--out", plain)
+    assert "zone" not in run("schedule", plain)[1]
 
 
 def test_new_with_a_gaspesie_csv_without_ranks(tmp_path):
