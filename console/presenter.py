@@ -175,7 +175,9 @@ CLUB_OPS = frozenset({"correct_deal", "end_night"})
 #: The joins listed on the Sheets & kiosks tab, newest first.
 JOINS_LISTED = 4
 TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
-ConfirmKind = Literal["close", "undo", "end_day", "end_early", "final", "end_night"]
+ConfirmKind = Literal[
+    "close", "undo", "end_day", "end_early", "end_after_day", "final", "end_night"
+]
 
 #: What each command is, while it is being sent ("Sending to the hub: …").
 OP_NAMES = {
@@ -366,7 +368,7 @@ class LeaderPresenter(Base[ViewModel]):
     def _day_done(self) -> bool:
         """Every hand of the day in play has started (so the day can be ended)."""
         s = self.state
-        if s is None or s.hand == 0 or s.day in self.ended_days:
+        if s is None or s.hand == 0 or s.day_ended or s.day in self.ended_days:
             return False
         if s.hand >= s.hands:
             return True
@@ -829,6 +831,8 @@ class LeaderPresenter(Base[ViewModel]):
             self._send(command(id=self._id()))
         elif kind == "end_early":
             self._send(EndDay(id=self._id(), early=True))
+        elif kind == "end_after_day":
+            self._send(EndDay(id=self._id(), final=True))
         self.mode, self.confirm_kind, self.tab = None, None, Screen.TABLES
         self._changed()
 
@@ -1534,6 +1538,8 @@ class LeaderPresenter(Base[ViewModel]):
             undo = ButtonVM(tr.t("End day {d}").format(d=s.day))
         elif self._can_end_early():
             undo = ButtonVM(tr.t("End play early…"))
+        elif self._can_end_after_day():
+            undo = ButtonVM(tr.t("End the tournament now…"))
         else:
             undo = HIDDEN
         return TablesVM(
@@ -1568,6 +1574,12 @@ class LeaderPresenter(Base[ViewModel]):
             and not self._day_done()
         )
 
+    def _can_end_after_day(self) -> bool:
+        """A day has ended and others remain: the leader may end the tournament here, with
+        no more days played (rule A13)."""
+        s = self.state
+        return s is not None and s.day_ended and not s.finished and s.day < s.days
+
     def secondary(self) -> None:
         """The overview's second button under "close": undo the start, end the day, or end
         play early."""
@@ -1577,6 +1589,8 @@ class LeaderPresenter(Base[ViewModel]):
             self.open_confirm("end_day")
         elif self._can_end_early():
             self.open_confirm("end_early")
+        elif self._can_end_after_day():
+            self.open_confirm("end_after_day")
 
     # ------------------------------------------------------------------ start a hand
     def _start(self) -> StartVM:
@@ -1689,6 +1703,24 @@ class LeaderPresenter(Base[ViewModel]):
             )
         if kind == "end_early":
             return self._end_early_page(back)
+        if kind == "end_after_day":
+            return ConfirmVM(
+                title=tr.t("End the tournament now, after day {d}?").format(d=s.day),
+                body=" ".join(
+                    [
+                        tr.t("Days {a} to {b} will not be played.").format(a=s.day + 1, b=s.days)
+                        if s.day + 1 < s.days
+                        else tr.t("Day {d} will not be played.").format(d=s.days),
+                        tr.t(
+                            "The standings become final, and tie-breaks can be played. This "
+                            "cannot be undone."
+                        ),
+                    ]
+                ),
+                detail=director.missing_block(tr, s, s.hand) or tr.t("Every result is in."),
+                go=ButtonVM(tr.t("End the tournament now"), role="call"),
+                back=back,
+            )
         if kind == "final":
             return ConfirmVM(
                 title=tr.t("Some results are missing"),

@@ -851,6 +851,8 @@ class State(_Outbound):
     to_bring: dict[str, int] = {}
     # decision A19: each ended day's verifiers' count (a format of flags), oldest first
     counts: list[DayCounts] = []
+    # the day in play has been ended (end_day) and the next day's first hand has not started
+    day_ended: bool = False
     # club nights: the game's rules (a club night's State has no hands: hand 0 of 1, and
     # ``finished`` once the leader has ended the night)
     club: ClubRules | None = None

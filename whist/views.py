@@ -175,6 +175,7 @@ def state(
         days=len(t.spec.days),
         rules=format_info(t.format),
         finished=t.finished,
+        day_ended=t.day_ended,
         next_hand=0 if t.finished or t.next_hand() > t.spec.hands else t.next_hand(),
         ended_after=t.ended_after,
         unreported={str(hand): tables for hand, tables in t.unreported().items()},

@@ -66,12 +66,18 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     )
 
 
-def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
+def two_days_first_hand(tmp_path) -> tuple[HubLink, LeaderPresenter]:
+    """A two-day event (50 hands, 4 tables) whose first hand has one result in."""
     hub = HubLink(tmp_path / "two.sqlite3", tables=4, hands=50)
     p = console(hub)
     start(p, hub)
     hub.result(1, 1, 7)
     hub.deliver()
+    return hub, p
+
+
+def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
+    hub, p = two_days_first_hand(tmp_path)
     p.secondary()
     c = p.view.confirm
     assert c.title == "End day 1 now, after hand 1?"
@@ -95,6 +101,33 @@ def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
     hub.deliver()
     assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {"early": True, "final": True}
     assert p.state.finished and p.state.ended_after == 31
+    hub.close()
+
+
+def test_after_a_day_has_ended_the_tournament_can_end_there(tmp_path):
+    """A13: no day 2 after all. Once day 1 has ended, the console offers to end the whole
+    tournament (it knows the day ended from the hub's State, even after a restart)."""
+    hub, p = two_days_first_hand(tmp_path)
+    p.secondary()
+    p.confirm()  # end day 1 early
+    hub.deliver()
+    assert p.state.day_ended and not p.state.finished
+    # a console started now knows it too: the day's end is the hub's, not the console's
+    fresh = console(hub)
+    hub.deliver()
+    for c in (p, fresh):
+        assert c.view.tables.primary.text == "Start hand 31"
+        assert c.view.tables.undo.text == "End the tournament now…"
+    fresh.secondary()
+    c = fresh.view.confirm
+    assert c.title == "End the tournament now, after day 1?"
+    assert "Day 2 will not be played." in c.body
+    assert "The standings become final" in c.body
+    assert c.detail == "3 results were never reported:\nHand 1: tables 2, 3, 4"
+    fresh.confirm()
+    hub.deliver()
+    assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {"final": True}
+    assert fresh.state.finished and not fresh.view.tables.undo.visible
     hub.close()
 
 
