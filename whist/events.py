@@ -145,6 +145,9 @@ class TieBreakStarted:
     teams: tuple[int, ...]
     draws: tuple[Card, ...]
     trump: Suit | None
+    #: The tie-break rules it is played under (whist.tournament.TIEBREAK_VERSION): logs
+    #: written before decision A17 have none and keep the A9 ladder for four or more teams.
+    version: int = 1
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,16 @@ class TieBreakTrumpCut:
 @dataclass(frozen=True)
 class TieBreakUndone:
     """The leader took back the last tie-break (running or decided), to play it again."""
+
+
+@dataclass(frozen=True)
+class PlaceDecided:
+    """Gaspésie (decision G7): teams the count-back leaves level after the last manche, placed
+    by the leader, first to last, with the reason kept. A later decision on the same teams
+    replaces it."""
+
+    teams: tuple[int, ...]
+    reason: str
 
 
 # --------------------------------------------------------------------------------------------
@@ -234,6 +247,7 @@ Event = (
     | TieBreakHandPlayed
     | TieBreakTrumpCut
     | TieBreakUndone
+    | PlaceDecided
     | NightCreated
     | DealRecorded
     | DealCorrected
@@ -258,6 +272,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "tiebreak_hand": TieBreakHandPlayed,
     "tiebreak_trump": TieBreakTrumpCut,
     "tiebreak_undone": TieBreakUndone,
+    "place_decided": PlaceDecided,
     "night_created": NightCreated,
     "deal": DealRecorded,
     "deal_corrected": DealCorrected,
