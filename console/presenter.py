@@ -1363,6 +1363,7 @@ class LeaderPresenter(Base[ViewModel]):
         teams = self._chosen_group_teams()
         if 0 <= index < len(teams):
             self.tb_draw_team, self.tb_rank = teams[index], None
+            self.tb_draws.pop(teams[index], None)  # entered again
         self._changed()
 
     def tb_draw_rank(self, rank: str) -> None:
@@ -2786,7 +2787,13 @@ class LeaderPresenter(Base[ViewModel]):
 
         def none(title: str, steps: str) -> TieBreakVM:
             return TieBreakVM(
-                title=title, steps=steps, cut=HIDDEN, start=HIDDEN, record=HIDDEN, refresh=refresh
+                title=title,
+                steps=steps,
+                cut=HIDDEN,
+                start=HIDDEN,
+                record=HIDDEN,
+                refresh=refresh,
+                undo=self._undo_button(),
             )
 
         if ties is None:
@@ -2835,8 +2842,7 @@ class LeaderPresenter(Base[ViewModel]):
         steps.append(tr.t("4. Dealer: the four players each cut; the highest card deals."))
         drawing = self.tb_drawing and len(teams) >= 3
         ready = not drawing or self._draws_ready(teams)
-        if drawing and not ready:
-            steps.insert(0, self._draw_prompt(teams))
+        entering = drawing and not ready  # one thing at a time: the cards, then the trump
         return TieBreakVM(
             title=tr.t("Tie-break for teams {teams}").format(teams=listed),
             steps="\n".join([*steps, *done_lines]),
@@ -2848,12 +2854,13 @@ class LeaderPresenter(Base[ViewModel]):
                 if len(teams) >= 3
                 else HIDDEN
             ),
+            question=self._draw_prompt(teams) if entering else "",
             draw_teams=self._draw_team_buttons(teams) if drawing else (),
             ranks=tuple(
                 ButtonVM(self._card(r), role="selected" if r == self.tb_rank else "normal")
                 for r in DRAW_RANKS
             )
-            if drawing
+            if entering
             else (),
             suits=tuple(
                 ButtonVM(
@@ -2863,7 +2870,7 @@ class LeaderPresenter(Base[ViewModel]):
                 )
                 for suit in DRAW_SUITS
             )
-            if drawing
+            if entering
             else (),
             undo=self._undo_button(),
             groups=tuple(
@@ -2875,11 +2882,15 @@ class LeaderPresenter(Base[ViewModel]):
             )
             if len(open_groups) > 1
             else (),
-            trumps=tuple(
+            trumps=()
+            if entering
+            else tuple(
                 ButtonVM(trump_short(tr, t), role="selected" if self.tb_trump == t else "normal")
                 for t in TRUMPS
             ),
-            cut=ButtonVM(
+            cut=HIDDEN
+            if entering
+            else ButtonVM(
                 tr.t("Cut a card"), role="selected" if self.tb_trump == "cut" else "normal"
             ),
             start=ButtonVM(
@@ -2970,6 +2981,7 @@ class LeaderPresenter(Base[ViewModel]):
                 for team in order
             )
             steps.append(tr.t("Draw: {drawn}.").format(drawn=drawn))
+        if draws and not current.for_second:  # then the hands played tell the story
             steps.append(
                 tr.t("Order: {order}; team {bye} waits for the winner.").format(
                     order=words.tables_list(order), bye=order[-1]
@@ -2981,7 +2993,9 @@ class LeaderPresenter(Base[ViewModel]):
                 if current.knockout
                 else tr.t("Order: {order}.").format(order=words.tables_list(order))
             )
-        if current.second_played_off:
+        if current.for_second:
+            del steps[0]  # the title says who plays: room for the hands played
+        elif current.second_played_off:
             steps.append(
                 tr.t(
                     "Two teams go on: second place is played off too, among the teams "
@@ -2997,12 +3011,12 @@ class LeaderPresenter(Base[ViewModel]):
                 )
             )
         a, b = current.next or (0, 0)
-        if current.for_second:
-            steps.append(
-                tr.t("Next: team {a} against team {b}, for second place.").format(a=a, b=b)
-            )
         steps.append(
-            tr.t("Now: the A and B players of team {a} against those of team {b}.").format(a=a, b=b)
+            tr.t("Next: team {a} against team {b}, for second place.").format(a=a, b=b)
+            if current.for_second
+            else tr.t("Now: the A and B players of team {a} against those of team {b}.").format(
+                a=a, b=b
+            )
         )
         steps.append(
             trump_line(tr, current.trump)
@@ -3116,6 +3130,8 @@ class LeaderPresenter(Base[ViewModel]):
                 else tr.t("Now the reason, then record it.")
             )
         )
+        if order:  # the order in words: buttons side by side do not read as a ranking
+            ask += "\n" + tr.t("Your order: {order}.").format(order=self._order_text(order))
         ready = len(order) == len(group) and self.pd_reason is not None
         return replace(
             page,

@@ -26,7 +26,8 @@ def test_the_a_players_cards_entered_then_the_tie_break_undone(hub):
     v = p.view.tiebreak
     assert [b.text for b in v.draw_teams] == ["Team 1: ?", "Team 2: ?", "Team 3: ?"]
     assert v.draw_mode.text == "Let the hub draw" and not v.start.enabled
-    assert v.steps.startswith("Team 1's A player drew: tap the card's value, then its suit.")
+    assert v.question == "Team 1's A player drew: tap the card's value, then its suit."
+    assert not v.trumps and not v.cut.visible  # the cards first, then the trump
     assert not any(s.enabled for s in v.suits)  # the value first
     enter(p, ("K", "diamonds"), ("K", "diamonds"))
     v = p.view.tiebreak
@@ -88,7 +89,7 @@ def test_the_hand_for_second_place_when_two_teams_go_on(tmp_path):
     assert p.view.message.text == "First place is decided. Now the hand for second place."
     assert v.title == "For second place: team 2 against team 3"
     assert "Next: team 2 against team 3, for second place." in v.steps
-    assert "second place is played off too" in v.steps
+    assert v.steps.startswith("Draw: team 1: A♠, team 2: K♠, team 3: 2♣.\nHand 1: team 1 beat")
     p.keypad(5)
     p.tb_record()
     hub.deliver()

@@ -11,17 +11,10 @@ NEW_NAME = "Whist militaire de la Baie-des-Chaleurs — finale régionale"
 
 
 async def leader_french(d: Any) -> None:
-    from tests.ui.console_scenarios import _report  # that module registers this one
+    from tests.ui.console_scenarios import _report, first_hand_started  # registers this one
 
     p = d.p
-    await d.start_hub()
-    await d.start_kiosks([1, 2, 3])
-    await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "the plan")
-    await d.tap("primary")
-    await d.on("start")
-    await d.tap("go")
-    await until(lambda: p.state.hand == 1, "manche 1")
+    await first_hand_started(d)
     await _report(d, 1, 1, 8)
     await until(lambda: p.state.reported == [1], "table 1")
     await d.settle()

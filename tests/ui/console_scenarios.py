@@ -336,7 +336,8 @@ def _score(p: Any, team: int) -> int:
     return next(p.score(t) for t in p.teams if t.team == team)
 
 
-async def leader_gaspesie(d: Any) -> None:
+async def first_hand_started(d: Any) -> None:
+    """The hub and three kiosks up, hand (or manche) 1 started from the console."""
     p = d.p
     await d.start_hub()
     await d.start_kiosks([1, 2, 3])
@@ -345,7 +346,12 @@ async def leader_gaspesie(d: Any) -> None:
     await d.tap("primary")
     await d.on("start")
     await d.tap("go")
-    await until(lambda: p.state.hand == 1, "manche 1")
+    await until(lambda: p.state.hand == 1, "hand 1")
+
+
+async def leader_gaspesie(d: Any) -> None:
+    p = d.p
+    await first_hand_started(d)
     await _report(d, 1, 1, 3)
     await _report(d, 2, 1, 8)
     await _report(d, 3, 1, 6)
@@ -748,3 +754,6 @@ SCENARIOS = {
 from tests.ui.console_french import SCENARIOS as _FRENCH  # noqa: E402
 
 SCENARIOS.update(_FRENCH)
+from tests.ui.console_playoffs import SCENARIOS as _PLAYOFFS  # noqa: E402
+
+SCENARIOS.update(_PLAYOFFS)
