@@ -2812,7 +2812,12 @@ class LeaderPresenter(Base[ViewModel]):
             return self._playoff(current, done_lines, refresh)
         open_groups = self._open_groups()
         if not open_groups:
-            steps = [tr.t("Every place is decided: no tie-break is needed."), *done_lines]
+            steps = [
+                tr.t("Every place is decided.")  # by the tie-breaks below
+                if done_lines
+                else tr.t("Every place is decided: no tie-break is needed."),
+                *done_lines,
+            ]
             return none(tr.t("Tie-breaks"), "\n".join(steps))
         index = min(self.tb_group, len(open_groups) - 1)
         group = open_groups[index]
