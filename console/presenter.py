@@ -79,6 +79,7 @@ from uikit.config import ConfigProblem
 from uikit.games import game_title
 from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
+from whist.cards import Card
 from whist.errors import ErrorCode, ProtocolError
 from whist.formats import Format
 from whist.pattern import is_placeholder_name
@@ -123,6 +124,8 @@ from whist.protocol import (
     NightStandings,
     Penalty,
     PenaltyData,
+    PlaceDecision,
+    PlaceDecisionData,
     Plan,
     PlanData,
     Playoff,
@@ -146,6 +149,8 @@ from whist.protocol import (
     TieBreakStartData,
     TieBreakTrump,
     TieBreakTrumpData,
+    TieBreakUndo,
+    TieBreakUndoData,
     TieGroup,
     Ties,
     TiesData,
@@ -165,9 +170,7 @@ HUB_DEFAULT_CALL = "the players ask for the leader"
 MAX_REVOKES = 13
 START_FLAGS = 12
 #: Queries: their answers fill screens; they are never announced in the message bar.
-QUERIES = frozenset(
-    {"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts"}
-)
+QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts"})
 #: The verifiers' count keypad: 0 to 35 flags, more when the hub's count is higher.
 COUNT_KEYS = 36
 #: A club night's commands: their refusals are the hub's own words (they name the deal).
@@ -176,7 +179,7 @@ CLUB_OPS = frozenset({"correct_deal", "end_night"})
 JOINS_LISTED = 4
 TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
 ConfirmKind = Literal[
-    "close", "undo", "end_day", "end_early", "end_after_day", "final", "end_night"
+    "close", "undo", "end_day", "end_early", "end_after_day", "final", "end_night", "tiebreak_undo"
 ]
 
 #: What each command is, while it is being sent ("Sending to the hub: …").
@@ -191,11 +194,24 @@ OP_NAMES = {
     "clear_call": M_("clear the call"),
     "tiebreak_start": M_("start the tie-break"),
     "tiebreak_result": M_("the playoff hand"),
+    "tiebreak_trump": M_("the director's cut"),
+    "tiebreak_undo": M_("undo the tie-break"),
+    "place_decision": M_("your decision"),
     "export": M_("write the sheets"),
     "renew_join_code": M_("make a new join code"),
     "correct_deal": M_("the deal"),
     "end_night": M_("end the night"),
 }
+#: Ready-made reasons for the leader's decision on a tie the count-back leaves (rules G7).
+DECISION_REASONS = (
+    M_("Cards drawn before the teams"),
+    M_("Coin tossed before the teams"),
+    M_("Decided by the organising committee"),
+)
+#: The ranks an A player may draw, highest first, as the hub reads them.
+DRAW_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+DRAW_SUITS = ("spades", "hearts", "diamonds", "clubs")
+
 #: Ready-made reasons for a correction (a reason is required; any text will do).
 CORRECTION_REASONS = (
     M_("Players recounted"),
@@ -295,6 +311,15 @@ class LeaderPresenter(Base[ViewModel]):
         self.tb_group = 0
         self.tb_trump: str = "cut"
         self.tb_tricks: int | None = None
+        #: The A players' cards as the leader enters them (team -> "KS"), and the team and
+        #: rank being entered; off: the hub draws.
+        self.tb_drawing = False
+        self.tb_draws: dict[int, str] = {}
+        self.tb_draw_team: int | None = None
+        self.tb_rank: str | None = None
+        #: Gaspésie (G7): the teams tapped from first to last, and the reason chosen.
+        self.pd_order: list[int] = []
+        self.pd_reason: int | None = None
         self.export: ExportData | None = None
         self.join: JoinCodeData | None = None
         self.join_refusal: Reply | None = None
@@ -522,7 +547,7 @@ class LeaderPresenter(Base[ViewModel]):
                 self._after(data)
         else:
             self.message = (lambda: self._refused_text(reply, op, sent), "message-bad")
-            if op in ("tiebreak_start", "tiebreak_result"):
+            if op in ("tiebreak_start", "tiebreak_result", "tiebreak_undo", "place_decision"):
                 self._ask(Ties(id=self._id()))
         self._changed()
 
@@ -597,8 +622,17 @@ class LeaderPresenter(Base[ViewModel]):
                 self.join_refusal = None
             else:
                 self._ask(JoinCodeQuery(id=self._id()))
-        elif isinstance(data, TieBreakStartData | TieBreakResultData | TieBreakTrumpData):
+        elif isinstance(
+            data,
+            TieBreakStartData
+            | TieBreakResultData
+            | TieBreakTrumpData
+            | TieBreakUndoData
+            | PlaceDecisionData,
+        ):
             self.tb_tricks = None
+            self.tb_draws, self.tb_draw_team, self.tb_rank = {}, None, None
+            self.pd_order, self.pd_reason = [], None
             self._ask(Ties(id=self._id()))
         elif isinstance(data, ExportData):
             self.export = data
@@ -675,7 +709,16 @@ class LeaderPresenter(Base[ViewModel]):
         if isinstance(data, TieBreakResultData):
             if data.decided:
                 return tr.t("The tie-break is decided.")
+            if data.second:
+                return tr.t("First place is decided. Now the hand for second place.")
             return tr.t("Playoff hand recorded.")
+        if isinstance(data, TieBreakUndoData):
+            text = tr.t("The tie-break of teams {teams} is taken back: they are level again.")
+            return text.format(teams=words.tables_list(data.teams))
+        if isinstance(data, PlaceDecisionData):
+            return tr.t("Your decision is recorded: {order}.").format(
+                order=self._order_text(data.teams)
+            )
         if isinstance(data, ExportData):
             return tr.t("The sheets and CSV files are written.")
         if isinstance(data, RenewJoinCodeData):
@@ -833,6 +876,10 @@ class LeaderPresenter(Base[ViewModel]):
             self._send(EndDay(id=self._id(), early=True))
         elif kind == "end_after_day":
             self._send(EndDay(id=self._id(), final=True))
+        elif kind == "tiebreak_undo":
+            self._send(TieBreakUndo(id=self._id()))
+            self.mode, self.confirm_kind, self.tab = None, None, Screen.TIEBREAK
+            return self._changed()
         self.mode, self.confirm_kind, self.tab = None, None, Screen.TABLES
         self._changed()
 
@@ -1248,6 +1295,9 @@ class LeaderPresenter(Base[ViewModel]):
     def tb_choose_group(self, index: int) -> None:
         self._intent()
         self.tb_group = index
+        self.tb_draws, self.tb_rank, self.pd_order = {}, None, []
+        teams = self._chosen_group_teams()
+        self.tb_draw_team = teams[0] if self.tb_drawing and teams else None
         self._changed()
 
     def tb_choose_trump(self, trump: str) -> None:
@@ -1271,14 +1321,16 @@ class LeaderPresenter(Base[ViewModel]):
         groups = self._open_groups()
         if self.ties is not None and self.ties.current is None and groups:
             group = groups[min(self.tb_group, len(groups) - 1)]
+            fields: dict[str, Any] = {"id": self._id(), "teams": group.teams}
+            if self.tb_drawing and len(group.teams) >= 3:
+                if not self._draws_ready(group.teams):
+                    return self._changed()
+                fields["draws"] = {str(t): self.tb_draws[t] for t in group.teams}
             if self.tb_trump == "cut":
-                self._send(TieBreakStart(id=self._id(), teams=group.teams, cut=True))
+                fields["cut"] = True
             else:
-                self._send(
-                    TieBreakStart.model_validate(
-                        {"id": self._id(), "teams": group.teams, "trump": self.tb_trump}
-                    )
-                )
+                fields["trump"] = self.tb_trump
+            self._send(TieBreakStart.model_validate(fields))
         self._changed()
 
     def tb_record(self) -> None:
@@ -1294,6 +1346,85 @@ class LeaderPresenter(Base[ViewModel]):
         self._intent()
         self._ask(Ties(id=self._id()))
         self._changed()
+
+    def tb_toggle_draws(self) -> None:
+        """Three or more teams: enter the cards the A players really drew, or let the hub
+        draw (rules A16)."""
+        self._intent()
+        self.tb_drawing = not self.tb_drawing
+        self.tb_draws, self.tb_rank = {}, None
+        teams = self._chosen_group_teams()
+        self.tb_draw_team = teams[0] if self.tb_drawing and teams else None
+        self._changed()
+
+    def _chosen_group_teams(self) -> list[int]:
+        groups = self._open_groups()
+        return list(groups[min(self.tb_group, len(groups) - 1)].teams) if groups else []
+
+    def tb_draw_for(self, index: int) -> None:
+        """The team (by its place in the group) whose A player's card is entered next."""
+        self._intent()
+        teams = self._chosen_group_teams()
+        if 0 <= index < len(teams):
+            self.tb_draw_team, self.tb_rank = teams[index], None
+            self.tb_draws.pop(teams[index], None)  # entered again
+        self._changed()
+
+    def tb_draw_rank(self, rank: str) -> None:
+        self._intent()
+        if rank in DRAW_RANKS and self.tb_draw_team is not None:
+            self.tb_rank = rank
+        self._changed()
+
+    def tb_draw_suit(self, suit: str) -> None:
+        """The card's suit completes it; the next team without a card is chosen."""
+        self._intent()
+        team = self.tb_draw_team
+        if suit in DRAW_SUITS and team is not None and self.tb_rank is not None:
+            self.tb_draws[team] = self.tb_rank + suit[0].upper()
+            self.tb_rank = None
+            left = [t for t in self._chosen_group_teams() if t not in self.tb_draws]
+            self.tb_draw_team = left[0] if left else team
+        self._changed()
+
+    def _draws_ready(self, teams: list[int]) -> bool:
+        cards = [self.tb_draws.get(t) for t in teams]
+        return None not in cards and len(set(cards)) == len(cards)
+
+    def tb_undo(self) -> None:
+        """Take back the last tie-break: a page that says what it means first."""
+        self.open_confirm("tiebreak_undo")
+
+    def pd_team(self, index: int) -> None:
+        """Gaspésie (G7): the next place goes to the group's team ``index``; tapped again,
+        it and the places after it are taken back."""
+        self._intent()
+        group = self._decision_group()
+        team = group[index] if 0 <= index < len(group) else None
+        if team in self.pd_order:
+            del self.pd_order[self.pd_order.index(team) :]
+        elif team is not None:
+            self.pd_order.append(team)
+        self._changed()
+
+    def pd_choose_reason(self, index: int) -> None:
+        self._intent()
+        if 0 <= index < len(DECISION_REASONS):
+            self.pd_reason = index
+        self._changed()
+
+    def pd_record(self) -> None:
+        self._intent()
+        group = self._decision_group()
+        if group and len(self.pd_order) == len(group) and self.pd_reason is not None:
+            reason = self.tr.t(DECISION_REASONS[self.pd_reason])
+            self._send(PlaceDecision(id=self._id(), teams=list(self.pd_order), reason=reason))
+        self._changed()
+
+    def _decision_group(self) -> list[int]:
+        """The group the leader is placing: the chosen one of those the count-back leaves."""
+        groups = (self.ties.undecided or []) if self.ties is not None else []
+        return list(groups[min(self.tb_group, len(groups) - 1)]) if groups else []
 
     # ================================================================== intents: sheets
     def write_sheets(self) -> None:
@@ -1745,7 +1876,34 @@ class LeaderPresenter(Base[ViewModel]):
             )
         if kind == "end_night":
             return self._end_night_page(back)
+        if kind == "tiebreak_undo":
+            return self._tiebreak_undo_page(back)
         return self._end_day_page(back)
+
+    def _tiebreak_undo_page(self, back: ButtonVM) -> ConfirmVM:
+        tr = self.tr
+        ties = self.ties
+        last = None
+        if ties is not None:
+            last = ties.current or (ties.done[-1] if ties.done else None)
+        teams = words.tables_list(sorted(last.order)) if last is not None else ""
+        played = len(last.played) if last is not None else 0
+        return ConfirmVM(
+            title=tr.t("Undo the tie-break of teams {teams}?").format(teams=teams),
+            body=tr.nt(
+                "Its {n} hand played is taken back, and the draw with it. The teams are level "
+                "again in the standings until you play the tie-break again.",
+                "Its {n} hands played are taken back, and the draw with it. The teams are "
+                "level again in the standings until you play the tie-break again.",
+                played,
+            ).format(n=played),
+            detail=tr.t(
+                "Use this when a playoff hand's result was entered wrong: undo, then start "
+                "the tie-break again and enter every hand as it was played."
+            ),
+            go=ButtonVM(tr.t("Undo the tie-break"), role="call"),
+            back=back,
+        )
 
     def _end_night_page(self, back: ButtonVM) -> ConfirmVM:
         tr = self.tr
@@ -2556,7 +2714,14 @@ class LeaderPresenter(Base[ViewModel]):
             RowVM(
                 rank=str(t.rank),
                 team=str(t.team),
-                name="" if is_placeholder_name(t.name, t.team) else t.name,
+                name=" — ".join(
+                    part
+                    for part in (
+                        "" if is_placeholder_name(t.name, t.team) else t.name,
+                        tr.t("by the leader's decision") if t.by_leader else "",
+                    )
+                    if part
+                ),
                 score=str(t.points if points else t.flags),
                 days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
                 loans=str(t.loans) if lends else "",
@@ -2627,8 +2792,7 @@ class LeaderPresenter(Base[ViewModel]):
             table_role={"agrees": "good", "differs": "bad"}.get(line.status, "highlight"),
             table_name=tr.t("Table {table}").format(table=line.table),
             keys=tuple(
-                ButtonVM(str(n), role="selected" if n == chosen else "normal")
-                for n in range(most)
+                ButtonVM(str(n), role="selected" if n == chosen else "normal") for n in range(most)
             ),
             previous=ButtonVM("◀ " + tr.t("Table")),
             following=ButtonVM(tr.t("Table") + " ▶"),
@@ -2672,7 +2836,13 @@ class LeaderPresenter(Base[ViewModel]):
 
         def none(title: str, steps: str) -> TieBreakVM:
             return TieBreakVM(
-                title=title, steps=steps, cut=HIDDEN, start=HIDDEN, record=HIDDEN, refresh=refresh
+                title=title,
+                steps=steps,
+                cut=HIDDEN,
+                start=HIDDEN,
+                record=HIDDEN,
+                refresh=refresh,
+                undo=self._undo_button(),
             )
 
         if ties is None:
@@ -2691,7 +2861,12 @@ class LeaderPresenter(Base[ViewModel]):
             return self._playoff(current, done_lines, refresh)
         open_groups = self._open_groups()
         if not open_groups:
-            steps = [tr.t("Every place is decided: no tie-break is needed."), *done_lines]
+            steps = [
+                tr.t("Every place is decided.")  # by the tie-breaks below
+                if done_lines
+                else tr.t("Every place is decided: no tie-break is needed."),
+                *done_lines,
+            ]
             return none(tr.t("Tie-breaks"), "\n".join(steps))
         index = min(self.tb_group, len(open_groups) - 1)
         group = open_groups[index]
@@ -2703,18 +2878,55 @@ class LeaderPresenter(Base[ViewModel]):
         ]
         if len(teams) >= 3:
             steps.append(
-                tr.t(
-                    "2. Order: each team's A player draws a card; the hub draws for them. "
-                    "The two highest play first, the lowest draw waits (the bye)."
+                tr.t("2. Order: each team's A player draws a card; the hub draws for them.")
+                if not self.tb_drawing
+                else tr.t("2. Order: each team's A player draws a card; enter each card below.")
+            )
+            steps.append(
+                tr.t("The two highest play first, the lowest draw waits (the bye).")
+                if len(teams) == 3
+                else tr.t(
+                    "A knockout: the highest draw plays the lowest, the winners go on until "
+                    "one team is left. The lowest draws may wait a round (a bye)."
                 )
             )
         else:
             steps.append(tr.t("2. Order: one hand between the two teams."))
         steps.append(tr.t("3. Trump: cut a card (the hub cuts), or choose the suit you cut."))
         steps.append(tr.t("4. Dealer: the four players each cut; the highest card deals."))
+        drawing = self.tb_drawing and len(teams) >= 3
+        ready = not drawing or self._draws_ready(teams)
+        entering = drawing and not ready  # one thing at a time: the cards, then the trump
         return TieBreakVM(
             title=tr.t("Tie-break for teams {teams}").format(teams=listed),
             steps="\n".join([*steps, *done_lines]),
+            draw_mode=(
+                ButtonVM(
+                    tr.t("Let the hub draw") if drawing else tr.t("Enter the cards drawn"),
+                    role="normal",
+                )
+                if len(teams) >= 3
+                else HIDDEN
+            ),
+            question=self._draw_prompt(teams) if entering else "",
+            draw_teams=self._draw_team_buttons(teams) if drawing else (),
+            ranks=tuple(
+                ButtonVM(self._card(r), role="selected" if r == self.tb_rank else "normal")
+                for r in DRAW_RANKS
+            )
+            if entering
+            else (),
+            suits=tuple(
+                ButtonVM(
+                    trump_short(tr, suit),
+                    role="normal" if self.tb_rank is not None else "disabled",
+                    enabled=self.tb_rank is not None,
+                )
+                for suit in DRAW_SUITS
+            )
+            if entering
+            else (),
+            undo=self._undo_button(),
             groups=tuple(
                 ButtonVM(
                     tr.t("Teams {teams}").format(teams=words.tables_list(g.teams, 6)),
@@ -2724,14 +2936,22 @@ class LeaderPresenter(Base[ViewModel]):
             )
             if len(open_groups) > 1
             else (),
-            trumps=tuple(
+            trumps=()
+            if entering
+            else tuple(
                 ButtonVM(trump_short(tr, t), role="selected" if self.tb_trump == t else "normal")
                 for t in TRUMPS
             ),
-            cut=ButtonVM(
+            cut=HIDDEN
+            if entering
+            else ButtonVM(
                 tr.t("Cut a card"), role="selected" if self.tb_trump == "cut" else "normal"
             ),
-            start=ButtonVM(tr.t("Start the tie-break"), role="primary"),
+            start=ButtonVM(
+                tr.t("Start the tie-break"),
+                role="primary" if ready else "disabled",
+                enabled=ready,
+            ),
             record=HIDDEN,
             refresh=refresh,
         )
@@ -2749,6 +2969,40 @@ class LeaderPresenter(Base[ViewModel]):
             + self.tr.t("Enter them first: a missing result can change which teams are level.")
         )
 
+    def _draw_prompt(self, teams: list[int]) -> str:
+        tr = self.tr
+        team = self.tb_draw_team
+        if team is None:
+            return tr.t("Tap a team, then its card.")
+        if self.tb_rank is None:
+            return tr.t("Team {team}'s A player drew: tap the card's value, then its suit.").format(
+                team=team
+            )
+        return tr.t("Team {team}: {rank} of what suit?").format(
+            team=team, rank=self._card(self.tb_rank)
+        )
+
+    def _draw_team_buttons(self, teams: list[int]) -> tuple[ButtonVM, ...]:
+        tr = self.tr
+        cards = [self.tb_draws.get(t) for t in teams]
+        buttons = []
+        for team, card in zip(teams, cards, strict=True):
+            shown = self._card(str(Card.parse(card))) if card else "?"
+            same = card is not None and cards.count(card) > 1
+            buttons.append(
+                ButtonVM(
+                    tr.t("Team {team}: {card}").format(team=team, card=shown),
+                    role="call" if same else "selected" if team == self.tb_draw_team else "normal",
+                )
+            )
+        return tuple(buttons)
+
+    def _undo_button(self) -> ButtonVM:
+        ties = self.ties
+        if ties is None or (ties.current is None and not ties.done):
+            return HIDDEN
+        return ButtonVM(self.tr.t("Undo the last tie-break"))
+
     def _groups_text(self, groups: list[TieGroup]) -> str:
         tr = self.tr
         return "; ".join(
@@ -2759,12 +3013,18 @@ class LeaderPresenter(Base[ViewModel]):
         )
 
     def _done_line(self, done: Playoff) -> str:
-        tr = self.tr
-        order = ", ".join(
-            tr.t("{place}. team {team}").format(place=i, team=team)
-            for i, team in enumerate(done.final or [], start=1)
+        places = done.places or {}
+        return self.tr.t("Decided: {order}.").format(
+            order=self._order_text(done.final or [], {int(t): p for t, p in places.items()})
         )
-        return tr.t("Decided: {order}.").format(order=order)
+
+    def _order_text(self, teams: list[int], places: dict[int, int] | None = None) -> str:
+        """``1. team 3, 2. team 1, 3. team 2, 3. team 4``: a knockout's shared places kept."""
+        tr = self.tr
+        return ", ".join(
+            tr.t("{place}. team {team}").format(place=(places or {}).get(team, i), team=team)
+            for i, team in enumerate(teams, start=1)
+        )
 
     def _card(self, card: str) -> str:
         """A card as the hub writes it ("K♦"), with the French letters on a French screen
@@ -2788,12 +3048,24 @@ class LeaderPresenter(Base[ViewModel]):
                 for team in order
             )
             steps.append(tr.t("Draw: {drawn}.").format(drawn=drawn))
+        if draws and not current.for_second:  # then the hands played tell the story
             steps.append(
                 tr.t("Order: {order}; team {bye} waits for the winner.").format(
                     order=words.tables_list(order), bye=order[-1]
                 )
                 if len(order) == 3
+                else tr.t("Knockout, by the draw: {order}.").format(order=words.tables_list(order))
+                if current.knockout
                 else tr.t("Order: {order}.").format(order=words.tables_list(order))
+            )
+        if current.for_second:
+            del steps[0]  # the title says who plays: room for the hands played
+        elif current.second_played_off:
+            steps.append(
+                tr.t(
+                    "Two teams go on: second place is played off too, among the teams "
+                    "the winner beat."
+                )
             )
         for i, h in enumerate(current.played, start=1):
             (a, b), (won, lost) = h.teams, h.tricks
@@ -2805,12 +3077,14 @@ class LeaderPresenter(Base[ViewModel]):
             )
         a, b = current.next or (0, 0)
         steps.append(
-            tr.t("Now: the A and B players of team {a} against those of team {b}.").format(a=a, b=b)
+            tr.t("Next: team {a} against team {b}, for second place.").format(a=a, b=b)
+            if current.for_second
+            else tr.t("Now: the A and B players of team {a} against those of team {b}.").format(
+                a=a, b=b
+            )
         )
         steps.append(
-            trump_line(tr, current.trump)
-            + " — "
-            + tr.t("The director cut another? Tap it below.")
+            trump_line(tr, current.trump) + " — " + tr.t("The director cut another? Tap it below.")
         )
         steps.append(tr.t("Dealer: the four players each cut; the highest card deals."))
         x = self.tb_tricks
@@ -2823,8 +3097,13 @@ class LeaderPresenter(Base[ViewModel]):
             readout = tr.t("Team {a} {x} · team {b} {y}: team {w} wins.").format(
                 a=a, x=x, b=b, y=TRICKS - x, w=winner
             )
+        title = (
+            tr.t("For second place: team {a} against team {b}")
+            if current.for_second
+            else tr.t("Tie-break: team {a} against team {b}")
+        )
         return TieBreakVM(
-            title=tr.t("Tie-break: team {a} against team {b}").format(a=a, b=b),
+            title=title.format(a=a, b=b),
             steps="\n".join([*steps, *done]),
             question=tr.t("Tricks taken by team {a}:").format(a=a),
             keys=keys,
@@ -2844,6 +3123,7 @@ class LeaderPresenter(Base[ViewModel]):
                 enabled=x is not None,
             ),
             refresh=refresh,
+            undo=self._undo_button(),
         )
 
     def _backcount(self, ties: TiesData, none: Callable[[str, str], TieBreakVM]) -> TieBreakVM:
@@ -2882,7 +3162,71 @@ class LeaderPresenter(Base[ViewModel]):
                     if g.decided
                     else tr.t("Still level after counting back: they share the place.")
                 )
-        return none(tr.t("Ties: the backward count"), "\n".join(steps))
+        for d in ties.decisions:
+            steps.append("")
+            steps.append(
+                tr.t("Your decision: {order} ({reason}).").format(
+                    order=self._order_text(d.teams), reason=d.reason
+                )
+            )
+        page = none(tr.t("Ties: the backward count"), "\n".join(steps))
+        return self._decision_form(ties, page)
+
+    def _decision_form(self, ties: TiesData, page: TieBreakVM) -> TieBreakVM:
+        """Gaspésie (rules G7): the leader places the teams the count-back leaves level."""
+        tr = self.tr
+        groups = ties.undecided or []
+        group = self._decision_group()
+        if not group:
+            return page
+        index = min(self.tb_group, len(groups) - 1)
+        decided = any(set(d.teams) == set(group) for d in ties.decisions)
+        order = self.pd_order
+        ask = (
+            tr.t("Teams {teams} are still level: you decide their places (rule 1).").format(
+                teams=words.tables_list(group)
+            )
+            + " "
+            + (
+                tr.t("Tap the teams from first to last, then the reason.")
+                if len(order) < len(group)
+                else tr.t("Now the reason, then record it.")
+            )
+        )
+        if order:  # the order in words: buttons side by side do not read as a ranking
+            ask += "\n" + tr.t("Your order: {order}.").format(order=self._order_text(order))
+        ready = len(order) == len(group) and self.pd_reason is not None
+        return replace(
+            page,
+            question=ask,
+            groups=tuple(
+                ButtonVM(
+                    tr.t("Teams {teams}").format(teams=words.tables_list(g, 6)),
+                    role="selected" if i == index else "normal",
+                )
+                for i, g in enumerate(groups)
+            )
+            if len(groups) > 1
+            else (),
+            decide_teams=tuple(
+                ButtonVM(
+                    tr.t("{place}. team {team}").format(place=order.index(t) + 1, team=t)
+                    if t in order
+                    else tr.t("Team {team}").format(team=t),
+                    role="selected" if t in order else "normal",
+                )
+                for t in group
+            ),
+            reasons=tuple(
+                ButtonVM(tr.t(r), role="selected" if i == self.pd_reason else "normal")
+                for i, r in enumerate(DECISION_REASONS)
+            ),
+            decide=ButtonVM(
+                tr.t("Replace your decision") if decided else tr.t("Record your decision"),
+                role="primary" if ready else "disabled",
+                enabled=ready,
+            ),
+        )
 
     # ------------------------------------------------------------------ sheets and kiosks
     def _sheets(self) -> SheetsVM:

@@ -292,6 +292,18 @@ class TieBreakVM:
     readout: str = ""
     record: ButtonVM = ButtonVM()
     refresh: ButtonVM = ButtonVM()
+    #: Before a playoff of three or more: the hub draws, or the leader enters the A players'
+    #: cards (a team, then its card's rank and suit).
+    draw_mode: ButtonVM = ButtonVM(visible=False, enabled=False)
+    draw_teams: tuple[ButtonVM, ...] = ()
+    ranks: tuple[ButtonVM, ...] = ()
+    suits: tuple[ButtonVM, ...] = ()
+    #: Take back the last tie-break (asks first).
+    undo: ButtonVM = ButtonVM(visible=False, enabled=False)
+    #: Gaspésie (rules G7): the leader places teams the count-back leaves level.
+    decide_teams: tuple[ButtonVM, ...] = ()
+    reasons: tuple[ButtonVM, ...] = ()
+    decide: ButtonVM = ButtonVM(visible=False, enabled=False)
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,7 @@ class Team:
     day_totals: tuple[int, ...]
     rank: int
     change: int | None = None  # over Standings.change_hand, as the hub computed it
+    by_leader: bool = False  # Gaspésie: the rank is the leader's decision (rules G7)
 
 
 class HallPresenter(Base[HallVM]):
@@ -183,7 +184,16 @@ class HallPresenter(Base[HallVM]):
         self.seq = standings.seq
         self.change_hand = standings.change_hand
         self.teams = [
-            Team(t.team, t.name, t.flags, t.points, tuple(t.day_totals), t.rank, t.change)
+            Team(
+                t.team,
+                t.name,
+                t.flags,
+                t.points,
+                tuple(t.day_totals),
+                t.rank,
+                t.change,
+                bool(t.by_leader),
+            )
             for t in standings.teams
         ]
         self.page = min(self.page, self.pages - 1)
@@ -307,7 +317,8 @@ class HallPresenter(Base[HallVM]):
                 HallRowVM(
                     rank=str(t.rank),
                     team=str(t.team),
-                    name=f"{t.team} · {t.name}",
+                    name=f"{t.team} · {t.name}"
+                    + (" — " + tr.t("by the leader's decision") if t.by_leader else ""),
                     total=str(self.score(t)),
                     change=change,
                     days=" · ".join(str(d) for d in t.day_totals) if days > 1 else "",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -22,6 +23,7 @@ from whist.events import (
     HandClosed,
     HandStarted,
     PenaltyImposed,
+    PlaceDecided,
     ResultCorrected,
     StartUndone,
     TieBreakHandPlayed,
@@ -45,6 +47,8 @@ from whist.protocol import (
     LoanData,
     Penalty,
     PenaltyData,
+    PlaceDecision,
+    PlaceDecisionData,
     Rename,
     RenameData,
     Reply,
@@ -66,6 +70,7 @@ from whist.protocol import (
     encode,
     reply_data,
 )
+from whist.tournament import TIEBREAK_VERSION
 
 log = logging.getLogger("whist.hub")
 
@@ -259,7 +264,9 @@ class Commands(CommandDesk, CoreBase):
             trump = parse_trump(cmd.trump)
         else:  # the director's cut, as the rules say
             trump, data["cut"] = self._cut()
-        self._apply(TieBreakStarted(tuple(cmd.teams), draws, trump), batch)
+        self._apply(
+            TieBreakStarted(tuple(cmd.teams), draws, trump, version=TIEBREAK_VERSION), batch
+        )
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None
         batch.standings = True
@@ -273,15 +280,21 @@ class Commands(CommandDesk, CoreBase):
         tb = self.tournament.tiebreak_in_progress()
         if tb is None:
             raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
-        more = len(tb.hands) + 1 < len(tb.order) - 1
-        next_trump, cut = self._cut() if more else (None, None)
         event = TieBreakHandPlayed(
-            (cmd.teams[0], cmd.teams[1]), (cmd.tricks[0], cmd.tricks[1]), tb.trump, next_trump
+            (cmd.teams[0], cmd.teams[1]), (cmd.tricks[0], cmd.tricks[1]), tb.trump
         )
+        self.tournament.check(event)
+        if not tb.with_hand(event).decided:  # another hand follows: cut its trump now
+            next_trump, cut = self._cut()
+            event = replace(event, next_trump=next_trump)
+        else:
+            next_trump, cut = None, None
         self._apply(event, batch)
         batch.standings = True
         self._places_may_have_moved(batch)
         data: dict[str, Any] = {"decided": tb.decided}
+        if tb.for_second:
+            data["second"] = True
         if tb.decided:
             data["order"] = list(tb.final_order())
         else:
@@ -305,3 +318,10 @@ class Commands(CommandDesk, CoreBase):
         batch.standings = True
         self._places_may_have_moved(batch)
         return TieBreakUndoData(teams=teams)
+
+    def _do_place_decision(self, cmd: PlaceDecision, batch: Batch) -> PlaceDecisionData:
+        replaced = frozenset(cmd.teams) in self.tournament.decisions
+        self._apply(PlaceDecided(tuple(cmd.teams), cmd.reason.strip()), batch)
+        batch.standings = True
+        self._places_may_have_moved(batch)
+        return PlaceDecisionData(teams=list(cmd.teams), replaced=replaced)

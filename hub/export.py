@@ -99,8 +99,10 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
     with standings.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         score = t.rules.unit
+        decides = t.rules.tie_break == "countback"  # the leader may place level teams (G7)
         writer.writerow(
             ["rank", "team", "name", score, *(f"day {d}" for d in range(1, days + 1)), "loans"]
+            + (["rank decided by"] if decides else [])
         )
         for s in views.standings(t).teams:
             totals = [*s.day_totals, *[""] * (days - len(s.day_totals))]
@@ -112,6 +114,16 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
                     s.flags if score == "flags" else s.points,
                     *totals,
                     s.loans,
+                ]
+                + (["the leader's decision" if s.by_leader else ""] if decides else [])
+            )
+        for decision in t.decisions_in_force():
+            writer.writerow([])
+            writer.writerow(
+                [
+                    "the leader's decision: teams "
+                    + ", ".join(map(str, decision.teams))
+                    + f" in that order ({decision.reason})"
                 ]
             )
         missing = t.results_missing()

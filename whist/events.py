@@ -149,6 +149,9 @@ class TieBreakStarted:
     teams: tuple[int, ...]
     draws: tuple[Card, ...]
     trump: Suit | None
+    #: The tie-break rules it is played under (whist.tournament.TIEBREAK_VERSION): logs
+    #: written before decision A17 have none and keep the A9 ladder for four or more teams.
+    version: int = 1
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,16 @@ class TieBreakTrumpCut:
 @dataclass(frozen=True)
 class TieBreakUndone:
     """The leader took back the last tie-break (running or decided), to play it again."""
+
+
+@dataclass(frozen=True)
+class PlaceDecided:
+    """Gaspésie (decision G7): teams the count-back leaves level after the last manche, placed
+    by the leader, first to last, with the reason kept. A later decision on the same teams
+    replaces it."""
+
+    teams: tuple[int, ...]
+    reason: str
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,6 +251,7 @@ Event = (
     | TieBreakHandPlayed
     | TieBreakTrumpCut
     | TieBreakUndone
+    | PlaceDecided
     | NightCreated
     | DealRecorded
     | DealCorrected
@@ -262,6 +276,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "tiebreak_hand": TieBreakHandPlayed,
     "tiebreak_trump": TieBreakTrumpCut,
     "tiebreak_undone": TieBreakUndone,
+    "place_decided": PlaceDecided,
     "night_created": NightCreated,
     "deal": DealRecorded,
     "deal_corrected": DealCorrected,

@@ -21,6 +21,7 @@ from whist.movement import resolve_offset
 from whist.protocol import (
     CountLine,
     CountsData,
+    LeaderDecision,
     LoanLine,
     LoansData,
     PlanData,
@@ -91,11 +92,17 @@ def _playoff(tb: TieBreak) -> Playoff:
     }
     if tb.draws:
         entry["draws"] = {str(team): card for team, card in tb.draws.items()}
+    if tb.knockout:
+        entry["knockout"] = True
+    if tb.second:
+        entry["second_played_off"] = True
     if tb.decided:
         entry["final"] = list(tb.final_order())
+        entry["places"] = {str(team): place for team, place in tb.places().items()}
     else:
         entry["next"] = list(tb.next_pairing() or ())
         entry["trump"] = trump_name(tb.trump)
+        entry["for_second"] = tb.for_second
     # Only what is set here is sent: a running playoff has no "final", a done one no "next".
     return Playoff.model_validate(entry)
 
@@ -109,8 +116,14 @@ def ties(t: Tournament) -> TiesData:
     for s in standings:
         by_score.setdefault(s.score, []).append(s.team)
         ranks.setdefault(s.score, set()).add(s.rank)
+    # a knockout's losers of one round share a place (A17): its group is still decided
+    played = {frozenset(tb.order) for tb in t.tiebreaks if tb.decided}
     groups = [
-        TieGroup(score=score, teams=sorted(teams), decided=len(ranks[score]) == len(teams))
+        TieGroup(
+            score=score,
+            teams=sorted(teams),
+            decided=len(ranks[score]) == len(teams) or frozenset(teams) in played,
+        )
         for score, teams in by_score.items()
         if len(teams) > 1
     ]
@@ -127,6 +140,10 @@ def ties(t: Tournament) -> TiesData:
             # The total now, then the core's count back: the key the standings sort by.
             backcount={str(team): [t.score(team), *back[team]] for team in tied},
             backcount_hands=list(range(t.hand, 0, -1)),
+            undecided=[list(g) for g in t.countback_level()] if finished else None,
+            decisions=[
+                LeaderDecision(teams=list(d.teams), reason=d.reason) for d in t.decisions_in_force()
+            ],
         )
     current: Playoff | None = None
     done: list[Playoff] = []

@@ -876,6 +876,9 @@ class TeamStanding(_Outbound):
     # extension: the team's change (flags or points) over hand Standings.change_hand (a hub
     # of this version always sends it)
     change: int | None = None
+    # extension (rules G7): true when this rank is the leader's recorded decision, not the
+    # count-back's; left out otherwise
+    by_leader: bool | None = None
 
 
 class Standings(_Outbound):
@@ -1137,6 +1140,19 @@ class TieBreakUndo(_CommandBase):
     op: Literal["tiebreak_undo"] = "tiebreak_undo"
 
 
+class PlaceDecision(_CommandBase):
+    """Extension (Gaspésie, rules G7): the leader places teams the count-back leaves level,
+    first to last, with a reason; a new decision on the same teams replaces it.
+
+    >>> PlaceDecision(id="c27", teams=[4, 2], reason="rule 1: drawn by lot").teams
+    [4, 2]
+    """
+
+    op: Literal["place_decision"] = "place_decision"
+    teams: Annotated[list[TeamNumber], Field(min_length=2), AfterValidator(_distinct)]
+    reason: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class Plan(_CommandBase):
     """Extension: what the pattern says for a hand (the next one by default), sent nowhere.
 
@@ -1316,6 +1332,7 @@ Command = Annotated[
     | TieBreakResult
     | TieBreakTrump
     | TieBreakUndo
+    | PlaceDecision
     | Plan
     | Results
     | Ties
@@ -1495,6 +1512,21 @@ class Playoff(_ReplyData):
     next: list[TeamNumber] | None = None
     trump: TrumpName | None = None
     final: list[TeamNumber] | None = None
+    # extension (rules A17): four or more teams play a knockout rather than the A9 ladder
+    knockout: bool = False
+    # extension (rules A18): two teams advance and second place is played off
+    second_played_off: bool = False
+    # extension (rules A18): the ``next`` hand is for second place
+    for_second: bool = False
+    # extension: once decided, each team's place in the group (team as text -> 1, 2, 3, 3…)
+    places: dict[str, int] | None = None
+
+
+class LeaderDecision(_ReplyData):
+    """The leader's placing of level teams (Gaspésie, rules G7): ``teams`` first to last."""
+
+    teams: list[TeamNumber]
+    reason: str
 
 
 class TiesData(_ReplyData):
@@ -1509,6 +1541,11 @@ class TiesData(_ReplyData):
     done: list[Playoff] = []
     backcount: dict[str, list[int]] | None = None
     backcount_hands: list[int] | None = None
+    # extension (rules G7): groups the count-back leaves level once play is over, which the
+    # leader may place with ``place_decision``
+    undecided: list[list[TeamNumber]] | None = None
+    # extension (rules G7): the leader's decisions in force: teams first to last, reason
+    decisions: list[LeaderDecision] = []
 
 
 class ExportData(_ReplyData):
@@ -1695,6 +1732,16 @@ class TieBreakResultData(_ReplyData):
     next: list[TeamNumber] | None = None
     trump: TrumpName | None = None
     cut: str | None = None
+    #: (rules A18) the ``next`` hand is for second place: first is decided
+    second: bool = False
+
+
+class PlaceDecisionData(_ReplyData):
+    """``place_decision``: the teams as the leader placed them, and whether this decision
+    replaced an earlier one on the same teams."""
+
+    teams: list[TeamNumber]
+    replaced: bool
 
 
 class TieBreakTrumpData(_ReplyData):
@@ -1752,6 +1799,7 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "tiebreak_result": TieBreakResultData,
         "tiebreak_trump": TieBreakTrumpData,
         "tiebreak_undo": TieBreakUndoData,
+        "place_decision": PlaceDecisionData,
         "plan": PlanData,
         "results": ResultsData,
         "ties": TiesData,

@@ -106,6 +106,9 @@ class TournamentSpec(_Frozen):
     teams: tuple[TeamSpec, ...]
     days: tuple[DaySpec, ...]
     pattern: tuple[HandPlan, ...]
+    #: How many teams go on from this tournament (1 or 2): with 2, a tie for first place
+    #: plays off second place too (docs/rules.md, A18). Left out of a file: 1.
+    advance: int = Field(default=1, ge=1, le=2)
 
     @property
     def hands(self) -> int:
@@ -160,6 +163,8 @@ class TournamentSpec(_Frozen):
             {k: v for k, v in t.items() if v is not None or k not in ("zone", "rank")}
             for t in data["teams"]
         ]
+        if data["advance"] == 1:  # the default: files written before it stay as they were
+            del data["advance"]
         return data
 
 

@@ -31,6 +31,7 @@ from whist.events import (
     HandClosed,
     HandStarted,
     PenaltyImposed,
+    PlaceDecided,
     ResultCorrected,
     ResultRecorded,
     StartUndone,
@@ -154,33 +155,97 @@ class TeamStanding:
     day_totals: tuple[int, ...]
     loans: int
     rank: int
+    #: Gaspésie (G7): this rank is the leader's recorded decision, not the count-back's.
+    by_leader: bool = False
+
+
+#: The tie-break rules a new TieBreakStarted is played under: 1 = the A9 ladder for any
+#: number of teams (logs written before decision A17), 2 = four or more teams play a knockout.
+TIEBREAK_VERSION = 2
+
+#: One playoff hand decided: (winner, loser).
+Bout = tuple[int, int]
+
+
+def _winner(played: TieBreakHandPlayed) -> Bout:
+    a, b = played.teams
+    return (a, b) if played.tricks[0] >= 7 else (b, a)
+
+
+def _ladder(
+    order: tuple[int, ...], hands: list[TieBreakHandPlayed]
+) -> tuple[Bout | None, list[Bout]]:
+    """A9: the first two play, the winner meets the next. The pairing still to play (None
+    once done) and the hands' (winner, loser), in order."""
+    champion = order[0]
+    bouts: list[Bout] = []
+    for team in order[1:]:
+        if len(bouts) == len(hands):
+            return (champion, team), bouts
+        bouts.append(_winner(hands[len(bouts)]))
+        champion = bouts[-1][0]
+    return None, bouts
+
+
+def knockout_rounds(
+    order: tuple[int, ...], hands: list[TieBreakHandPlayed]
+) -> tuple[Bout | None, list[list[Bout]]]:
+    """A17: a knockout seeded by the draws (``order``, highest first). A round that does not
+    start from a power of two is a first round among the highest draws only, the lowest draws
+    having a bye; each round pairs the highest draw left against the lowest. The pairing still
+    to play (None once done) and each round's (winner, loser).
+
+    >>> knockout_rounds((5, 6, 7, 8, 9), [])[0]   # 5 teams: 5 and 6 play, 7, 8, 9 wait
+    (5, 6)
+    """
+    alive, played = list(order), 0
+    rounds: list[list[Bout]] = []
+    while len(alive) > 1:
+        power = 1 << (len(alive).bit_length() - 1)
+        playing = alive if power == len(alive) else alive[: 2 * (len(alive) - power)]
+        byes = alive[len(playing) :]
+        bouts: list[Bout] = []
+        rounds.append(bouts)
+        for i in range(len(playing) // 2):
+            pairing = (playing[i], playing[len(playing) - 1 - i])
+            if played == len(hands):
+                return pairing, rounds
+            bouts.append(_winner(hands[played]))
+            played += 1
+        alive = sorted([w for w, _ in bouts] + byes, key=order.index)
+    return None, rounds
+
+
+def _ranked(keys: dict[int, tuple[int, ...]]) -> dict[int, int]:
+    """Places from sort keys (lower is better); equal keys share a place (1, 2, 3, 3, 5)."""
+    return {team: 1 + sum(other < key for other in keys.values()) for team, key in keys.items()}
 
 
 @dataclass
 class TieBreak:
-    """An Alberta playoff ladder: the first two play, the winner meets the next, and so on.
+    """An Alberta playoff: the A9 ladder (two or three teams, and older logs), or for four or
+    more the knockout of A17; then, when two teams advance and the group holds first place,
+    the teams the winner beat play off for second (A18).
 
-    With three teams this is the rule's own procedure: the lowest draw has the bye and meets
-    the winner of the first hand.
+    With three teams the ladder is the rule's own procedure: the lowest draw has the bye and
+    meets the winner of the first hand.
+
+    >>> tb = TieBreak(order=(3, 4, 2), second=True)
+    >>> tb.next_pairing()
+    (3, 4)
     """
 
     order: tuple[int, ...]
     hands: list[TieBreakHandPlayed] = field(default_factory=list)
     #: Each team's drawn card (three or more teams), as the hub writes it ("K♦").
     draws: dict[int, str] = field(default_factory=dict)
-
-    def _walk(self) -> tuple[int, list[int]]:
-        champion, losers = self.order[0], []
-        for played in self.hands:
-            a, b = played.teams
-            winner = a if played.tricks[0] >= 7 else b
-            losers.append(b if winner == a else a)
-            champion = winner
-        return champion, losers
-
     first_trump: Suit | None = None
     #: The director's own cut, by playoff hand (0 = the first): it replaces the hub's.
     cuts: dict[int, Suit | None] = field(default_factory=dict)
+    #: A17: four or more teams play a knockout (False: the A9 ladder, as logs before A17).
+    knockout: bool = False
+    #: A18: two teams advance and this group holds first place: second is played off.
+    second: bool = False
 
     @property
     def trump(self) -> Suit | None:
@@ -190,21 +255,77 @@ class TieBreak:
             return self.cuts[len(self.hands)]
         return self.hands[-1].next_trump if self.hands else self.first_trump
 
-    @property
-    def decided(self) -> bool:
-        return len(self.hands) == len(self.order) - 1
+    def _main(self) -> tuple[Bout | None, list[list[Bout]]]:
+        """The playoff for first: its pairing to play and its bouts, round by round (the
+        ladder's hands are each a round)."""
+        if self.knockout:
+            return knockout_rounds(self.order, self.hands)
+        pairing, bouts = _ladder(self.order, self.hands)
+        return pairing, [[bout] for bout in bouts]
+
+    def second_order(self) -> tuple[int, ...]:
+        """A18: the teams the winner beat, in the order it beat them; they play a ladder for
+        second (one of them alone is second without playing). Empty until first is decided."""
+        pairing, rounds = self._main()
+        if pairing is not None:
+            return ()
+        champion = rounds[-1][-1][0]
+        return tuple(loser for bouts in rounds for winner, loser in bouts if winner == champion)
+
+    def _second(self) -> tuple[Bout | None, list[Bout]]:
+        order = self.second_order() if self.second else ()
+        if len(order) < 2:
+            return None, []
+        return _ladder(order, self.hands[len(self.order) - 1 :])
 
     def next_pairing(self) -> tuple[int, int] | None:
         """The two teams who play the next playoff hand, None once decided."""
-        if self.decided:
-            return None
-        champion, _ = self._walk()
-        return (champion, self.order[len(self.hands) + 1])
+        pairing, _ = self._main()
+        return pairing if pairing is not None else self._second()[0]
+
+    @property
+    def decided(self) -> bool:
+        return self.next_pairing() is None
+
+    @property
+    def for_second(self) -> bool:
+        """The next hand is for second place (A18)."""
+        return self._main()[0] is None and not self.decided
+
+    def in_pairing_order(self, played: TieBreakHandPlayed) -> TieBreakHandPlayed:
+        """``played`` with its teams as the next pairing has them, so the walk reads it."""
+        pairing = self.next_pairing()
+        assert pairing is not None
+        if played.teams == pairing:
+            return played
+        return TieBreakHandPlayed(
+            pairing, (played.tricks[1], played.tricks[0]), played.trump, played.next_trump
+        )
+
+    def with_hand(self, played: TieBreakHandPlayed) -> TieBreak:
+        """This playoff as it would be after ``played``."""
+        hands = [*self.hands, self.in_pairing_order(played)]
+        return replace(self, hands=hands, cuts=dict(self.cuts))
+
+    def places(self) -> dict[int, int]:
+        """Each team's place in the group (1 = first; a knockout's losers of the same round
+        share one); only meaningful once decided."""
+        _, rounds = self._main()
+        champion = rounds[-1][-1][0]
+        keys: dict[int, tuple[int, ...]] = {champion: (0,)}
+        for depth, bouts in enumerate(reversed(rounds)):
+            for index, (_, loser) in enumerate(bouts):
+                # a ladder ranks each hand's loser; a knockout's round shares its place
+                keys[loser] = (1, depth) if self.knockout else (1, depth, index)
+        pairing, bouts = self._second()
+        if bouts and pairing is None:
+            keys[bouts[-1][0]] = (0, 1)
+        return _ranked(keys)
 
     def final_order(self) -> tuple[int, ...]:
         """Teams from first to last; only meaningful once decided."""
-        champion, losers = self._walk()
-        return (champion, *reversed(losers))
+        places = self.places()
+        return tuple(sorted(self.order, key=lambda t: (places[t], self.order.index(t))))
 
 
 class Tournament:
@@ -237,6 +358,8 @@ class Tournament:
         self.points = [0] * (self.tables + 1)
         self.hand_points: dict[int, list[int]] = {}  # Gaspésie, per hand per team
         self.tiebreaks: list[TieBreak] = []
+        #: G7: the leader's placing of teams the count-back leaves level, by group, latest last
+        self.decisions: dict[frozenset[int], PlaceDecided] = {}
         #: The hand after which the leader ended the tournament early (rule 11d), or None.
         self.ended_after: int | None = None
         self._missing_key = -1
@@ -481,8 +604,13 @@ class Tournament:
         place = {t: 0 for t in teams}
         for tb in self.tiebreaks:
             if tb.decided and len({keys[t] for t in tb.order}) == 1:
-                for position, team in enumerate(tb.final_order()):
+                for team, position in tb.places().items():
                     place[team] = -position  # higher is better, like the score
+        by_leader: set[int] = set()
+        for decision in self._decisions_in_force(keys):
+            by_leader |= set(decision.teams)
+            for position, team in enumerate(decision.teams):
+                place[team] = -position
         ordered = sorted(teams, key=lambda t: (keys[t], place[t], -t), reverse=True)
         names = [team.name for team in self.spec.teams]
         out: list[TeamStanding] = []
@@ -501,9 +629,36 @@ class Tournament:
                     day_totals=totals[team],
                     loans=self.loans[team] if flags else 0,
                     rank=rank,
+                    by_leader=team in by_leader,
                 )
             )
         return out
+
+    def _level_groups(self, keys: dict[int, tuple[int, ...]]) -> set[frozenset[int]]:
+        """Teams whose sort keys are equal, two or more to a group."""
+        groups: dict[tuple[int, ...], set[int]] = {}
+        for team, key in keys.items():
+            groups.setdefault(key, set()).add(team)
+        return {frozenset(g) for g in groups.values() if len(g) > 1}
+
+    def _decisions_in_force(self, keys: dict[int, tuple[int, ...]]) -> list[PlaceDecided]:
+        level = self._level_groups(keys)  # a decision holds while its teams stay level (G7)
+        return [d for group, d in self.decisions.items() if group in level]
+
+    def decisions_in_force(self) -> list[PlaceDecided]:
+        """G7: the leader's decisions the standings follow, oldest first."""
+        return self._decisions_in_force(self._countback_keys())
+
+    def _countback_keys(self) -> dict[int, tuple[int, ...]]:
+        back = self.countback()
+        return {t: (self.points[t], *back[t]) for t in range(1, self.tables + 1)}
+
+    def countback_level(self) -> list[tuple[int, ...]]:
+        """G6/G7: the groups of teams the count-back leaves level (same points after every
+        manche counted back), each in table order: what the leader may decide."""
+        if self.rules.tie_break != "countback":
+            return []
+        return sorted(tuple(sorted(g)) for g in self._level_groups(self._countback_keys()))
 
     # ------------------------------------------------------------------ checking
     def _table(self, table: int) -> None:
@@ -760,6 +915,28 @@ class Tournament:
                 ErrorCode.DRAWS_REQUIRED,
             )
 
+    def _check_PlaceDecided(self, event: PlaceDecided) -> None:
+        if self.rules.tie_break != "countback":
+            raise TournamentError(
+                "in this format ties are played off (tie-breaks), not decided by the leader",
+                ErrorCode.WRONG_FORMAT,
+            )
+        if not self.finished:
+            raise TournamentError(
+                "the leader decides a tie after the last manche is closed (or play is ended)",
+                ErrorCode.WRONG_PHASE,
+            )
+        if not event.reason.strip():
+            raise TournamentError("the leader's decision needs a reason", ErrorCode.REASON_REQUIRED)
+        level = self.countback_level()
+        if tuple(sorted(event.teams)) not in level or len(set(event.teams)) != len(event.teams):
+            raise TournamentError(
+                "only teams the count-back leaves level can be placed by the leader, all of "
+                "them together: "
+                + ("; ".join(", ".join(map(str, g)) for g in level) or "no teams are level"),
+                ErrorCode.NOT_TIED,
+            )
+
     def _check_TieBreakTrumpCut(self, event: TieBreakTrumpCut) -> None:
         if self.tiebreak_in_progress() is None:
             raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
@@ -970,7 +1147,17 @@ class Tournament:
         else:
             order = tuple(event.teams)
         draws = {team: str(card) for team, card in zip(event.teams, event.draws, strict=False)}
-        self.tiebreaks.append(TieBreak(order=order, first_trump=event.trump, draws=draws))
+        score = self.score(order[0])
+        holds_first = all(self.score(t) <= score for t in range(1, self.tables + 1))
+        self.tiebreaks.append(
+            TieBreak(
+                order=order,
+                first_trump=event.trump,
+                draws=draws,
+                knockout=event.version >= 2 and len(order) >= 4,
+                second=self.spec.advance >= 2 and holds_first,
+            )
+        )
 
     def _apply_TieBreakTrumpCut(self, event: TieBreakTrumpCut) -> None:
         tb = self.tiebreak_in_progress()
@@ -983,13 +1170,12 @@ class Tournament:
     def _apply_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()
         assert tb is not None  # checked
-        pairing = tb.next_pairing()
-        assert pairing is not None
-        if event.teams != pairing:  # store in ladder order so the walk reads it right
-            event = TieBreakHandPlayed(
-                pairing, (event.tricks[1], event.tricks[0]), event.trump, event.next_trump
-            )
-        tb.hands.append(event)
+        tb.hands.append(tb.in_pairing_order(event))
+
+    def _apply_PlaceDecided(self, event: PlaceDecided) -> None:
+        group = frozenset(event.teams)
+        self.decisions.pop(group, None)  # the latest decision replaces, and comes last
+        self.decisions[group] = PlaceDecided(event.teams, event.reason.strip())
 
 
 def fold(events: Iterable[Event]) -> Tournament:
@@ -1003,6 +1189,7 @@ __all__ = [
     "DIFFERS",
     "NOT_COUNTED",
     "PLAYING",
+    "TIEBREAK_VERSION",
     "WAITING",
     "LedgerLine",
     "Loan",

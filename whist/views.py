@@ -195,6 +195,10 @@ def to_bring(t: Tournament) -> dict[str, int]:
     return {table: flags for table, flags in due.items() if flags}
 
 
+#: Only a rank the leader decided says so (rules G7): older readers see the same standings.
+_BY_LEADER: dict[bool, dict[str, bool]] = {True: {"by_leader": True}, False: {}}
+
+
 def _standings_body(t: Tournament) -> dict[str, Any]:
     flags = t.rules.unit == "flags"
     change_hand = t.completed_hand()
@@ -209,6 +213,7 @@ def _standings_body(t: Tournament) -> dict[str, Any]:
             "loans": s.loans,
             "rank": s.rank,
             "change": changes[s.team],
+            **_BY_LEADER[s.by_leader],
         }
         for s in t.standings()
     ]

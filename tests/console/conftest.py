@@ -39,9 +39,11 @@ TOPICS = Topics()
 class HubLink:
     """Commands to a real hub core; its publications back on :meth:`deliver`."""
 
-    def __init__(self, path: Path, fmt: str = "alberta", tables: int = 3, hands: int = 2, **kw):
+    def __init__(
+        self, path: Path, fmt: str = "alberta", tables: int = 3, hands: int = 2, advance=1, **kw
+    ):
         self.store = EventStore(path)
-        self.spec = default_spec(fmt, tables, hands, **kw)
+        self.spec = default_spec(fmt, tables, hands, **kw).model_copy(update={"advance": advance})
         self.core = HubCore(self.store, self.spec, rng=random.Random(3))
         self.sent: list[SentCommand] = []
         self.outbox: list[Any] = []

@@ -273,6 +273,15 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
     hub.close()
 
 
+def close_then_ties(p: LeaderPresenter, hub: HubLink) -> None:
+    """Close the last hand, then the tie-breaks tab (the backward count in Gaspésie)."""
+    p.primary()
+    p.confirm()
+    hub.deliver()
+    p.show("tiebreak")
+    hub.deliver()
+
+
 def _level_tournament(p: LeaderPresenter, hub: HubLink) -> None:
     for hand in (1, 2):
         start(p, hub)
@@ -393,11 +402,7 @@ def test_gaspesie_penalty_and_backward_count(tmp_path):
     for table in (1, 2, 3):
         hub.result(table, 2, 3)
     hub.deliver()
-    p.primary()
-    p.confirm()
-    hub.deliver()
-    p.show("tiebreak")
-    hub.deliver()
+    close_then_ties(p, hub)
     v = p.view.tiebreak
     assert v.title == "Égalités\u00a0: le décompte à rebours"
     assert "après la manche 1\u00a0:" in v.steps

@@ -249,4 +249,22 @@ def test_the_days_count_is_a_small_line_on_the_hall(tmp_path):
     assert p.view.counts == "Day 1 count: 2 of 4 tables counted, 1 differs."
     p.set_language("fr")
     assert p.view.counts == "Compte du jour 1\xa0: 2 sur 4 tables comptées, 1 diffère."
+
+
+def test_the_leaders_decision_is_said_beside_its_ranks(tmp_path):
+    """Gaspésie (rules G7): teams the count-back leaves level, placed by the leader."""
+    hub = HubLink(tmp_path / "hub.sqlite3", fmt="gaspesie", tables=3, hands=1)
+    p = hall(hub)
+    hub.send("start_hand")
+    hub.result(2, 1, 8)  # team 1 takes table 2's manche; teams 2 and 3 stay level
+    hub.send("close_hand")
+    hub.send("place_decision", teams=[3, 2], reason="drawn by lot")
+    hub.deliver()
+    assert [(r.rank, r.name) for r in p.view.rows] == [
+        ("1", "1 · Équipe 1"),
+        ("2", "3 · Équipe 3 — by the leader's decision"),
+        ("3", "2 · Équipe 2 — by the leader's decision"),
+    ]
+    p.set_language("fr")
+    assert p.view.rows[1].name == "3 · Équipe 3 — par décision de l'arbitre"
     hub.close()

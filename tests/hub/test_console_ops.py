@@ -360,12 +360,14 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
         data = REPLIES[op].model_validate(reply["data"])
         assert reply_data(data) == reply["data"], op
         seen.add(op)
-    # join codes are refused here (no embedded broker); penalty is a Gaspésie rule; the
-    # club nights' ops are refused by a military hub (tests/hub/test_club_core.py).
+    # join codes are refused here (no embedded broker); penalty and place_decision are
+    # Gaspésie rules (place_decision's reply: tests/hub/test_playoffs.py); the club nights'
+    # ops are refused by a military hub (tests/hub/test_club_core.py).
     assert set(COMMANDS) - seen == {
         "join_code",
         "renew_join_code",
         "penalty",
+        "place_decision",
         "correct_deal",
         "end_night",
         "deals",

@@ -34,9 +34,9 @@ def command(op, cid=None, **fields):
 
 
 class Harness:
-    def __init__(self, path, fmt="alberta", tables=4, hands=6, **kw):
+    def __init__(self, path, fmt="alberta", tables=4, hands=6, advance=1, **kw):
         self.path = path
-        self.spec = default_spec(fmt, tables, hands, **kw)
+        self.spec = default_spec(fmt, tables, hands, **kw).model_copy(update={"advance": advance})
         self.store = EventStore(path)
         self.core = self._core(rng=random.Random(7))
 

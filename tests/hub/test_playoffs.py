@@ -2,11 +2,14 @@
 own cut for every playoff hand, the A players' actual draws, and no second tie-break on a
 group already decided unless the first is undone."""
 
+import csv
+
 import pytest
 
 from tests.hub.test_core import Harness, result
 from tests.hub.test_director import retained
 from whist.cards import Suit
+from whist.protocol import REPLIES
 
 
 @pytest.fixture
@@ -92,3 +95,84 @@ def test_a_decided_group_is_played_again_only_after_an_undo(hub):
     assert len(hub.core.tournament.tiebreaks) == 1
     assert hub.command("tiebreak_undo")["ok"]  # a running one can be undone too
     assert hub.command("tiebreak_undo")["data"]["code"] == "wrong_phase"
+
+
+def closed_hub(tmp_path, **kw):
+    """One hand started and closed with no result: every team level."""
+    h = Harness(tmp_path / "k.sqlite3", hands=1, **kw)
+    h.command("start_hand", trump="hearts")
+    h.command("close_hand")
+    return h
+
+
+def test_four_tied_teams_play_a_knockout_through_the_hub(tmp_path):
+    hub = closed_hub(tmp_path, tables=4)
+    draws = {"1": "2C", "2": "AS", "3": "QH", "4": "9D"}
+    data = hub.command("tiebreak_start", teams=[1, 2, 3, 4], draws=draws)["data"]
+    assert data["order"] == [2, 3, 4, 1] and data["next"] == [2, 1]
+    hub.restart()  # the knockout is in the log (version 2), not in the hub's memory
+    ties = hub.command("ties")["data"]["current"]
+    assert ties["knockout"] and ties["next"] == [2, 1] and not ties["for_second"]
+    for teams, tricks in (([2, 1], [8, 5]), ([3, 4], [4, 9]), ([2, 4], [7, 6])):
+        reply = hub.command("tiebreak_result", teams=teams, tricks=tricks)
+        assert reply["ok"], reply
+    assert reply["data"] == {"decided": True, "order": [2, 4, 3, 1]}
+    done = hub.command("ties")["data"]
+    assert done["done"][0]["places"] == {"2": 1, "4": 2, "3": 3, "1": 3}
+    assert done["groups"][0]["decided"]  # the semi-finals' losers share third, as decided
+    ranks = {s["team"]: s["rank"] for s in retained(hub, "whist/standings")["teams"]}
+    assert ranks == {2: 1, 4: 2, 3: 3, 1: 3}
+    hub.store.close()
+
+
+def test_with_two_advancing_the_hub_asks_for_the_hand_for_second(tmp_path):
+    hub = closed_hub(tmp_path, tables=3, advance=2)
+    hub.command("tiebreak_start", teams=[1, 2, 3], draws={"1": "AS", "2": "KS", "3": "2C"})
+    hub.command("tiebreak_result", teams=[1, 2], tricks=[7, 6])
+    reply = hub.command("tiebreak_result", teams=[1, 3], tricks=[10, 3])
+    data = reply["data"]
+    assert data["decided"] is False and data["second"] is True and data["next"] == [2, 3]
+    assert "cut" in data  # the hub cut the trump of the hand for second
+    current = hub.command("ties")["data"]["current"]
+    assert current["for_second"] and current["second_played_off"]
+    hub.restart()
+    reply = hub.command("tiebreak_result", teams=[3, 2], tricks=[7, 6])
+    assert reply["data"] == {"decided": True, "order": [1, 3, 2]}
+    ranks = {s["team"]: s["rank"] for s in retained(hub, "whist/standings")["teams"]}
+    assert ranks == {1: 1, 3: 2, 2: 3}
+    hub.store.close()
+
+
+def test_the_gaspesie_leaders_decision_through_the_hub(tmp_path):
+    hub = Harness(tmp_path / "g.sqlite3", fmt="gaspesie", tables=3, hands=1)
+    hub.command("start_hand")
+    hub.result(2, result(2, tricks=8))  # team 1 takes table 2's manche; 2 and 3 stay level
+    early = hub.command("place_decision", teams=[3, 2], reason="by lot")
+    assert early["data"]["code"] == "wrong_phase"
+    hub.command("close_hand")
+    ties = hub.command("ties")["data"]
+    assert ties["undecided"] == [[2, 3]] and ties["decisions"] == []
+    wrong = hub.command("place_decision", teams=[1, 2], reason="by lot")
+    assert wrong["data"]["code"] == "not_tied" and "2, 3" in wrong["error"]
+    reply = hub.command("place_decision", teams=[3, 2], reason="drawn by lot")
+    assert reply["ok"] and reply["data"] == {"teams": [3, 2], "replaced": False}
+    REPLIES["place_decision"].model_validate(reply["data"])
+    teams = retained(hub, "whist/standings")["teams"]
+    assert [(s["team"], s["rank"], s.get("by_leader")) for s in teams] == [
+        (1, 1, None),
+        (3, 2, True),
+        (2, 3, True),
+    ]
+    hub.restart()
+    again = hub.command("place_decision", teams=[2, 3], reason="lot drawn again")
+    assert again["data"] == {"teams": [2, 3], "replaced": True}
+    ties = hub.command("ties")["data"]
+    assert ties["decisions"] == [{"teams": [2, 3], "reason": "lot drawn again"}]
+    assert [s["team"] for s in retained(hub, "whist/standings")["teams"]] == [1, 2, 3]
+    hub.command("export", language="en")
+    folder = tmp_path / "exports"
+    rows = list(csv.reader((folder / "standings.csv").open(encoding="utf-8")))
+    assert rows[0][-1] == "rank decided by"
+    assert [r[-1] for r in rows[1:4]] == ["", "the leader's decision", "the leader's decision"]
+    assert ["the leader's decision: teams 2, 3 in that order (lot drawn again)"] in rows
+    hub.store.close()

@@ -268,6 +268,7 @@ class ConsoleDriver:
         b = self._broker()
         t = self.spec["tournament"]
         spec = default_spec(t["format"], t["tables"], t["hands"], name=t.get("name"))
+        spec = spec.model_copy(update={"advance": t.get("advance", 1)})
         hub = InProcessHub(
             spec, Path(t["data"]), b["host"], b["port"], b["hub_user"], b["hub_password"]
         )

@@ -803,3 +803,6 @@ SCENARIOS = {
 from tests.ui.console_french import SCENARIOS as _FRENCH  # noqa: E402
 
 SCENARIOS.update(_FRENCH)
+from tests.ui.console_playoffs import SCENARIOS as _PLAYOFFS  # noqa: E402
+
+SCENARIOS.update(_PLAYOFFS)

@@ -110,6 +110,7 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x32","op":"counts","day":1}',
     '{"v":1,"id":"x33","op":"tiebreak_trump","trump":"none"}',
     '{"v":1,"id":"x34","op":"tiebreak_undo"}',
+    '{"v":1,"id":"x36","op":"place_decision","teams":[4,2],"reason":"drawn by lot"}',
     '{"v":1,"id":"x35","op":"tiebreak_start","teams":[1,2,3],"draws":{"1":"AS","2":"2C","3":"KD"}}',
     '{"v":1,"id":"x17","op":"end_day","early":true,"final":true}',
 ]
