@@ -496,7 +496,8 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         day_cells = "".join(f'<td class="n">{v}</td>' for v in totals) if days > 1 else ""
         loans = f'<td class="n">{s.loans}</td>' if lends else ""
         rows.append(
-            f'<tr><td class="n rank">{s.rank}</td><td class="n">{s.team}</td>'
+            f'<tr><td class="n rank">{s.rank}{" *" if s.by_leader else ""}</td>'
+            f'<td class="n">{s.team}</td>'
             f"<td>{_e(_home_team(s.team, s.name, tr))}</td>{day_cells}"
             f'<td class="n rank">{s.score}</td>{loans}</tr>'
         )
@@ -537,7 +538,8 @@ def write_pdf(html_text: str, path: Path, paper: Paper = "letter") -> Path:
 
 
 def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
-    """Under the standings: play ended early, and never a silent gap (results missing)."""
+    """Under the standings: play ended early, never a silent gap (results missing), and
+    the ranks the leader decided (marked * in the table)."""
     notes = []
     if t.ended_after is not None:
         notes.append(tr.t("The leader ended play after hand {n}.").format(n=t.ended_after))
@@ -547,6 +549,12 @@ def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
             tr.nt(
                 "Provisional — {n} result missing", "Provisional — {n} results missing", missing
             ).format(n=missing)
+        )
+    for decision in t.decisions_in_force():  # Gaspésie: ranks the leader decided (G7)
+        notes.append(
+            tr.t("* Teams {teams}, in that order: by the leader's decision ({reason}).").format(
+                teams=", ".join(map(str, decision.teams)), reason=decision.reason
+            )
         )
     strong = "".join(f"<p><strong>{_e(n)}</strong></p>" for n in notes)
     return strong + "".join(f"<p>{_e(n)}</p>" for n in _count_notes(t, tr))

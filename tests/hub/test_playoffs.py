@@ -6,6 +6,7 @@ import csv
 
 import pytest
 
+from hub.sheets import standings_sheet
 from tests.hub.test_core import Harness, result
 from tests.hub.test_director import retained
 from whist.cards import Suit
@@ -175,4 +176,8 @@ def test_the_gaspesie_leaders_decision_through_the_hub(tmp_path):
     assert rows[0][-1] == "rank decided by"
     assert [r[-1] for r in rows[1:4]] == ["", "the leader's decision", "the leader's decision"]
     assert ["the leader's decision: teams 2, 3 in that order (lot drawn again)"] in rows
+    # the printed standings mark the ranks the leader decided, and say why under the table
+    page = standings_sheet(hub.core.tournament, "en")
+    assert '<td class="n rank">2 *</td>' in page and '<td class="n rank">1</td>' in page
+    assert "* Teams 2, 3, in that order: by the leader&#x27;s decision (lot drawn again)." in page
     hub.store.close()
