@@ -386,6 +386,9 @@ async def walk(d: Driver) -> None:
         # 5: the hub goes away before the visitors agree: saved, pending
         await d.stop_hub()
         await until(lambda: d.presenter.hub_online is False, "hub offline on the kiosk")
+        await d.shot("07-offline-confirm")
+        header = d.app.vm.header
+        d.note("offline", [header.title, header.info, header.offline])
         await d.tap("confirm-visitors")
         await d.on("pending")
         await d.shot("07-pending")

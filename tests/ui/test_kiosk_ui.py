@@ -29,6 +29,7 @@ WALK_SHOTS = [
     "05-revokes",
     "06-confirm",
     "06-confirm-again",
+    "07-offline-confirm",
     "07-pending",
     "08-accepted",
     "02-waiting",
@@ -105,6 +106,12 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     assert texts["call"] == "The leader has been called. Please wait at your table."
     assert texts["after_call"] == ""
     assert texts["toggled"] == "Ce résultat n'a pas été accepté"
+    # Offline, the bar keeps the table and the hand; the band below it says why.
+    assert texts["offline"] == [
+        "Table 2",
+        "Hand 1 of 3 · Day 1",
+        "No connection: your taps are kept.",
+    ]
 
 
 def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
@@ -112,6 +119,7 @@ def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
     assert texts["confirm"] == "Les visiteurs prennent 1\u00a0drapeau"
     assert texts["accepted"][0] == "Locaux\u00a0: donnez 1\u00a0drapeau aux visiteurs."
     assert texts["toggled"] == "This result was not accepted"
+    assert texts["offline"][2] == "Pas de connexion\u00a0: tout est gardé."
 
 
 def test_gaspesie_points_captain_and_french_by_default(tmp_path, kivy_env, hall):
@@ -138,12 +146,12 @@ def test_setup_screen_until_the_file_is_right(tmp_path, kivy_env):
     report = Scenario(spec, kivy_env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])
     texts = report["texts"]
-    assert texts["missing"] == "This kiosk is not set up yet"
+    assert texts["missing"] == "This screen is not set up yet"
     assert texts["problems_en"].splitlines() == [
         "“table” must be at least 1.",
         "“host” must not be empty.",
         "“port” must be a whole number.",
-        "“screen” is not a setting this kiosk knows.",
+        "“screen” is not a setting this screen knows.",
     ]
     assert texts["problems_fr"].splitlines()[0] == "«\u00a0table\u00a0» doit valoir au moins 1."
     assert texts["connecting"] == "Connecting to the leader's computer…"
