@@ -22,7 +22,7 @@ from hub.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
 from whist.bot import BOT_CLUB_GAMES, club_deal, deal_and_play, individual_deal
 from whist.cards import parse_trump
 from whist.nightspec import LengthSpec, NightSpec, default_night
-from whist.pattern import default_spec
+from whist.pattern import default_spec, demo_name
 from whist.protocol import Assignment, ClubScore, NightStandings, Standings
 from whist.spec import TournamentSpec
 
@@ -81,7 +81,7 @@ def run_demo(
     plays table 1, the bots the others, and each hand waits for table 1's result."""
     stop = stop or threading.Event()
     rng = random.Random(seed)
-    spec = default_spec(fmt, tables, hands, name=f"Demo, {tables} tables")
+    spec = default_spec(fmt, tables, hands, name=demo_name(fmt, tables))
     work = data or Path(tempfile.mkdtemp(prefix="whist-demo-"))
     hub_ready = threading.Event()
     lines: list[str] = []
@@ -243,7 +243,7 @@ def run_club_demo(
     stop = stop or threading.Event()
     rng = random.Random(seed)
     spec = default_night(
-        fmt, tables, name=f"Demo, {tables} tables", length=length or demo_length(fmt)
+        fmt, tables, name=demo_name(fmt, tables), length=length or demo_length(fmt)
     )
     with _DemoHub(spec, data, port, echo, stop) as hall:
         if hall.broker_port is None:
