@@ -26,6 +26,8 @@ TV_WIDTH_MM = 1218.0
 
 _SEQ: list[int] = []
 CAPS_TEAMS = ["ACES", "HEARTS OF OAK", "THE KNAVES", "LES AS DE GASPE", "RED DEER", "MONARCHS"]
+#: A name of 40 characters, one word of them 21 long: too long for its cell at full size.
+LONG_NAME = "THE MERRY CLUBS OF SAINTE-ANNE-DES-MONTS"
 
 
 def ink_height(png: Path, box: tuple[float, float, float, float], *, first_glyph: bool) -> int:
@@ -202,6 +204,41 @@ async def hall_backrow(d: Any) -> None:
     await d.settle()
     await _measured(d, "04-forty-teams")
     d.note("forty", [p.rows_per_page, p.pages])
+
+    # A long name on a full page: wrapped between words and smaller, never cut.
+    tee.on_state(_state(12, "spades"))
+    (standings,) = _standings([LONG_NAME, *CAPS_TEAMS[1:], *CAPS_TEAMS])
+    tee.on_standings(standings)
+    await until(lambda: d.vm.rows and LONG_NAME in d.vm.rows[0].name, "the long name")
+    await d.settle()
+    fitted = {}
+    for size in d.sizes:
+        await d.resize(*size)
+        await d.settle()
+        fitted[f"{size[0]}x{size[1]}"] = _long_name(d)
+    await _measured(d, "05-long-name")
+    d.note("long_name", fitted)
+
+
+def _long_name(d: Any) -> dict[str, Any]:
+    """The long name's label as drawn: its type, its lines, and whether Kivy's texture of it
+    fits its cell with every word whole."""
+    (w,) = [
+        w
+        for w in d.widgets()
+        if getattr(w, "kid", "") == "hall-name" and LONG_NAME in getattr(w, "text", "")
+    ]
+    lines = [" ".join(word.text for word in line.words) for line in w._label._cached_lines]
+    return {
+        "font_px": round(w.font_size, 1),
+        "full_px": round(w.max_font_size, 1),
+        "min_px": round(w.min_font_size, 1),
+        "fits": w.fits(w.font_size),
+        "texture": list(w.texture_size),
+        "box": [round(w.width), round(w.height)],
+        "lines": lines,
+        "text": w.text,
+    }
 
 
 def main() -> None:
