@@ -641,6 +641,7 @@ def demo(
                 seed=seed,
                 echo=click.echo,
                 stop=stop,
+                screens=screens_wanted(os.environ) if screens is None else screens,
             )
         else:
             code = run_demo(

@@ -81,7 +81,9 @@ def demo_name(format: str | Format, tables: int) -> str:
     >>> demo_name("gaspesie", 4), demo_name("minnesota", 3)
     ('Démo, 4 tables', 'Demo, 3 tables')
     """
-    return _PLACEHOLDERS[Format(format).rules.language]["demo"].format(tables=tables)
+    fmt = Format(format)
+    language = fmt.club.language if fmt.is_club else fmt.rules.language
+    return _PLACEHOLDERS[language]["demo"].format(tables=tables)
 
 
 def is_placeholder_name(name: str, table: int) -> bool:

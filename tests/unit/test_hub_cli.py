@@ -222,4 +222,4 @@ def test_the_demos_name_is_in_the_tournaments_language():
     from whist.pattern import demo_name
 
     assert demo_name("gaspesie", 4) == "Démo, 4 tables"
-    assert demo_name("alberta", 4) == "Demo, 4 tables"
+    assert demo_name("alberta", 4) == demo_name("minnesota", 4) == "Demo, 4 tables"
