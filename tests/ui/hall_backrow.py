@@ -20,53 +20,12 @@ from typing import Any
 
 from tests.ui import console_driver
 from tests.ui.driver import until
-
-#: How wide a 55-inch 16:9 TV is, in mm.
-TV_WIDTH_MM = 1218.0
+from tests.ui.measure import TV_WIDTH_MM, widget_ink
 
 _SEQ: list[int] = []
 CAPS_TEAMS = ["ACES", "HEARTS OF OAK", "THE KNAVES", "LES AS DE GASPE", "RED DEER", "MONARCHS"]
 #: A name of 40 characters, one word of them 21 long: too long for its cell at full size.
 LONG_NAME = "THE MERRY CLUBS OF SAINTE-ANNE-DES-MONTS"
-
-
-def ink_height(png: Path, box: tuple[float, float, float, float], *, first_glyph: bool) -> int:
-    """Pixel rows holding ink inside ``box`` (window coordinates, y up) of ``png``: of the
-    first glyph only (columns up to the first blank one), or of everything."""
-    from PIL import Image
-
-    with Image.open(png) as img:
-        rgb = img.convert("RGB")
-        height = rgb.height
-        # 2 px in from each side: a box at fractional pixels must not bring in its neighbour
-        x0, y0, x1, y1 = (
-            round(box[0]) + 2,
-            round(box[1]) + 2,
-            round(box[2]) - 2,
-            round(box[3]) - 2,
-        )
-        crop = rgb.crop((x0, height - y1, x1, height - y0))
-    w, h = crop.size
-    pixels = crop.load()
-    counts: dict[tuple[int, int, int], int] = {}
-    for x in range(w):
-        for y in range(h):
-            counts[pixels[x, y]] = counts.get(pixels[x, y], 0) + 1
-    bg = max(counts, key=lambda c: counts[c])
-
-    def ink(x: int, y: int) -> bool:
-        return max(abs(a - b) for a, b in zip(pixels[x, y], bg, strict=True)) > 96
-
-    columns = [any(ink(x, y) for y in range(h)) for x in range(w)]
-    if not any(columns):
-        return 0
-    first = columns.index(True)
-    last = w - 1
-    if first_glyph:
-        rest = columns[first:]
-        last = first + (rest.index(False) - 1 if False in rest else len(rest) - 1)
-    rows = [y for y in range(h) if any(ink(x, y) for x in range(first, last + 1))]
-    return rows[-1] - rows[0] + 1
 
 
 def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
@@ -145,8 +104,7 @@ async def _measured(d: Any, name: str, page: int = 0) -> None:
                 if not widgets or (kid.startswith("hall-trump") and not d.vm.trump_symbol):
                     continue
                 w = max(widgets, key=lambda w: w.to_window(w.x, w.y)[1])  # the first row
-                x, y = w.to_window(w.x, w.y)
-                px = ink_height(png, (x, y, x + w.width, y + w.height), first_glyph=not whole)
+                px = widget_ink(png, w, first_glyph=not whole)
                 found[kid] = {"px": px, "mm": round(px * mm, 1), "font_px": round(w.font_size)}
             console_driver._report.setdefault("heights", {})[stem] = found
     await d.resize(*d.sizes[0])

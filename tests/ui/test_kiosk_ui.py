@@ -8,6 +8,7 @@ text).
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from hub.store import EventStore
 from tests.integration.conftest import TOPICS, mqtt_client
 from tests.integration.hubproc import InProcessHub
 from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
+from uikit import theme
 from whist.pattern import default_spec
 from whist.tournament import Tournament
 
@@ -65,6 +67,7 @@ def walk(
     report = Scenario(spec, env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])
     assert report["texts"]["audit_catches"], "the layout audit missed an overflowing banner"
+    check_heights(report["heights"])
     expected = [f"{prefix}-800x480-{name}.png" for name in WALK_SHOTS] + [
         f"{prefix}-1280x720-03-hand.png",
         f"{prefix}-1920x1080-03-hand.png",
@@ -78,6 +81,26 @@ def walk(
     first = t.results[(1, TABLE)]
     assert (first.visitor_tricks, first.revokes_home, first.revokes_visitors) == (6, 1, 0)
     return report["texts"]
+
+
+#: DejaVu Sans: capitals and digits are 1493 of 2048 font units, 0.729 of the type size.
+CAP = 1493 / 2048
+
+
+def check_heights(heights: dict[str, dict[str, dict]]) -> None:
+    """The cap heights measured in the walk's 800x480 screenshots (docs/kiosk.md): every
+    text at least the smallest type's capitals (less a pixel row), the trump's symbol the
+    biggest thing on the hand, the confirm screen's outcome bigger than the hand's question."""
+    print(json.dumps(heights, indent=1, ensure_ascii=False))
+    floor = int(theme.MIN_TEXT_PX * CAP) - 1
+    for stem, found in heights.items():
+        for kid, m in found.items():
+            assert m["px"] >= floor, f"{stem}: {kid} {m}"
+    (hand,) = [found for stem, found in heights.items() if stem.endswith("03-hand")]
+    symbol = hand.pop("trump-symbol")["px"]
+    assert symbol > max(m["px"] for m in hand.values()), hand
+    (confirm,) = [found for stem, found in heights.items() if stem.endswith("06-confirm")]
+    assert confirm["outcome"]["px"] > hand["question"]["px"]
 
 
 def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
