@@ -790,7 +790,7 @@ class ClubDesk:
 
         return RevokesVM(
             title=tr._("Established revokes"),
-            rule=tr._("The leader's computer scores them by the game's rules."),
+            rule=tr._("They are scored by the game's rules."),
             home_label=tr._(_PARTY_NAMES["NS"]),
             home_role="highlight" if d.revoke_side == "NS" else "text",
             home_count=str(d.ns_revokes),
