@@ -28,7 +28,7 @@ CAPS_TEAMS = ["ACES", "HEARTS OF OAK", "THE KNAVES", "LES AS DE GASPE", "RED DEE
 LONG_NAME = "THE MERRY CLUBS OF SAINTE-ANNE-DES-MONTS"
 
 
-def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
+def _standings(names: list[str], *, days: int = 1, points: bool = False) -> tuple[Any, ...]:
     from whist.protocol import Standings, TeamStanding
 
     teams = [
@@ -36,7 +36,7 @@ def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
             team=t,
             name=names[(t - 1) % len(names)] if t <= len(names) else f"TEAM {t}",
             flags=30 - t // 2,
-            points=0,
+            points=12 - t // 2 if points else 0,
             day_totals=[12 + t % 5, 18 - t // 2 - t % 5][:days],
             loans=0,
             rank=t,
@@ -48,19 +48,25 @@ def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
     return (Standings(hand=4, day=days, teams=teams, seq=_SEQ[-1], change_hand=4),)
 
 
-def _state(teams: int, trump: str, *, days: int = 1) -> Any:
+def _state(
+    teams: int, trump: str, *, days: int = 1, fmt: str = "alberta", hand: int = 5
+) -> Any:
+    from whist.formats import Format
     from whist.protocol import State
+    from whist.views import format_info
 
     tables = max(1, teams // 2)
     return State(
-        tournament="Provincial final — Red Deer",
-        format="alberta",
+        tournament="Provincial final — Red Deer" if fmt == "alberta" else "Finale de Gaspé",
+        format=fmt,
         tables=tables,
-        hand=5,
+        hand=hand,
         hands=24,
         day=days,
         days=days,
-        phase="playing",
+        phase="playing" if hand else "waiting",
+        # the format's answers, as the hub sends them (Gaspésie: French, points, manches)
+        rules=format_info(Format(fmt)) if fmt != "alberta" else None,
         trump=trump,
         reported=list(range(1, tables // 2 + 1)),
         missing=list(range(tables // 2 + 1, tables + 1)),
@@ -176,6 +182,22 @@ async def hall_backrow(d: Any) -> None:
         fitted[f"{size[0]}x{size[1]}"] = _long_name(d)
     await _measured(d, "05-long-name")
     d.note("long_name", fitted)
+
+    # Gaspésie: points, and in French a hand is a manche (header, column, first one soon).
+    tee.on_state(_state(6, "clubs", fmt="gaspesie"))
+    (standings,) = _standings(CAPS_TEAMS, points=True)
+    tee.on_standings(standings)
+    await until(lambda: d.vm.rows and d.vm.rows[0].total == "12", "Gaspésie's points")
+    await d.settle()
+    await _measured(d, "06-gaspesie")
+    p.set_language("fr")
+    await d.settle()
+    d.note("gaspesie_fr", [d.vm.hand, d.vm.head.change])
+    tee.on_state(_state(6, "clubs", fmt="gaspesie", hand=0))
+    await until(lambda: d.vm.trump_symbol == "", "before the first manche")
+    await d.settle()
+    d.note("gaspesie_first_fr", d.vm.hand)
+    await _measured(d, "07-gaspesie-first")
 
 
 def _long_name(d: Any) -> dict[str, Any]:

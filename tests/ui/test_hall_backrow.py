@@ -24,7 +24,15 @@ from tests.ui.conftest import ROOT, Scenario, broker_spec
 from tests.ui.hall_backrow import LONG_NAME
 from tests.ui.test_console_ui import HALL_SHOTS, VARIANTS, _config
 
-SHOTS = ["01-three-teams", "02-page-1", "03-page-2", "04-forty-teams", "05-long-name"]
+SHOTS = [
+    "01-three-teams",
+    "02-page-1",
+    "03-page-2",
+    "04-forty-teams",
+    "05-long-name",
+    "06-gaspesie",
+    "07-gaspesie-first",
+]
 
 
 class BackrowScenario(Scenario):
@@ -89,6 +97,10 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
     rows_per_page, pages = report["texts"]["forty"]
     assert pages == -(-40 // rows_per_page) and rows_per_page >= 6
     # A 40-character name is wrapped between words and made smaller, never cut (issue 13).
+    # Gaspésie in French: a manche in the header and the column, never a main (issue 13).
+    hand, column = report["texts"]["gaspesie_fr"]
+    assert hand.startswith("Manche 5 sur 24") and column == "Manche 4", (hand, column)
+    assert report["texts"]["gaspesie_first_fr"] == "La première manche va commencer"
     print(json.dumps(report["texts"]["long_name"]))
     for size, fitted in report["texts"]["long_name"].items():
         assert fitted["fits"], f"{size}: {fitted}"
