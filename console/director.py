@@ -10,33 +10,31 @@ ledger. Pure functions of the State and the hub's answers; the presenter lays th
 from __future__ import annotations
 
 from console import words
-from uikit.i18n import ConsoleTranslator
+from uikit.i18n import ConsoleTranslator, declare
 from whist.protocol import CountLine, CountsData, LoansData, State, VerifyData
 
 #: Hands listed one by one on a confirmation page; the rest are counted.
 HANDS_LISTED = 8
 
 
-class _Declare:
-    # Declares a text for Babel (keyword ``pt``); looked up at run time by a translator made
-    # with context="manche" (see uikit.common.GASPESIE_WORDING).
-    @staticmethod
-    def pt(context: str, message: str) -> str:
-        return message
-
-
-_declare = _Declare()
-
 #: This module's and the early end's texts whose French differs in a Gaspésie tournament.
 GASPESIE_WORDING = (
-    _declare.pt("manche", "Play ended after hand {n}."),
-    _declare.pt("manche", "End the tournament now, after hand {n}?"),
-    _declare.pt("manche", "End day {d} now, after hand {n}?"),
-    _declare.pt("manche", "Hand {n} is closed first."),
-    _declare.pt("manche", "Hands {a} to {b} will not be played."),
-    _declare.pt("manche", "The rest of day {d}'s hands will not be played."),
-    _declare.pt("manche", "Day {d} starts with its first hand, as the pattern says."),
-    _declare.pt("manche", "Earlier hands:"),
+    declare.pt("manche", "Play ended after hand {n}."),
+    declare.pt("manche", "First place is decided. Now the hand for second place."),
+    declare.pt("manche", "End the tournament now, after hand {n}?"),
+    declare.pt("manche", "End day {d} now, after hand {n}?"),
+    declare.pt("manche", "Hand {n} is closed first."),
+    declare.pt("manche", "Hands {a} to {b} will not be played."),
+    declare.pt("manche", "The rest of day {d}'s hands will not be played."),
+    declare.pt("manche", "Day {d} starts with its first hand, as the pattern says."),
+    declare.pt("manche", "Earlier hands:"),
+    declare.npt("manche", "Hand {n}: table {tables}", "Hand {n}: tables {tables}", 2),
+    declare.npt(
+        "manche",
+        "… and {k} more result missing in later hands",
+        "… and {k} more results missing in later hands",
+        2,
+    ),
 )
 
 

@@ -6,7 +6,7 @@ repository::
 
     .venv/bin/pybabel extract -F console/babel.cfg -o uikit/locale/leader.pot \\
         --no-location -c TRANSLATORS: --no-default-keywords \\
-        -k t -k nt:1,2 -k pt:1c,2 -k M_ console uikit/common.py uikit/games.py
+        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 -k M_ console uikit/common.py uikit/games.py
     .venv/bin/pybabel update -i uikit/locale/leader.pot -d uikit/locale -D leader \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/leader.po, then
@@ -15,7 +15,9 @@ repository::
 tests/console/test_i18n.py fails until every msgid has a French translation and the ``.mo``
 matches the ``.po``. The translator is :class:`uikit.i18n.ConsoleTranslator` given this
 domain's catalog.
-``context="manche"`` picks the Gaspésie wording (a *manche*, not a *main*).
+``context="manche"`` picks the Gaspésie wording (a *manche*, not a *main*); a text's Gaspésie
+wording is declared with ``uikit.i18n.declare.pt("manche", …)``, a count's with
+``declare.npt("manche", singular, plural, n)`` (ngettext with a context: ``-k npt:1c,2,3``).
 
 >>> translator("fr").t("Standings")
 'Classement'

@@ -18,44 +18,66 @@ from typing import Literal
 
 from console.i18n import M_, ConsoleTranslator
 from uikit.common import trump_short
+from uikit.i18n import declare
 from whist.errors import ErrorCode
 from whist.formats import Format
 from whist.movement import host_table
 from whist.protocol import ClubLine, FormatInfo, PlanData
 
-
-class _Declare:
-    # Declares a text for Babel (keyword ``pt``), as console.director does: looked up at run
-    # time by a translator made with context="manche".
-    @staticmethod
-    def pt(context: str, message: str) -> str:
-        return message
-
-
 #: Texts whose French differs in a Gaspésie tournament (a manche, never a main), beside
 #: uikit.common's and console.director's.
 GASPESIE_WORDING = (
-    _Declare.pt("manche", "Enter the result of table {table}, hand {n}"),
-    _Declare.pt("manche", "Table {table}, hand {n}: the result is saved."),
-    _Declare.pt("manche", "start the hand"),
-    _Declare.pt("manche", "close the hand"),
-    _Declare.pt("manche", "Revoke found after the hand"),
-    _Declare.pt("manche", "Hand {n} is on day {d}: end day {today} first."),
-    _Declare.pt(
+    declare.pt("manche", "Enter the result of table {table}, hand {n}"),
+    declare.pt("manche", "Table {table}, hand {n}: the result is saved."),
+    declare.pt("manche", "start the hand"),
+    declare.pt("manche", "close the hand"),
+    declare.pt("manche", "Revoke found after the hand"),
+    declare.pt("manche", "Hand {n} is on day {d}: end day {today} first."),
+    declare.pt(
         "manche",
         "The kiosks stop taking results for this hand. You can still "
         "enter or correct any result yourself.",
     ),
-    _Declare.pt("manche", "No hand has started yet."),
-    _Declare.pt("manche", "No result yet for this hand."),
-    _Declare.pt("manche", "Standings before the first hand"),
-    _Declare.pt("manche", "Standings after hand {n} of {total}"),
-    _Declare.pt("manche", "Day {d} starts with this hand."),
-    _Declare.pt("manche", "Every hand of the pattern has been started."),
-    _Declare.pt("manche", "The next hand is on the next day: end the day first."),
-    _Declare.pt("manche", "Results have come in for this hand: it cannot be taken back."),
-    _Declare.pt("manche", "That hand is already closed."),
-    _Declare.pt("manche", "The day still has hands to start."),
+    declare.pt("manche", "No hand has started yet."),
+    declare.pt("manche", "No result yet for this hand."),
+    declare.pt("manche", "Standings before the first hand"),
+    declare.pt("manche", "Standings after hand {n} of {total}"),
+    declare.pt("manche", "Day {d} starts with this hand."),
+    declare.pt("manche", "Every hand of the pattern has been started."),
+    declare.pt("manche", "The next hand is on the next day: end the day first."),
+    declare.pt("manche", "Results have come in for this hand: it cannot be taken back."),
+    declare.pt("manche", "That hand is already closed."),
+    declare.pt("manche", "The day still has hands to start."),
+    declare.pt("manche", "Session {s} of day {d} starts with this hand."),
+    declare.pt("manche", "The visitors of the last hand first go back to their own table."),
+    declare.pt("manche", "the playoff hand"),
+    declare.pt("manche", "The next playoff hand is played in the director's cut: {trump}."),
+    declare.pt("manche", "Playoff hand recorded."),
+    declare.pt("manche", "2. Order: one hand between the two teams."),
+    declare.pt("manche", "Hand {i}: team {w} beat team {l} ({x} tricks to {y})."),
+    declare.pt("manche", "Record this hand"),
+    declare.pt(
+        "manche",
+        "The hub writes them into the “exports” folder of its data folder: the "
+        "rotation sheet of every table (the paper fallback), the results by hand, the "
+        "standings, and CSV files. The PDF copies follow within a minute: print a "
+        ".pdf file, or open an .html file in a web browser.",
+    ),
+    # counts (ngettext with the context)
+    declare.npt(
+        "manche",
+        "Hand {n} closed. {k} table never reported: {tables}.",
+        "Hand {n} closed. {k} tables never reported: {tables}.",
+        2,
+    ),
+    declare.npt(
+        "manche",
+        "{k} table has not reported hand {n} yet: its result is still accepted "
+        "until you close that hand.",
+        "{k} tables have not reported hand {n} yet: their results are still accepted "
+        "until you close that hand.",
+        2,
+    ),
 )
 
 

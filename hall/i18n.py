@@ -6,11 +6,13 @@ Catalogs: ``uikit/locale/fr/LC_MESSAGES/hall.po`` / ``hall.mo``. The texts come 
 
     .venv/bin/pybabel extract -F hall/babel.cfg -o uikit/locale/hall.pot \\
         --no-location -c TRANSLATORS: --no-default-keywords \\
-        -k t -k nt:1,2 -k pt:1c,2 -k M_ hall uikit/common.py uikit/games.py
+        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 -k M_ hall uikit/common.py uikit/games.py
     .venv/bin/pybabel update -i uikit/locale/hall.pot -d uikit/locale -D hall \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new entries in uikit/locale/fr/LC_MESSAGES/hall.po, then
     .venv/bin/pybabel compile -d uikit/locale -D hall --statistics
+
+``npt`` (ngettext with a context) declares a count's Gaspésie wording, as in console/i18n.py.
 
 >>> translator("fr").t("Flags")
 'Drapeaux'

@@ -41,7 +41,7 @@ from uikit.common import (
 )
 from uikit.config import ConfigProblem
 from uikit.games import game_title
-from uikit.i18n import Language
+from uikit.i18n import Language, declare
 from whist.formats import Format
 from whist.protocol import (
     ClubRound,
@@ -66,15 +66,11 @@ NO_GAMES = frozenset({"widow", "solo"})
 DASH = " \N{EN DASH} "
 
 
-class _Declare:
-    # Declares a text for Babel (keyword ``pt``), looked up with context="manche".
-    @staticmethod
-    def pt(context: str, message: str) -> str:
-        return message
-
-
 #: The Gaspésie wording of the hall's own texts (a hand is a *manche*).
-GASPESIE_WORDING = (_Declare.pt("manche", "play ended after hand {n}"),)
+GASPESIE_WORDING = (
+    declare.pt("manche", "play ended after hand {n}"),
+    declare.pt("manche", "The first hand starts soon"),
+)
 
 
 @dataclass(frozen=True)

@@ -157,11 +157,13 @@ def new(
     except (WhistError, ValueError) as exc:
         _fail(str(exc))
     write_spec(spec, out)
-    days = " + ".join(str(d.hands) for d in spec.days)
-    click.echo(
-        f"Wrote {out}: {spec.name}; {spec.format.value}, {spec.tables} tables, "
-        f"{spec.hands} hands ({len(spec.days)} day{'s' if len(spec.days) > 1 else ''}: {days})."
-    )
+    from hub.i18n import translator
+    from whist.handout import written
+
+    rules = spec.format.rules
+    words = translator(cast("Language", language or rules.language), context=rules.wording)
+    done, then = written(spec, words, str(out))
+    click.echo(done)
     if zone_teams:
         click.echo(
             f"Seated in zone order: {spec.teams[0].name} (zone {spec.teams[0].zone}) at table 1"
@@ -169,7 +171,7 @@ def new(
         )
         click.echo(f"Check it with: whist-hub schedule {out}")
         return
-    click.echo(f"Edit team and player names in it, then check it with: whist-hub schedule {out}")
+    click.echo(then)
 
 
 def parse_length(text: str) -> LengthSpec:
@@ -639,6 +641,7 @@ def demo(
                 seed=seed,
                 echo=click.echo,
                 stop=stop,
+                screens=screens_wanted(os.environ) if screens is None else screens,
             )
         else:
             code = run_demo(

@@ -22,7 +22,7 @@ from hub.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
 from whist.bot import BOT_CLUB_GAMES, club_deal, deal_and_play, individual_deal
 from whist.cards import parse_trump
 from whist.nightspec import LengthSpec, NightSpec, default_night
-from whist.pattern import default_spec
+from whist.pattern import default_spec, demo_name
 from whist.protocol import Assignment, ClubScore, NightStandings, Standings
 from whist.spec import TournamentSpec
 
@@ -81,7 +81,7 @@ def run_demo(
     plays table 1, the bots the others, and each hand waits for table 1's result."""
     stop = stop or threading.Event()
     rng = random.Random(seed)
-    spec = default_spec(fmt, tables, hands, name=f"Demo, {tables} tables")
+    spec = default_spec(fmt, tables, hands, name=demo_name(fmt, tables))
     work = data or Path(tempfile.mkdtemp(prefix="whist-demo-"))
     hub_ready = threading.Event()
     lines: list[str] = []
@@ -203,6 +203,16 @@ def run_demo(
             shutil.rmtree(work, ignore_errors=True)
 
 
+def _table_done(leader: SimClubLeader, table: int, deals: int) -> bool:
+    """Table ``table`` has played ``deals`` deals on this club night, or the whole night
+    (as the hub's night standings say)."""
+    night = leader.night
+    if night is None:
+        return False
+    row = next((t for t in night.tables if t.table == table), None)
+    return row is not None and (row.finished or row.deals >= deals)
+
+
 def _reported(leader: SimLeader, hand: int, table: int) -> bool:
     """Table ``table``'s result for ``hand`` has reached the hub (as its State says)."""
     state = leader.state
@@ -235,15 +245,21 @@ def run_club_demo(
     seed: int | None = None,
     echo: Callable[[str], None] = print,
     stop: threading.Event | None = None,
+    screens: bool = False,
+    screens_env: dict[str, str] | None = None,
 ) -> int:
     """Play a whole club night: four bots at each table deal and play every deal, the table's
     simulated kiosk reports it to the hub exactly as a kiosk does (deal by deal, through the
     outbox, until acked), until every table has played the night's length; then the leader
-    ends the night. Returns 0 when it ran to the end, 130 if interrupted."""
+    ends the night. Returns 0 when it ran to the end, 130 if interrupted.
+
+    With ``screens`` the hall's night display and table 1's kiosk open (hub.demoscreens), as
+    in military whist: a person keeps table 1's score, the bots the others', and each round
+    of deals waits for table 1's."""
     stop = stop or threading.Event()
     rng = random.Random(seed)
     spec = default_night(
-        fmt, tables, name=f"Demo, {tables} tables", length=length or demo_length(fmt)
+        fmt, tables, name=demo_name(fmt, tables), length=length or demo_length(fmt)
     )
     with _DemoHub(spec, data, port, echo, stop) as hall:
         if hall.broker_port is None:
@@ -251,6 +267,7 @@ def run_club_demo(
         leader = SimClubLeader(
             "127.0.0.1", hall.broker_port, hall.creds.leader.username, hall.creds.leader.password
         )
+        person = PERSON_TABLE if screens else None
         kiosks = [
             SimClubKiosk(
                 t,
@@ -260,14 +277,19 @@ def run_club_demo(
                 hall.creds.table(t).password,
             )
             for t in range(1, tables + 1)
+            if t != person
         ]
         if not hall.connect([leader, *kiosks]):
             return 1
         for kiosk in kiosks:
             kiosk.wait_score(lambda s: True, 10)
+        if screens:
+            hall.open_screens(screens_env)
         for round_ in range(1, CLUB_DEMO_MAX_DEALS + 1):
             playing = [k for k in kiosks if k.score is not None and not k.score.finished]
-            if not playing:
+            # the person's table plays on until the hub says its night is over
+            behind = person is not None and not _table_done(leader, person, CLUB_DEMO_MAX_DEALS)
+            if not playing and not behind:
                 break
             sent = []
             for kiosk in rng.sample(playing, len(playing)):  # tables finish in any order
@@ -282,6 +304,9 @@ def run_club_demo(
                     echo(f"table {kiosk.table}: deal {deal} refused: {ack.reason}")
                     return 1
                 kiosk.wait_score(_past(deal), 10)
+            while person is not None and not _table_done(leader, person, round_):
+                if stop.wait(0.2):  # the person at table 1 takes the time they need
+                    return 130
             played = sum(k.score.deal - 1 for k in kiosks if k.score is not None)
             night = leader.wait_night(_counted(played), 10)
             top = night.rows[0]
@@ -364,6 +389,7 @@ class _DemoHub:
         self.stop = threading.Event()
         self.devices: list[SimKiosk | SimLeader] = []
         self.broker_port: int | None = None
+        self.windows: DemoScreens | None = None
 
     def _echo(self, line: str) -> None:
         self.lines.append(line)
@@ -411,7 +437,19 @@ class _DemoHub:
         self.echo(f"{len(devices) - 1} tables connected")
         return True
 
+    def open_screens(self, env: dict[str, str] | None) -> None:
+        """The hall display and table 1's kiosk, closed with the hub (hub.demoscreens)."""
+        assert self.broker_port is not None
+        self.windows = DemoScreens(self.work / "screens", self.broker_port, self.creds, env=env)
+        self.windows.__enter__()
+        self.echo(
+            "The hall display and table 1's kiosk are open: keep table 1's score there "
+            "(the bots play the other tables; each round waits for table 1)."
+        )
+
     def __exit__(self, *exc: object) -> None:
+        if self.windows is not None:
+            self.windows.__exit__(None, None, None)
         for d in self.devices:
             d.stop()
         self.stop.set()

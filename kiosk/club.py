@@ -108,11 +108,11 @@ _REFUSALS = {
         "This deal was already recorded at this table with other numbers. "
         "Call the leader to correct it."
     ),
-    "wrong_hand": N_("The hub expects another deal. Call the leader."),
-    "finished": N_("The night is over: the hub takes no more deals."),
-    "wrong_table": N_("This kiosk is set up for another table. Call the leader."),
-    "bad_table": N_("This kiosk is set up for another table. Call the leader."),
-    "internal": N_("The hub had a problem with this deal. The leader has been told."),
+    "wrong_hand": N_("The leader's computer expects another deal. Call the leader."),
+    "finished": N_("The night is over: no more deals are taken."),
+    "wrong_table": N_("This screen is set up for another table. Call the leader."),
+    "bad_table": N_("This screen is set up for another table. Call the leader."),
+    "internal": N_("The leader's computer had a problem with this deal. The leader has been told."),
 }
 
 
@@ -286,7 +286,7 @@ class ClubDesk:
         if self.over and self.step in _ENTERING:
             # The night ended while a deal was being tapped in: nothing more can be taken.
             self.step, self.draft, self.flow = None, None, None
-            self.notice = N_("The night is over: the hub takes no more deals.")
+            self.notice = N_("The night is over: no more deals are taken.")
 
     def on_ack(self, ack: Ack, deal: ClubDeal | None) -> None:
         deal = self.pending.pop(ack.id, None) or deal
@@ -299,7 +299,7 @@ class ClubDesk:
         else:
             self.rejected = (deal, ack)
             if self.step in _ENTERING:
-                self.notice = N_("The hub refused a deal: call the leader.")
+                self.notice = N_("A deal was not accepted: call the leader.")
             else:
                 self.step = "rejected"
 
@@ -445,7 +445,7 @@ class ClubDesk:
         try:
             self.link.submit_deal(deal)
         except OutboxError:
-            self.error = N_("This kiosk could not save the deal. Please call the leader.")
+            self.error = N_("This screen could not save the deal. Please call the leader.")
             return False
         self.pending[deal.id] = deal
         self.step, self.draft, self.flow, self.error = "pending", None, None, ""
@@ -539,8 +539,8 @@ class ClubDesk:
             return tr._(self.notice)
         if self.pending and self.step != "pending":
             return tr.ngettext(
-                "{n} deal saved here, waiting for the hub.",
-                "{n} deals saved here, waiting for the hub.",
+                "{n} deal saved here, waiting to be scored.",
+                "{n} deals saved here, waiting to be scored.",
                 len(self.pending),
             ).format(n=len(self.pending))
         return ""
@@ -791,7 +791,7 @@ class ClubDesk:
 
         return RevokesVM(
             title=tr._("Established revokes"),
-            rule=tr._("The hub scores them by the game's rules."),
+            rule=tr._("They are scored by the game's rules."),
             home_label=tr._(_PARTY_NAMES["NS"]),
             home_role="highlight" if d.revoke_side == "NS" else "text",
             home_count=str(d.ns_revokes),
@@ -848,11 +848,11 @@ class ClubDesk:
     def pending_vm(self, tr: Translator, connected: bool, call: ButtonVM) -> PendingVM:
         deal = next(iter(reversed(self.pending.values())), None)
         if connected:
-            status = tr._("Sent. Waiting for the hub to score it…")
+            status = tr._("Sent. Waiting for the leader's computer to score it…")
         else:
             status = tr._(
-                "The hub cannot be reached right now. The deal is safe on this kiosk "
-                "and goes out by itself."
+                "The leader's computer cannot be reached right now. The deal is safe "
+                "here and goes out by itself."
             )
         return PendingVM(
             title=tr._("Deal saved"),
@@ -868,11 +868,14 @@ class ClubDesk:
         if code in _REFUSALS:
             reason, hub = tr._(_REFUSALS[code]), ""
         elif code in words.UNREADABLE:
-            reason, hub = tr._("The hub could not read this deal. Check it and send it again."), ""
+            reason = tr._(
+                "The leader's computer could not read this deal. Check it and send it again."
+            )
+            hub = ""
         else:
-            reason, hub = tr._("The hub says:"), ack.reason or ""
+            reason, hub = tr._("The leader's computer says:"), ack.reason or ""
         return RejectedVM(
-            title=tr._("The hub did not accept this deal"),
+            title=tr._("This deal was not accepted"),
             summary=self._summary(tr, deal) if deal is not None else "",
             reason=reason,
             hub_reason=hub,

@@ -605,7 +605,7 @@ def trump_line(tr: Translator, round_: ClubRound | None) -> str:
     if not round_.has_trump or round_.trump == "none":
         return tr._("No trump this round")
     if round_.trump is None:
-        return tr._("Trump: wait for the hub's draw")
+        return tr._("Trump: wait for the draw")
     return tr._("Trump: {trump}").format(trump=trump_short(tr, round_))
 
 

@@ -72,6 +72,9 @@ MAX_REVOKES = 13
 #: Seconds a screen ignores taps after it appears: a finger already on its way to the old
 #: screen's button must not press whatever the new screen put there.
 TAP_GUARD = 0.5
+
+#: Calling the leader with no connection: the offline band says it instead (one line).
+_WAVE = N_("No connection: wave to the leader.")
 SideName = Literal["home", "visitors"]
 #: Makes the translator of a language (and a context: "manche" or None).
 Translators = Callable[..., Translator]
@@ -744,9 +747,7 @@ class TablePresenter(_Base):
             if self.link.call_leader():
                 self.call = "sent"
             else:
-                self.notice = N_(
-                    "No connection to the leader's computer: please wave to the leader."
-                )
+                self.notice = _WAVE
         self._changed()
 
     def flag_mismatch(self, counted: int | None, expected: int | None = None) -> None:
@@ -828,6 +829,7 @@ class TablePresenter(_Base):
     def _header(self, screen: Screen) -> HeaderVM:
         tr = self.tr
         banner, role = self._banner(screen)
+        offline = self._offline(screen)
         info = ""
         v = self.table_view
         if self.club is not None:
@@ -838,31 +840,24 @@ class TablePresenter(_Base):
         return HeaderVM(
             title=tr._("Table {n}").format(n=self.table),
             info=info,
-            banner=banner,
+            banner="" if offline else banner,
             banner_role=role,
+            offline=offline,
             language=self._language_button(),
         )
 
+    def _offline(self, screen: Screen) -> str:
+        """The band below the bar while the leader's computer cannot be reached (military
+        and club nights alike): one line, in players' words (no "hub", no "kiosk"); the
+        connecting screen says it in full itself."""
+        if screen is Screen.CONNECTING or (self.connected and self.hub_online is not False):
+            return ""
+        if self.notice == _WAVE:
+            return self.tr._(_WAVE)
+        return self.tr._("No connection: your taps are kept.")
+
     def _banner(self, screen: Screen) -> tuple[str, str]:
         tr = self.tr
-        if screen is not Screen.CONNECTING and self.club is not None:
-            # A club night's banner keeps its own words (kiosk.club's screens, for now).
-            if not self.connected:
-                return tr._("No connection to the hub. Results are kept and sent later."), (
-                    "banner-offline"
-                )
-            if self.hub_online is False:
-                return tr._("The hub is offline. Results are kept and sent later."), (
-                    "banner-offline"
-                )
-        elif screen is not Screen.CONNECTING:
-            # Players' words: no "hub", no "kiosk" (docs/kiosk.md).
-            if not self.connected:
-                return tr._("No connection. Results are kept and sent later."), "banner-offline"
-            if self.hub_online is False:
-                return tr._("The leader's computer is off. Results are kept and sent later."), (
-                    "banner-offline"
-                )
         if self.call != "none":
             return tr._("The leader has been called. Please wait at your table."), "banner-call"
         if self.notice:
@@ -1217,7 +1212,7 @@ _PROBLEMS = {
     "unreadable": N_("The file cannot be read: {detail}"),
     "syntax": N_("The file is not valid TOML: {detail}"),
     "missing": N_("“{key}” is missing."),
-    "unknown_key": N_("“{key}” is not a setting this kiosk knows."),
+    "unknown_key": N_("“{key}” is not a setting this screen knows."),
     "whole_number": N_("“{key}” must be a whole number."),
     "text": N_("“{key}” must be a text in quotes."),
     "true_false": N_("“{key}” must be true or false."),
@@ -1229,7 +1224,7 @@ _PROBLEMS = {
     "login_pair": N_("“username” and “password” go together: give both or neither."),
     "table_expected": N_("“{key}” must be a table, like [hardware]."),
     "other": N_("“{key}” is not valid: {detail}"),
-    "data_dir": N_("“{key}”: this kiosk cannot keep its results in {detail}."),
+    "data_dir": N_("“{key}”: this screen cannot keep its results in {detail}."),
 }
 
 #: The set-up screen lists at most this many lines of problems (the last says how many more).
@@ -1248,15 +1243,15 @@ JOIN_TABLE_DIGITS = 3
 Joiner = Callable[[int, str, Callable[[str | None, str], None]], None]
 
 _JOIN_PROBLEMS = {
-    "no_hub": N_("No hub found. Is the leader's computer on, on this network?"),
+    "no_hub": N_("The leader's computer was not found. Is it on, on this network?"),
     "wrong_code": N_("Wrong join code: check the leader's screen."),
     "too_many": N_("Too many wrong codes: wait a minute, then try again."),
     "locked": N_("Too many wrong codes in the hall: ask the leader for a new code."),
     "expired": N_("This join code has expired: ask the leader for a new one."),
-    "busy": N_("The hub is busy: wait a minute, then try again."),
-    "bad_table": N_("The hub has no table {table}."),
-    "unreachable": N_("The hub did not answer: try again."),
-    "refused": N_("The hub said no: {detail}"),
+    "busy": N_("The leader's computer is busy: wait a minute, then try again."),
+    "bad_table": N_("This tournament has no table {table}."),
+    "unreachable": N_("The leader's computer did not answer: try again."),
+    "refused": N_("The leader's computer said no: {detail}"),
     "cannot_write": N_("The settings could not be saved: {detail}"),
 }
 
@@ -1363,9 +1358,9 @@ class SetupPresenter(_Base):
             prompt = tr._("Table {table} · code: {code}").format(table=table, code=shown)
             status, role = tr._("Type the join code shown on the leader's screen."), "text"
         if step == "working":
-            status, role = tr._("Looking for the hub…"), "highlight"
+            status, role = tr._("Looking for the leader's computer…"), "highlight"
         elif step == "done":
-            status, role = tr._("Joined. The kiosk is starting…"), "good"
+            status, role = tr._("Joined. This screen is starting…"), "good"
         elif self.join_problem is not None:
             kind, detail = self.join_problem
             template = _JOIN_PROBLEMS.get(kind, _JOIN_PROBLEMS["refused"])
@@ -1415,7 +1410,7 @@ class SetupPresenter(_Base):
                 join=self._join_view(),
             )
         if problem.missing:
-            title = tr._("This kiosk is not set up yet")
+            title = tr._("This screen is not set up yet")
             lines = [tr._("There is no settings file.")]
         else:
             title = tr._("The settings file has a problem")
@@ -1445,7 +1440,7 @@ class SetupPresenter(_Base):
                 ),
                 # No room for both ways on a 7-inch screen when problems are listed.
                 command=PROVISION_COMMAND if problem.missing or self.joiner is None else "",
-                then=tr._("Copy it here: the kiosk then starts by itself.")
+                then=tr._("Copy it here: the screen then starts by itself.")
                 if problem.missing
                 else "",
                 join=ButtonVM(

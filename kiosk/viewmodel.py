@@ -68,14 +68,20 @@ class ButtonVM:
 class HeaderVM:
     """The bar at the top of every screen; ``banner`` replaces ``info`` when there is one.
 
-    >>> HeaderVM(title="Table 7", banner="The hub is offline.").banner_role
+    ``offline``: the connection is down. The bar then keeps the table and the hand on its
+    first line and says so on a yellow band below them (no other banner meanwhile).
+
+    >>> HeaderVM(title="Table 7", banner="The leader has been called.").banner_role
     'banner-offline'
+    >>> HeaderVM(title="Table 7", offline="No connection: your taps are kept.").offline[:13]
+    'No connection'
     """
 
     title: str = ""
     info: str = ""
     banner: str = ""
     banner_role: str = "banner-offline"
+    offline: str = ""
     language: ButtonVM = ButtonVM()
 
 

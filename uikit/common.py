@@ -16,41 +16,30 @@ from pathlib import Path
 from typing import TypeVar
 
 from uikit.config import ConfigProblem, Problem
-from uikit.i18n import M_, ConsoleTranslator
+from uikit.i18n import M_, ConsoleTranslator, declare
 from uikit.presenter import LanguageBase
 from whist.protocol import State
 
-
-class _Declare:
-    # pgettext(...) here only declares a text for Babel to extract; it is looked up at run
-    # time by a ConsoleTranslator made with context="manche".
-    @staticmethod
-    def pt(context: str, message: str) -> str:
-        return message
-
-
-_declare = _Declare()
-
 #: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
 GASPESIE_WORDING = (
-    _declare.pt("manche", "Hand {n} of {total}"),
-    _declare.pt("manche", "Hand {n}"),
-    _declare.pt("manche", "Start hand {n}"),
-    _declare.pt("manche", "Close hand {n}"),
-    _declare.pt("manche", "Undo the start of hand {n}"),
-    _declare.pt("manche", "Before the first hand"),
-    _declare.pt("manche", "Last hand"),
-    _declare.pt("manche", "Hand {n} started. Trump: {trump}."),
-    _declare.pt("manche", "Hand {n} closed. Every table reported."),
-    _declare.pt("manche", "Table {table}, hand {n}: the correction is saved."),
-    _declare.pt("manche", "The start of hand {n} was taken back."),
-    _declare.pt("manche", "Start hand {n} of {total}?"),
-    _declare.pt("manche", "Close hand {n}?"),
-    _declare.pt("manche", "Take back the start of hand {n}?"),
-    _declare.pt("manche", "Table {table} · hand {n}"),
-    _declare.pt("manche", "Correct table {table}, hand {n}"),
-    _declare.pt("manche", "Every hand has been played."),
-    _declare.pt("manche", "Tie-breaks are played after the last hand is closed."),
+    declare.pt("manche", "Hand {n} of {total}"),
+    declare.pt("manche", "Hand {n}"),
+    declare.pt("manche", "Start hand {n}"),
+    declare.pt("manche", "Close hand {n}"),
+    declare.pt("manche", "Undo the start of hand {n}"),
+    declare.pt("manche", "Before the first hand"),
+    declare.pt("manche", "Last hand"),
+    declare.pt("manche", "Hand {n} started. Trump: {trump}."),
+    declare.pt("manche", "Hand {n} closed. Every table reported."),
+    declare.pt("manche", "Table {table}, hand {n}: the correction is saved."),
+    declare.pt("manche", "The start of hand {n} was taken back."),
+    declare.pt("manche", "Start hand {n} of {total}?"),
+    declare.pt("manche", "Close hand {n}?"),
+    declare.pt("manche", "Take back the start of hand {n}?"),
+    declare.pt("manche", "Table {table} · hand {n}"),
+    declare.pt("manche", "Correct table {table}, hand {n}"),
+    declare.pt("manche", "Every hand has been played."),
+    declare.pt("manche", "Tie-breaks are played after the last hand is closed."),
 )
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}

@@ -104,8 +104,17 @@ class _Marked(gettext.NullTranslations):
 
 class ConsoleTranslator(Translator):
     """The same translator, its methods under the console's and the hall's keyword names
-    (``t``, ``nt``, ``pt``; ``M_`` marks a text): the table kiosk's extraction uses pybabel's
-    default keywords and must not find the console's texts.
+    (``t``, ``nt``, ``pt``, ``npt``; ``M_`` marks a text): the table kiosk's extraction uses
+    pybabel's default keywords and must not find the console's texts.
+
+    ``npt`` is ngettext with a context (npgettext): it declares the Gaspésie wording of a
+    count ("{k} tables have not reported hand {n}": *manche*, never *main*), which ``nt``
+    then finds by itself in a translator made with ``context="manche"``.
+
+    >>> from functools import partial
+    >>> fr = ConsoleTranslator("fr", load=partial(load_domain, "leader"))
+    >>> fr.npt("manche", "Hand {n}: table {tables}", "Hand {n}: tables {tables}", 2)
+    'Manche {n} : tables {tables}'
     """
 
     def t(self, message: str) -> str:
@@ -117,10 +126,40 @@ class ConsoleTranslator(Translator):
     def pt(self, context: str, message: str) -> str:
         return self.pgettext(context, message)
 
+    def npt(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._catalog.npgettext(context, singular, plural, n)
+
+
+class Declare:
+    """Declares a text for Babel (the console's and the hall's keywords ``pt``, and ``npt``
+    for a count) without translating it: the Gaspésie wording (context ``"manche"``) that a
+    translator made with that context then finds by itself.
+
+    >>> declare.npt("manche", "{k} table", "{k} tables", 2)
+    '{k} tables'
+    """
+
+    @staticmethod
+    def pt(context: str, message: str) -> str:
+        return message
+
+    @staticmethod
+    def npt(context: str, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+declare = Declare()
+
 
 #: The keywords to give ``pybabel extract`` (and babel's extract_from_dir) for the console's
 #: and the hall's texts.
-KEYWORDS: dict[str, object] = {"t": None, "nt": (1, 2), "pt": ((1, "c"), 2), "M_": None}
+KEYWORDS: dict[str, object] = {
+    "t": None,
+    "nt": (1, 2),
+    "pt": ((1, "c"), 2),
+    "npt": ((1, "c"), 2, 3),
+    "M_": None,
+}
 
 
 def marking_translator(

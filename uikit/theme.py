@@ -46,6 +46,8 @@ KEY = 36
 # Touch sizes at 800x480.
 BUTTON_HEIGHT = 84
 HEADER_HEIGHT = 88
+#: The offline band, inside the header below the table and the hand: one line of TEXT.
+OFFLINE_BAND = 38
 PADDING = 8
 SPACING = 8
 

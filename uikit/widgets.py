@@ -61,6 +61,51 @@ class LFill(Label):
     kid = StringProperty("")
 
 
+class FitFill(LFill):
+    """An :class:`LFill` whose text is never cut: drawn at ``max_font_size`` when it fits its
+    box, otherwise wrapped between words onto more lines and made smaller, step by step,
+    until the Kivy label's texture fits the box and no word is wider than it (a word is
+    never split), down to ``min_font_size``. A long team name on the hall display."""
+
+    max_font_size = NumericProperty(0)
+    min_font_size = NumericProperty(0)
+    #: Each step down, the type is this much smaller.
+    STEP = 0.94
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(
+            text=self._refit,
+            size=self._refit,
+            max_font_size=self._refit,
+            min_font_size=self._refit,
+            bold=self._refit,
+        )
+
+    def _refit(self, *_args: Any) -> None:
+        top: float = self.max_font_size or getattr(self, "font_size", 0)
+        size = top
+        if self.text and self.width > 1 and self.height > 1:
+            floor = min(self.min_font_size or top, top)
+            while size * self.STEP >= floor and not self.fits(size):
+                size *= self.STEP
+        self.font_size = size
+
+    def fits(self, font_size: float) -> bool:
+        """Whether the text at ``font_size``, wrapped at the box's width, fits its height
+        with every word whole (measured with Kivy's own label, as it will be drawn)."""
+        from kivy.core.text import Label as CoreLabel
+
+        options = dict(self._label.options)
+        options.update(text=self.text, font_size=font_size, text_size=(self.width, None))
+        label = CoreLabel(**options)
+        label.refresh()
+        if label.content_size[1] > self.height:
+            return False
+        widest = max(label.get_extents(word)[0] for word in self.text.split())
+        return bool(widest <= self.width - 2 * (options.get("padding_x") or 0))
+
+
 class LButton(ButtonBehavior, Label):
     """A button drawn from a ButtonVM."""
 

@@ -32,6 +32,7 @@ __all__ = [
     "Words",
     "handout",
     "handout_lines",
+    "written",
 ]
 
 from dataclasses import dataclass
@@ -76,6 +77,7 @@ GASPESIE_WORDING = (
     pt("manche", "Day {day} of {days}: hands {first} to {last}"),
     pt("manche", "Session {session} of {sessions}: hands {first} to {last}"),
     pt("manche", "Hand {n}"),
+    pt("manche", "Wrote {file}: {name}; {tables} tables, {hands} hands ({days})."),
     pt(
         "manche",
         "{team}: {home} at home, {travellers} to table {table} "
@@ -240,6 +242,26 @@ def _team(words: Words, line: TeamLine) -> str:
     return text.format(
         team=team, home=home, travellers=travellers, came_from=line.came_from, table=line.table
     )
+
+
+def written(spec: TournamentSpec, words: Words, file: str) -> list[str]:
+    """What ``whist-hub new`` says it wrote and what to do next, in the tournament's words
+    (a Gaspésie tournament's translator says *manches*).
+
+    >>> from whist.pattern import default_spec
+    >>> print("\\n".join(written(default_spec("alberta", tables=4, hands=50), English(), "c.toml")))
+    Wrote c.toml: Military whist, 4 tables; 4 tables, 50 hands (2 days: 30 + 20).
+    Edit team and player names in it, then check it with: whist-hub schedule c.toml
+    """
+    days = words.nt("{n} day: {hands}", "{n} days: {hands}", len(spec.days)).format(
+        n=len(spec.days), hands=" + ".join(str(d.hands) for d in spec.days)
+    )
+    text = words.t("Wrote {file}: {name}; {tables} tables, {hands} hands ({days}).")
+    then = words.t("Edit team and player names in it, then check it with: {command}")
+    return [
+        text.format(file=file, name=spec.name, tables=spec.tables, hands=spec.hands, days=days),
+        then.format(command=f"whist-hub schedule {file}"),
+    ]
 
 
 def handout_lines(spec: TournamentSpec, words: Words) -> list[str]:

@@ -60,9 +60,30 @@ from whist.zones import ZoneTeam, zone_order
 
 #: A new tournament's placeholder names, by language (the leader types the real ones).
 _PLACEHOLDERS: dict[Language, dict[str, str]] = {
-    "en": {"team": "Team {t}", "title": "{title}, {tables} tables", "game": "Military whist"},
-    "fr": {"team": "Équipe {t}", "title": "{title}, {tables} tables", "game": "Whist militaire"},
+    "en": {
+        "team": "Team {t}",
+        "title": "{title}, {tables} tables",
+        "game": "Military whist",
+        "demo": "Demo, {tables} tables",
+    },
+    "fr": {
+        "team": "Équipe {t}",
+        "title": "{title}, {tables} tables",
+        "game": "Whist militaire",
+        "demo": "Démo, {tables} tables",
+    },
 }
+
+
+def demo_name(format: str | Format, tables: int) -> str:
+    """The demo's tournament name, in the format's language (``whist-hub demo``).
+
+    >>> demo_name("gaspesie", 4), demo_name("minnesota", 3)
+    ('Démo, 4 tables', 'Demo, 3 tables')
+    """
+    fmt = Format(format)
+    language = fmt.club.language if fmt.is_club else fmt.rules.language
+    return _PLACEHOLDERS[language]["demo"].format(tables=tables)
 
 
 def is_placeholder_name(name: str, table: int) -> bool:

@@ -127,3 +127,35 @@ def test_the_table_kiosks_extraction_finds_none_of_these_texts():
             files = where.rglob("*.py") if where.is_dir() else [where]
             for file in files:
                 assert list(extract_from_file("python", file)) == [], file
+
+
+#: French texts that say *main* but are never shown in a Gaspésie tournament: flags are
+#: Alberta's alone (a Gaspésie kiosk says points, each text with its manche).
+FLAGS_ONLY = re.compile(r"\bflags?\b")
+
+
+@pytest.mark.parametrize("domain", ["leader", "hall", "kiosk"])
+def test_a_gaspesie_hand_is_a_manche_never_a_main(domain):
+    """Every text whose French says *main* has its Gaspésie wording (context "manche",
+    through pt, npt or pgettext), and that wording never says *main* (issue 13)."""
+    main = re.compile(r"\b[Mm]ains?\b")
+    catalog = french(domain)
+    for (context, msgid), message in catalog.items():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if context == "manche":
+            assert not any(main.search(s) for s in strings), f"a main in manche: {msgid!r}"
+        elif context is None and any(main.search(s) for s in strings):
+            if FLAGS_ONLY.search(msgid):
+                continue
+            assert ("manche", msgid) in catalog, f"no Gaspésie wording for {msgid!r}"
+
+
+def test_counts_have_their_gaspesie_wording():
+    fr = translator("fr", context="manche")
+    text = fr.nt("Hand {n}: table {tables}", "Hand {n}: tables {tables}", 2)
+    assert text.format(n=4, tables="2, 5").startswith("Manche 4")
+    alberta = translator("fr").nt("Hand {n}: table {tables}", "Hand {n}: tables {tables}", 1)
+    assert alberta.startswith("Main {n}")
+    assert hall_translator("fr", context="manche").t("The first hand starts soon") == (
+        "La première manche va commencer"
+    )

@@ -295,7 +295,7 @@ def test_a_rejected_deal_shows_the_hubs_reason_and_can_be_entered_again(link):
     assert (ack.status, ack.code) == ("rejected", "conflict")
     vm = p.view
     assert vm.screen is Screen.REJECTED
-    assert vm.rejected.title == "The hub did not accept this deal"
+    assert vm.rejected.title == "This deal was not accepted"
     assert vm.rejected.reason == (
         "This deal was already recorded at this table with other numbers. "
         "Call the leader to correct it."
@@ -314,7 +314,7 @@ def test_a_reason_the_kiosk_cannot_translate_is_the_hubs_own(link):
         id=link.deals[0].id, status="rejected", reason="the moon is full", code="rejected", deal=1
     )
     p.on_ack(refused, None)
-    assert p.view.rejected.reason == "Le poste central dit\u00a0:"
+    assert p.view.rejected.reason == "L'ordinateur de l'arbitre dit\u00a0:"
     assert p.view.rejected.hub_reason == "the moon is full"
     p.enter_again()  # the numbers are filled in again
     assert p.view.screen is Screen.ENTRY
@@ -343,8 +343,9 @@ def test_offline_the_deal_is_kept_and_the_next_one_can_be_entered(link, tmp_path
     tap_minnesota_deal(p)
     vm = p.view
     assert vm.screen is Screen.PENDING
-    assert vm.pending.status.startswith("The hub cannot be reached right now.")
-    assert vm.header.banner == "No connection to the hub. Results are kept and sent later."
+    assert vm.pending.status.startswith("The leader's computer cannot be reached right now.")
+    assert vm.header.offline == "No connection: your taps are kept."
+    assert vm.header.title == "Table 2" and vm.header.info  # the bar keeps its line
     p.back()
     assert p.view.club_score.enter.text == "Enter deal 2"  # deal 1 waits in the outbox
 
@@ -385,7 +386,7 @@ def test_a_deal_that_cannot_be_saved_stays_on_the_confirm_screen(link):
     p = kiosk(Hub("minnesota"), link)
     tap_minnesota_deal(p)
     assert p.view.screen is Screen.CONFIRM
-    assert p.view.confirm.error == "This kiosk could not save the deal. Please call the leader."
+    assert p.view.confirm.error == "This screen could not save the deal. Please call the leader."
 
 
 # ---------------------------------------------------------------- the leader, the night's end
@@ -443,7 +444,7 @@ def test_the_night_ending_while_a_deal_is_tapped_in(link):
     hub.night.apply(NightEnded())
     p.on_score(hub.score())
     assert p.view.screen is Screen.CLUB_SCORE
-    assert p.view.header.banner == "The night is over: the hub takes no more deals."
+    assert p.view.header.banner == "The night is over: no more deals are taken."
 
 
 def test_the_keyboard_and_button_pad_drive_a_deal(link):

@@ -443,7 +443,7 @@ def test_eight_to_one_before_the_hub_has_drawn(link):
             }
         )
     p = kiosk(hub, link)
-    assert p.view.club_players.round.endswith("Trump: wait for the hub's draw")
+    assert p.view.club_players.round.endswith("Trump: wait for the draw")
 
 
 def test_eight_to_one_in_french(link):

@@ -113,3 +113,14 @@ def test_french_plurals_follow_french_rules():
     assert (
         fr.ngettext("point for this team", "points for this team", 0) == "point pour cette équipe"
     )
+
+
+def test_a_players_screen_never_says_hub_kiosk_or_poste_central():
+    """Players' words (docs/kiosk.md): "the leader's computer", "this screen", or nothing
+    (issue 13). Every text of the kiosk's catalog, English and French."""
+    banned = re.compile(r"\bhubs?\b|\bkiosks?\b|\bkiosques?\b|poste central", re.IGNORECASE)
+    for (_context, _msgid), message in french().items():
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in (*ids, *strings):
+            assert not banned.search(text), f"a player's screen says: {text!r}"

@@ -62,21 +62,22 @@ def test_table_then_code_then_join():
     p.join_key(3)
     assert p.view.join.next.text == "Join" and p.view.join.next.enabled
     p.join_next()
-    assert p.view.join.status == "Looking for the hub…" and not p.view.join.cancel.enabled
+    assert p.view.join.status == "Looking for the leader's computer…"
+    assert not p.view.join.cancel.enabled
     ((table, code, done),) = joiner.calls
     assert (table, code) == (12, "482913")
     p.join_cancel()  # no going back while the network works
     assert p.join_step == "working"
     done(None, "")
-    assert p.view.join.status == "Joined. The kiosk is starting…"
+    assert p.view.join.status == "Joined. This screen is starting…"
     assert not p.view.join.next.visible
 
 
 @pytest.mark.parametrize(("problem", "step", "words"), [
     ("wrong_code", "code", "Wrong join code"),
     ("too_many", "code", "wait a minute"),
-    ("no_hub", "code", "No hub found"),
-    ("bad_table", "table", "The hub has no table 9."),
+    ("no_hub", "code", "The leader's computer was not found"),
+    ("bad_table", "table", "This tournament has no table 9."),
     ("unreachable", "code", "did not answer"),
     ("cannot_write", "code", "could not be saved: /k: read-only"),
 ])

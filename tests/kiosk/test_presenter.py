@@ -475,13 +475,17 @@ def test_offline_the_result_is_kept_and_the_screen_says_so(link, hall):
     p = table(link)
     online(p, hall)
     p.on_hub_status(False)
-    assert p.view.header.banner == "The leader's computer is off. Results are kept and sent later."
+    # The bar keeps the table and the hand; the band below says why, in players' words.
+    assert p.view.header.offline == "No connection: your taps are kept."
+    assert p.view.header.banner == ""
+    assert p.view.header.title == "Table 2" and p.view.header.info.startswith("Hand 1 of")
     to_confirm(p, 7)
     p.confirm_home()
     p.confirm_visitors()
     assert p.view.pending.status.startswith("The leader's computer cannot be reached right now.")
     p.on_connection(False)
-    assert p.view.header.banner.startswith("No connection.")
+    assert p.view.header.offline == "No connection: your taps are kept."
+    assert p.view.header.info.startswith("Hand 1 of")
 
 
 def test_a_restarted_kiosk_shows_what_it_still_has_to_send(hall):
@@ -545,8 +549,8 @@ def test_calling_the_leader_until_the_leader_clears_it(link, hall):
     assert p.call == "none" and p.view.header.banner == ""
     link.online = False
     p.call_leader()
-    banner = p.view.header.banner
-    assert banner == "No connection to the leader's computer: please wave to the leader."
+    p.on_connection(False)
+    assert p.view.header.offline == "No connection: wave to the leader."
 
 
 def test_a_call_pending_at_the_hub_shows_after_a_restart(link, hall):

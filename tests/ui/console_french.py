@@ -20,6 +20,15 @@ async def leader_french(d: Any) -> None:
     await d.settle()
     d.note("one_in", [d.vm.tables.phase, d.vm.header.tournament])
     await d.shoot("40-one-table-in")
+    # The leader opens the next manche early: the count says how many tables are missing,
+    # in the Gaspésie words (ngettext with the context "manche").
+    p.open_start()
+    await d.on("start")
+    await d.settle()
+    d.note("start_early", d.vm.start.warning)
+    await d.shoot("45-start-early")
+    p.back()
+    await d.on("tables")
     # Table 2 never reports: the leader enters its result from the paper sheet.
     await d.tap("tile-2")
     await d.on("table")

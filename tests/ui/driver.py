@@ -201,6 +201,32 @@ class Driver:
     def note(self, key: str, value: Any) -> None:
         _report["texts"][key] = value
 
+    def measure(self, name: str, kids: dict[str, bool]) -> None:
+        """The cap heights in the last screenshot ``name`` (at 800x480): each widget's
+        first glyph (or, ``True``, its whole ink: a suit symbol) in pixel rows and in mm on
+        the 7-inch Pi touchscreen (tests/ui/measure.py). Buttons and bands are measured
+        inside their rounded corners; each text measured must be one line."""
+        from kivy.core.window import Window
+
+        from kiosk.ui import KButton, KFill
+        from tests.ui.measure import KIOSK_MM_PER_PX, widget_ink
+
+        stem = f"{self.spec['prefix']}-{Window.width}x{Window.height}-{name}"
+        found = {}
+        for kid, whole in kids.items():
+            w = self.find(kid)
+            rounded = isinstance(w, KButton | KFill) and kid != "trump-symbol"
+            inset = round(16 * self.app.s) if rounded else 2
+            png = self.shots / f"{stem}.png"
+            px = widget_ink(png, w, first_glyph=not whole, inset_x=inset)
+            found[kid] = {
+                "px": px,
+                "mm": round(px * KIOSK_MM_PER_PX, 2),
+                "font_px": round(w.font_size),
+                "text": w.text,
+            }
+        _report.setdefault("heights", {})[stem] = found
+
     # ------------------------------------------------------------------ the hall
     def _broker(self) -> dict[str, Any]:
         return dict(self.spec["broker"])
@@ -361,6 +387,19 @@ async def walk(d: Driver) -> None:
         # 3: the hand in play, at three sizes
         await d.on("hand")
         await d.shot("03-hand")
+        d.measure(
+            "03-hand",
+            {
+                "trump-symbol": True,
+                "trump-name": False,
+                "header-title": False,
+                "header-info": False,
+                "home": False,
+                "question": False,
+                "hand-key-6": True,
+                "revokes": False,
+            },
+        )
         d.note("hand", [d.app.vm.hand.trump_symbol, d.app.vm.hand.home, d.app.vm.hand.visitors])
         for width, height in ((1280, 720), (1920, 1080)):
             await d.resize(width, height)
@@ -380,6 +419,7 @@ async def walk(d: Driver) -> None:
         d.note("tricks", d.app.vm.confirm.tricks)
         await d.tap("confirm-home")
         await d.shot("06-confirm")
+        d.measure("06-confirm", {"outcome": False, "change": False})
         d.note("confirm", d.app.vm.confirm.outcome)
         await d.tap("confirm-home")
         await d.shot("06-confirm-again")
@@ -388,6 +428,10 @@ async def walk(d: Driver) -> None:
         # 5: the hub goes away before the visitors agree: saved, pending
         await d.stop_hub()
         await until(lambda: d.presenter.hub_online is False, "hub offline on the kiosk")
+        await d.shot("07-offline-confirm")
+        d.measure("07-offline-confirm", {"header-title": False, "offline-band": False})
+        header = d.app.vm.header
+        d.note("offline", [header.title, header.info, header.offline])
         await d.tap("confirm-visitors")
         await d.on("pending")
         await d.shot("07-pending")

@@ -20,54 +20,15 @@ from typing import Any
 
 from tests.ui import console_driver
 from tests.ui.driver import until
-
-#: How wide a 55-inch 16:9 TV is, in mm.
-TV_WIDTH_MM = 1218.0
+from tests.ui.measure import TV_WIDTH_MM, widget_ink
 
 _SEQ: list[int] = []
 CAPS_TEAMS = ["ACES", "HEARTS OF OAK", "THE KNAVES", "LES AS DE GASPE", "RED DEER", "MONARCHS"]
+#: A name of 40 characters, one word of them 21 long: too long for its cell at full size.
+LONG_NAME = "THE MERRY CLUBS OF SAINTE-ANNE-DES-MONTS"
 
 
-def ink_height(png: Path, box: tuple[float, float, float, float], *, first_glyph: bool) -> int:
-    """Pixel rows holding ink inside ``box`` (window coordinates, y up) of ``png``: of the
-    first glyph only (columns up to the first blank one), or of everything."""
-    from PIL import Image
-
-    with Image.open(png) as img:
-        rgb = img.convert("RGB")
-        height = rgb.height
-        # 2 px in from each side: a box at fractional pixels must not bring in its neighbour
-        x0, y0, x1, y1 = (
-            round(box[0]) + 2,
-            round(box[1]) + 2,
-            round(box[2]) - 2,
-            round(box[3]) - 2,
-        )
-        crop = rgb.crop((x0, height - y1, x1, height - y0))
-    w, h = crop.size
-    pixels = crop.load()
-    counts: dict[tuple[int, int, int], int] = {}
-    for x in range(w):
-        for y in range(h):
-            counts[pixels[x, y]] = counts.get(pixels[x, y], 0) + 1
-    bg = max(counts, key=lambda c: counts[c])
-
-    def ink(x: int, y: int) -> bool:
-        return max(abs(a - b) for a, b in zip(pixels[x, y], bg, strict=True)) > 96
-
-    columns = [any(ink(x, y) for y in range(h)) for x in range(w)]
-    if not any(columns):
-        return 0
-    first = columns.index(True)
-    last = w - 1
-    if first_glyph:
-        rest = columns[first:]
-        last = first + (rest.index(False) - 1 if False in rest else len(rest) - 1)
-    rows = [y for y in range(h) if any(ink(x, y) for x in range(first, last + 1))]
-    return rows[-1] - rows[0] + 1
-
-
-def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
+def _standings(names: list[str], *, days: int = 1, points: bool = False) -> tuple[Any, ...]:
     from whist.protocol import Standings, TeamStanding
 
     teams = [
@@ -75,7 +36,7 @@ def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
             team=t,
             name=names[(t - 1) % len(names)] if t <= len(names) else f"TEAM {t}",
             flags=30 - t // 2,
-            points=0,
+            points=12 - t // 2 if points else 0,
             day_totals=[12 + t % 5, 18 - t // 2 - t % 5][:days],
             loans=0,
             rank=t,
@@ -87,19 +48,25 @@ def _standings(names: list[str], *, days: int = 1) -> tuple[Any, ...]:
     return (Standings(hand=4, day=days, teams=teams, seq=_SEQ[-1], change_hand=4),)
 
 
-def _state(teams: int, trump: str, *, days: int = 1) -> Any:
+def _state(
+    teams: int, trump: str, *, days: int = 1, fmt: str = "alberta", hand: int = 5
+) -> Any:
+    from whist.formats import Format
     from whist.protocol import State
+    from whist.views import format_info
 
     tables = max(1, teams // 2)
     return State(
-        tournament="Provincial final — Red Deer",
-        format="alberta",
+        tournament="Provincial final — Red Deer" if fmt == "alberta" else "Finale de Gaspé",
+        format=fmt,
         tables=tables,
-        hand=5,
+        hand=hand,
         hands=24,
         day=days,
         days=days,
-        phase="playing",
+        phase="playing" if hand else "waiting",
+        # the format's answers, as the hub sends them (Gaspésie: French, points, manches)
+        rules=format_info(Format(fmt)) if fmt != "alberta" else None,
         trump=trump,
         reported=list(range(1, tables // 2 + 1)),
         missing=list(range(tables // 2 + 1, tables + 1)),
@@ -143,8 +110,7 @@ async def _measured(d: Any, name: str, page: int = 0) -> None:
                 if not widgets or (kid.startswith("hall-trump") and not d.vm.trump_symbol):
                     continue
                 w = max(widgets, key=lambda w: w.to_window(w.x, w.y)[1])  # the first row
-                x, y = w.to_window(w.x, w.y)
-                px = ink_height(png, (x, y, x + w.width, y + w.height), first_glyph=not whole)
+                px = widget_ink(png, w, first_glyph=not whole)
                 found[kid] = {"px": px, "mm": round(px * mm, 1), "font_px": round(w.font_size)}
             console_driver._report.setdefault("heights", {})[stem] = found
     await d.resize(*d.sizes[0])
@@ -202,6 +168,57 @@ async def hall_backrow(d: Any) -> None:
     await d.settle()
     await _measured(d, "04-forty-teams")
     d.note("forty", [p.rows_per_page, p.pages])
+
+    # A long name on a full page: wrapped between words and smaller, never cut.
+    tee.on_state(_state(12, "spades"))
+    (standings,) = _standings([LONG_NAME, *CAPS_TEAMS[1:], *CAPS_TEAMS])
+    tee.on_standings(standings)
+    await until(lambda: d.vm.rows and LONG_NAME in d.vm.rows[0].name, "the long name")
+    await d.settle()
+    fitted = {}
+    for size in d.sizes:
+        await d.resize(*size)
+        await d.settle()
+        fitted[f"{size[0]}x{size[1]}"] = _long_name(d)
+    await _measured(d, "05-long-name")
+    d.note("long_name", fitted)
+
+    # Gaspésie: points, and in French a hand is a manche (header, column, first one soon).
+    tee.on_state(_state(6, "clubs", fmt="gaspesie"))
+    (standings,) = _standings(CAPS_TEAMS, points=True)
+    tee.on_standings(standings)
+    await until(lambda: d.vm.rows and d.vm.rows[0].total == "12", "Gaspésie's points")
+    await d.settle()
+    await _measured(d, "06-gaspesie")
+    p.set_language("fr")
+    await d.settle()
+    d.note("gaspesie_fr", [d.vm.hand, d.vm.head.change])
+    tee.on_state(_state(6, "clubs", fmt="gaspesie", hand=0))
+    await until(lambda: d.vm.trump_symbol == "", "before the first manche")
+    await d.settle()
+    d.note("gaspesie_first_fr", d.vm.hand)
+    await _measured(d, "07-gaspesie-first")
+
+
+def _long_name(d: Any) -> dict[str, Any]:
+    """The long name's label as drawn: its type, its lines, and whether Kivy's texture of it
+    fits its cell with every word whole."""
+    (w,) = [
+        w
+        for w in d.widgets()
+        if getattr(w, "kid", "") == "hall-name" and LONG_NAME in getattr(w, "text", "")
+    ]
+    lines = [" ".join(word.text for word in line.words) for line in w._label._cached_lines]
+    return {
+        "font_px": round(w.font_size, 1),
+        "full_px": round(w.max_font_size, 1),
+        "min_px": round(w.min_font_size, 1),
+        "fits": w.fits(w.font_size),
+        "texture": list(w.texture_size),
+        "box": [round(w.width), round(w.height)],
+        "lines": lines,
+        "text": w.text,
+    }
 
 
 def main() -> None:

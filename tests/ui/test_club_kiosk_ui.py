@@ -79,7 +79,7 @@ def test_a_minnesota_night_in_english(tmp_path, kivy_env, hall):
     # EW granded and took 9: 3 over six, scored by the hub.
     assert texts["score"] == ["0", "3"]
     assert texts["last"].splitlines()[1] == "EW +3 (grand made)"
-    assert texts["pending"].startswith("The hub cannot be reached right now.")
+    assert texts["pending"].startswith("The leader's computer cannot be reached right now.")
     assert texts["rejected"].startswith("This deal was already recorded")
     assert texts["corrected"].splitlines()[-1] == "The leader corrected this deal."
     assert texts["ended"].splitlines()[0] == "The leader has ended the night."

@@ -14,6 +14,7 @@ SHOTS = [
     "42-entered-by-the-leader",
     "43-rename",
     "44-renamed",
+    "45-start-early",
 ]
 VARIANTS = ["en-1280x800", "fr-1280x800", "fr-1920x1080", "en-1920x1080"]
 LONG_NAME = "Tournoi de whist militaire de la Baie-des-Chaleurs, Carleton-sur-Mer"
@@ -52,3 +53,7 @@ def test_french_throughout_entering_a_result_and_renaming(tmp_path, kivy_env, ha
     assert "saisi par l'arbitre" in result and history.startswith("Saisi par l'arbitre : ")
     name, message = texts["renamed"]
     assert name == NEW_NAME and NEW_NAME in message
+    # A count in the Gaspésie words: ngettext with the context "manche" (npt), never "main".
+    early = texts["start_early"]
+    assert early.startswith("2\u00a0tables n'ont pas encore donné leur résultat de la manche 1")
+    assert " main" not in early

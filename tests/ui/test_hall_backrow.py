@@ -21,9 +21,18 @@ import pytest
 from hall import sizes as bk
 from hardware.testing import PtyPeer
 from tests.ui.conftest import ROOT, Scenario, broker_spec
+from tests.ui.hall_backrow import LONG_NAME
 from tests.ui.test_console_ui import HALL_SHOTS, VARIANTS, _config
 
-SHOTS = ["01-three-teams", "02-page-1", "03-page-2", "04-forty-teams"]
+SHOTS = [
+    "01-three-teams",
+    "02-page-1",
+    "03-page-2",
+    "04-forty-teams",
+    "05-long-name",
+    "06-gaspesie",
+    "07-gaspesie-first",
+]
 
 
 class BackrowScenario(Scenario):
@@ -73,6 +82,8 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
         width = int(stem.split("-")[1].split("x")[0])
         slack = 1218 / width  # one pixel row, in mm, at this resolution
         name, score = found["hall-name"]["mm"], found["hall-score"]["mm"]
+        if stem.endswith("long-name"):
+            name = bk.MIN_CAP_MM  # smaller on purpose: checked below
         assert name >= bk.MIN_CAP_MM - slack, f"{stem}: team names' capitals {name} mm"
         assert score >= bk.MIN_CAP_MM - slack, f"{stem}: scores {score} mm"
         if "hall-trump" in found:
@@ -85,6 +96,18 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
     assert three["font_px"] == round(bk.NAME * bk.MAX_GROW) and three["px"] > full["px"]
     rows_per_page, pages = report["texts"]["forty"]
     assert pages == -(-40 // rows_per_page) and rows_per_page >= 6
+    # A 40-character name is wrapped between words and made smaller, never cut (issue 13).
+    # Gaspésie in French: a manche in the header and the column, never a main (issue 13).
+    hand, column = report["texts"]["gaspesie_fr"]
+    assert hand.startswith("Manche 5 sur 24") and column == "Manche 4", (hand, column)
+    assert report["texts"]["gaspesie_first_fr"] == "La première manche va commencer"
+    print(json.dumps(report["texts"]["long_name"]))
+    for size, fitted in report["texts"]["long_name"].items():
+        assert fitted["fits"], f"{size}: {fitted}"
+        assert fitted["text"].endswith(LONG_NAME), f"{size}: {fitted}"
+        assert " ".join(fitted["lines"]) == fitted["text"], f"{size}: a word split: {fitted}"
+        assert fitted["min_px"] <= fitted["font_px"] < fitted["full_px"], f"{size}: {fitted}"
+        assert fitted["texture"][1] <= fitted["box"][1] + 1, f"{size}: {fitted}"
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ text).
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from hub.store import EventStore
 from tests.integration.conftest import TOPICS, mqtt_client
 from tests.integration.hubproc import InProcessHub
 from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
+from uikit import theme
 from whist.pattern import default_spec
 from whist.tournament import Tournament
 
@@ -29,6 +31,7 @@ WALK_SHOTS = [
     "05-revokes",
     "06-confirm",
     "06-confirm-again",
+    "07-offline-confirm",
     "07-pending",
     "08-accepted",
     "02-waiting",
@@ -64,6 +67,7 @@ def walk(
     report = Scenario(spec, env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])
     assert report["texts"]["audit_catches"], "the layout audit missed an overflowing banner"
+    check_heights(report["heights"])
     expected = [f"{prefix}-800x480-{name}.png" for name in WALK_SHOTS] + [
         f"{prefix}-1280x720-03-hand.png",
         f"{prefix}-1920x1080-03-hand.png",
@@ -77,6 +81,26 @@ def walk(
     first = t.results[(1, TABLE)]
     assert (first.visitor_tricks, first.revokes_home, first.revokes_visitors) == (6, 1, 0)
     return report["texts"]
+
+
+#: DejaVu Sans: capitals and digits are 1493 of 2048 font units, 0.729 of the type size.
+CAP = 1493 / 2048
+
+
+def check_heights(heights: dict[str, dict[str, dict]]) -> None:
+    """The cap heights measured in the walk's 800x480 screenshots (docs/kiosk.md): every
+    text at least the smallest type's capitals (less a pixel row), the trump's symbol the
+    biggest thing on the hand, the confirm screen's outcome bigger than the hand's question."""
+    print(json.dumps(heights, indent=1, ensure_ascii=False))
+    floor = int(theme.MIN_TEXT_PX * CAP) - 1
+    for stem, found in heights.items():
+        for kid, m in found.items():
+            assert m["px"] >= floor, f"{stem}: {kid} {m}"
+    (hand,) = [found for stem, found in heights.items() if stem.endswith("03-hand")]
+    symbol = hand.pop("trump-symbol")["px"]
+    assert symbol > max(m["px"] for m in hand.values()), hand
+    (confirm,) = [found for stem, found in heights.items() if stem.endswith("06-confirm")]
+    assert confirm["outcome"]["px"] > hand["question"]["px"]
 
 
 def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
@@ -105,6 +129,12 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     assert texts["call"] == "The leader has been called. Please wait at your table."
     assert texts["after_call"] == ""
     assert texts["toggled"] == "Ce résultat n'a pas été accepté"
+    # Offline, the bar keeps the table and the hand; the band below it says why.
+    assert texts["offline"] == [
+        "Table 2",
+        "Hand 1 of 3 · Day 1",
+        "No connection: your taps are kept.",
+    ]
 
 
 def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
@@ -112,6 +142,7 @@ def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
     assert texts["confirm"] == "Les visiteurs prennent 1\u00a0drapeau"
     assert texts["accepted"][0] == "Locaux\u00a0: donnez 1\u00a0drapeau aux visiteurs."
     assert texts["toggled"] == "This result was not accepted"
+    assert texts["offline"][2] == "Pas de connexion\u00a0: tout est gardé."
 
 
 def test_gaspesie_points_captain_and_french_by_default(tmp_path, kivy_env, hall):
@@ -138,12 +169,12 @@ def test_setup_screen_until_the_file_is_right(tmp_path, kivy_env):
     report = Scenario(spec, kivy_env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])
     texts = report["texts"]
-    assert texts["missing"] == "This kiosk is not set up yet"
+    assert texts["missing"] == "This screen is not set up yet"
     assert texts["problems_en"].splitlines() == [
         "“table” must be at least 1.",
         "“host” must not be empty.",
         "“port” must be a whole number.",
-        "“screen” is not a setting this kiosk knows.",
+        "“screen” is not a setting this screen knows.",
     ]
     assert texts["problems_fr"].splitlines()[0] == "«\u00a0table\u00a0» doit valoir au moins 1."
     assert texts["connecting"] == "Connecting to the leader's computer…"

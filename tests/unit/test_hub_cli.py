@@ -199,3 +199,27 @@ def test_new_writes_names_in_the_tournaments_language(tmp_path, args, team, titl
     assert code == 0, output
     spec = read_spec(out)
     assert spec.teams[0].name == team and spec.name.startswith(title)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--format", "gaspesie"], "3 tables, 24 manches (1\u00a0jour\u00a0: 24)."),
+        (["--format", "alberta", "--language", "fr"], "30 mains (1\u00a0jour\u00a0: 30)."),
+        (["--format", "alberta", "--hands", "50"], "3 tables, 50 hands (2 days: 30 + 20)."),
+    ],
+)
+def test_new_says_what_it_wrote_in_the_tournaments_words(tmp_path, args, said):
+    """A Gaspésie tournament has manches, in French (issue 13)."""
+    code, output = run("new", *args, "--tables", 3, "--out", tmp_path / "t.toml")
+    assert code == 0, output
+    first, then = output.splitlines()[:2]
+    assert first.endswith(said), first
+    assert then.endswith(f"whist-hub schedule {tmp_path / 't.toml'}")
+
+
+def test_the_demos_name_is_in_the_tournaments_language():
+    from whist.pattern import demo_name
+
+    assert demo_name("gaspesie", 4) == "Démo, 4 tables"
+    assert demo_name("alberta", 4) == demo_name("minnesota", 4) == "Demo, 4 tables"
