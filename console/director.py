@@ -20,7 +20,6 @@ HANDS_LISTED = 8
 #: This module's and the early end's texts whose French differs in a Gaspésie tournament.
 GASPESIE_WORDING = (
     declare.pt("manche", "Play ended after hand {n}."),
-    declare.pt("manche", "First place is decided. Now the hand for second place."),
     declare.pt("manche", "End the tournament now, after hand {n}?"),
     declare.pt("manche", "End day {d} now, after hand {n}?"),
     declare.pt("manche", "Hand {n} is closed first."),
