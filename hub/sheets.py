@@ -560,14 +560,18 @@ def _count_notes(t: Tournament, tr: ConsoleTranslator) -> list[str]:
         label = tr.t("Day {n}").format(n=day)
         if t.day_verified(day):
             notes.append(
-                tr.t("{day}: verified — every table's flags counted and agreed.").format(day=label)
+                tr.t("{day}: verified — every table's flags counted and agreed.").format(
+                    day=label
+                )
             )
         else:
             open_ = [c.table for c in counts if c.status == NOT_COUNTED]
             parts = []
             if open_:
                 parts.append(
-                    tr.t("not counted: tables {tables}").format(tables=", ".join(map(str, open_)))
+                    tr.t("not counted: tables {tables}").format(
+                        tables=", ".join(map(str, open_))
+                    )
                 )
             parts += [
                 tr.t("table {table} counted {counted}, the hub {hub}").format(
