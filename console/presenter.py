@@ -78,6 +78,7 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.games import game_title
 from uikit.i18n import Language
+from uikit.reasons import reason_sentence
 from uikit.viewmodel import HIDDEN, ButtonVM, SetupVM
 from whist.cards import Card
 from whist.errors import ErrorCode, ProtocolError
@@ -742,6 +743,9 @@ class LeaderPresenter(Base[ViewModel]):
         if op in CLUB_OPS or op == "deals":
             table = getattr(sent, "table", None)
             said = words.club_refusal(tr, code, table, self._club_deal_count(table))
+            if said is None and refusal is not None and refusal.reason_text is not None:
+                args = refusal.reason_args or {}
+                said = reason_sentence(tr.t, refusal.reason_text, args, reply.error or "")
             if said is not None:
                 return tr.t("The hub refused: {reason}").format(reason=said)
             return tr.t("The hub refused: {reason}").format(reason=reply.error or "")

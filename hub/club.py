@@ -50,6 +50,7 @@ from whist.protocol import (
     Topics,
     decode,
     encode,
+    reason_template,
 )
 
 log = logging.getLogger("whist.hub")
@@ -233,7 +234,12 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
             if exc.code == ErrorCode.CONFLICT:
                 self._record_conflict(deal, payload, exc.reason, batch)
             ack = Ack(
-                id=deal.id, status="rejected", reason=exc.reason, code=exc.code, deal=deal.deal
+                id=deal.id,
+                status="rejected",
+                reason=exc.reason,
+                code=exc.code,
+                deal=deal.deal,
+                **reason_template(exc),
             )
             self._ack(table, ack, batch)
             return

@@ -68,6 +68,7 @@ from whist.protocol import (
     VerifyData,
     decode_command,
     encode,
+    reason_template,
     reply_data,
 )
 from whist.tournament import TIEBREAK_VERSION
@@ -104,7 +105,7 @@ class CommandDesk(HubBase):
             data: BaseModel = handler(command, batch)
             reply = Reply(id=command.id, ok=True, data=reply_data(data) or None)
         except TournamentError as exc:
-            refusal = reply_data(ErrorData(code=exc.code))
+            refusal = reply_data(ErrorData(code=exc.code, **reason_template(exc)))
             reply = Reply(id=command.id, ok=False, error=exc.reason, data=refusal)
         log.info("command %s (%s): %s", command.op, command.id, "ok" if reply.ok else reply.error)
         kept = reply_to_keep(command.op, reply.model_dump(mode="json", exclude_none=True))

@@ -44,6 +44,7 @@ from kiosk.viewmodel import (
     Screen,
 )
 from uikit.games import game_title
+from uikit.reasons import reason_sentence
 from whist.protocol import (
     Ack,
     ClubDeal,
@@ -874,6 +875,8 @@ class ClubDesk:
             hub = ""
         else:
             reason, hub = tr._("The leader's computer says:"), ack.reason or ""
+            if ack.reason_text is not None:  # a refusal of the rules, said in our language
+                hub = reason_sentence(tr._, ack.reason_text, ack.reason_args or {}, hub)
         return RejectedVM(
             title=tr._("This deal was not accepted"),
             summary=self._summary(tr, deal) if deal is not None else "",

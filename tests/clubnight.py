@@ -9,11 +9,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from uikit.connection import SentCommand
-from whist.errors import TournamentError
+from whist.errors import ErrorCode, TournamentError
 from whist.events import DealCorrected, DealRecorded, NightCreated, NightEnded
 from whist.night import ClubNight, night_standings, night_state, scored_deal
 from whist.nightspec import default_night, load_night
 from whist.protocol import (
+    Ack,
+    ClubDeal,
     CorrectDeal,
     CorrectDealData,
     Deals,
@@ -25,6 +27,7 @@ from whist.protocol import (
     Reply,
     State,
     TableDeals,
+    reason_template,
     reply_data,
 )
 
@@ -53,6 +56,19 @@ def club_night(game: str = "minnesota", tables: int = 4, **kw: object) -> ClubNi
         else:
             seating["players"] = dict(names)
     return ClubNight.replay([NightCreated(load_night(data))])
+
+
+def refused_ack(deal: ClubDeal, exc: TournamentError) -> Ack:
+    """The hub's Ack of a deal the core refused (hub/club.py), its reason's template with it."""
+    status = "duplicate" if exc.code is ErrorCode.DUPLICATE else "rejected"
+    return Ack(
+        id=deal.id,
+        status=status,
+        reason=str(exc),
+        code=exc.code,
+        deal=deal.deal,
+        **reason_template(exc),
+    )
 
 
 def play(night: ClubNight, table: int, *records: Mapping[str, str | int]) -> None:
@@ -97,7 +113,7 @@ def answer(night: ClubNight, command: Any) -> Reply:
         else:
             raise TournamentError(f"{command.op} is for military whist; this is a club night")
     except TournamentError as exc:
-        refusal = reply_data(ErrorData(code=exc.code))
+        refusal = reply_data(ErrorData(code=exc.code, **reason_template(exc)))
         return Reply(id=command.id, ok=False, error=exc.reason, data=refusal)
     return Reply(id=command.id, ok=True, data=reply_data(data) or None)
 

@@ -15,6 +15,20 @@ True
 """
 
 import enum
+from collections.abc import Mapping
+
+#: A refusal's values, by the name its template gives them (``reason_args`` on the wire).
+ReasonArgs = dict[str, str | int]
+
+
+def M_(template: str) -> str:
+    """Mark a refusal's English template for extraction (pybabel keyword ``M_``): a screen
+    translates it through its own catalog and fills in the values (``reason_text``).
+
+    >>> M_("NS tricks must be 0 to 13 (got {got})")
+    'NS tricks must be 0 to 13 (got {got})'
+    """
+    return template
 
 
 class ErrorCode(enum.StrEnum):
@@ -87,10 +101,39 @@ class PatternError(WhistError, ValueError):
 class TournamentError(WhistError, ValueError):
     """A fact cannot be applied to the tournament as it stands (wrong hand, phase, table)."""
 
-    def __init__(self, reason: str, code: ErrorCode = ErrorCode.REJECTED) -> None:
+    def __init__(
+        self,
+        reason: str,
+        code: ErrorCode = ErrorCode.REJECTED,
+        *,
+        text: str | None = None,
+        args: Mapping[str, str | int] | None = None,
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
+        #: the English template of ``reason`` and its values, when it has one (a DealError's)
+        self.text = text
+        self.values: ReasonArgs = dict(args or {})
+
+    @classmethod
+    def of_deal(
+        cls, exc: "DealError", code: ErrorCode = ErrorCode.REJECTED, *, deal: int | None = None
+    ) -> "TournamentError":
+        """A deal's refusal as the tournament's, its template kept; ``deal`` names the deal
+        (the reason then reads "deal 3: …", and the values carry ``at_deal``).
+
+        >>> bad = DealError(M_("tricks must be 0 to 13 (got {got})"), got=14)
+        >>> e = TournamentError.of_deal(bad, deal=3)
+        >>> e.reason
+        'deal 3: tricks must be 0 to 13 (got 14)'
+        >>> e.text, e.values
+        ('tricks must be 0 to 13 (got {got})', {'got': 14, 'at_deal': 3})
+        """
+        if deal is None:
+            return cls(exc.reason, code, text=exc.text, args=exc.values)
+        values = {**exc.values, "at_deal": deal}
+        return cls(f"deal {deal}: {exc.reason}", code, text=exc.text, args=values)
 
 
 class ProtocolError(WhistError, ValueError):
@@ -107,4 +150,27 @@ class ProtocolError(WhistError, ValueError):
 
 class DealError(WhistError, ValueError):
     """A club game's deal record cannot be scored (tricks that do not add up to 13, honours
-    no side can hold, a deal after the night's end); the message says why to the players."""
+    no side can hold, a deal after the night's end); the message says why to the players.
+
+    It is raised with an English template marked by :func:`M_` and its values, so that a screen
+    can say it in its reader's language; ``str(err)`` and ``reason`` are the English sentence.
+
+    >>> err = DealError(M_("{side} tricks must be 0 to 13 (got {got})"), side="NS", got=14)
+    >>> str(err), err.reason
+    ('NS tricks must be 0 to 13 (got 14)', 'NS tricks must be 0 to 13 (got 14)')
+    >>> err.text, err.values
+    ('{side} tricks must be 0 to 13 (got {got})', {'side': 'NS', 'got': 14})
+    """
+
+    def __init__(self, template: str, /, **args: str | int) -> None:
+        self.reason = template.format(**args)
+        super().__init__(self.reason)
+        self.text: str | None = template
+        self.values: ReasonArgs = dict(args)
+
+    @classmethod
+    def plain(cls, reason: str) -> "DealError":
+        """A refusal with no template of its own (a card error's text, passed on)."""
+        err = cls("{reason}", reason=reason)
+        err.text, err.values = None, {}
+        return err

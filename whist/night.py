@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from whist.cards import Suit, trump_name
-from whist.errors import DealError, ErrorCode, TournamentError
+from whist.errors import M_, DealError, ErrorCode, TournamentError
 from whist.events import (
     DealCorrected,
     DealRecorded,
@@ -214,7 +214,7 @@ class ClubNight:
             self._check_drawn(table, event.record)
         except DealError as exc:
             code = ErrorCode.FINISHED if table.finished else ErrorCode.REJECTED
-            raise TournamentError(str(exc), code) from None
+            raise TournamentError.of_deal(exc, code) from None
         assert after.last is not None  # play scored the deal
         self.deals[event.table].append(
             RecordedDeal(event.deal, dict(event.record), "table", deal_id=event.deal_id)
@@ -226,7 +226,7 @@ class ClubNight:
     def _draw(self, event: RoundTrumpDrawn) -> None:
         if not self.game.draws_trumps:
             raise TournamentError(
-                f"{self.game.title} has no trump drawn by the hub", ErrorCode.WRONG_FORMAT
+                f"{self.game.title} has no trump drawn for the whole room", ErrorCode.WRONG_FORMAT
             )
         self._check_open()
         if event.round in self.trumps:
@@ -234,7 +234,7 @@ class ClubNight:
         try:
             self.game.check_round_trump(event.round, event.trump)
         except DealError as exc:
-            raise TournamentError(str(exc)) from None
+            raise TournamentError.of_deal(exc) from None
         self.trumps[event.round] = event.trump
 
     def _check_drawn(self, table: ClubTable, record: Mapping[str, object]) -> None:
@@ -247,8 +247,13 @@ class ClubNight:
         drawn = self.trumps[info.number]
         if named and trump != drawn:
             raise DealError(
-                f"round {info.number}'s trump is {trump_name(drawn)}, drawn by the hub for "
-                f"every table, not {trump_name(trump)}"
+                M_(
+                    "round {round}'s trump is {drawn}, the same at every table, "
+                    "not {named}"
+                ),
+                round=info.number,
+                drawn=trump_name(drawn),
+                named=trump_name(trump),
             )
 
     def _correct(self, event: DealCorrected) -> None:
@@ -291,7 +296,7 @@ class ClubNight:
                 before, table = table, self.game.play(table, self.game.record(entry.record))
                 self._check_drawn(before, entry.record)
             except DealError as exc:
-                raise TournamentError(f"deal {entry.deal}: {exc}") from None
+                raise TournamentError.of_deal(exc, deal=entry.deal) from None
             assert table.last is not None  # play scored the deal
             changes.append(table.last)
         return table, changes

@@ -33,7 +33,7 @@ from pydantic import (
 from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
-from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError
+from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError, TournamentError
 from whist.spec import MAX_NAME_LENGTH
 
 PROTOCOL_VERSION = 1
@@ -535,6 +535,10 @@ class Ack(_Outbound):
     seq: int | None = None  # the result's place in the hub's log (see Standings.seq)
     deal: int | None = None  # club nights: the deal acknowledged (ClubDeal.deal)
     day: int | None = None  # a table's count (FlagCount): the day it counted
+    # club nights: ``reason`` as its English template (the msgid) and the values it names,
+    # so that a kiosk says it in its own language (docs/protocol.md 4.3)
+    reason_text: str | None = None
+    reason_args: dict[str, str | int] | None = None
 
 
 class FormatInfo(_Outbound):
@@ -1386,9 +1390,12 @@ class _ReplyData(_Outbound):
 
 class ErrorData(_ReplyData):
     """A refusal: ``code`` is an :class:`~whist.errors.ErrorCode` value (text, so that a
-    console older than the hub still reads a code it does not know)."""
+    console older than the hub still reads a code it does not know). A club night's refused
+    deal also gives the reason as its English template and values (as an Ack does)."""
 
     code: str
+    reason_text: str | None = None
+    reason_args: dict[str, str | int] | None = None
 
     @property
     def error(self) -> ErrorCode | None:
@@ -1816,6 +1823,22 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "deals": DealsData,
     }
 )
+
+
+def reason_template(exc: TournamentError) -> dict[str, Any]:
+    """A refusal's ``reason_text`` and ``reason_args`` (an Ack's, an ErrorData's), when its
+    reason has a template (a club deal's); nothing otherwise.
+
+    >>> from whist.errors import DealError
+    >>> bad = DealError("tricks must be 0 to 13 (got {got})", got=14)
+    >>> reason_template(TournamentError.of_deal(bad))
+    {'reason_text': 'tricks must be 0 to 13 (got {got})', 'reason_args': {'got': 14}}
+    >>> reason_template(TournamentError("no hand is open"))
+    {}
+    """
+    if exc.text is None:
+        return {}
+    return {"reason_text": exc.text, "reason_args": dict(exc.values)}
 
 
 def reply_data(data: BaseModel) -> dict[str, Any]:

@@ -22,7 +22,15 @@ from uikit.i18n import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = {
-    "leader": [ROOT / "console", ROOT / "uikit" / "common.py", ROOT / "uikit" / "games.py"],
+    "leader": [
+        ROOT / "console",
+        ROOT / "uikit" / "common.py",
+        ROOT / "uikit" / "games.py",
+        # a club deal's refusal: its words, and the core's templates the hub sends
+        ROOT / "uikit" / "reasons.py",
+        ROOT / "whist" / "formats",
+        ROOT / "whist" / "night.py",
+    ],
     "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", ROOT / "uikit" / "games.py"],
     # The printable sheets' words (hub/sheets.py has the pybabel commands).
     "sheets": [

@@ -262,3 +262,30 @@ def test_a_night_of_a_length_refuses_deals_after_it(tmp_path):
     out = hub.deal(1, deal(1, 2, {"trump": "clubs", "ns_tricks": 9}))
     assert hub.acks(out, 1)[0]["code"] == "finished"
     hub.store.close()
+
+
+def test_a_refused_deal_s_ack_gives_its_reason_as_a_template_and_values(hub):
+    """reason_text/reason_args (ext): the template formatted with its values is the reason."""
+    out = hub.deal(1, deal(1, 1, {"trump": "clubs", "ns_tricks": 9, "ew_tricks": 5}))
+    (ack,) = hub.acks(out, 1)
+    assert ack["reason_text"] == (
+        "NS {ns} and EW {ew} tricks make {total}, but a deal has 13 tricks: count again"
+    )
+    assert ack["reason_args"] == {"ns": 9, "ew": 5, "total": 14}
+    assert ack["reason"] == ack["reason_text"].format(**ack["reason_args"])
+    # a refusal that is not the rules' has none
+    (other,) = hub.acks(hub.deal(2, deal(1, 1, {"trump": "clubs", "ns_tricks": 9})), 2)
+    assert "reason_text" not in other and "reason_args" not in other
+
+
+def test_a_refused_correct_deal_names_the_deal_in_its_values(hub):
+    hub.deal(1, deal(1, 1, {"trump": "clubs", "ns_tricks": 9}))
+    refused = hub.command(
+        "correct_deal", table=1, deal=1, record={"ns_tricks": 9, "honours": "NS"}, reason="x"
+    )
+    assert refused["error"] == "deal 1: American whist has no honours to enter"
+    assert refused["data"] == {
+        "code": "rejected",
+        "reason_text": "{game} has no {fields} to enter",
+        "reason_args": {"game": "American whist", "fields": "honours", "at_deal": 1},
+    }

@@ -232,14 +232,14 @@ def test_a_trump_other_than_the_drawn_one_is_refused(tmp_path):
     _, ack = play_round(h, 1, 5, trump=wrong.value)
     assert (ack["status"], ack["code"]) == ("rejected", "rejected")
     assert ack["reason"] == (
-        f"round 5's trump is {drawn.value}, drawn by the hub for every table, not {wrong.value}"
+        f"round 5's trump is {drawn.value}, the same at every table, not {wrong.value}"
     )
     _, ack = play_round(h, 1, 5, trump=drawn.value)
     assert ack["status"] == "accepted"
     # The leader cannot correct a round to another trump either.
     record = eight(spread(7), spread(7), trump=wrong.value)
     refused = h.command("correct_deal", table=1, deal=5, record=record, reason="x")
-    assert not refused["ok"] and "drawn by the hub" in refused["error"]
+    assert not refused["ok"] and "the same at every table" in refused["error"]
     h.store.close()
 
 
@@ -248,7 +248,7 @@ def test_a_night_of_another_game_draws_nothing_and_refuses_a_draw(tmp_path):
     h.deal(1, deal(1, 1, GAMES["knockout"][0][0]))
     assert not any(isinstance(e, RoundTrumpDrawn) for e in h.store.events())
     assert json.loads(h.core.night_message().payload)["trumps"] == {}
-    with pytest.raises(Exception, match="no trump drawn by the hub"):
+    with pytest.raises(Exception, match="no trump drawn for the whole room"):
         h.core.night.apply(RoundTrumpDrawn(2, Suit.SPADES))
     h.store.close()
 

@@ -16,7 +16,8 @@ from kiosk.club import ClubDraft
 from kiosk.outbox import Outbox, OutboxError
 from kiosk.presenter import TablePresenter
 from kiosk.viewmodel import Screen
-from whist.errors import ErrorCode, TournamentError
+from tests.clubnight import refused_ack
+from whist.errors import TournamentError
 from whist.events import DealCorrected, DealRecorded, NightCreated, NightEnded
 from whist.night import ClubNight, club_score, night_state
 from whist.nightspec import LengthSpec, default_night, load_night
@@ -67,8 +68,7 @@ class Hub:
         try:
             self.night.apply(DealRecorded(deal.id, deal.table, deal.deal, deal.record.fields()))
         except TournamentError as exc:
-            status = "duplicate" if exc.code is ErrorCode.DUPLICATE else "rejected"
-            return Ack(id=deal.id, status=status, reason=str(exc), code=exc.code, deal=deal.deal)
+            return refused_ack(deal, exc)
         return Ack(id=deal.id, status="accepted", deal=deal.deal)
 
     def record(self, deal: int, record: dict[str, str | int], table: int = TABLE) -> None:

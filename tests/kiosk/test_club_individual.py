@@ -13,9 +13,9 @@ import pytest
 
 from kiosk.presenter import TablePresenter
 from kiosk.viewmodel import MINUS, Screen
-from tests.clubnight import club_night
+from tests.clubnight import club_night, refused_ack
 from tests.kiosk.test_club import DealLink
-from whist.errors import ErrorCode, TournamentError
+from whist.errors import TournamentError
 from whist.events import DealRecorded, NightEnded
 from whist.night import ClubNight, club_score, night_state
 from whist.protocol import Ack, ClubDeal, ClubScore
@@ -40,8 +40,7 @@ class Hub:
         try:
             self.night.apply(DealRecorded(deal.id, deal.table, deal.deal, deal.record.fields()))
         except TournamentError as exc:
-            status = "duplicate" if exc.code is ErrorCode.DUPLICATE else "rejected"
-            return Ack(id=deal.id, status=status, reason=str(exc), code=exc.code, deal=deal.deal)
+            return refused_ack(deal, exc)
         return Ack(id=deal.id, status="accepted", deal=deal.deal)
 
     def record(self, record: Mapping[str, str | int]) -> None:

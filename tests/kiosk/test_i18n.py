@@ -11,7 +11,7 @@ import re
 import string
 from pathlib import Path
 
-from babel.messages.extract import extract_from_dir, extract_from_file
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
 import kiosk
@@ -20,6 +20,14 @@ from uikit.i18n import LOCALE_DIR
 
 KIOSK = Path(kiosk.__file__).parent
 GAMES = KIOSK.parent / "uikit" / "games.py"
+#: Marked with M_: the club games' names, a refused deal's words, and the core's refusals of a
+#: club deal, whose templates the hub sends (Ack.reason_text).
+MARKED = (
+    GAMES,
+    KIOSK.parent / "uikit" / "reasons.py",
+    *sorted((KIOSK.parent / "whist" / "formats").glob("*.py")),
+    KIOSK.parent / "whist" / "night.py",
+)
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
 UPDATE = "the French catalog is out of date: see kiosk/i18n.py for the pybabel commands"
@@ -33,11 +41,13 @@ def source_messages() -> set[tuple[str | None, str]]:
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))
-    # The club games' names, shared with the console, the hall and the sheets.
-    for _line, message, _comments, context in extract_from_file(
-        "python", GAMES, keywords={"M_": None}
-    ):
-        found.add((context, message))
+    # The club games' names (shared with the console, the hall and the sheets) and the core's
+    # refusals of a club deal: pybabel's default keywords and -k M_.
+    for path in MARKED:
+        for _line, message, _comments, context in extract_from_file(
+            "python", path, keywords={**DEFAULT_KEYWORDS, "M_": None}
+        ):
+            found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from whist.errors import DealError
+from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange
 from whist.formats.partnership import (
     DEAL_FIELDS,
@@ -45,7 +45,7 @@ class American(ClubGame[PartnershipDeal]):
 
     def score(self, table: ClubTable, deal: PartnershipDeal) -> ScoreChange:
         if deal.honours is not None:
-            raise DealError("American whist scores no honours")
+            raise DealError(M_("American whist scores no honours"))
         lines: list[Line] = []
         for revoker, count in (("NS", deal.ns_revokes), ("EW", deal.ew_revokes)):
             for _ in range(count):

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from whist.cards import Suit
-from whist.errors import DealError, PatternError
+from whist.errors import M_, DealError, PatternError
 
 TRICKS = 13
 #: Flags on every table at the start of a day (Alberta).
@@ -157,9 +157,11 @@ class NightLength:
     def __post_init__(self) -> None:
         if self.unit == "open":
             if self.count:
-                raise DealError("an open-ended night has no count of deals, games or rubbers")
+                raise DealError(M_("an open-ended night has no count of deals, games or rubbers"))
         elif self.count < 1:
-            raise DealError(f"a night of {self.unit} needs at least 1 (got {self.count})")
+            raise DealError(
+                M_("a night of {unit} needs at least 1 (got {got})"), unit=self.unit, got=self.count
+            )
 
     def reached(self, table: ClubTable) -> bool:
         """Has the table played the whole night?"""
@@ -267,7 +269,9 @@ class ClubTable:
             return values[self.parties.index(party)]
         except ValueError:
             raise DealError(
-                f"{party!r} does not score at this table; it is one of {', '.join(self.parties)}"
+                M_("{party!r} does not score at this table; it is one of {parties}"),
+                party=party,
+                parties=", ".join(self.parties),
             ) from None
 
     def score_of(self, party: Party) -> int:
@@ -403,21 +407,26 @@ class ClubGame(abc.ABC, Generic[DealT]):
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:
         a game whose trumps are not drawn refuses every draw."""
-        raise DealError(f"{self.title} has no trump drawn by the hub")
+        raise DealError(M_("{game} has no trump drawn for the whole room"), game=self.title)
 
     def start(self, settings: ClubSettings | None = None) -> ClubTable:
         """A table at the start of the night."""
         settings = settings or ClubSettings()
         target = self.default_target if settings.target is None else settings.target
         if target < 1:
-            raise DealError(f"a game needs a target of at least 1 point (got {target})")
+            raise DealError(M_("a game needs a target of at least 1 point (got {got})"), got=target)
         if settings.players not in (None, self.seats):
-            raise DealError(f"{self.title} is played by {len(self.seats)}: every seat is taken")
+            raise DealError(
+                M_("{game} is played by {n}: every seat is taken"),
+                game=self.title,
+                n=len(self.seats),
+            )
         dealer = settings.first_dealer or self.seats[0]
         if dealer not in self.seats:
             raise DealError(
-                f"the first dealer must be one of {', '.join(self.seats)} "
-                f"(got {settings.first_dealer!r})"
+                M_("the first dealer must be one of {seats} (got {got})"),
+                seats=", ".join(self.seats),
+                got=repr(settings.first_dealer),
             )
         zeros = tuple(0 for _ in self.parties)
         return ClubTable(
@@ -447,11 +456,13 @@ class ClubGame(abc.ABC, Generic[DealT]):
     def play(self, table: ClubTable, deal: DealT) -> ClubTable:
         """The table once ``deal`` is scored."""
         if table.game != self.name:
-            raise DealError(f"this table plays {table.game}, not {self.name}")
+            raise DealError(
+                M_("this table plays {played}, not {game}"), played=table.game, game=self.name
+            )
         if table.finished:
             raise DealError(
-                f"the night at this table is over ({table.length.describe()}); "
-                "see the leader to play on"
+                M_("the night at this table is over ({length}); see the leader to play on"),
+                length=table.length.describe(),
             )
         return table.after(self.score(table, deal))
 
@@ -477,13 +488,22 @@ class ClubGame(abc.ABC, Generic[DealT]):
         for line, row in enumerate(rows, start=2):
             number = str(row.get("table") or "").strip()
             if not number.isdigit() or int(number) < 1:
-                raise DealError(f"line {line}: the table must be a number from 1 (got {number!r})")
+                raise DealError(
+                    M_("line {line}: the table must be a number from 1 (got {got!r})"),
+                    line=line,
+                    got=number,
+                )
             fields = {k: v for k, v in row.items() if k != "table"}
             try:
                 table = tables.get(int(number)) or self.start(self.sheet_settings(fields, settings))
                 tables[int(number)] = self.play(table, self.record(fields))
             except DealError as exc:
-                raise DealError(f"line {line} (table {number}): {exc}") from None
+                raise DealError(
+                    M_("line {line} (table {table}): {reason}"),
+                    line=line,
+                    table=number,
+                    reason=exc.reason,
+                ) from None
         return tables
 
     def next_round(self, table: ClubTable) -> RoundInfo | None:

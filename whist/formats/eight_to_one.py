@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol
 
 from whist.cards import Suit
-from whist.errors import DealError
+from whist.errors import M_, DealError
 from whist.formats.base import ClubTable, LengthUnit, Line, RoundInfo, ScoreChange, Seat
 from whist.formats.individual import (
     COMPASS_SEATS,
@@ -56,8 +56,17 @@ def round_cards(round_number: int) -> int:
     [8, 8, 7, 1, 2, 7, 8, 8]
     """
     if not 1 <= round_number <= len(ROUNDS):
-        raise DealError(f"a game of 8-to-1 has rounds 1 to {len(ROUNDS)} (got {round_number})")
+        raise DealError(
+            M_("a game of 8-to-1 has rounds 1 to {most} (got {got})"),
+            most=len(ROUNDS),
+            got=round_number,
+        )
     return ROUNDS[round_number - 1]
+
+
+#: A round's trump refused: a draw for a round without one, and a round with one drawn none.
+_NO_TRUMP = M_("round {round} deals {cards} cards: there is no trump")
+_HAS_TRUMP = M_("round {round} deals {cards} cards: it needs a trump")
 
 
 def has_trump(cards: int) -> bool:
@@ -76,7 +85,7 @@ def draw_trump(cards: int, source: RandomSource) -> Suit | None:
     True
     """
     if not 1 <= cards <= NO_TRUMP_CARDS:
-        raise DealError(f"a round of 8-to-1 deals 1 to 8 cards (got {cards})")
+        raise DealError(M_("a round of 8-to-1 deals 1 to 8 cards (got {got})"), got=cards)
     if not has_trump(cards):
         return None
     return _SUITS[source.randrange(len(_SUITS))]
@@ -86,7 +95,7 @@ def eight_to_one_points(bid: int, tricks: int) -> int:
     """A player's points for a round: 50 and 10 a trick for an exact bid, otherwise 10 lost
     for each trick over or under."""
     if bid < 0 or tricks < 0:
-        raise DealError("bids and tricks cannot be negative")
+        raise DealError(M_("bids and tricks cannot be negative"))
     if bid == tricks:
         return EXACT_BONUS + POINTS_PER_TRICK * tricks
     return -POINTS_PER_TRICK * abs(tricks - bid)
@@ -125,18 +134,16 @@ class EightToOne(IndividualGame[EightToOneDeal]):
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         cards = round_cards(number)
         if (trump is not None) != has_trump(cards):
-            raise DealError(
-                f"round {number} deals {cards} cards: "
-                + ("there is no trump" if not has_trump(cards) else "it needs a trump")
-            )
+            why = _HAS_TRUMP if has_trump(cards) else _NO_TRUMP
+            raise DealError(why, round=number, cards=cards)
 
     def record(self, fields: Mapping[str, object]) -> EightToOneDeal:
         refuse_unknown(fields, self.fields, self.title)
         named, trump = read_trump(fields)
         most = NO_TRUMP_CARDS
         return EightToOneDeal(
-            read_seat_counts(fields, "bid", self.seats, most=most),
-            read_seat_counts(fields, "tricks", self.seats, most=most),
+            read_seat_counts(fields, M_("bid"), self.seats, most=most),
+            read_seat_counts(fields, M_("tricks"), self.seats, most=most),
             trump,
             named,
         )
@@ -149,13 +156,21 @@ class EightToOne(IndividualGame[EightToOneDeal]):
         number = table.round + 1
         cards = round_cards(number)
         if deal.named and (deal.trump is not None) != has_trump(cards):
-            raise DealError(
-                f"round {number} deals {cards} cards: "
-                + ("there is no trump" if cards == NO_TRUMP_CARDS else "it has a trump")
+            why = (
+                _NO_TRUMP
+                if cards == NO_TRUMP_CARDS
+                else M_("round {round} deals {cards} cards: it has a trump")
             )
+            raise DealError(why, round=number, cards=cards)
         for seat, bid in deal.bids.items():
             if bid > cards:
-                raise DealError(f"{seat} bid {bid}, but round {number} deals {cards} cards")
+                raise DealError(
+                    M_("{seat} bid {bid}, but round {round} deals {cards} cards"),
+                    seat=seat,
+                    bid=bid,
+                    round=number,
+                    cards=cards,
+                )
         check_tricks_add_up(deal.tricks, cards)
         lines = tuple(
             Line(

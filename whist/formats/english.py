@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
-from whist.errors import DealError
+from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange, WinUnit
 from whist.formats.partnership import (
     DEAL_FIELDS,
@@ -66,7 +66,7 @@ class English(ClubGame[PartnershipDeal]):
     def check(self, deal: PartnershipDeal) -> None:
         if deal.trump is None:
             raise DealError(
-                "English whist always has a trump: enter the suit of the dealer's last card"
+                M_("English whist always has a trump: enter the suit of the dealer's last card")
             )
 
     def score(self, table: ClubTable, deal: PartnershipDeal) -> ScoreChange:

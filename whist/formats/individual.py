@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar, TypeVar
 
 from whist.cards import Suit, parse_trump
-from whist.errors import CardError, DealError
+from whist.errors import M_, CardError, DealError
 from whist.formats.base import ClubGame, ClubSettings, ClubTable, LengthUnit, Seat, WinUnit
 from whist.formats.partnership import _SUIT_WORDS, _blank, read_count
 
@@ -44,9 +44,23 @@ def read_seat_counts(
     """Each seat's count of ``what`` (a blank is 0, as on paper), each 0 to ``most``."""
     counts: dict[Seat, int] = {}
     for seat in seats:
-        count = read_count(fields, seat_field(what, seat), f"{seat}'s {what}") or 0
+        try:
+            count = read_count(fields, seat_field(what, seat), f"{seat}'s {what}") or 0
+        except DealError as exc:
+            raise DealError(
+                M_("{seat}'s {what} must be a number (got {value!r})"),
+                seat=seat,
+                what=what,
+                value=exc.values["value"],
+            ) from None
         if not 0 <= count <= most:
-            raise DealError(f"{seat}'s {what} must be 0 to {most} (got {count})")
+            raise DealError(
+                M_("{seat}'s {what} must be 0 to {most} (got {got})"),
+                seat=seat,
+                what=what,
+                most=most,
+                got=count,
+            )
         counts[seat] = count
     return counts
 
@@ -60,7 +74,12 @@ def read_seat(
         return None
     text = str(value).strip().upper()
     if text not in seats:
-        raise DealError(f"{what} must be one of the seats {', '.join(seats)} (got {text!r})")
+        raise DealError(
+            M_("{what} must be one of the seats {seats} (got {got!r})"),
+            what=what,
+            seats=", ".join(seats),
+            got=text,
+        )
     return text
 
 
@@ -71,7 +90,10 @@ def check_tricks_add_up(tricks: Mapping[Seat, int], cards: int) -> None:
     if total != cards:
         listed = ", ".join(f"{s} {n}" for s, n in tricks.items())
         raise DealError(
-            f"the tricks ({listed}) make {total}, but this deal has {cards} tricks: count again"
+            M_("the tricks ({listed}) make {total}, but this deal has {cards} tricks: count again"),
+            listed=listed,
+            total=total,
+            cards=cards,
         )
 
 
@@ -87,19 +109,33 @@ class IndividualGame(ClubGame[DealT]):
     def start(self, settings: ClubSettings | None = None) -> ClubTable:
         settings = settings or ClubSettings()
         if settings.target is not None:
-            raise DealError(f"{self.title} has no target to set: every deal scores on its own")
+            raise DealError(
+                M_("{game} has no target to set: every deal scores on its own"), game=self.title
+            )
         players = settings.players or self.seats
         least = self.min_players or len(self.seats)
         if not least <= len(players) <= len(self.seats) or players != self.seats[: len(players)]:
+            seats = ", ".join(self.seats[: len(players)])
+            if least < len(self.seats):
+                raise DealError(
+                    M_("{game} is played by {least} to {most} players, in the seats {seats}"),
+                    game=self.title,
+                    least=least,
+                    most=len(self.seats),
+                    seats=seats,
+                )
             raise DealError(
-                f"{self.title} is played by "
-                + (f"{least} to {len(self.seats)}" if least < len(self.seats) else str(least))
-                + f" players, in the seats {', '.join(self.seats[: len(players)])}"
+                M_("{game} is played by {least} players, in the seats {seats}"),
+                game=self.title,
+                least=least,
+                seats=seats,
             )
         dealer = settings.first_dealer or players[0]
         if dealer not in players:
             raise DealError(
-                f"the first dealer must be one of {', '.join(players)} (got {dealer!r})"
+                M_("the first dealer must be one of {seats} (got {got})"),
+                seats=", ".join(players),
+                got=repr(dealer),
             )
         zeros = tuple(0 for _ in players)
         return ClubTable(
@@ -133,4 +169,4 @@ def read_trump(fields: Mapping[str, object]) -> tuple[bool, Suit | None]:
     try:
         return True, parse_trump(_SUIT_WORDS.get(text.lower(), text))
     except CardError as exc:
-        raise DealError(str(exc)) from None
+        raise DealError.plain(str(exc)) from None

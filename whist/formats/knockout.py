@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from whist.cards import Suit
-from whist.errors import DealError
+from whist.errors import M_, DealError
 from whist.formats.base import (
     ClubSettings,
     ClubTable,
@@ -55,7 +55,7 @@ def round_cards(round_number: int) -> int:
     [7, 6, 5, 4, 3, 2, 1]
     """
     if not 1 <= round_number <= FIRST_ROUND_CARDS:
-        raise DealError(f"a knockout game has rounds 1 to 7 (got {round_number})")
+        raise DealError(M_("a knockout game has rounds 1 to 7 (got {got})"), got=round_number)
     return FIRST_ROUND_CARDS + 1 - round_number
 
 
@@ -120,8 +120,8 @@ class Knockout(IndividualGame[KnockoutDeal]):
         refuse_unknown(fields, self.fields, self.title)
         named, trump = read_trump(fields)
         if named and trump is None:
-            raise DealError("Knockout whist always has a trump")
-        tricks = read_seat_counts(fields, "tricks", self.seats, most=FIRST_ROUND_CARDS)
+            raise DealError(M_("Knockout whist always has a trump"))
+        tricks = read_seat_counts(fields, M_("tricks"), self.seats, most=FIRST_ROUND_CARDS)
         return KnockoutDeal(tricks, trump)
 
     def next_round(self, table: ClubTable) -> RoundInfo:
@@ -146,9 +146,11 @@ class Knockout(IndividualGame[KnockoutDeal]):
         players = tuple(s for s in table.parties if s not in table.out)
         for seat, count in deal.tricks.items():
             if count and seat not in table.parties:
-                raise DealError(f"nobody sits in seat {seat} at this table")
+                raise DealError(M_("nobody sits in seat {seat} at this table"), seat=seat)
             if count and seat in table.out:
-                raise DealError(f"player {seat} is out of this game and took no trick")
+                raise DealError(
+                    M_("player {seat} is out of this game and took no trick"), seat=seat
+                )
         tricks = {seat: deal.tricks.get(seat, 0) for seat in players}
         check_tricks_add_up(tricks, cards)
         knocked_out = tuple(s for s in players if not tricks[s])

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from whist.errors import M_
 from whist.formats.base import TRICKS, ClubGame, ClubTable, Line, ScoreChange
 from whist.formats.partnership import (
     DEAL_FIELDS,
@@ -44,7 +45,7 @@ REVOKE_POINTS = 2
 def minnesota_points(granded: Partnership | None, ns_tricks: int) -> tuple[Partnership, int, str]:
     """Who scores in a deal, how many points, and why (``grand``: the granding side made it;
     ``grand_against``: the other side beat the grand, two a trick; ``low``)."""
-    check_partnership(granded, "the side that granded")
+    check_partnership(granded, M_("the side that granded"))
     check_tricks_taken(ns_tricks)
     tricks: dict[Partnership, int] = {"NS": ns_tricks, "EW": TRICKS - ns_tricks}
     if granded is None:
@@ -70,7 +71,7 @@ class MinnesotaDeal:
     ew_revokes: int = 0
 
     def __post_init__(self) -> None:
-        check_partnership(self.granded, "the side that granded")
+        check_partnership(self.granded, M_("the side that granded"))
         check_tricks_taken(self.ns_tricks)
         check_revokes(self.ns_revokes, self.ew_revokes)
 
@@ -88,7 +89,7 @@ def _read_granded(fields: Mapping[str, object]) -> Partnership | None:
     value = fields.get("granded")
     if str(value).strip().lower() in ("low", "none", "-"):
         return None
-    return read_partnership(fields, "granded", "granded", "NS, EW or low")
+    return read_partnership(fields, "granded", M_("granded"), M_("NS, EW or low"))
 
 
 class Minnesota(ClubGame[MinnesotaDeal]):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from whist.cards import Suit, parse_trump
-from whist.errors import CardError, DealError
+from whist.errors import M_, CardError, DealError
 from whist.formats.base import TRICKS, ClubTable, Line, Party, ScoreChange
 
 Partnership = Literal["NS", "EW"]
@@ -29,31 +29,36 @@ MAX_REVOKES = TRICKS
 
 def other(side: Party) -> Partnership:
     """The partnership across the table."""
-    check_partnership(side, "a partnership")
+    check_partnership(side, M_("a partnership"))
     return "EW" if side == "NS" else "NS"
 
 
 def partnership_of(seat: str) -> Partnership:
     """The partnership a seat plays for: N and S, or E and W."""
     if seat not in ("N", "E", "S", "W"):
-        raise DealError(f"{seat!r} is not a seat; seats are N, E, S and W")
+        raise DealError(M_("{seat!r} is not a seat; seats are N, E, S and W"), seat=seat)
     return "NS" if seat in ("N", "S") else "EW"
 
 
 def check_partnership(value: str | None, what: str) -> None:
     if value is not None and value not in PARTNERSHIPS:
-        raise DealError(f"{what} must be NS or EW (got {value!r})")
+        raise DealError(M_("{what} must be NS or EW (got {value!r})"), what=what, value=value)
 
 
 def check_tricks_taken(ns_tricks: int) -> None:
     if not 0 <= ns_tricks <= TRICKS:
-        raise DealError(f"NS tricks must be 0 to 13 (got {ns_tricks})")
+        raise DealError(M_("{side} tricks must be 0 to 13 (got {got})"), side="NS", got=ns_tricks)
 
 
 def check_revokes(ns_revokes: int, ew_revokes: int) -> None:
     for side, count in (("NS", ns_revokes), ("EW", ew_revokes)):
         if not 0 <= count <= MAX_REVOKES:
-            raise DealError(f"{side} revokes must be 0 to {MAX_REVOKES} (got {count})")
+            raise DealError(
+                M_("{side} revokes must be 0 to {most} (got {got})"),
+                side=side,
+                most=MAX_REVOKES,
+                got=count,
+            )
 
 
 def _blank(value: object) -> bool:
@@ -79,17 +84,20 @@ class PartnershipDeal:
 
     def __post_init__(self) -> None:
         check_tricks_taken(self.ns_tricks)
-        check_partnership(self.honours, "the side that held honours")
+        check_partnership(self.honours, M_("the side that held honours"))
         check_revokes(self.ns_revokes, self.ew_revokes)
         if self.honours is None and self.honours_held:
-            raise DealError("say which side held the honours (NS or EW)")
+            raise DealError(M_("say which side held the honours (NS or EW)"))
         if self.honours is not None and self.honours_held not in (3, 4):
             raise DealError(
-                "honours count only when one side holds three or four of the ace, king, "
-                f"queen and jack of trumps (got {self.honours_held})"
+                M_(
+                    "honours count only when one side holds three or four of the ace, king, "
+                    "queen and jack of trumps (got {got})"
+                ),
+                got=self.honours_held,
             )
         if self.honours is not None and self.trump is None:
-            raise DealError("there are no honours without a trump")
+            raise DealError(M_("there are no honours without a trump"))
 
     @property
     def ew_tricks(self) -> int:
@@ -137,9 +145,9 @@ def read_partnership_deal(
         try:
             trump = parse_trump(_SUIT_WORDS.get(text.lower(), text))
         except CardError as exc:
-            raise DealError(str(exc)) from None
-    honours = read_partnership(fields, "honours", "the side that held honours")
-    held = read_count(fields, "honours_held", "honours held") or 0
+            raise DealError.plain(str(exc)) from None
+    honours = read_partnership(fields, "honours", M_("the side that held honours"))
+    held = read_count(fields, "honours_held", M_("honours held")) or 0
     ns_revokes, ew_revokes = read_revokes(fields)
     return PartnershipDeal(trump, read_tricks(fields), honours, held, ns_revokes, ew_revokes)
 
@@ -157,18 +165,20 @@ def read_count(fields: Mapping[str, object], key: str, what: str) -> int | None:
     if _blank(value):
         return None
     if isinstance(value, bool):
-        raise DealError(f"{what} must be a number (got {value!r})")
+        raise DealError(M_("{what} must be a number (got {value!r})"), what=what, value=str(value))
     if isinstance(value, int):
         return value
     text = str(value).strip()
     try:
         return int(text)
     except ValueError:
-        raise DealError(f"{what} must be a number (got {text!r})") from None
+        raise DealError(
+            M_("{what} must be a number (got {value!r})"), what=what, value=text
+        ) from None
 
 
 def read_partnership(
-    fields: Mapping[str, object], key: str, what: str, choices: str = "NS or EW"
+    fields: Mapping[str, object], key: str, what: str, choices: str = M_("NS or EW")
 ) -> Partnership | None:
     """NS or EW from a field (any case, "N-S" and "E/W" too), or None when blank."""
     value = fields.get(key)
@@ -179,29 +189,37 @@ def read_partnership(
         return "NS"
     if text in ("EW", "WE"):
         return "EW"
-    raise DealError(f"{what} must be {choices} (got {str(value).strip()!r})")
+    raise DealError(
+        M_("{what} must be {choices} (got {value!r})"),
+        what=what,
+        choices=choices,
+        value=str(value).strip(),
+    )
 
 
 def read_tricks(fields: Mapping[str, object]) -> int:
     """NS's tricks from ``ns_tricks`` and/or ``ew_tricks``: either is enough; when both are
     given they must add up to 13."""
-    ns = read_count(fields, "ns_tricks", "NS tricks")
-    ew = read_count(fields, "ew_tricks", "EW tricks")
+    ns = read_count(fields, "ns_tricks", M_("NS tricks"))
+    ew = read_count(fields, "ew_tricks", M_("EW tricks"))
     if ns is None and ew is None:
-        raise DealError("enter the tricks one side took (NS or EW)")
+        raise DealError(M_("enter the tricks one side took (NS or EW)"))
     for side, count in (("NS", ns), ("EW", ew)):
         if count is not None and not 0 <= count <= TRICKS:
-            raise DealError(f"{side} tricks must be 0 to 13 (got {count})")
+            raise DealError(M_("{side} tricks must be 0 to 13 (got {got})"), side=side, got=count)
     if ns is not None and ew is not None and ns + ew != TRICKS:
         raise DealError(
-            f"NS {ns} and EW {ew} tricks make {ns + ew}, but a deal has 13 tricks: count again"
+            M_("NS {ns} and EW {ew} tricks make {total}, but a deal has 13 tricks: count again"),
+            ns=ns,
+            ew=ew,
+            total=ns + ew,
         )
     return ns if ns is not None else TRICKS - cast(int, ew)
 
 
 def read_revokes(fields: Mapping[str, object]) -> tuple[int, int]:
-    ns = read_count(fields, "ns_revokes", "NS revokes") or 0
-    ew = read_count(fields, "ew_revokes", "EW revokes") or 0
+    ns = read_count(fields, "ns_revokes", M_("NS revokes")) or 0
+    ew = read_count(fields, "ew_revokes", M_("EW revokes")) or 0
     check_revokes(ns, ew)
     return ns, ew
 
@@ -210,7 +228,7 @@ def refuse_unknown(fields: Mapping[str, object], known: Iterable[str], game: str
     """A field this game does not know (or one it has no use for, filled in) is refused."""
     extra = sorted(k for k in fields if k not in set(known) and not _blank(fields[k]))
     if extra:
-        raise DealError(f"{game} has no {', '.join(extra)} to enter")
+        raise DealError(M_("{game} has no {fields} to enter"), game=game, fields=", ".join(extra))
 
 
 def score_in_order(

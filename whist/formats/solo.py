@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from whist.errors import DealError
+from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
 from whist.formats.individual import COMPASS_SEATS, IndividualGame, read_seat
 from whist.formats.partnership import _blank, read_count, refuse_unknown
@@ -168,31 +168,37 @@ class SoloDeal:
         if self.contract is Contract.PASS:
             if self.bidder or self.partner or self.bidder_tricks or self.revoker:
                 raise DealError(
-                    "everyone passed: the cards are thrown in and nothing else is entered"
+                    M_("everyone passed: the cards are thrown in and nothing else is entered")
                 )
             return
         if self.bidder is None:
-            raise DealError("say who bid the contract")
+            raise DealError(M_("say who bid the contract"))
         if self.contract is Contract.PROP and self.partner is None:
-            raise DealError("say who accepted the proposal (cop)")
+            raise DealError(M_("say who accepted the proposal (cop)"))
         if self.contract is not Contract.PROP and self.partner is not None:
-            raise DealError(f"{self.contract.value} is played alone: there is no partner")
+            raise DealError(
+                M_("{contract} is played alone: there is no partner"), contract=self.contract.value
+            )
         if self.partner == self.bidder:
-            raise DealError("a player cannot accept their own proposal")
+            raise DealError(M_("a player cannot accept their own proposal"))
         if not 0 <= self.bidder_tricks <= TRICKS:
-            raise DealError(f"the bidding side's tricks must be 0 to 13 (got {self.bidder_tricks})")
+            raise DealError(
+                M_("the bidding side's tricks must be 0 to 13 (got {got})"), got=self.bidder_tricks
+            )
 
 
 def _read_contract(fields: Mapping[str, object]) -> Contract:
     value = fields.get("contract")
     if _blank(value):
-        raise DealError("enter the contract (or pass, when everyone passed)")
+        raise DealError(M_("enter the contract (or pass, when everyone passed)"))
     text = str(value).strip().lower()
     try:
         return Contract(_CONTRACT_WORDS.get(text, text.replace(" ", "_")))
     except ValueError:
         names = ", ".join(c.value for c in Contract)
-        raise DealError(f"the contract must be one of {names} (got {text!r})") from None
+        raise DealError(
+            M_("the contract must be one of {names} (got {got!r})"), names=names, got=text
+        ) from None
 
 
 class Solo(IndividualGame[SoloDeal]):
@@ -210,15 +216,15 @@ class Solo(IndividualGame[SoloDeal]):
         refuse_unknown(fields, self.fields, self.title)
         contract = _read_contract(fields)
         seats = self.seats
-        tricks = read_count(fields, "bidder_tricks", "the bidding side's tricks")
+        tricks = read_count(fields, "bidder_tricks", M_("the bidding side's tricks"))
         if tricks is None and contract is not Contract.PASS:
-            raise DealError("enter the tricks the bidding side took")
+            raise DealError(M_("enter the tricks the bidding side took"))
         return SoloDeal(
             contract,
-            read_seat(fields, "bidder", "the bidder", seats),
-            read_seat(fields, "partner", "the partner (cop)", seats),
+            read_seat(fields, "bidder", M_("the bidder"), seats),
+            read_seat(fields, "partner", M_("the partner (cop)"), seats),
             tricks or 0,
-            read_seat(fields, "revoker", "the player who revoked", seats),
+            read_seat(fields, "revoker", M_("the player who revoked"), seats),
         )
 
     def score(self, table: ClubTable, deal: SoloDeal) -> ScoreChange:

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from whist.errors import DealError
+from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
 from whist.formats.individual import (
     NUMBERED_SEATS,
@@ -41,7 +41,7 @@ SEATS: tuple[Seat, ...] = NUMBERED_SEATS[:3]
 def widow_points(tricks: int, *, took_widow: bool) -> int:
     """A player's points for a deal: tricks over four with the widow, over three without."""
     if not 0 <= tricks <= TRICKS:
-        raise DealError(f"tricks must be 0 to 13 (got {tricks})")
+        raise DealError(M_("tricks must be 0 to 13 (got {got})"), got=tricks)
     return tricks - (WIDOW_BREAK_EVEN if took_widow else HAND_BREAK_EVEN)
 
 
@@ -59,9 +59,11 @@ class WidowDeal:
 
     def __post_init__(self) -> None:
         if set(self.tricks) != set(SEATS):
-            raise DealError("enter the tricks of all three players")
+            raise DealError(M_("enter the tricks of all three players"))
         if self.widow is not None and self.widow not in SEATS:
-            raise DealError(f"the widow's taker must be one of 1, 2, 3 (got {self.widow!r})")
+            raise DealError(
+                M_("the widow's taker must be one of 1, 2, 3 (got {got!r})"), got=self.widow
+            )
         check_tricks_add_up(self.tricks, TRICKS)
 
 
@@ -76,8 +78,8 @@ class Widow(IndividualGame[WidowDeal]):
 
     def record(self, fields: Mapping[str, object]) -> WidowDeal:
         refuse_unknown(fields, self.fields, self.title)
-        widow = read_seat(fields, "widow", "the widow's taker", SEATS)
-        return WidowDeal(widow, read_seat_counts(fields, "tricks", SEATS))
+        widow = read_seat(fields, "widow", M_("the widow's taker"), SEATS)
+        return WidowDeal(widow, read_seat_counts(fields, M_("tricks"), SEATS))
 
     def score(self, table: ClubTable, deal: WidowDeal) -> ScoreChange:
         lines = tuple(
