@@ -202,9 +202,17 @@ class ConsoleDriver:
             x, y = w.to_window(w.x, w.y)
             box = (x, y, x + w.width, y + w.height)
             if view is not None:
-                _, vy = view.to_window(view.x, view.y)
+                vx, vy = view.to_window(view.x, view.y)
                 if box[3] <= vy + 1 or box[1] >= vy + view.height - 1:
                     continue  # scrolled out of sight
+                # a scroll view draws its content inside itself only: what shows is the part
+                # within it (a long text scrolls; it does not cover what is below the view)
+                box = (
+                    max(box[0], vx),
+                    max(box[1], vy),
+                    min(box[2], vx + view.width),
+                    min(box[3], vy + view.height),
+                )
             name = getattr(w, "kid", "") or f"{type(w).__name__}({getattr(w, 'text', '')[:24]!r})"
             small = min(w.width, w.height) < sz.MIN_TARGET_PX * s - 0.5
             if tile_class is not None and isinstance(w, tile_class) and small:
