@@ -694,7 +694,7 @@ class LeaderPresenter(Base[ViewModel]):
         if isinstance(data, UndoStartData):
             return tr.t("The start of hand {n} was taken back.").format(n=data.hand)
         if isinstance(data, PenaltyData):
-            return tr.t("Table {table}, hand {n}: the manche goes to the other side.").format(
+            return tr.t("Table {table}, hand {n}: the hand goes to the other side.").format(
                 table=data.table, n=data.hand
             )
         if isinstance(data, RenameData):
@@ -1993,6 +1993,7 @@ class LeaderPresenter(Base[ViewModel]):
             after.append(
                 tr.t("Day {d} starts with its first hand, as the pattern says.").format(d=s.day + 1)
             )
+            after.append(tr.t("This cannot be undone."))
         if s.phase == "playing":
             after.insert(0, tr.t("Hand {n} is closed first.").format(n=s.hand))
         missing = director.missing_block(tr, s, s.hand)
@@ -2255,7 +2256,7 @@ class LeaderPresenter(Base[ViewModel]):
         ready = d.side is not None and bool(self._reason().strip())
         return PenaltyVM(
             title=tr.t("Penalty at table {table}, hand {n}").format(table=d.table, n=d.hand),
-            note=tr.t("The side at fault loses the manche to the other side, as for a revoke."),
+            note=tr.t("The side at fault loses the hand to the other side, as for a revoke."),
             home=ButtonVM(
                 tr.t("Home (team {team}) at fault").format(team=d.table),
                 role="selected" if d.side == "home" else "normal",
@@ -2272,7 +2273,7 @@ class LeaderPresenter(Base[ViewModel]):
             reason=self._reason(),
             reason_hint=tr.t("Type the reason, or tap one above"),
             save=ButtonVM(
-                tr.t("Give the manche to the other side"),
+                tr.t("Give the hand to the other side"),
                 role="primary" if ready else "disabled",
                 enabled=ready,
             ),
@@ -2360,7 +2361,14 @@ class LeaderPresenter(Base[ViewModel]):
                     + " · "
                     + progress
                 )
-            if deals and not t.finished and not s.finished:
+            if individual.is_individual(club.name) and deals:
+                # each player's total beside their name: the second line keeps its room for
+                # the round and the deals (four scores there were cut at 1280x800)
+                players = " · ".join(
+                    f"{self._side(table, p)} {x}"
+                    for p, x in zip(self._parties(table), t.score, strict=False)
+                )
+            elif deals and not t.finished and not s.finished:
                 progress += " · " + tr.t("game in play {score}").format(score=score)
             if any(t.games):
                 games = " \N{EN DASH} ".join(str(g) for g in t.games)

@@ -200,7 +200,7 @@ def outcome(tr: Translator, unit: str, o: HandOutcome | RecordedResult) -> str:
     )
 
 
-def outcome_reason(tr: Translator, o: HandOutcome) -> str:
+def outcome_reason(tr: Translator, o: HandOutcome | RecordedResult) -> str:
     """Why, when revokes change what the tricks alone would give ('' otherwise)."""
     if o.why == "fault":
         return tr._("A revoke gives the hand to the other side.")
@@ -234,6 +234,11 @@ def result_line(tr: Translator, unit: str, res: RecordedResult) -> str:
     else:
         text = tr._("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
     line = text.format(n=res.hand, v=v, h=h, outcome=said)
+    # the revokes that made the tricks count otherwise, said where the count is (a side that
+    # took 7 tricks must not see the other rewarded with no reason given)
+    why = outcome_reason(tr, res) if res.penalty is None else ""
+    if why:
+        line += " " + why
     if res.penalty is not None:
         line += " " + tr._("The leader gave this hand to the other side (a penalty).")
     return line

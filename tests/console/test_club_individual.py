@@ -27,12 +27,13 @@ def test_tables_by_progress_with_players_by_name_and_no_target():
     order = [(t.table, t.status) for t in v.tables]
     assert order == [("3", "Offline"), ("2", "Not started"), ("1", "Playing")]
     one = v.tables[-1]
-    # the four players seated, not Knockout's seven seats
-    assert one.players == "Eleanor · Margaret · Harold · Gérard"
+    # the four players seated, not Knockout's seven seats, each with their total so far
+    assert one.players == "Eleanor 3 · Margaret 4 · Harold 0 · Gérard 0"
     # the round the table plays next, as the core has it (Knockout: one card fewer a round)
-    assert one.progress.startswith("round 2: 6 cards each · 1 deal · game in play Eleanor 3")
-    # a table not started yet is on round 1
+    assert one.progress == "round 2: 6 cards each · 1 deal"
+    # a table not started yet is on round 1, its players by name alone
     assert v.tables[1].progress.startswith("round 1: 7 cards each · 0 deals")
+    assert v.tables[1].players == "Dorothy · Thérèse · Albert · Walter"
 
 
 def test_a_widow_deal_by_name_and_its_correction():

@@ -83,6 +83,7 @@ def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
     assert c.title == "End day 1 now, after hand 1?"
     assert "The rest of day 1's hands will not be played." in c.body
     assert "Day 2 starts with its first hand" in c.body
+    assert c.body.endswith("This cannot be undone.")
     assert (c.go.text, c.go2.text) == ("End day 1 now", "End the whole tournament now")
     p.confirm()
     hub.deliver()

@@ -711,3 +711,25 @@ def test_players_screens_say_no_hub_and_no_kiosk(link, hall, language):
             texts.append(value.text if hasattr(value, "text") else value)
         said = [t for t in texts if isinstance(t, str) and words.search(t)]
         assert not said, (vm.screen, said)
+
+
+def test_a_last_result_says_the_revokes_that_decided_it(hall):
+    """Visitors 6, home 7, but the home side revoked once: the visitors count 8 and take a
+    flag. The line that says the result says why, or the side with 7 tricks is lost."""
+    from kiosk import words
+    from kiosk.i18n import translator
+    from whist.events import ResultRecorded
+    from whist.protocol import TableView
+    from whist.views import TableViews
+
+    t = hall.tournament(1, "playing", [])
+    t.apply(ResultRecorded("r-rev", 1, TABLE, 6, revokes_home=1))
+    view = TableView.model_validate(TableViews(t).body(TABLE))
+    (res,) = [r for r in view.results if r.table == TABLE]
+    assert words.result_line(translator("en"), "flags", res) == (
+        "Last result (hand 1): visitors 6, home 7. Visitors take 1 flag. "
+        "With the revokes, the visitors count 8 tricks."
+    )
+    assert words.result_line(translator("fr"), "flags", res).endswith(
+        "Avec les renonces, les visiteurs comptent 8\u00a0levées."
+    )

@@ -102,6 +102,6 @@ def test_an_english_whist_night_in_english(tmp_path, kivy_env, hall):
 
 def test_a_minnesota_night_in_french(tmp_path, kivy_env, hall):
     texts = night(tmp_path, kivy_env, hall, game="minnesota", language="fr")
-    assert texts["choice"] == ["Nord-Sud grand", "Est-Ouest grand", "Tous petit"]
+    assert texts["choice"] == ["Nord-Sud grand", "Est-Ouest grand", "Tous petits"]
     assert texts["taps"] == 6
     assert texts["ended_other"].splitlines()[0] == "The leader has ended the night."

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from array import array
 from pathlib import Path
 
 from bench.hub_bench import Sent, read_trace, tail_account
@@ -17,11 +18,9 @@ def test_the_trace_is_kept_only_when_asked() -> None:
 
 def test_the_trace_reads_back_and_names_the_longest_work_in_a_wait(tmp_path: Path) -> None:
     times = StageTimes()
-    times.trace = []
-    times.note("result", 10.000, 2, 4, commit=0.001, build=0.0005)
-    times.trace[-1] = (*times.trace[-1][:2], 10.002, *times.trace[-1][3:])
-    times.note("release", 10.002, 0, 32)
-    times.trace[-1] = (*times.trace[-1][:2], 10.020, *times.trace[-1][3:])
+    times.trace = array("d")
+    times.note("result", 10.000, 2, 4, commit=0.001, build=0.0005, end=10.002)
+    times.note("release", 10.002, 0, 32, end=10.020)
     path = tmp_path / "trace.csv"
     times.write_trace(str(path))
     trace = read_trace(path)
