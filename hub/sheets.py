@@ -299,10 +299,18 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
         first=page.first_hand, last=page.last_hand, total=page.hands
     )
     where = []
+    # The kiosks and the hall say "Day"; a day of Alberta may be split into sessions
+    # (morning and afternoon, rules P1: a break, the flags stay), which the sheet names too.
     if page.days > 1:
         where.append(tr.t("Day {n} of {total}").format(n=page.day, total=page.days))
+    elif page.sessions > 1:
+        where.append(tr.t("Day {n}").format(n=page.day))
     if page.sessions > 1:
-        where.append(tr.t("Session {n} of {total}").format(n=page.session, total=page.sessions))
+        where.append(
+            tr.t("session {n} of {total} of the day (a break: the flags stay)").format(
+                n=page.session, total=page.sessions
+            )
+        )
     if flags:
         rule = (
             tr.t("Every table starts the day with {n} flags.").format(n=fmt.rules.start_flags)

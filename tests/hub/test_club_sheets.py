@@ -91,7 +91,7 @@ def test_the_column_headers_are_the_columns_tally_reads(fmt):
     assert len(sections) == len(club_sheet_pages(spec))
     export = deal_columns(ClubNight(spec))  # deals.csv, what tally reads
     for section in sections:
-        headers = re.findall(r"<code>([^<]+)</code>", section)
+        headers = re.findall(r"<code[^>]*>([^<]+)</code>", section)
         # Every column of the export, in its order; a Knockout table of four leaves out the
         # seats it does not have (KO8: on paper, the players are the seats with a number).
         assert headers == [c for c in export if not c.endswith(("_5", "_6", "_7"))]
@@ -146,3 +146,17 @@ def test_the_hub_s_export_of_a_club_night_writes_the_score_sheets_too(tmp_path):
     job = hub.core.pdf_job
     assert job is not None and job.wait(timeout=120) == 0
     assert len(pages(folder / "scoresheet.pdf")) == 2 * 2  # open: two pages a table
+
+
+def test_a_sheet_of_fixed_rounds_says_which_game_it_is_for():
+    """8-to-1 of two games (21 rounds each): the third sheet of a table, rounds 12 to 21,
+    is game 2's; the second holds the end of game 1 and the start of game 2."""
+    from hub.clubsheets import club_sheet
+
+    spec = named("eight-to-one", 2, "games", 2)
+    assert [p.games for p in club_sheet_pages(spec)][:3] == [(1,), (1, 2), (2,)]
+    html = club_sheet(spec, "en")
+    assert html.count("Game 1 · Sheet 1 of 3") == 2
+    assert html.count("Games 1 to 2 · Sheet 2 of 3") == 2
+    assert html.count("Game 2 · Sheet 3 of 3") == 2
+    assert "Partie 2 · Feuille 3 sur 3" in club_sheet(spec, "fr")
