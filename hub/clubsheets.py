@@ -304,7 +304,7 @@ def _row(row: ClubRow, page: ClubSheetPage, rounds: bool) -> str:
         cells.append(f'<td class="cards">{row.cards}</td>')
     else:
         dealer = _dealer(row.dealer, page)
-        size = _fitted_pt(dealer, _widths(page)[1], 0.61, 12.0)  # DejaVu Sans: 0.61 em
+        size = _fitted_pt(dealer, _widths(page)[1], 0.58, 12.0)  # DejaVu Sans: 0.55 em
         cells.append(f'<td class="pre dealer" style="font-size:{size}pt">{_e(dealer)}</td>')
     for i, text in enumerate(row.filled):
         cls = ("pre" if text else "") + (" split" if i == 0 else "")
@@ -328,7 +328,7 @@ def _widths(page: ClubSheetPage) -> list[float]:
     """Per cent of the width: the deal and its dealer (or cards) narrow, the table's number
     narrow, every other column an equal share."""
     # the dealer's first name at up to 12 pt; a round's cards are one digit
-    fixed = [4.6, 5.0 if page.games else 10.0, 4.6]
+    fixed = [4.6, 5.0 if page.games else 11.0, 4.6]
     # A running score holds a small number: a little narrower than what the table writes.
     shares = len(page.columns) - 1 + 0.85 * len(page.running)
     share = (100 - sum(fixed)) / shares

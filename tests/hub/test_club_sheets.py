@@ -160,3 +160,32 @@ def test_a_sheet_of_fixed_rounds_says_which_game_it_is_for():
     assert html.count("Games 1 to 2 · Sheet 2 of 3") == 2
     assert html.count("Game 2 · Sheet 3 of 3") == 2
     assert "Partie 2 · Feuille 3 sur 3" in club_sheet(spec, "fr")
+
+
+def _pt(css: str, selector: str) -> float:
+    rule = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", css)
+    assert rule, selector
+    size = re.search(r"font-size:\s*([\d.]+)pt", rule.group(1))
+    assert size, selector
+    return float(size.group(1))
+
+
+def test_what_a_player_reads_is_set_at_three_millimetre_capitals():
+    """DejaVu Sans capitals are 0.73 em: 3 mm wants about 11.7 pt (a reviewer measured the
+    rules at 2.5 mm, the dealers at 2.7, the results headings and Alberta's rule at 2 to
+    2.4). Code labels for the typist may be smaller, sized to their column."""
+    from hub import clubsheets, sheets
+
+    assert _pt(clubsheets._CSS, ".club p.rule") >= 12
+    assert _pt(clubsheets._CSS, ".club td.pre") >= 12
+    assert _pt(sheets._CSS, "p.rule") >= 12
+    assert _pt(sheets._CSS, "section.results th") >= 10.5
+    html = clubsheets.club_sheet(named("english", 2, "deals", 12), "en")
+    dealers = [
+        float(x) for x in re.findall(r'class="pre dealer" style="font-size:([\d.]+)pt"', html)
+    ]
+    assert dealers and min(dealers) >= 11
+    # "honours_held" in its column: a size at which it fits between the rules
+    width = clubsheets._widths(club_sheet_pages(named("english", 2, "deals", 12))[0])[-7]
+    size = float(re.search(r'<code style="font-size:([\d.]+)pt">honours_held', html).group(1))
+    assert 12 * 0.61 * size * 25.4 / 72 <= width / 100 * clubsheets._TABLE_MM - 1.6
