@@ -116,6 +116,7 @@ class HallPresenter(Base[HallVM]):
         self.rows_per_page = 10
         self.page = 0
         self.change_hand = 0  # the hand each team's change is about (0: none yet)
+        self.ranked = True  # False from a StandingsChanges until the next Standings
         self.night: NightStandings | None = None  # a club night's standings, as the hub sent
 
     # ================================================================== what we know
@@ -179,6 +180,7 @@ class HallPresenter(Base[HallVM]):
             return  # older than the changes already applied
         self.seq = standings.seq
         self.change_hand = standings.change_hand
+        self.ranked = True  # the hub's ranks are of these very scores
         self.teams = [
             Team(
                 t.team,
@@ -207,6 +209,7 @@ class HallPresenter(Base[HallVM]):
             return
         self.seq = changes.seq
         by_team = {c.team: c for c in changes.teams}
+        self.ranked = False  # until the hub's next Standings rank the new scores
         # New scores in place; ranks and order stay the hub's until its next Standings.
         self.teams = [
             replace(
@@ -323,6 +326,16 @@ class HallPresenter(Base[HallVM]):
                 )
             )
         pages = self.pages
+        message = "" if self.teams else tr.t("Waiting for the standings…")
+        if self.teams and self.ranked and self._placed_level():
+            # level teams on different places: the core's tie-break decided them (a playoff
+            # in Alberta, the backward count in Gaspésie); the hall says so, never a riddle
+            rules = self.rules
+            message = (
+                tr.t("Level teams placed by the backward count")
+                if rules is not None and rules.tie_break == "countback"
+                else tr.t("Level teams placed by a playoff")
+            )
         return HallVM(
             screen="standings",
             language=self.language,
@@ -340,8 +353,17 @@ class HallPresenter(Base[HallVM]):
             page=tr.t("Page {n} of {total}").format(n=self.page + 1, total=pages)
             if pages > 1
             else "",
-            message="" if self.teams else tr.t("Waiting for the standings…"),
+            message=message,
         )
+
+    def _placed_level(self) -> bool:
+        """Whether two teams on the same score hold different places, other than by the
+        leader's decision (which each such row says itself)."""
+        places: dict[int, set[int]] = {}
+        for t in self.teams:
+            if not t.by_leader:
+                places.setdefault(self.score(t), set()).add(t.rank)
+        return any(len(ranks) > 1 for ranks in places.values())
 
     # ------------------------------------------------------------------ a club night
     def _page_slice(self, items: list[T]) -> list[T]:

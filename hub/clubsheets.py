@@ -17,7 +17,7 @@ same ``sheets`` catalog (the pybabel commands are in hub/sheets.py; extract from
 >>> html = club_sheet(default_night("minnesota", 2))
 >>> html.count('<section class="sheet')   # an open night: two pages a table
 4
->>> "<code>ns_tricks</code>" in html and "Table 2" in html
+>>> ">ns_tricks</code>" in html and "Table 2" in html
 True
 """
 
@@ -111,13 +111,30 @@ _RUNNING = {
 _SUIT_SYMBOLS = '♠ <span class="red">♥ ♦</span> ♣'
 
 _PARTNERSHIPS = {"NS": M_("North-South"), "EW": M_("East-West")}
+#: A side or a seat as a player reads it (the French screens say « EO » and « O »); the
+#: code labels under the headings stay the columns tally reads.
+_CODES = {
+    "NS": M_("NS"),
+    "EW": M_("EW"),
+    "N": M_("N"),
+    "E": M_("E"),
+    "S": M_("S"),
+    "W": M_("W"),
+}
+
+
+def _code(code: str, tr: ConsoleTranslator) -> str:
+    return tr.t(_CODES[code]) if code in _CODES else code
+
+
 _SEATS = {"N": M_("North"), "E": M_("East"), "S": M_("South"), "W": M_("West")}
 
 # The page: the intersection of Letter and A4 in landscape less the margins (192 mm), less
 # what the heading takes at most (title, night, facts, two lines of players, a rules
-# reminder of three lines: 50 mm) and the two header rows (6.5 + 16 mm): 16 deal rows of
-# 7.3 mm, room for a large hand. Every box has a fixed height: a page never overflows.
-_ROW_MM = 7.3
+# reminder of four lines of 12 pt: 57 mm) and the two header rows (6.5 + 16 mm): 16 deal
+# rows of 6.85 mm, room for a large hand. Every box has a fixed height: a page never
+# overflows.
+_ROW_MM = 6.85
 
 _CSS = """
 .club h1 { font-size: 20pt; }
@@ -128,24 +145,22 @@ _CSS = """
 .club .who b { font-size: 12.5pt; }
 .club h2 { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .club .who { max-height: 2.6em; overflow: hidden; }
-.club p.rule { font-size: 10pt; height: 3.6em; max-height: none; line-height: 1.2;
+.club p.rule { font-size: 12pt; height: 4.6em; max-height: none; line-height: 1.15;
                margin: 0 0 1.5mm 0; border-left: 2mm solid #888; padding-left: 2mm;
                overflow: hidden; }
 .club th { height: 16mm; vertical-align: bottom; text-align: center; font-size: 9pt;
            padding: 0.6mm 0.4mm; line-height: 1.1; white-space: normal; overflow: hidden; }
-.club th .nm { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
-               font-size: 8.5pt; }
-.club th code { display: block; font-family: "DejaVu Sans Mono", monospace; font-size: 7pt;
+.club th .nm { display: block; white-space: nowrap; }
+.club th code { display: block; font-family: "DejaVu Sans Mono", monospace;
                 font-weight: normal; margin-top: 0.6mm; white-space: nowrap; }
 .club th.group { height: 6.5mm; font-size: 10pt; vertical-align: middle; background: #fff; }
 .club th.group.typed { background: #e8e8e8; }
 .club th.run { background: #fff; }
 .club td { text-align: center; font-size: 13pt; padding: 0; }
 .club td.deal { font-weight: bold; font-size: 13pt; }
-.club td.pre { color: #444; font-size: 11pt; }
+.club td.pre { color: #222; font-size: 12pt; }
 .club td.cards { font-weight: bold; }
-.club td.dealer { font-size: 9.5pt; white-space: nowrap; overflow: hidden;
-                  text-overflow: ellipsis; padding: 0 0.5mm; }
+.club td.dealer { white-space: nowrap; padding: 0 0.5mm; }
 .club td.run, .club th.run { border-left-width: 1.5px; }
 .club .split { border-left: 3.5px solid #000 !important; }
 .club tr.newgame td { border-top: 3.5px solid #000; }
@@ -186,25 +201,30 @@ def _who(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
         for side in page.partnerships:
             a, b = side.players
             lines.append(
-                f"<b>{_e(tr.t(_PARTNERSHIPS[side.party]))} ({_e(side.party)})</b>: "
-                f"{_e(a.seat)} {_e(_name(a))} &amp; {_e(b.seat)} {_e(_name(b))}"
+                f"<b>{_e(tr.t(_PARTNERSHIPS[side.party]))} ({_e(_code(side.party, tr))})</b>: "
+                f"{_e(_code(a.seat, tr))} {_e(_name(a))} &amp; "
+                f"{_e(_code(b.seat, tr))} {_e(_name(b))}"
             )
         return "<br>".join(lines)
     return " · ".join(f"<b>{_e(_seat_word(p.seat, tr))}</b> {_e(_name(p))}" for p in page.players)
 
 
-def _column_words(column: str, page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+def _column_words(
+    column: str, page: ClubSheetPage, tr: ConsoleTranslator, width: float, name_pt: float
+) -> str:
     what, _, seat = column.rpartition("_")
     if what in {"tricks", "bid"} and seat in {p.seat for p in page.players}:
         player = next(p for p in page.players if p.seat == seat)
         who = player.short or _seat_word(seat, tr)
-        return f'{_e(tr.t(_COLUMNS[what]))} {_e(seat)}<span class="nm">{_e(who)}</span>'
+        return f"{_e(tr.t(_COLUMNS[what]))} {_e(_code(seat, tr))}{_name_line(who, width, name_pt)}"
     if column == "trump":  # the suits as a volunteer may write them (tally reads them)
         return f"{_e(tr.t(_COLUMNS[column]))}<br>{_SUIT_SYMBOLS}"
     return _e(tr.t(_COLUMNS[column]))
 
 
-def _running_words(col: RunningColumn, page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+def _running_words(
+    col: RunningColumn, page: ClubSheetPage, tr: ConsoleTranslator, width: float, name_pt: float
+) -> str:
     kind = col.kind
     if kind == "total" and page.game == "knockout":
         kind = "games"  # Knockout's night counts games won (KO8), not points
@@ -212,10 +232,68 @@ def _running_words(col: RunningColumn, page: ClubSheetPage, tr: ConsoleTranslato
     if kind == "games" and page.wins == "rubbers":
         words = tr.t("Games in the rubber")
     if page.partnerships:
-        return f"{_e(words)}<br><b>{_e(col.party)}</b>"
+        return f"{_e(words)}<br><b>{_e(_code(col.party, tr))}</b>"
     player = next(p for p in page.players if p.seat == col.party)
     who = player.short or _seat_word(col.party, tr)
-    return f'{_e(words)} {_e(col.party)}<span class="nm">{_e(who)}</span>'
+    return f"{_e(words)} {_e(_code(col.party, tr))}{_name_line(who, width, name_pt)}"
+
+
+#: The table's width on the narrower paper (Letter landscape less its 10 mm margins), and
+#: what a heading cell keeps for its padding and rules.
+_TABLE_MM = 279.4 - 2 * 10
+_CELL_SPARE_MM = 1.6
+_PT_MM = 25.4 / 72
+
+
+def _fitted_pt(text: str, width: float, em: float, top: float) -> float:
+    """The largest size up to ``top`` points at which ``text`` (``em``: its average glyph
+    width in ems) fits on one line of a column ``width`` per cent of the table wide."""
+    room = width / 100 * _TABLE_MM - _CELL_SPARE_MM
+    fit = room / (max(1, len(text)) * em * _PT_MM)
+    return max(1.0, min(top, int(fit * 4) / 4))
+
+
+_NAME_EM = 0.66  # DejaVu Sans Bold: about 0.63 em a letter
+_NAME_TOP_PT = 12.0
+
+
+def _halves(who: str) -> list[str]:
+    """A name broken onto two lines: at its hyphen or space, else in its middle with a
+    hyphen ("Margue-" "rite")."""
+    for mark in ("-", " "):
+        if mark in who.strip(mark):
+            head, _, tail = who.partition(mark)
+            return [head + (mark if mark == "-" else ""), tail]
+    middle = -(-len(who) // 2)
+    return [who[:middle] + "-", who[middle:]]
+
+
+def _name_pt(who: str, width: float) -> float:
+    """The size a name can have in a column: on one line when it fits there at 9 pt at
+    least (a name is broken only when it must be), else the larger of one line and two."""
+    whole = _fitted_pt(who, width, _NAME_EM, _NAME_TOP_PT)
+    if whole >= 9:
+        return whole
+    halves = min(_fitted_pt(h, width, _NAME_EM, _NAME_TOP_PT) for h in _halves(who))
+    return max(whole, halves)
+
+
+def _name_line(who: str, width: float, size: float) -> str:
+    """A player's name under a heading, on its own line, at the page's size for names:
+    on two lines where one is too narrow for it, never cut ("Marguerite" in a narrow
+    8-to-1 column)."""
+    if _fitted_pt(who, width, _NAME_EM, _NAME_TOP_PT) >= size:
+        text = _e(who)
+    else:
+        text = "<br>".join(_e(h) for h in _halves(who))
+    return f'<span class="nm" style="font-size:{size}pt">{text}</span>'
+
+
+def _code_label(column: str, width: float) -> str:
+    """The column's name as whist-hub tally reads it, in monospace (0.6 em a character),
+    never touching its cell's rules."""
+    size = _fitted_pt(column, width, 0.61, 8.0)
+    return f'<code style="font-size:{size}pt">{_e(column)}</code>'
 
 
 def _row(row: ClubRow, page: ClubSheetPage, rounds: bool) -> str:
@@ -225,7 +303,9 @@ def _row(row: ClubRow, page: ClubSheetPage, rounds: bool) -> str:
     if rounds:
         cells.append(f'<td class="cards">{row.cards}</td>')
     else:
-        cells.append(f'<td class="pre dealer">{_e(_dealer(row.dealer, page))}</td>')
+        dealer = _dealer(row.dealer, page)
+        size = _fitted_pt(dealer, _widths(page)[1], 0.58, 12.0)  # DejaVu Sans: 0.55 em
+        cells.append(f'<td class="pre dealer" style="font-size:{size}pt">{_e(dealer)}</td>')
     for i, text in enumerate(row.filled):
         cls = ("pre" if text else "") + (" split" if i == 0 else "")
         cells.append(f'<td class="{cls.strip()}">{_e(text)}</td>')
@@ -247,7 +327,8 @@ def _dealer(seat: str | None, page: ClubSheetPage) -> str:
 def _widths(page: ClubSheetPage) -> list[float]:
     """Per cent of the width: the deal and its dealer (or cards) narrow, the table's number
     narrow, every other column an equal share."""
-    fixed = [4.6, 8.0, 4.6]
+    # the dealer's first name at up to 12 pt; a round's cards are one digit
+    fixed = [4.6, 5.0 if page.games else 11.0, 4.6]
     # A running score holds a small number: a little narrower than what the table writes.
     shares = len(page.columns) - 1 + 0.85 * len(page.running)
     share = (100 - sum(fixed)) / shares
@@ -259,6 +340,11 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     table = tr.t("Table {n}").format(n=page.table)
     game = game_title(tr.t, page.game, page.title)
     of = tr.t("Sheet {n} of {total}").format(n=page.page, total=page.pages)
+    games = page.games  # a game of fixed rounds: which game(s) this sheet is for
+    if len(games) == 1:
+        of = tr.t("Game {n}").format(n=games[0]) + " · " + of
+    elif games:
+        of = tr.t("Games {first} to {last}").format(first=games[0], last=games[-1]) + " · " + of
     facts = []
     if page.target is not None:
         facts.append(tr.t("Game to {n} points").format(n=page.target))
@@ -266,7 +352,9 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     dealer = next((p for p in page.players if p.seat == page.first_dealer), None)
     if dealer is not None:  # 8-to-1 too: its Cards column takes the Dealer column's place
         facts.append(
-            tr.t("First dealer: {seat}").format(seat=f"{page.first_dealer} {dealer.short}".strip())
+            tr.t("First dealer: {seat}").format(
+                seat=f"{_code(page.first_dealer, tr)} {dealer.short}".strip()
+            )
         )
     target = page.target or 0
     rule = tr.t(_RULES[page.game]).format(target=target, last=target - 1)
@@ -275,12 +363,22 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     typed = tr.t("This deal: what the table writes (the columns of whist-hub tally)")
     after = tr.t("The score after this deal")
     heads = [f"<th>{_e(deal)}</th>", f"<th>{_e(second)}</th>"]
-    for i, column in enumerate(page.columns):
+    widths = _widths(page)
+    # every name under a heading at one size, the largest at which the longest one fits
+    narrowest = min(widths[3:], default=100.0)
+    name_pt = min(
+        (_name_pt(p.short or _seat_word(p.seat, tr), narrowest) for p in page.players),
+        default=_NAME_TOP_PT,
+    )
+    typed_widths = widths[2 : 2 + len(page.columns)]
+    for i, (column, width) in enumerate(zip(page.columns, typed_widths, strict=True)):
         split = ' class="split"' if i == 0 else ""
-        heads.append(f"<th{split}>{_column_words(column, page, tr)}<code>{_e(column)}</code></th>")
-    for i, col in enumerate(page.running):
+        words = _column_words(column, page, tr, width, name_pt)
+        heads.append(f"<th{split}>{words}{_code_label(column, width)}</th>")
+    run_widths = widths[2 + len(page.columns) :]
+    for i, (col, width) in enumerate(zip(page.running, run_widths, strict=True)):
         split = " split" if i == 0 else ""
-        heads.append(f'<th class="run{split}">{_running_words(col, page, tr)}</th>')
+        heads.append(f'<th class="run{split}">{_running_words(col, page, tr, width, name_pt)}</th>')
     groups = (
         '<tr><th class="group" colspan="2"></th>'
         f'<th class="group typed split" colspan="{len(page.columns)}">'
@@ -289,7 +387,7 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
         f"{_e(after)}</th></tr>"
     )
     rows = "".join(_row(r, page, rounds) for r in page.rows)
-    cols = "".join(f'<col style="width:{w:.2f}%">' for w in _widths(page))
+    cols = "".join(f'<col style="width:{w:.2f}%">' for w in widths)
     return (
         '<section class="sheet club">'
         '<div class="top">'

@@ -99,15 +99,15 @@ _SUIT_NAMES = {
 # tallest a row needs to be (two lines of names). Rows share what is left, so the rows of a
 # session always fit its page.
 _USABLE_MM = 210 - 2 * 9
-_ROTATION_TOP_MM = 47  # with the rules on two lines (French)
-_RESULTS_TOP_MM = 36
+_ROTATION_TOP_MM = 49  # with the rules on two lines of 12 pt (French)
+_RESULTS_TOP_MM = 38  # headings of 10.5 pt on three lines
 _MAX_ROW_MM = 13.0
 _TWO_LINES_MM = 9.0
 _LONG_PAIR = 22  # characters of "Marguerite & Eleanor" and more
 _LONG_TEAM = 30  # a team's name set smaller in the title, to be cut short less often
 #: The rotation sheet's columns (per cent of the width): hand, trump, home pair, visiting
 #: team, visitors, our travellers, where they go, and three boxes to write in.
-_ROTATION_WIDTHS = (5.5, 11, 16.5, 7, 16.5, 16.5, 6.5, 6.5, 6.5, 7.5)
+_ROTATION_WIDTHS = (6.5, 10.5, 16, 7, 16.5, 16.5, 6.5, 6.5, 6.5, 7.5)
 
 
 class _Declare:
@@ -166,7 +166,7 @@ h1 .team.long { font-size: 16pt; }
 .when { font-size: 16pt; font-weight: bold; text-align: right; white-space: nowrap;
         flex: 0 0 auto; padding-left: 4mm; }
 h2 { font-size: 12pt; margin: 1mm 0 1.5mm 0; font-weight: normal; }
-p.rule { font-size: 10.5pt; margin: 0 0 1.5mm 0; max-height: 2.4em; overflow: hidden; }
+p.rule { font-size: 12pt; margin: 0 0 1.5mm 0; max-height: 2.4em; overflow: hidden; }
 p.roster { font-size: 12pt; margin: 0 0 1.5mm 0; white-space: nowrap; overflow: hidden;
            text-overflow: ellipsis; }
 table { width: 100%; border-collapse: collapse; table-layout: fixed; }
@@ -197,6 +197,7 @@ table.dense td { white-space: nowrap; text-overflow: ellipsis; padding-top: 0; p
 td.rank { font-weight: bold; font-size: 15pt; }
 table.standings td { height: 10mm; font-size: 14pt; }
 td.note { font-size: 10pt; line-height: 1.05; }
+section.results th { font-size: 10.5pt; height: 13mm; }
 @media screen { body { margin: 8mm; } .sheet { margin-bottom: 16mm; } }
 """
 
@@ -299,10 +300,18 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
         first=page.first_hand, last=page.last_hand, total=page.hands
     )
     where = []
+    # The kiosks and the hall say "Day"; a day of Alberta may be split into sessions
+    # (morning and afternoon, rules P1: a break, the flags stay), which the sheet names too.
     if page.days > 1:
         where.append(tr.t("Day {n} of {total}").format(n=page.day, total=page.days))
+    elif page.sessions > 1:
+        where.append(tr.t("Day {n}").format(n=page.day))
     if page.sessions > 1:
-        where.append(tr.t("Session {n} of {total}").format(n=page.session, total=page.sessions))
+        where.append(
+            tr.t("session {n} of {total} of the day (a break: the flags stay)").format(
+                n=page.session, total=page.sessions
+            )
+        )
     if flags:
         rule = (
             tr.t("Every table starts the day with {n} flags.").format(n=fmt.rules.start_flags)
@@ -418,10 +427,11 @@ def _results_page(
         f"<h1>{_e(hand)}</h1>"
         f'<div class="when">{_e(trump).format(trump=_trump_cell(page.trump, tr))}</div></div>'
         f"<h2>{_e(name)} — {_e(title)}{where}{which}</h2>"
-        '<table><colgroup><col style="width:6%"><col style="width:22%">'
-        '<col style="width:7%"><col style="width:17%">'
-        '<col style="width:7%"><col style="width:7%">'
-        '<col style="width:8%"><col style="width:8%"><col style="width:18%"></colgroup>'
+        # headings of 10.5 pt: each column as wide as its longest word in French
+        '<table><colgroup><col style="width:6%"><col style="width:20%">'
+        '<col style="width:8%"><col style="width:16%">'
+        '<col style="width:9%"><col style="width:8%">'
+        '<col style="width:10%"><col style="width:10%"><col style="width:13%"></colgroup>'
         + _thead(heads)
         + "".join(rows)
         + "</tbody></table></section>"

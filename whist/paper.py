@@ -316,6 +316,8 @@ class ClubRow:
     round: int | None = None
     cards: int | None = None
     has_trump: bool = True
+    #: In a game of fixed rounds, which game of the night the round belongs to (1, 2, …).
+    game: int | None = None
 
     @property
     def starts_game(self) -> bool:
@@ -348,6 +350,12 @@ class ClubSheetPage:
     page: int
     pages: int
     wins: str = "games"
+
+    @property
+    def games(self) -> tuple[int, ...]:
+        """In a game of fixed rounds, the games of the night this page's rows belong to
+        (8-to-1 of two games, rounds 12 to 21 of table 2: ``(2,)``); empty otherwise."""
+        return tuple(sorted({r.game for r in self.rows if r.game is not None}))
 
 
 def deals_to_print(game: ClubGame[Any], length: NightLength, target: int) -> int:
@@ -434,10 +442,11 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
                 if game.min_players is not None and game.game_rounds == 0
                 else (seats[(seats.index(start.dealer) + deal - 1) % len(seats)])
             )
-            round_number = cards = None
+            round_number = cards = game_number = None
             trump = True
             if game.game_rounds:
                 round_number = (deal - 1) % game.game_rounds + 1
+                game_number = (deal - 1) // game.game_rounds + 1
                 info = game.next_round(replace(start, round=round_number - 1))
                 if info is not None:
                     cards, trump = info.cards, info.has_trump
@@ -445,7 +454,7 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
                 str(table) if c == "table" else ("none" if c == "trump" and not trump else "")
                 for c in columns
             )
-            rows.append(ClubRow(deal, dealer, filled, round_number, cards, trump))
+            rows.append(ClubRow(deal, dealer, filled, round_number, cards, trump, game_number))
         parts = [rows[i : i + CLUB_ROWS] for i in range(0, len(rows), CLUB_ROWS)] or [[]]
         for number, part in enumerate(parts, start=1):
             pages.append(

@@ -268,3 +268,54 @@ def test_the_leaders_decision_is_said_beside_its_ranks(tmp_path):
     p.set_language("fr")
     assert p.view.rows[1].name == "3 · Équipe 3 — par décision de l'arbitre"
     hub.close()
+
+
+def _teams(*rows: tuple[int, int, int]):
+    from whist.protocol import TeamStanding
+
+    return [
+        TeamStanding(team=t, name=f"Team {t}", flags=f, points=0, day_totals=[f], loans=0, rank=r)
+        for t, f, r in rows
+    ]
+
+
+def test_level_teams_on_different_places_say_why():
+    """Three teams on 12 flags ranked 1, 2, 3 under "Final standings" is a playoff's order
+    (the core's); the hall says so, and says nothing while ranks are shared or while new
+    scores wait for the hub's ranks."""
+    from whist.protocol import Standings, StandingsChanges, State, TeamChange
+
+    p = HallPresenter(language="en")
+    p.on_state(
+        State(
+            tournament="T",
+            format="alberta",
+            tables=3,
+            hand=0,
+            hands=2,
+            day=1,
+            days=1,
+            phase="waiting",
+            trump="none",
+            reported=[],
+            missing=[],
+        )
+    )
+    p.on_standings(Standings(hand=0, day=1, seq=1, teams=_teams((1, 12, 1), (2, 12, 1))))
+    assert p.view.message == "" and [r.rank for r in p.view.rows] == ["1", "1"]
+    p.on_standings(Standings(hand=2, day=1, seq=2, teams=_teams((2, 12, 1), (1, 12, 2))))
+    assert p.view.message == "Level teams placed by a playoff"
+    p.set_language("fr")
+    assert p.view.message == "Équipes à égalité départagées par un barrage"
+    p.set_language("en")
+    # 14 and 12, then team 2 reaches 14 too: not a tie-break until the hub ranks them
+    p.on_standings(Standings(hand=2, day=1, seq=3, teams=_teams((1, 14, 1), (2, 12, 2))))
+    p.on_changes(
+        StandingsChanges(
+            hand=3,
+            day=1,
+            seq=4,
+            teams=[TeamChange(team=2, flags=14, points=0, day_totals=[14], loans=0)],
+        )
+    )
+    assert p.view.message == ""

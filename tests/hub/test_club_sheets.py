@@ -91,7 +91,7 @@ def test_the_column_headers_are_the_columns_tally_reads(fmt):
     assert len(sections) == len(club_sheet_pages(spec))
     export = deal_columns(ClubNight(spec))  # deals.csv, what tally reads
     for section in sections:
-        headers = re.findall(r"<code>([^<]+)</code>", section)
+        headers = re.findall(r"<code[^>]*>([^<]+)</code>", section)
         # Every column of the export, in its order; a Knockout table of four leaves out the
         # seats it does not have (KO8: on paper, the players are the seats with a number).
         assert headers == [c for c in export if not c.endswith(("_5", "_6", "_7"))]
@@ -146,3 +146,46 @@ def test_the_hub_s_export_of_a_club_night_writes_the_score_sheets_too(tmp_path):
     job = hub.core.pdf_job
     assert job is not None and job.wait(timeout=120) == 0
     assert len(pages(folder / "scoresheet.pdf")) == 2 * 2  # open: two pages a table
+
+
+def test_a_sheet_of_fixed_rounds_says_which_game_it_is_for():
+    """8-to-1 of two games (21 rounds each): the third sheet of a table, rounds 12 to 21,
+    is game 2's; the second holds the end of game 1 and the start of game 2."""
+    from hub.clubsheets import club_sheet
+
+    spec = named("eight-to-one", 2, "games", 2)
+    assert [p.games for p in club_sheet_pages(spec)][:3] == [(1,), (1, 2), (2,)]
+    html = club_sheet(spec, "en")
+    assert html.count("Game 1 · Sheet 1 of 3") == 2
+    assert html.count("Games 1 to 2 · Sheet 2 of 3") == 2
+    assert html.count("Game 2 · Sheet 3 of 3") == 2
+    assert "Partie 2 · Feuille 3 sur 3" in club_sheet(spec, "fr")
+
+
+def _pt(css: str, selector: str) -> float:
+    rule = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", css)
+    assert rule, selector
+    size = re.search(r"font-size:\s*([\d.]+)pt", rule.group(1))
+    assert size, selector
+    return float(size.group(1))
+
+
+def test_what_a_player_reads_is_set_at_three_millimetre_capitals():
+    """DejaVu Sans capitals are 0.73 em: 3 mm wants about 11.7 pt (a reviewer measured the
+    rules at 2.5 mm, the dealers at 2.7, the results headings and Alberta's rule at 2 to
+    2.4). Code labels for the typist may be smaller, sized to their column."""
+    from hub import clubsheets, sheets
+
+    assert _pt(clubsheets._CSS, ".club p.rule") >= 12
+    assert _pt(clubsheets._CSS, ".club td.pre") >= 12
+    assert _pt(sheets._CSS, "p.rule") >= 12
+    assert _pt(sheets._CSS, "section.results th") >= 10.5
+    html = clubsheets.club_sheet(named("english", 2, "deals", 12), "en")
+    dealers = [
+        float(x) for x in re.findall(r'class="pre dealer" style="font-size:([\d.]+)pt"', html)
+    ]
+    assert dealers and min(dealers) >= 11
+    # "honours_held" in its column: a size at which it fits between the rules
+    width = clubsheets._widths(club_sheet_pages(named("english", 2, "deals", 12))[0])[-7]
+    size = float(re.search(r'<code style="font-size:([\d.]+)pt">honours_held', html).group(1))
+    assert 12 * 0.61 * size * 25.4 / 72 <= width / 100 * clubsheets._TABLE_MM - 1.6

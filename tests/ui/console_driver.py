@@ -233,6 +233,9 @@ class ConsoleDriver:
                         f"{name}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
                     )
                 theme.role(w.role)
+                if row_class is not None and getattr(w, "shorten", False) and _cut(w):
+                    # the hall never cuts a text with "…" (a reviewer read "Levé…")
+                    problems.append(f"{name}: {w.text!r} cut with an ellipsis")
             if view is None and (
                 box[0] < -1
                 or box[1] < -1
@@ -391,6 +394,19 @@ class ConsoleDriver:
             await asyncio.to_thread(connection.stop)
             outbox.close()
         await self.stop_hub()
+
+
+def _cut(label: Any) -> bool:
+    """Whether a shortened label draws less than its text: its widest line, laid out with no
+    width to wrap to, is wider than the label."""
+    from kivy.core.text import Label as CoreLabel
+
+    options = dict(label._label.options)
+    options.update(text=label.text, text_size=(None, None), shorten=False)
+    free = CoreLabel(**options)
+    free.refresh()
+    padding = 2 * (options.get("padding_x") or 0)
+    return bool(free.content_size[0] > label.width - padding + 1)
 
 
 def _shown(w: Any) -> bool:

@@ -299,20 +299,28 @@ async def hall_watch(d: Any) -> None:
     # Forty teams over two days: the display pages by itself (the same messages a hub
     # would send, given to the presenter directly, the network listener taken away).
     from whist.protocol import Standings, StandingsChanges, State, TeamChange, TeamStanding
+    from whist.tournament import _ranked
 
     d.app.connection.listener = None
-    teams = [
-        TeamStanding(
-            team=t,
-            name=f"Club des as numéro {t}" if t % 3 else f"Team {t}",
-            flags=30 - t // 2,
-            points=0,
-            day_totals=[12 + t % 5, 18 - t // 2 - t % 5],
-            loans=0,
-            rank=t,
-        )
-        for t in range(1, 41)
-    ]
+
+    def ranked(days: dict[int, list[int]]) -> list[TeamStanding]:
+        """The teams as the hub ranks them (the core's places: equal flags share one)."""
+        place = _ranked({t: (-sum(totals),) for t, totals in days.items()})
+        return [
+            TeamStanding(
+                team=t,
+                name=f"Club des as numéro {t}" if t % 3 else f"Team {t}",
+                flags=sum(days[t]),
+                points=0,
+                day_totals=days[t],
+                loans=0,
+                rank=place[t],
+            )
+            for t in sorted(days, key=lambda t: (place[t], t))
+        ]
+
+    days = {t: [12 + t % 5, 18 - t // 2 - t % 5] for t in range(1, 41)}
+    teams = ranked(days)
     state = State(
         tournament="Provincial final — Red Deer",
         format="alberta",
@@ -340,6 +348,9 @@ async def hall_watch(d: Any) -> None:
             ],
         )
     )
+    # ...and the hub's full Standings that follow within the second rank the new flags
+    days |= {2: [14, 17], 5: [12, 15]}
+    p.on_standings(Standings(hand=36, day=2, teams=ranked(days), seq=10_002, change_hand=36))
     await d.settle()
     await d.shoot("06-paging")
     d.note("pages", [d.vm.page, len(d.vm.rows), p.rows_per_page])

@@ -28,24 +28,36 @@ CAPS_TEAMS = ["ACES", "HEARTS OF OAK", "THE KNAVES", "LES AS DE GASPE", "RED DEE
 LONG_NAME = "THE MERRY CLUBS OF SAINTE-ANNE-DES-MONTS"
 
 
-def _standings(names: list[str], *, days: int = 1, points: bool = False) -> tuple[Any, ...]:
+def _standings(
+    names: list[str], *, days: int = 1, points: bool = False, start: bool = False
+) -> tuple[Any, ...]:
+    """Standings as a hub sends them: each team's day totals add up to its flags, and the
+    ranks are the core's (equal scores share a place, whist.tournament._ranked). ``start``:
+    before the first hand (Gaspésie: everyone on 0 points, no change yet)."""
     from whist.protocol import Standings, TeamStanding
+    from whist.tournament import _ranked
 
+    count = len(names)
+    flags = {t: 30 - t // 2 for t in range(1, count + 1)}
+    totals = {t: [12 + t % 5, 18 - t // 2 - t % 5] if days > 1 else [f] for t, f in flags.items()}
+    score = {t: (0 if start else 12 - t // 2) if points else flags[t] for t in totals}
+    rank = _ranked({t: (-score[t],) for t in totals})
     teams = [
         TeamStanding(
             team=t,
             name=names[(t - 1) % len(names)] if t <= len(names) else f"TEAM {t}",
-            flags=30 - t // 2,
-            points=12 - t // 2 if points else 0,
-            day_totals=[12 + t % 5, 18 - t // 2 - t % 5][:days],
+            flags=flags[t] if not points else 0,
+            points=score[t] if points else 0,
+            day_totals=[0] if start else totals[t],
             loans=0,
-            rank=t,
-            change=(-1) ** t * (t % 3),
+            rank=rank[t],
+            change=None if start else (-1) ** t * (t % 3),
         )
-        for t in range(1, len(names) + 1)
+        for t in sorted(totals, key=lambda t: (rank[t], t))
     ]
     _SEQ.append(len(_SEQ) + 100)  # each picture newer than the last
-    return (Standings(hand=4, day=days, teams=teams, seq=_SEQ[-1], change_hand=4),)
+    hand = 0 if start else 4
+    return (Standings(hand=hand, day=days, teams=teams, seq=_SEQ[-1], change_hand=hand),)
 
 
 def _state(
@@ -193,8 +205,12 @@ async def hall_backrow(d: Any) -> None:
     p.set_language("fr")
     await d.settle()
     d.note("gaspesie_fr", [d.vm.hand, d.vm.head.change])
+    # before the first manche nobody has a point yet and no manche has a change
     tee.on_state(_state(6, "clubs", fmt="gaspesie", hand=0))
+    (standings,) = _standings(CAPS_TEAMS, points=True, start=True)
+    tee.on_standings(standings)
     await until(lambda: d.vm.trump_symbol == "", "before the first manche")
+    await until(lambda: d.vm.rows and d.vm.rows[0].total == "0", "no points yet")
     await d.settle()
     d.note("gaspesie_first_fr", d.vm.hand)
     await _measured(d, "07-gaspesie-first")

@@ -55,3 +55,23 @@ def test_tally_with_the_leaders_target(tmp_path):
     sheet = "table,ns_tricks\n1,10\n"
     code, out = tally(tmp_path, sheet, "--format", "american", "--target", "4")
     assert code == 0 and out.splitlines()[2].split() == ["1", "1", "NS", "1", "4"]
+
+
+def test_a_french_sheet_s_words_are_read_too():
+    """The French sheets say what the French screens say (« EO », « O », « Emballage »,
+    « Abondance royale », « tous passent »): a volunteer who types them in is understood."""
+    from whist.formats import Format
+
+    english = Format.ENGLISH.club
+    minnesota = Format.MINNESOTA.club
+    solo = Format.SOLO.club
+    held = {"trump": "♠", "ns_tricks": "3", "honours": "EO", "honours_held": "4"}
+    assert english.record(held).honours == "EW"
+    assert minnesota.tally([{"table": "1", "granded": "E-O", "ew_tricks": "9"}])[1].score_of(
+        "EW"
+    ) == minnesota.tally([{"table": "1", "granded": "EW", "ew_tricks": "9"}])[1].score_of("EW")
+    prop = solo.record({"contract": "Emballage", "bidder": "O", "partner": "E", "bidder_tricks": 8})
+    assert (prop.contract.value, prop.bidder, prop.partner) == ("prop", "W", "E")
+    royal = solo.record({"contract": "abondance royale", "bidder": "N", "bidder_tricks": 9})
+    assert royal.contract.value == "royal_abondance"
+    assert solo.record({"contract": "Tous passent"}).contract.value == "pass"

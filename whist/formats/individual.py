@@ -73,6 +73,8 @@ def read_seat(
     if _blank(value) or str(value).strip().lower() in ("none", "-", "nobody"):
         return None
     text = str(value).strip().upper()
+    if text == "O" and "W" in seats:
+        text = "W"  # Ouest: « O » on the French screens and sheets
     if text not in seats:
         raise DealError(
             M_("{what} must be one of the seats {seats} (got {got!r})"),

@@ -180,14 +180,15 @@ def read_count(fields: Mapping[str, object], key: str, what: str) -> int | None:
 def read_partnership(
     fields: Mapping[str, object], key: str, what: str, choices: str = M_("NS or EW")
 ) -> Partnership | None:
-    """NS or EW from a field (any case, "N-S" and "E/W" too), or None when blank."""
+    """NS or EW from a field (any case, "N-S" and "E/W" too, the French "EO"), or None when
+    blank."""
     value = fields.get(key)
     if _blank(value):
         return None
     text = "".join(c for c in str(value).upper() if c.isalpha())
     if text in ("NS", "SN"):
         return "NS"
-    if text in ("EW", "WE"):
+    if text in ("EW", "WE", "EO", "OE"):  # Est-Ouest: « EO » on the French screens and sheets
         return "EW"
     raise DealError(
         M_("{what} must be {choices} (got {value!r})"),

@@ -96,6 +96,9 @@ _CONTRACT_WORDS = {
     "spread": "misere_ouverte", "abondance déclarée": "abondance_declaree",
     "abondance declaree": "abondance_declaree", "abondance declarée": "abondance_declaree",
     "all pass": "pass", "passed": "pass",
+    # the French kiosk's and sheet's words
+    "emballage": "prop", "abondance royale": "royal_abondance", "tous passent": "pass",
+    "passe": "pass",
 }  # fmt: skip
 
 
