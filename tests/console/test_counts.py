@@ -112,7 +112,7 @@ def test_the_count_page_in_french(hub):
     v = p.view.counts
     assert v.title == "Compte des vérificateurs — jour 1"
     assert v.table.startswith("Table\u00a01\u00a0: 9 comptés, mais le poste central en a 10.")
-    assert v.accept.text == "Accepter le compte\u00a0: 9 drapeaux"
+    assert v.accept.text == "Accepter le compte\u00a0: 9\u00a0drapeaux"
     # correcting the result comes first; accepting the count is a plain button (confirmed)
     assert (v.correct.role, v.accept.role) == ("primary", "normal")
 

@@ -91,3 +91,9 @@ def test_the_setup_example_is_in_the_consoles_language():
     assert 'language = "en"' in p.view.setup.command
     p.toggle_language()
     assert 'language = "fr"' in p.view.setup.command
+
+
+def test_the_french_offline_banner_is_short(hub):
+    p = console(hub, language="fr")
+    p.on_hub_status(False)
+    assert p.view.header.banner == f"Poste central hors ligne{NB}: commandes en attente."

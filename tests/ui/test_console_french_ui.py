@@ -42,7 +42,7 @@ def test_french_throughout_entering_a_result_and_renaming(tmp_path, kivy_env, ha
     texts = report["texts"]
     # French by default for Gaspésie: a manche, and counts by the plural forms
     phase, header = texts["one_in"]
-    assert phase == "En jeu : 1 table sur 3 a donné son résultat."
+    assert phase == "En jeu\u00a0: 1 table sur 3 a donné son résultat."
     assert header == LONG_NAME
     assert texts["enter_button"] == "Saisir le résultat"
     title, hint, save = texts["enter"]
