@@ -1536,7 +1536,7 @@ class LeaderPresenter(Base[ViewModel]):
             banner = tr.nt(
                 "Table {tables} is calling you.", "Tables {tables} are calling you.", len(s.calling)
             ).format(tables=words.tables_list(s.calling, 8))
-            role = "banner-call"
+            role = "banner-info" if s.finished else "banner-call"  # over: calm, nothing to play
         return HeaderVM(
             tournament=s.tournament if s is not None else "",
             info=info,

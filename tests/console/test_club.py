@@ -172,6 +172,7 @@ def test_once_the_night_has_ended_every_tile_says_so_and_a_call_stays_calm():
         "3": ("Night over · calls you", "tile-reported"),  # the hub still lists the call
         "4": ("Night over", "tile-reported"),
     }
+    assert p.view.header.banner_role == "banner-info"  # still said, no longer an alarm
     p.set_language("fr")
     assert {t.status for t in p.view.night.tables} == {
         "Soirée finie",
