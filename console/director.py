@@ -99,8 +99,8 @@ def bring_lines(tr: ConsoleTranslator, state: State) -> list[str]:
     """``Bring 2 flags to table 5``: the hub's automatic loans the leader must carry."""
     return [
         tr.nt(
-            "Leader: bring {n} flag to table {table}",
-            "Leader: bring {n} flags to table {table}",
+            "Leader: bring {n} flag to table\u00a0{table}",
+            "Leader: bring {n} flags to table\u00a0{table}",
             flags,
         ).format(n=flags, table=table)
         for table, flags in sorted((int(t), f) for t, f in state.to_bring.items())
@@ -157,7 +157,9 @@ def count_status(tr: ConsoleTranslator, counts: CountsData) -> tuple[str, str]:
             tr.nt("{n} table not counted yet", "{n} tables not counted yet", todo).format(n=todo)
         )
     return (
-        tr.t("Day {d} is not verified: {what}.").format(d=counts.day, what="; ".join(parts)),
+        tr.t("Day {d} is not verified: {what}.").format(
+            d=counts.day, what=words.semicolons(tr, parts)
+        ),
         "bad" if differs else "highlight",
     )
 
@@ -167,25 +169,29 @@ def count_table_line(tr: ConsoleTranslator, line: CountLine) -> str:
     hub = tr.nt("the hub has {n} flag", "the hub has {n} flags", line.hub).format(n=line.hub)
     if line.counted is None:
         return tr.t("Table {table}: {hub}; not counted yet.").format(table=line.table, hub=hub)
+    if line.status == "agrees" and line.accepted:
+        # the hub took the verifiers' count because the leader accepted it (A15): it did
+        # not have it by itself
+        return tr.t(
+            "Table {table}: counted {n}, accepted by the leader instead of the hub's count."
+        ).format(table=line.table, n=line.counted)
     if line.status == "agrees":
-        text = tr.t("Table {table}: counted {n}, as the hub has.").format(
+        return tr.t("Table {table}: counted {n}, as the hub has.").format(
             table=line.table, n=line.counted
         )
-    else:
-        text = tr.t(
-            "Table {table}: counted {n}, but {hub}. Correct the result that was wrong, "
-            "or accept the count."
-        ).format(table=line.table, n=line.counted, hub=hub)
+    text = tr.t(
+        "Table {table}: counted {n}, but {hub}. Correct the result that was wrong, "
+        "or accept the count."
+    ).format(table=line.table, n=line.counted, hub=hub)
     if line.accepted:
         text += " " + tr.t("(count accepted by you)")
     return text
 
 
 def count_lines(tr: ConsoleTranslator, counts: CountsData) -> str:
-    """Every table of the day, one a line: the differences first, then not counted, then
-    the tables that agree."""
-    order = {"differs": 0, "not counted": 1, "agrees": 2}
-    lines = sorted(counts.lines, key=lambda ln: (order[ln.status], ln.table))
+    """Every table of the day, one a line, in table order (each line says its state; the
+    status line above counts the differences)."""
+    lines = sorted(counts.lines, key=lambda ln: ln.table)
     return "\n".join(count_list_line(tr, ln) for ln in lines)
 
 
@@ -194,6 +200,10 @@ def count_list_line(tr: ConsoleTranslator, line: CountLine) -> str:
     if line.counted is None:
         return tr.t("Table {table}: the hub {hub} — not counted").format(
             table=line.table, hub=line.hub
+        )
+    if line.status == "agrees" and line.accepted:
+        return tr.t("Table {table}: counted {n} — accepted by the leader").format(
+            table=line.table, n=line.counted
         )
     text = (
         tr.t("Table {table}: counted {n} — agrees")

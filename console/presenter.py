@@ -742,10 +742,16 @@ class LeaderPresenter(Base[ViewModel]):
         code = refusal.error if refusal is not None else None
         if op in CLUB_OPS or op == "deals":
             table = getattr(sent, "table", None)
-            said = words.club_refusal(tr, code, table, self._club_deal_count(table))
+            deal = getattr(sent, "deal", None)
+            said = words.club_refusal(tr, code, table, self._club_deal_count(table), deal)
             if said is None and refusal is not None and refusal.reason_text is not None:
                 args = refusal.reason_args or {}
                 said = reason_sentence(tr.t, refusal.reason_text, args, reply.error or "")
+            if op == "correct_deal":  # say what was refused, and that the saved deals stand
+                reason = (said if said is not None else reply.error or "").rstrip(".")
+                return tr.t("Not saved — {reason}. The saved deals are unchanged.").format(
+                    reason=reason
+                )
             if said is not None:
                 return tr.t("The hub refused: {reason}").format(reason=said)
             return tr.t("The hub refused: {reason}").format(reason=reply.error or "")
@@ -1530,7 +1536,7 @@ class LeaderPresenter(Base[ViewModel]):
             banner = tr.nt(
                 "Table {tables} is calling you.", "Tables {tables} are calling you.", len(s.calling)
             ).format(tables=words.tables_list(s.calling, 8))
-            role = "banner-call"
+            role = "banner-info" if s.finished else "banner-call"  # over: calm, nothing to play
         return HeaderVM(
             tournament=s.tournament if s is not None else "",
             info=info,
@@ -1614,13 +1620,16 @@ class LeaderPresenter(Base[ViewModel]):
             phase = tr.t("Nothing has started yet.")
         elif s.phase == "playing":
             phase = tr.nt(
-                "Playing: {r} of {t} table has reported.",
+                # TRANSLATORS: the count {r} picks the form ("1 of 3 tables has", "2 of
+                # 3 tables have"); "tables" stays plural: a hall has more than one table
+                "Playing: {r} of {t} tables has reported.",
                 "Playing: {r} of {t} tables have reported.",
                 reported,
             ).format(r=reported, t=s.tables)
         elif s.phase == "closed":
             phase = tr.nt(
-                "Closed: {r} of {t} table reported.",
+                # TRANSLATORS: the count {r} picks the form; "tables" stays plural
+                "Closed: {r} of {t} tables reported.",
                 "Closed: {r} of {t} tables reported.",
                 reported,
             ).format(r=reported, t=s.tables)
@@ -1628,15 +1637,20 @@ class LeaderPresenter(Base[ViewModel]):
             phase = tr.t("Day {d} has ended.").format(d=s.day)
         missing = list(s.missing) if s.hand and s.phase == "playing" else []
         missing_text = (
-            tr.nt("Missing: table {tables}", "Missing ({k}): tables {tables}", len(missing)).format(
+            tr.nt(
+                "Missing: table\u00a0{tables}", "Missing ({k}): tables\u00a0{tables}", len(missing)
+            ).format(
                 k=len(missing), tables=words.tables_list(missing)
             )
             if missing
             else ""
         )
-        calls = "; ".join(
-            tr.t("table {table}: {reason}").format(table=t, reason=self._call_reason(t))
-            for t in s.calling[:4]
+        calls = words.semicolons(
+            tr,
+            [
+                tr.t("table\u00a0{table} ({reason})").format(table=t, reason=self._call_reason(t))
+                for t in s.calling[:4]
+            ],
         )
         calls_text = tr.t("Calling you: {calls}").format(calls=calls) if calls else ""
         calls_text = "\n".join(p for p in (*director.bring_lines(tr, s), calls_text) if p)
@@ -2227,12 +2241,25 @@ class LeaderPresenter(Base[ViewModel]):
         due = self.state.to_bring.get(str(d.table), 0) if self.state is not None else 0
         if due:  # rule A11: recording them brings the hub's loan, it does not lend again
             note += "\n" + tr.nt(
-                "The hub lent this table {n} flag it did not have. Bring it, then record it "
-                "here: it is not counted twice.",
-                "The hub lent this table {n} flags it did not have. Bring them, then record "
-                "them here: they are not counted twice.",
+                "The hub lent this table {n} flag it did not have. Carry it to the table, "
+                "then press the button: it records the flag you brought, it does not lend "
+                "another.",
+                "The hub lent this table {n} flags it did not have. Carry them to the table, "
+                "then press the button: it records the flags you brought, it does not lend "
+                "more.",
                 due,
             ).format(n=due)
+        brought = min(due, d.flags)
+        if not due:
+            save = tr.nt("Lend {n} flag", "Lend {n} flags", d.flags).format(n=d.flags)
+        elif d.flags <= due:
+            save = tr.nt("I brought the {n} flag", "I brought the {n} flags", brought).format(
+                n=brought
+            )
+        else:  # the hub's loan brought, and more lent on top (A11)
+            save = tr.nt(
+                "I brought {b} and lend {n} more", "I brought {b} and lend {n} more", d.flags - due
+            ).format(b=brought, n=d.flags - due)
         return LoanVM(
             title=tr.t("Lend flags to table {table}").format(table=d.table),
             note=note,
@@ -2240,10 +2267,7 @@ class LeaderPresenter(Base[ViewModel]):
                 ButtonVM(str(n), role="selected" if n == d.flags else "normal")
                 for n in range(1, START_FLAGS + 1)
             ),
-            save=ButtonVM(
-                tr.nt("Lend {n} flag", "Lend {n} flags", d.flags).format(n=d.flags),
-                role="primary",
-            ),
+            save=ButtonVM(save, role="primary"),
             back=ButtonVM(tr.t("Cancel")),
         )
 
@@ -2374,11 +2398,15 @@ class LeaderPresenter(Base[ViewModel]):
                 games = " \N{EN DASH} ".join(str(g) for g in t.games)
                 progress += " · " + tr.t("games {games}").format(games=games)
         # the order: who needs the leader, then the tables furthest behind, finished last
+        if s.finished:  # the night has ended: every table is done; a call the hub still
+            # lists stays visible, calmly (nothing is left to play)
+            status = tr.t("Night over · calls you") if table in s.calling else tr.t("Night over")
+            return (3, deals), NightTableVM(str(table), players, progress, status, "tile-reported")
         if table in s.calling:
             status, role, order = tr.t("Calls you"), "tile-calling", 0
         elif table in s.offline:
             status, role, order = tr.t("Offline"), "tile-offline", 1
-        elif s.finished or (t is not None and t.finished):
+        elif t is not None and t.finished:
             status, role, order = tr.t("✓ Finished"), "tile-reported", 3
         elif deals:
             status, role, order = tr.t("Playing"), "tile-waiting", 2
@@ -2405,9 +2433,12 @@ class LeaderPresenter(Base[ViewModel]):
             summary += " · " + tr.nt(
                 "{k} table has finished", "{k} tables have finished", finished
             ).format(k=finished)
-        calls = "; ".join(
-            tr.t("table {table}: {reason}").format(table=t, reason=self._call_reason(t))
-            for t in s.calling[:4]
+        calls = words.semicolons(
+            tr,
+            [
+                tr.t("table\u00a0{table} ({reason})").format(table=t, reason=self._call_reason(t))
+                for t in s.calling[:4]
+            ],
         )
         offline = [t for t in s.offline if t not in s.calling]
         if s.finished:
@@ -2447,7 +2478,7 @@ class LeaderPresenter(Base[ViewModel]):
                 individual.lines_text(tr, d.lines, name) if alone else words.club_lines(tr, d.lines)
             )
             if d.unscored:
-                scored += "; " + words.club_lines(tr, d.unscored)
+                scored = words.semicolons(tr, [scored, words.club_lines(tr, d.unscored)])
             won = d.rubber_won_by or d.game_won_by
             if won and alone:
                 winners = ", ".join(name(w) for w in [won, *d.game_shared_with])
@@ -2708,7 +2739,9 @@ class LeaderPresenter(Base[ViewModel]):
             return self._night_standings(s.club, s.finished)
         points = self.rules.unit == "points"
         lends = self.rules.lends_flags
-        if s.finished and s.phase != "playing":
+        if s.finished and s.phase != "playing" and s.results_missing:
+            title = tr.t("Standings (provisional)")  # not final while results are missing
+        elif s.finished and s.phase != "playing":
             title = tr.t("Final standings")
         elif s.hand == 0:
             title = tr.t("Standings before the first hand")
@@ -2724,16 +2757,10 @@ class LeaderPresenter(Base[ViewModel]):
         )
         rows = tuple(
             RowVM(
-                rank=str(t.rank),
+                # a place the leader decided is marked beside its rank, explained in the note
+                rank=f"{t.rank}*" if t.by_leader else str(t.rank),
                 team=str(t.team),
-                name=" — ".join(
-                    part
-                    for part in (
-                        "" if is_placeholder_name(t.name, t.team) else t.name,
-                        tr.t("by the leader's decision") if t.by_leader else "",
-                    )
-                    if part
-                ),
+                name=t.name,  # as the standings view names it (the hall's names too)
                 score=str(t.points if points else t.flags),
                 days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
                 loans=str(t.loans) if lends else "",
@@ -2741,6 +2768,9 @@ class LeaderPresenter(Base[ViewModel]):
             for t in (st.teams if st is not None else [])
         )
         note = director.provisional(tr, s.results_missing)
+        if st is not None and any(t.by_leader for t in st.teams):
+            decided = tr.t("*: placed by the leader's decision.")
+            note = f"{note.rstrip('.')}. {decided}" if note else decided
         if s.ended_after is not None:
             ended = tr.t("Play ended after hand {n}.").format(n=s.ended_after)
             note = f"{ended} {note}".strip()
@@ -2831,12 +2861,15 @@ class LeaderPresenter(Base[ViewModel]):
                     tr.nt(
                         "Accept the count: {n} flag", "Accept the count: {n} flags", line.counted
                     ).format(n=line.counted),
-                    role="call",
-                )
+                )  # a plain button (still confirmed): correcting the result comes first
                 if differs and line.counted is not None
                 else HIDDEN
             ),
-            correct=ButtonVM(tr.t("Correct a result")) if differs else HIDDEN,
+            correct=(
+                ButtonVM(tr.t("Correct a result"), role="primary" if chosen is None else "normal")
+                if differs
+                else HIDDEN
+            ),
             back=back,
         )
 
@@ -3017,11 +3050,14 @@ class LeaderPresenter(Base[ViewModel]):
 
     def _groups_text(self, groups: list[TieGroup]) -> str:
         tr = self.tr
-        return "; ".join(
-            tr.t("teams {teams} on {score}").format(
-                teams=words.tables_list(g.teams, 8), score=g.score
-            )
-            for g in groups
+        return words.semicolons(
+            tr,
+            [
+                tr.t("teams {teams} on {score}").format(
+                    teams=words.tables_list(g.teams, 8), score=g.score
+                )
+                for g in groups
+            ],
         )
 
     def _done_line(self, done: Playoff) -> str:

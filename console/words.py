@@ -99,6 +99,11 @@ def tables_list(numbers: Sequence[int], most: int = 12) -> str:
     return shown + (", …" if len(numbers) > most else "")
 
 
+def semicolons(tr: ConsoleTranslator, parts: Sequence[str]) -> str:
+    """``a; b`` in English, ``a ; b`` in French (a non-breaking space before the « ; »)."""
+    return ("\u00a0; " if tr.language == "fr" else "; ").join(parts)
+
+
 def worth(
     tr: ConsoleTranslator,
     unit: Literal["flags", "points"],
@@ -157,9 +162,12 @@ def move_lines(tr: ConsoleTranslator, plan: PlanData, tables: int, rules: Format
     examples = [(team, host_table(team, offset, tables)) for team in range(1, tables + 1)]
     if len(examples) > 4:
         examples = [*examples[:3], examples[-1]]
-    where = "; ".join(
-        tr.t("team {team} to table {table}").format(team=team, table=table)
-        for team, table in examples
+    where = semicolons(
+        tr,
+        [
+            tr.t("team {team} to table {table}").format(team=team, table=table)
+            for team, table in examples
+        ],
     )
     lines.append(
         tr.nt(
@@ -222,16 +230,24 @@ CLUB_REFUSALS: dict[ErrorCode, str] = {
 
 
 def club_refusal(
-    tr: ConsoleTranslator, code: ErrorCode | None, table: int | None, deals: int | None
+    tr: ConsoleTranslator,
+    code: ErrorCode | None,
+    table: int | None,
+    deals: int | None,
+    deal: int | None = None,
 ) -> str | None:
     """A club command's refusal in the leader's language (``deals``: how many the table has,
-    for a deal number out of reach), or None when only the hub's words will do."""
+    for a deal number out of reach; ``deal``: the one refused), or None when only the hub's
+    words will do."""
     if code is ErrorCode.WRONG_HAND and table is not None and deals is not None:
-        return tr.nt(
-            "table {table} has {n} deal: correct it, or enter deal {next}.",
-            "table {table} has {n} deals: correct one of them, or enter deal {next}.",
+        said = tr.nt(
+            "table\u00a0{table} has {n} deal so far (correct it, or enter deal {next}).",
+            "table\u00a0{table} has {n} deals so far (correct one, or enter deal {next}).",
             deals,
         ).format(table=table, n=deals, next=deals + 1)
+        if deal is None:
+            return said
+        return tr.t("deal {deal}: {reason}").format(deal=deal, reason=said)
     if code is not None and code in CLUB_REFUSALS:
         return tr.t(CLUB_REFUSALS[code])
     return None

@@ -184,7 +184,7 @@ def setup_texts(tr: ConsoleTranslator, problem: ConfigProblem, login: str) -> di
         ),
         "command": (
             f'host = "192.168.1.10"\nport = 1883\nusername = "{login}"\n'
-            f'password = "…"\nlanguage = "en"'
+            f'password = "…"\nlanguage = "{tr.language}"'  # the language shown now
         ),
         "then": tr.t("It starts by itself once the file is right."),
     }

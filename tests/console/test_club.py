@@ -119,13 +119,14 @@ def test_the_hubs_refusal_is_shown_with_its_reason():
     p.sending["c-x"] = link.sent[-1]
     link.deliver()
     assert p.view.message.role == "message-bad"
-    assert p.view.message.text == (
-        "The hub refused: table 1 has 1 deal: correct it, or enter deal 2."
+    assert p.view.message.text == (  # which command was refused; the saved deal stands
+        "Not saved — deal 5: table\u00a01 has 1 deal so far (correct it, or enter deal 2). "
+        "The saved deals are unchanged."
     )
     p.set_language("fr")  # the leader's language, not the hub's English
     assert p.view.message.text == (
-        "Le poste central a refusé\u00a0: la table 1 a 1 donne\u00a0: corrigez-la, "
-        "ou saisissez la donne 2."
+        "Non enregistrée — donne 5\u00a0: la table\u00a01 n'a encore que 1 donne (corrigez-la, "
+        "ou saisissez la donne 2). Les donnes déjà enregistrées ne changent pas."
     )
 
 
@@ -136,9 +137,9 @@ def test_ending_the_night_says_what_it_means_then_final_standings():
     p.primary()
     v = p.view.confirm
     assert p.view.screen is Screen.CONFIRM
-    assert v.title == "Terminer la soirée ?"
+    assert v.title == "Terminer la soirée\u00a0?"
     assert "Classement final" in v.body
-    assert v.detail.splitlines()[0].startswith("Table 1 : 1 donne")
+    assert v.detail.splitlines()[0].startswith("Table\u00a01\u00a0: 1 donne")
     p.set_language("en")
     assert "cannot be undone" in p.view.confirm.body
     p.confirm()
@@ -146,7 +147,7 @@ def test_ending_the_night_says_what_it_means_then_final_standings():
     link.deliver()
     assert p.view.message.text.startswith("The night is over (1 deal in all)")
     assert p.view.night.end.text == "Final standings"
-    assert {t.status for t in p.view.night.tables} == {"✓ Finished"}
+    assert {t.status for t in p.view.night.tables} == {"Night over"}
     p.show("standings")
     st = p.view.standings
     assert st.title == "Final standings"
@@ -154,3 +155,26 @@ def test_ending_the_night_says_what_it_means_then_final_standings():
         ("1", "Eleanor & Harold (NS)", "0", "3"),
         ("2=", "Margaret & Gérard (EW)", "0", "0"),
     ]
+
+
+def test_once_the_night_has_ended_every_tile_says_so_and_a_call_stays_calm():
+    night = club_night("minnesota", 4)
+    play(night, 1, GRAND_NS)
+    p, link = console(night, calling=[3], offline=[4])
+    assert p.view.night.tables[0].status == "Calls you"
+    p.primary()
+    p.confirm()
+    link.deliver()
+    tiles = {t.table: (t.status, t.role) for t in p.view.night.tables}
+    assert tiles == {
+        "1": ("Night over", "tile-reported"),
+        "2": ("Night over", "tile-reported"),
+        "3": ("Night over · calls you", "tile-reported"),  # the hub still lists the call
+        "4": ("Night over", "tile-reported"),
+    }
+    assert p.view.header.banner_role == "banner-info"  # still said, no longer an alarm
+    p.set_language("fr")
+    assert {t.status for t in p.view.night.tables} == {
+        "Soirée finie",
+        "Soirée finie · vous appelle",
+    }

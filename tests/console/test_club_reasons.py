@@ -11,7 +11,8 @@ from tests.console.test_club import console
 from whist.protocol import CorrectDeal
 
 NB = "\u00a0"
-REFUSED = f"Le poste central a refusé{NB}: "
+REFUSED = "Non enregistrée — "
+KEPT = ". Les donnes déjà enregistrées ne changent pas."
 
 #: A deal played, a correction the rules refuse, and what the French console says.
 CASES = [
@@ -57,12 +58,12 @@ def correct(game: str, played: dict, record: dict, language: str) -> str:
 
 @pytest.mark.parametrize(("game", "played", "record", "french"), CASES, ids=[c[0] for c in CASES])
 def test_a_french_console_says_a_refused_correction_in_french(game, played, record, french):
-    assert correct(game, played, record, "fr") == REFUSED + french
+    assert correct(game, played, record, "fr") == REFUSED + french + KEPT
 
 
 def test_an_english_console_says_the_hubs_words():
     game, played, record, _ = CASES[0]
     assert correct(game, played, record, "en") == (
-        "The hub refused: deal 1: NS 9 and EW 5 tricks make 14, but a deal has 13 tricks: "
-        "count again"
+        "Not saved — deal 1: NS 9 and EW 5 tricks make 14, but a deal has 13 tricks: "
+        "count again. The saved deals are unchanged."
     )

@@ -82,7 +82,9 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
     ]
     v = p.view.counts
     assert v.status == "Day 1 is verified: every table's count agrees." and v.status_role == "good"
-    assert v.table == "Table 1: counted 11, as the hub has. (count accepted by you)"
+    # the hub took the count because the leader accepted it: it did not "have" it (A15)
+    assert v.table == "Table 1: counted 11, accepted by the leader instead of the hub's count."
+    assert v.lines.splitlines()[0] == "Table 1: counted 11 — accepted by the leader"
     assert p.view.message.text.endswith("Day 1 is verified.")
     assert not v.next_open.visible
     assert hub.core.tournament.day_totals(1) == (11,)
@@ -109,8 +111,10 @@ def test_the_count_page_in_french(hub):
     count(p, hub, 1, 9)
     v = p.view.counts
     assert v.title == "Compte des vérificateurs — jour 1"
-    assert v.table.startswith("Table 1 : 9 comptés, mais le poste central en a 10.")
-    assert v.accept.text == "Accepter le compte : 9 drapeaux"
+    assert v.table.startswith("Table\u00a01\u00a0: 9 comptés, mais le poste central en a 10.")
+    assert v.accept.text == "Accepter le compte\u00a0: 9\u00a0drapeaux"
+    # correcting the result comes first; accepting the count is a plain button (confirmed)
+    assert (v.correct.role, v.accept.role) == ("primary", "normal")
 
 
 def test_before_any_day_ends_the_page_says_so(hub):
@@ -146,7 +150,7 @@ def test_a_tables_own_count_shows_on_the_page_and_in_the_summary(hub):
     v = p.view.counts
     assert v.lines.splitlines()[0] == "Table 1: counted 11, the hub 10 — DIFFERS"
     count(p, hub, 1, 10)  # the verifier recounts at the table
-    assert p.view.counts.lines.splitlines()[-1] == "Table 1: counted 10 — agrees"
+    assert p.view.counts.lines.splitlines()[0] == "Table 1: counted 10 — agrees"  # table order
     p.back()
     assert p.view.standings.note.endswith("Day 1 count: 1 of 4 tables counted.")
     hub.kiosk_count(2, 1, 13)
@@ -157,5 +161,5 @@ def test_a_tables_own_count_shows_on_the_page_and_in_the_summary(hub):
     )
     p.set_language("fr")
     assert p.view.tables.missing.splitlines()[-1] == (
-        "Compte du jour 1\xa0: 2 sur 4 tables comptées, la table 2 diffère."
+        "Compte du jour 1\xa0: 2 sur 4 tables comptées, la table\xa02 diffère."
     )

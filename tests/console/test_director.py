@@ -59,7 +59,7 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     p.confirm()
     s = p.view.standings
     assert p.view.screen is Screen.STANDINGS
-    assert s.title == "Final standings"
+    assert s.title == "Standings (provisional)"  # not final while results are missing
     assert s.note == (
         "Play ended after hand 1. Provisional — 1 result missing. "
         "Day 1 count: 0 of 4 tables counted."
@@ -158,16 +158,21 @@ def test_a_short_table_shows_at_once_and_the_ledger_accounts_for_it(long_hub):
         hub.result(1, hand, 13)
         hub.deliver()
     t = p.view.tables
-    assert "Leader: bring 2 flags to table 1" in t.calls
+    assert "Leader: bring 2 flags to table\u00a01" in t.calls
     assert (t.tiles[0].status, t.tiles[0].role) == ("Bring 2 flags", "tile-calling")
     p.open_table(1)
     hub.deliver()
     p.open_loan()
     assert p.draft is not None and p.draft.flags == 2  # the loan page starts at what is due
     assert p.view.loan.note.endswith(
-        "The hub lent this table 2 flags it did not have. Bring them, then record them here: "
-        "they are not counted twice."
+        "The hub lent this table 2 flags it did not have. Carry them to the table, then press "
+        "the button: it records the flags you brought, it does not lend more."
     )
+    # the button says it records the flags brought, not a new loan (A11)
+    assert p.view.loan.save.text == "I brought the 2 flags"
+    p.set_language("fr")
+    assert p.view.loan.save.text == "J'ai apporté les 2 drapeaux"
+    p.set_language("en")
     p.confirm_loan()
     hub.deliver()
     assert p.view.message.text == (
@@ -197,7 +202,7 @@ def test_the_ledger_says_what_is_not_brought_and_what_went_back(tmp_path):
         hub.deliver()
     p.open_ledger()
     hub.deliver()
-    assert p.view.loans.due == "Arbitre : apportez 2 drapeaux à la table 1"
+    assert p.view.loans.due == "Arbitre\u00a0: apportez 2 drapeaux à la table\u00a01"
     assert "PAS ENCORE APPORTÉS" in p.view.loans.lines
     hub.send("end_day", early=True)
     hub.deliver()

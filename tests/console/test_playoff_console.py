@@ -151,7 +151,8 @@ def test_the_gaspesie_leaders_decision(tmp_path):
     p.show("standings")
     rows = [(r.rank, r.team, r.name) for r in p.view.standings.rows]
     assert rows[1:] == [
-        ("2", "3", "by the leader's decision"),
-        ("3", "2", "by the leader's decision"),
+        ("2*", "3", "Équipe 3"),  # the decision beside the rank, the name in its column
+        ("3*", "2", "Équipe 2"),
     ]
+    assert p.view.standings.note.endswith("*: placed by the leader's decision.")
     hub.close()

@@ -112,8 +112,8 @@ def test_the_grid_and_the_close_warning(hub):
     t = p.view.tables
     assert [tile.status for tile in t.tiles] == ["Waiting", "Conflict", "Calls you"]
     assert [tile.role for tile in t.tiles] == ["tile-waiting", "tile-conflict", "tile-calling"]
-    assert t.missing == "Missing (2): tables 1, 3"
-    assert t.calls == "Calling you: table 3: misdeal"
+    assert t.missing == "Missing (2): tables\u00a01, 3"
+    assert t.calls == "Calling you: table\u00a03 (misdeal)"  # one colon
     assert p.view.header.banner == "Table 3 is calling you."
     assert t.undo.text == "End play early…"  # a result is in: no undo, but play may end
     p.open_close()
@@ -393,7 +393,7 @@ def test_gaspesie_penalty_and_backward_count(tmp_path):
     p.confirm_penalty()
     hub.deliver()
     hub.deliver()
-    assert p.view.message.text == "Table 2, manche 1\u00a0: la manche va à l'autre camp."
+    assert p.view.message.text == "Table\u00a02, manche 1\u00a0: la manche va à l'autre camp."
     assert "les locaux gagnent 1\u00a0point" in p.view.table.result
     assert p.view.table.history == "Pénalité contre les visiteurs\u00a0: Signaux au partenaire"
     for table in (1, 3):
@@ -462,7 +462,7 @@ def test_the_leader_renews_the_join_code_and_sees_every_join(hub, tmp_path):
     assert p.view.message.text == "New join code made: the old one no longer works."
     p.set_language("fr")
     assert p.view.sheets.renew.text == "Nouveau code"
-    assert p.view.sheets.joins_title == "Écrans qui ont rejoint la salle"
+    assert p.view.sheets.joins_title == "Bornes qui ont rejoint la salle"
 
 
 def test_standings_screen(hub):

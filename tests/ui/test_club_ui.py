@@ -204,7 +204,8 @@ def test_the_console_corrects_enters_and_ends_the_night(tmp_path, kivy_env, serv
     assert t["readout"] == "EW granded · tricks NS 9, EW 4"
     assert t["saved"][0] == "Table 1, deal 3: saved. The scores follow."
     assert t["entered"] == "EW granded · tricks NS 5, EW 8 · revokes: EW 1"
-    assert t["refused"].startswith("The hub refused: table 4 has 1 deal")
+    assert t["refused"].startswith("Not saved — deal 7: table\u00a04 has 1 deal so far")
+    assert t["refused"].endswith("The saved deals are unchanged.")
     assert t["confirm"][0] == "End the night?"
     assert t["ended"][1] == "Final standings"
     assert t["late"] == ["rejected", "finished"]

@@ -42,15 +42,15 @@ def test_french_throughout_entering_a_result_and_renaming(tmp_path, kivy_env, ha
     texts = report["texts"]
     # French by default for Gaspésie: a manche, and counts by the plural forms
     phase, header = texts["one_in"]
-    assert phase == "En jeu : 1 table sur 3 a donné son résultat."
+    assert phase == "En jeu\u00a0: 1 table sur 3 a donné son résultat."
     assert header == LONG_NAME
     assert texts["enter_button"] == "Saisir le résultat"
     title, hint, save = texts["enter"]
-    assert title == "Saisir le résultat de la table 2, manche 1"
+    assert title == "Saisir le résultat de la table\u00a02, manche 1"
     assert hint == "Tapez la raison, ou touchez-en une ci-dessus"
     assert save == "Enregistrer le résultat"
     result, history = texts["entered"]
-    assert "saisi par l'arbitre" in result and history.startswith("Saisi par l'arbitre : ")
+    assert "saisi par l'arbitre" in result and history.startswith("Saisi par l'arbitre\u00a0: ")
     name, message = texts["renamed"]
     assert name == NEW_NAME and NEW_NAME in message
     # A count in the Gaspésie words: ngettext with the context "manche" (npt), never "main".

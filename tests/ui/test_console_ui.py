@@ -171,7 +171,7 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert texts["start_message"].startswith("Hand 1 started. Trump:")
     assert "The hub cut" in texts["start_message"]
     assert dict(texts["tiles"]) == {"1": "Calls you", "2": "Conflict", "3": "✓ In"}
-    assert texts["missing"] == "Missing: table 1"
+    assert texts["missing"] == "Missing: table\u00a01"
     assert texts["table"][1].startswith("The kiosk then sent a different result: visitors 9")
     assert texts["correct_readout"] == "Visitors 9 · home 4: visitors take 1 flag"
     assert texts["corrected"] == "Table 2, hand 1: the correction is saved."
@@ -279,7 +279,7 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
     )
     texts = report["texts"]
     calls, tile = texts["bring"]
-    assert calls == "Leader: bring 2 flags to table 1" and tile == "Bring 2 flags"
+    assert calls == "Leader: bring 2 flags to table\u00a01" and tile == "Bring 2 flags"
     assert texts["brought"] == (
         "Table 1: the 2 flags the hub lent are recorded as brought; the table holds 0."
     )
@@ -290,7 +290,7 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
     assert "Hands 8 to 30 will not be played." in body
     assert texts["final"] == "Some results are missing"
     assert texts["standings"] == [
-        "Final standings",
+        "Standings (provisional)",
         "Play ended after hand 7. Provisional — 14 results missing. "
         "Day 1 count: 0 of 3 tables counted.",
     ]
@@ -311,7 +311,7 @@ def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     assert accept == "Accept the count: 11 flags"
     status, lines = texts["verified"]
     assert status == "Day 1 is verified: every table's count agrees."
-    assert lines.splitlines()[0] == "Table 1: counted 11 — agrees (count accepted by you)"
+    assert lines.splitlines()[0] == "Table 1: counted 11 — accepted by the leader"
 
 
 def test_a_two_day_end_the_kiosks_counts_and_the_tie_breaks_warning(tmp_path, kivy_env, hall):
