@@ -277,9 +277,11 @@ class HallPresenter(Base[HallVM]):
                 role = "card-red" if s.trump in RED_SUITS else "card-black"
                 reported = len(s.reported)
                 progress = tr.nt(
-                    "{r} of {t} table has reported",
+                    # TRANSLATORS: the count {r} picks the form ("1 of 3 tables has", "2 of
+                    # 3 tables have"); "tables" stays plural: a hall has more than one table
+                    "{r} of {t} tables has reported",
                     "{r} of {t} tables have reported",
-                    s.tables,
+                    reported,
                 ).format(r=reported, t=s.tables)
                 fraction = reported / s.tables if s.tables else 0.0
             counts = day_count_line(tr, s)  # the verifiers' count (rules A15, A19)
@@ -429,9 +431,10 @@ class HallPresenter(Base[HallVM]):
             finished = sum(1 for t in n.tables if t.finished)
             if not ended and club.length != "open" and n.tables:
                 progress = tr.nt(
-                    "{f} of {t} table has finished",
+                    # TRANSLATORS: the count {f} picks the form; "tables" stays plural
+                    "{f} of {t} tables has finished",
                     "{f} of {t} tables have finished",
-                    len(n.tables),
+                    finished,
                 ).format(f=finished, t=len(n.tables))
                 fraction = finished / len(n.tables)
             elif not ended:

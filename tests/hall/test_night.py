@@ -69,7 +69,7 @@ def test_a_night_of_a_set_length_shows_the_tables_that_have_finished():
     night = club_night("american", 2, length=LengthSpec(unit="deals", count=1))
     play(night, 1, {"trump": "hearts", "ns_tricks": 9})
     v = shown(night).view
-    assert v.progress == "1 of 2 tables have finished"
+    assert v.progress == "1 of 2 tables has finished"
     assert v.progress_fraction == 0.5
     assert v.night.tables[0].status == "✓ finished"
 

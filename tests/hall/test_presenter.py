@@ -221,7 +221,7 @@ def test_final_standings_say_play_ended_early_and_what_is_missing(hub):
     hub.send("start_hand")
     hub.result(1, 1, 8)
     hub.deliver()
-    assert p.view.progress == "1 of 3 tables have reported"
+    assert p.view.progress == "1 of 3 tables has reported"
     hub.send("end_day", early=True)
     hub.deliver()
     v = p.view
