@@ -903,7 +903,8 @@ class TablePresenter(_Base):
         v = self.table_view
         assert v is not None
         unit = self.unit
-        score, label = str(v.held), words.held_label(tr, unit, v.held)
+        home = words.team(tr, v.home.team, v.home.name)
+        score, label = str(v.held), words.held_label(tr, unit, v.held, home)
         day = v.day_result
         if day is not None:
             # The day (or the tournament) is over: the team's total and place, as recorded.
@@ -1085,10 +1086,11 @@ class TablePresenter(_Base):
             note=tr._(self.repeat or _STILL_TO_AGREE[d.home_agrees, d.visitors_agree]),
             note_role="bad" if self.repeat else "text",
             error=tr._(self.error) if self.error else "",
-            home=ButtonVM(tr._("✓ Home agrees"), role="done")
+            # worded alike, before and after the tap: "Home: agree", "✓ Home: agreed"
+            home=ButtonVM(tr._("✓ Home: agreed"), role="done")
             if d.home_agrees
             else ButtonVM(tr._("Home: agree"), role="primary"),
-            visitors=ButtonVM(tr._("✓ Visitors agree"), role="done")
+            visitors=ButtonVM(tr._("✓ Visitors: agreed"), role="done")
             if d.visitors_agree
             else ButtonVM(tr._("Visitors: agree"), role="primary"),
             back=ButtonVM(tr._("Change")),
@@ -1141,12 +1143,16 @@ class TablePresenter(_Base):
             if self.unit == "flags":
                 lines = words.hand_over(tr, recorded)
                 instruction = "\n".join(lines) or tr._("Home keeps its flags: nothing to give.")
-            else:
+            else:  # the points won, once, in big type: the line above only says the tricks
+                outcome = words.result_line(tr, self.unit, recorded, with_outcome=False)
                 instruction = words.outcome(tr, self.unit, recorded)
         else:
             outcome, instruction = self._summary(result), ""
         v = self.table_view
-        detail = words.score_now(tr, self.unit, v.held) if v is not None else ""
+        detail = ""
+        if v is not None:
+            home = words.team(tr, v.home.team, v.home.name)
+            detail = words.score_now(tr, self.unit, v.held, home)
         if v is not None and v.to_bring:  # first the flags the table does not have
             instruction = "\n".join(p for p in (words.bring_line(tr, v.to_bring), instruction) if p)
             outcome, detail = "", words.too_few_line(tr)
