@@ -969,7 +969,9 @@ class TablePresenter(_Base):
         if here is not None:
             to_do = words.hand_over(tr, here)
             if not (here.corrected and to_do) and not moves_only:
-                lines.append(words.result_line(tr, self.unit, here))
+                # what the hand is worth, unless the flags to hand over below say it
+                said = not to_do
+                lines.append(words.result_line(tr, self.unit, here, with_outcome=said))
             lines += to_do
         for away in (r for r in v.results if r.role == "visitors"):
             lines += words.hand_over(tr, away)
@@ -1139,12 +1141,12 @@ class TablePresenter(_Base):
         recorded = self._latest_result("home")
         if recorded is not None and recorded.hand == result.hand:
             # What the hub holds for this hand (it may already be a leader's correction).
-            outcome = words.result_line(tr, self.unit, recorded)
+            # the tricks (and revokes); what they are worth is said once, in big type below
+            outcome = words.result_line(tr, self.unit, recorded, with_outcome=False)
             if self.unit == "flags":
                 lines = words.hand_over(tr, recorded)
                 instruction = "\n".join(lines) or tr._("Home keeps its flags: nothing to give.")
-            else:  # the points won, once, in big type: the line above only says the tricks
-                outcome = words.result_line(tr, self.unit, recorded, with_outcome=False)
+            else:
                 instruction = words.outcome(tr, self.unit, recorded)
         else:
             outcome, instruction = self._summary(result), ""

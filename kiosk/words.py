@@ -49,7 +49,6 @@ GASPESIE_WORDING = (
     _declare.pgettext(
         "manche", "Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}."
     ),
-    _declare.pgettext("manche", "Last result (hand {n}): visitors {v}, home {h}."),
     _declare.pgettext("manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}."),
     _declare.pgettext("manche", "Hand {n}, entered by the leader: visitors {v}, home {h}."),
     _declare.pgettext("manche", "The leader gave this hand to the other side (a penalty)."),
@@ -237,16 +236,15 @@ def result_line(
         text = tr._("Hand {n}, as corrected by the leader: visitors {v}, home {h}.")
     elif not with_outcome and res.by == "leader":
         text = tr._("Hand {n}, entered by the leader: visitors {v}, home {h}.")
-    elif not with_outcome:
-        text = tr._("Last result (hand {n}): visitors {v}, home {h}.")
+    elif not with_outcome:  # short: the flags to give (or the big outcome) follow
+        text = tr._("Hand {n}: visitors {v}, home {h}") + "."
     elif res.corrected and res.by == "leader":
         text = tr._("Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}.")
     elif res.by == "leader":
         text = tr._("Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}.")
     else:
         text = tr._("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
-    # the outcome's last words kept together: "1 flag." never alone on the last line
-    line = text.format(n=res.hand, v=v, h=h, outcome=tie_end(said))
+    line = text.format(n=res.hand, v=v, h=h, outcome=said)
     # the revokes that made the tricks count otherwise, said where the count is (a side that
     # took 7 tricks must not see the other rewarded with no reason given)
     why = outcome_reason(tr, res) if res.penalty is None else ""
@@ -254,7 +252,8 @@ def result_line(
         line += " " + why
     if res.penalty is not None:
         line += " " + tr._("The leader gave this hand to the other side (a penalty).")
-    return line
+    # the last two words kept together: "flag." never alone on a wrapped line
+    return tie_end(line)
 
 
 def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
@@ -413,14 +412,19 @@ def refusal(tr: Translator, code: str | None) -> str | None:
     return None
 
 
-def tie_end(text: str, words: int = 3) -> str:
-    """``text`` with its last ``words`` words joined by non-breaking spaces, so that a short
-    word ("flag.") is never alone on a wrapped screen's last line.
+def tie_end(text: str, words: int = 2, short: int = 6) -> str:
+    """``text`` with its last ``words`` words joined by non-breaking spaces when its last word
+    is ``short`` (French already ties a number to its unit), so that "flag." is never alone
+    on a wrapped screen's last line.
 
-    >>> tie_end("Visitors take 1 flag")
-    'Visitors take\\xa01\\xa0flag'
+    >>> tie_end("Visitors take 1 flag.")
+    'Visitors take 1\\xa0flag.'
+    >>> tie_end("les visiteurs comptent 8\\xa0levées.")
+    'les visiteurs comptent 8\\xa0levées.'
     """
     parts = text.rsplit(" ", words)
+    if len(parts[-1]) > short:
+        return text
     if len(parts) <= words:
         return "\xa0".join(parts)
     return parts[0] + " " + "\xa0".join(parts[1:])

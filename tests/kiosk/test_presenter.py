@@ -90,7 +90,8 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert p.view.waiting.title == "This table's result is in."
     assert p.view.waiting.score == "11"
     assert p.view.waiting.last_result == (
-        "Last result (hand 1): visitors 8, home 5. Visitors take\u00a01\u00a0flag.\n"
+        # the flags to give say what the hand is worth: the line above says the tricks
+        "Hand 1: visitors 8, home\u00a05.\n"
         "Home: give 1 flag to the visitors."
     )
     assert seen[-1] is Screen.WAITING
@@ -727,7 +728,7 @@ def test_a_last_result_says_the_revokes_that_decided_it(hall):
     view = TableView.model_validate(TableViews(t).body(TABLE))
     (res,) = [r for r in view.results if r.table == TABLE]
     assert words.result_line(translator("en"), "flags", res) == (
-        "Last result (hand 1): visitors 6, home 7. Visitors take\u00a01\u00a0flag. "
+        "Last result (hand 1): visitors 6, home 7. Visitors take 1 flag. "
         "With the revokes, the visitors count 8 tricks."
     )
     assert words.result_line(translator("fr"), "flags", res).endswith(
@@ -738,25 +739,30 @@ def test_a_last_result_says_the_revokes_that_decided_it(hall):
 # ---------------------------------------------------------------- words a reviewer read
 
 
+def accepted(p: TablePresenter, link: FakeLink, hall: Hall, tricks: int) -> None:
+    """Both sides agree on ``tricks``; the hub accepts it and publishes the table's view."""
+    to_confirm(p, tricks)
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    p.on_ack(ack(result), result)
+    p.on_view(hall.view(1, results=[(TABLE, tricks)]))
+
+
 def test_gaspesie_points_name_the_team_and_say_the_outcome_once():
     """Home and visitors read the same screen: the points are the home team's, by name; the
     points won are said once, in big type (the line above it says the tricks)."""
     link, hall = FakeLink(), Hall("gaspesie")
     p = table(link, language="fr")
     online(p, hall)
-    to_confirm(p, 7)
-    p.confirm_home()
-    p.confirm_visitors()
-    (result,) = link.results
-    p.on_ack(ack(result), result)
-    p.on_view(hall.view(1, results=[(TABLE, 7)]))
+    accepted(p, link, hall, 7)
     a = p.view.accepted
-    assert a.outcome == "Dernier résultat (manche 1)\u00a0: visiteurs 7, locaux 6."
+    assert a.outcome == "Manche 1\u00a0: visiteurs\u00a07, locaux\u00a06."
     assert a.instruction == "Les visiteurs gagnent 1\u00a0point"
     assert a.detail == "Équipe 2 a maintenant 0\u00a0point."
     p.set_language("en")
     a = p.view.accepted
-    assert a.outcome == "Last result (hand 1): visitors 7, home 6."
+    assert a.outcome == "Hand 1: visitors 7, home\u00a06."
     assert a.instruction == "Visitors win 1 point"
     assert a.detail == "Équipe 2 now has 0 points."  # the tournament file's name
     p.ok()
@@ -799,15 +805,35 @@ def test_one_visitor_moving_on_is_one_player():
 
 
 def test_a_short_last_word_stays_with_the_words_before_it(link, hall):
-    """"flag." alone on a wrapped line's end: the outcome's last words are tied."""
+    """"flag." alone on a wrapped line's end: a short last word is tied to the one before."""
+    from kiosk import words
+    from kiosk.i18n import translator
+
+    (res,) = [r for r in hall.view(1, "closed", results=[(TABLE, 8)]).results if r.table == TABLE]
+    assert words.result_line(translator("en"), "flags", res) == (
+        "Last result (hand 1): visitors 8, home 5. Visitors take 1\u00a0flag."
+    )
+    # French ties a number to its unit already: nothing more to tie
+    assert words.result_line(translator("fr"), "flags", res).endswith(
+        "Les visiteurs prennent 1\u00a0drapeau."
+    )
+
+
+def test_the_flags_to_give_say_the_outcome_once(link, hall):
     p = table(link)
-    online(p, hall, 1, "closed")
-    p.on_view(hall.view(1, "closed", results=[(TABLE, 8)]))
-    assert p.view.waiting.last_result.startswith(
-        "Last result (hand 1): visitors 8, home 5. Visitors take\u00a01\u00a0flag."
+    online(p, hall)
+    accepted(p, link, hall, 8)
+    a = p.view.accepted
+    assert (a.outcome, a.instruction) == (
+        "Hand 1: visitors 8, home\u00a05.",
+        "Home: give 1 flag to the visitors.",
     )
     p.set_language("fr")
-    assert "Les visiteurs\u00a0prennent\u00a01\u00a0drapeau." in p.view.waiting.last_result
+    a = p.view.accepted
+    assert (a.outcome, a.instruction) == (
+        "Main 1\u00a0: visiteurs\u00a08, locaux\u00a05.",
+        "Locaux\u00a0: donnez 1\u00a0drapeau aux visiteurs.",
+    )
 
 
 def test_a_french_kiosk_connects_in_french(link):
