@@ -105,7 +105,8 @@ class CountDesk:
                 sent.flags,
             ).format(n=sent.flags)
         if count.counted is None:
-            return tr._("Now count this table's flags, in fives.")
+            # every flag on the table, lent ones too: not the score, which leaves them out (A6)
+            return tr._("Count every flag on this table, lent ones too, in fives.")
         if count.status == "agrees":
             return tr.ngettext(
                 "Counted: {n} flag — it agrees.", "Counted: {n} flags — it agrees.", count.counted

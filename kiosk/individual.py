@@ -732,7 +732,8 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
         head = deal(contract_text(tr, score, last.record))
     parts = []
     for line in last.lines:
-        parts.append(f"{seat_name(tr, score, line.party)} {_signed(line.points)}")
+        # a name and its points stay together on a wrapped line ("-11" never alone)
+        parts.append(f"{seat_name(tr, score, line.party)}\xa0{_signed(line.points)}")
     # Solo: the contract on its own line, then what each player won or paid
     lines = [head, " · ".join(parts)] if head else [deal(" · ".join(parts))]
     if last.knocked_out:

@@ -903,7 +903,8 @@ class TablePresenter(_Base):
         v = self.table_view
         assert v is not None
         unit = self.unit
-        score, label = str(v.held), words.held_label(tr, unit, v.held)
+        home = words.team(tr, v.home.team, v.home.name)
+        score, label = str(v.held), words.held_label(tr, unit, v.held, home)
         day = v.day_result
         if day is not None:
             # The day (or the tournament) is over: the team's total and place, as recorded.
@@ -968,7 +969,9 @@ class TablePresenter(_Base):
         if here is not None:
             to_do = words.hand_over(tr, here)
             if not (here.corrected and to_do) and not moves_only:
-                lines.append(words.result_line(tr, self.unit, here))
+                # what the hand is worth, unless the flags to hand over below say it
+                said = not to_do
+                lines.append(words.result_line(tr, self.unit, here, with_outcome=said))
             lines += to_do
         for away in (r for r in v.results if r.role == "visitors"):
             lines += words.hand_over(tr, away)
@@ -1085,10 +1088,11 @@ class TablePresenter(_Base):
             note=tr._(self.repeat or _STILL_TO_AGREE[d.home_agrees, d.visitors_agree]),
             note_role="bad" if self.repeat else "text",
             error=tr._(self.error) if self.error else "",
-            home=ButtonVM(tr._("✓ Home agrees"), role="done")
+            # worded alike, before and after the tap: "Home: agree", "✓ Home: agreed"
+            home=ButtonVM(tr._("✓ Home: agreed"), role="done")
             if d.home_agrees
             else ButtonVM(tr._("Home: agree"), role="primary"),
-            visitors=ButtonVM(tr._("✓ Visitors agree"), role="done")
+            visitors=ButtonVM(tr._("✓ Visitors: agreed"), role="done")
             if d.visitors_agree
             else ButtonVM(tr._("Visitors: agree"), role="primary"),
             back=ButtonVM(tr._("Change")),
@@ -1137,7 +1141,8 @@ class TablePresenter(_Base):
         recorded = self._latest_result("home")
         if recorded is not None and recorded.hand == result.hand:
             # What the hub holds for this hand (it may already be a leader's correction).
-            outcome = words.result_line(tr, self.unit, recorded)
+            # the tricks (and revokes); what they are worth is said once, in big type below
+            outcome = words.result_line(tr, self.unit, recorded, with_outcome=False)
             if self.unit == "flags":
                 lines = words.hand_over(tr, recorded)
                 instruction = "\n".join(lines) or tr._("Home keeps its flags: nothing to give.")
@@ -1146,7 +1151,10 @@ class TablePresenter(_Base):
         else:
             outcome, instruction = self._summary(result), ""
         v = self.table_view
-        detail = words.score_now(tr, self.unit, v.held) if v is not None else ""
+        detail = ""
+        if v is not None:
+            home = words.team(tr, v.home.team, v.home.name)
+            detail = words.score_now(tr, self.unit, v.held, home)
         if v is not None and v.to_bring:  # first the flags the table does not have
             instruction = "\n".join(p for p in (words.bring_line(tr, v.to_bring), instruction) if p)
             outcome, detail = "", words.too_few_line(tr)

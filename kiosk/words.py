@@ -49,6 +49,8 @@ GASPESIE_WORDING = (
     _declare.pgettext(
         "manche", "Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}."
     ),
+    _declare.pgettext("manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}."),
+    _declare.pgettext("manche", "Hand {n}, entered by the leader: visitors {v}, home {h}."),
     _declare.pgettext("manche", "The leader gave this hand to the other side (a penalty)."),
     _declare.pgettext("manche", "OK, show the hand"),
     _declare.pgettext("manche", "The leader has closed this hand."),
@@ -223,11 +225,20 @@ def revoke_rule(tr: Translator, penalty: str) -> str:
     return tr._("Each revoke gives 2 tricks to the other side.")
 
 
-def result_line(tr: Translator, unit: str, res: RecordedResult) -> str:
-    """A recorded result of this table, as the hub holds it, and who entered it."""
+def result_line(
+    tr: Translator, unit: str, res: RecordedResult, *, with_outcome: bool = True
+) -> str:
+    """A recorded result of this table, as the hub holds it, and who entered it (without what
+    it is worth when the screen says that in big type already)."""
     said = outcome(tr, unit, res)
     v, h = res.visitor_tricks, res.home_tricks
-    if res.corrected and res.by == "leader":
+    if not with_outcome and res.corrected and res.by == "leader":
+        text = tr._("Hand {n}, as corrected by the leader: visitors {v}, home {h}.")
+    elif not with_outcome and res.by == "leader":
+        text = tr._("Hand {n}, entered by the leader: visitors {v}, home {h}.")
+    elif not with_outcome:  # short: the flags to give (or the big outcome) follow
+        text = tr._("Hand {n}: visitors {v}, home {h}") + "."
+    elif res.corrected and res.by == "leader":
         text = tr._("Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}.")
     elif res.by == "leader":
         text = tr._("Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}.")
@@ -241,7 +252,8 @@ def result_line(tr: Translator, unit: str, res: RecordedResult) -> str:
         line += " " + why
     if res.penalty is not None:
         line += " " + tr._("The leader gave this hand to the other side (a penalty).")
-    return line
+    # the last two words kept together: "flag." never alone on a wrapped line
+    return tie_end(line)
 
 
 def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
@@ -344,21 +356,22 @@ def ended_early_line(tr: Translator, hand: int | None) -> str:
     return tr._("Play ended after hand {n}.").format(n=hand)
 
 
-def score_now(tr: Translator, unit: str, held: int) -> str:
-    """``This table now has 11 flags`` / ``This team now has 5 points``."""
+def score_now(tr: Translator, unit: str, held: int, team: str = "") -> str:
+    """``This table now has 11 flags`` / ``Team 2 now has 5 points`` (the home team, by name:
+    the screen is read by both sides)."""
     if unit == "points":
         return tr.ngettext(
-            "This team now has {n} point.", "This team now has {n} points.", held
-        ).format(n=held)
+            "{team} now has {n} point.", "{team} now has {n} points.", held
+        ).format(n=held, team=team)
     return tr.ngettext(
         "This table now has {n} flag.", "This table now has {n} flags.", held
     ).format(n=held)
 
 
-def held_label(tr: Translator, unit: str, held: int) -> str:
-    """The words under the big number of the waiting screen."""
+def held_label(tr: Translator, unit: str, held: int, team: str = "") -> str:
+    """The words under the big number of the waiting screen (points: whose they are)."""
     if unit == "points":
-        return tr.ngettext("point for this team", "points for this team", held)
+        return tr.ngettext("point for {team}", "points for {team}", held).format(team=team)
     return tr.ngettext("flag at this table", "flags at this table", held)
 
 
@@ -373,9 +386,8 @@ def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]
             "Your team: {n} point today.", "Your team: {n} points today.", day.total
         )
     else:
-        total = tr.ngettext(
-            "Your team: {n} flag today.", "Your team: {n} flags today.", abs(day.total)
-        )
+        # the day's net flags (rule A6), not the flags the table holds
+        total = tr._("Today's score: {n}.")
     if day.shared:
         place = tr._("Place: {place} of {teams} (shared).")
     else:
@@ -384,10 +396,11 @@ def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]
 
 
 def total_label(tr: Translator, unit: str, score: int) -> str:
-    """The words under the team's total at a day's end."""
+    """The words under the team's total at a day's end: Alberta's is the score (net flags,
+    rule A6), which can be below the flags the table holds, or below zero."""
     if unit == "points":
         return tr.ngettext("point in all", "points in all", score)
-    return tr.ngettext("flag in all", "flags in all", abs(score))
+    return tr._("team score")
 
 
 def refusal(tr: Translator, code: str | None) -> str | None:
@@ -399,6 +412,24 @@ def refusal(tr: Translator, code: str | None) -> str | None:
     return None
 
 
+def tie_end(text: str, words: int = 2, short: int = 6) -> str:
+    """``text`` with its last ``words`` words joined by non-breaking spaces when its last word
+    is ``short`` (French already ties a number to its unit), so that "flag." is never alone
+    on a wrapped screen's last line.
+
+    >>> tie_end("Visitors take 1 flag.")
+    'Visitors take 1\\xa0flag.'
+    >>> tie_end("les visiteurs comptent 8\\xa0levées.")
+    'les visiteurs comptent 8\\xa0levées.'
+    """
+    parts = text.rsplit(" ", words)
+    if len(parts[-1]) > short:
+        return text
+    if len(parts) <= words:
+        return "\xa0".join(parts)
+    return parts[0] + " " + "\xa0".join(parts[1:])
+
+
 _MOVES = {
     "go": N_("{players}: go to table {table}"),
     "stay": N_("{players}: stay at this table"),
@@ -408,8 +439,20 @@ _MOVES = {
 }
 
 
+#: One visitor alone ("Visitors Player 1" reads as many).
+_MOVES_ONE = {
+    "return_home": N_("{players} (visitor): return to your table {table}"),
+    "go_on": N_("{players} (visitor): go on to table {table}"),
+}
+
+
 def move_lines(tr: Translator, moves: Sequence[Move]) -> list[str]:
     """Who goes where as a hand starts, one line per group (the hub works it out)."""
     return [
-        tr._(_MOVES[m.action]).format(players=pair(tr, m.players), table=m.table) for m in moves
+        tr._(
+            _MOVES_ONE[m.action]
+            if len(m.players) == 1 and m.action in _MOVES_ONE
+            else _MOVES[m.action]
+        ).format(players=pair(tr, m.players), table=m.table)
+        for m in moves
     ]

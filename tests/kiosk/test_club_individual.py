@@ -133,7 +133,8 @@ def test_widow_deal_in_five_taps_and_the_hubs_score(link):
         ("Margaret", "2"),
         ("Harold", "1"),
     ]
-    assert s.last == "Deal 1: Eleanor 0 · Margaret +2 · Harold +1"
+    # a name and its points stay together when the line wraps
+    assert s.last == "Deal 1: Eleanor\u00a00 · Margaret\u00a0+2 · Harold\u00a0+1"
 
 
 def test_widow_tap_count(link):
@@ -222,7 +223,7 @@ def test_solo_prop_and_cop_in_six_taps(link):
         ("Gérard", f"{MINUS}11"),
     ]
     assert p.view.club_players.last.startswith(
-        "Deal 1: Prop and cop: Eleanor & Harold\nEleanor +11"
+        "Deal 1: Prop and cop: Eleanor & Harold\nEleanor\u00a0+11"
     )
 
 

@@ -48,7 +48,9 @@ def test_the_day_over_screen_asks_for_the_count(link):
     w = p.view.waiting
     assert p.view.screen is Screen.WAITING
     assert w.count.text == "Count the flags" and w.count.visible and w.count.role == "primary"
-    assert w.count_line == "Now count this table's flags, in fives."
+    # every flag on the table, lent ones too: not the score above it (rules A6, A19)
+    assert w.count_line == "Count every flag on this table, lent ones too, in fives."
+    assert w.score_label == "team score"
 
 
 def test_count_confirm_send_and_the_hubs_answer(link):
@@ -147,3 +149,18 @@ def test_french(link):
     assert p.view.waiting.count_line == (
         "Compté\xa0: 11\xa0drapeaux — l'arbitre sait que le compte diffère."
     )
+
+
+def test_the_big_number_is_the_score_and_the_count_takes_every_flag(link):
+    """The big number is the team's score (net flags, rule A6), which leaves lent flags out
+    and can be below zero; the count asks for every flag on the table, lent ones too (A19)."""
+    p = kiosk(link)
+    w = p.view.waiting
+    assert w.score_label == "team score"
+    assert w.subtitle.splitlines()[0] == f"Today's score: {w.score}."
+    assert w.count_line == "Count every flag on this table, lent ones too, in fives."
+    p.set_language("fr")
+    w = p.view.waiting
+    assert w.score_label == "score de l'équipe"
+    assert w.subtitle.splitlines()[0] == f"Score du jour\u00a0: {w.score}."
+    assert w.count_line == "Comptez tous les drapeaux de la table, prêtés compris, par cinq."

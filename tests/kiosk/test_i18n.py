@@ -121,7 +121,7 @@ def test_french_plurals_follow_french_rules():
     assert fr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", 2).endswith("drapeaux")
     # French says "0 point", English "0 points".
     assert (
-        fr.ngettext("point for this team", "points for this team", 0) == "point pour cette équipe"
+        fr.ngettext("point for {team}", "points for {team}", 0) == "point pour {team}"
     )
 
 

@@ -71,7 +71,7 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert p.view.confirm.outcome == "Visitors take 1 flag"
     p.confirm_home()
     assert link.results == []  # one side is not enough
-    assert p.view.confirm.home.text == "✓ Home agrees"
+    assert p.view.confirm.home.text == "✓ Home: agreed"
     p.confirm_visitors()
 
     (result,) = link.results
@@ -90,7 +90,8 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert p.view.waiting.title == "This table's result is in."
     assert p.view.waiting.score == "11"
     assert p.view.waiting.last_result == (
-        "Last result (hand 1): visitors 8, home 5. Visitors take 1 flag.\n"
+        # the flags to give say what the hand is worth: the line above says the tricks
+        "Hand 1: visitors 8, home\u00a05.\n"
         "Home: give 1 flag to the visitors."
     )
     assert seen[-1] is Screen.WAITING
@@ -128,8 +129,8 @@ def test_gaspesie_visitors_who_travel_again_go_straight_on():
         "Player 1 & Player 2: go to table 4",
         "Captain: stay at this table",
         "Player 3: come back to this table",
-        "Visitors Player 1: go on to table 3",
-        "Visitors Player 3: return to your table 1",
+        "Player 1 (visitor): go on to table 3",
+        "Player 3 (visitor): return to your table 1",
     ]
     p.set_language("fr")
     assert p.view.move.lines.splitlines()[0] == "Joueur 1 et Joueur 2\u00a0: allez à la table 4"
@@ -733,3 +734,109 @@ def test_a_last_result_says_the_revokes_that_decided_it(hall):
     assert words.result_line(translator("fr"), "flags", res).endswith(
         "Avec les renonces, les visiteurs comptent 8\u00a0levées."
     )
+
+
+# ---------------------------------------------------------------- words a reviewer read
+
+
+def accepted(p: TablePresenter, link: FakeLink, hall: Hall, tricks: int) -> None:
+    """Both sides agree on ``tricks``; the hub accepts it and publishes the table's view."""
+    to_confirm(p, tricks)
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    p.on_ack(ack(result), result)
+    p.on_view(hall.view(1, results=[(TABLE, tricks)]))
+
+
+def test_gaspesie_points_name_the_team_and_say_the_outcome_once():
+    """Home and visitors read the same screen: the points are the home team's, by name; the
+    points won are said once, in big type (the line above it says the tricks)."""
+    link, hall = FakeLink(), Hall("gaspesie")
+    p = table(link, language="fr")
+    online(p, hall)
+    accepted(p, link, hall, 7)
+    a = p.view.accepted
+    assert a.outcome == "Manche 1\u00a0: visiteurs\u00a07, locaux\u00a06."
+    assert a.instruction == "Les visiteurs gagnent 1\u00a0point"
+    assert a.detail == "Équipe 2 a maintenant 0\u00a0point."
+    p.set_language("en")
+    a = p.view.accepted
+    assert a.outcome == "Hand 1: visitors 7, home\u00a06."
+    assert a.instruction == "Visitors win 1 point"
+    assert a.detail == "Équipe 2 now has 0 points."  # the tournament file's name
+    p.ok()
+    assert p.view.waiting.score_label == "points for Équipe 2"
+    p.set_language("fr")
+    assert p.view.waiting.score_label == "point pour Équipe 2"
+    # the waiting screen has no big outcome: its line says the points won, once
+    assert p.view.waiting.last_result.count("gagnent") == 1
+
+
+def test_both_sides_buttons_are_worded_alike(link, hall):
+    p = table(link, language="fr")
+    online(p, hall)
+    to_confirm(p, 8)
+    c = p.view.confirm
+    assert c.home.text == "Locaux\u00a0: approuver"
+    assert c.visitors.text == "Visiteurs\u00a0: approuver"
+    p.confirm_home()
+    assert p.view.confirm.home.text == "✓ Locaux\u00a0: approuvé"
+    p.set_language("en")
+    assert p.view.confirm.home.text == "✓ Home: agreed"
+    assert p.view.confirm.visitors.text == "Visitors: agree"
+    p.back()
+    p.next()
+    p.confirm_visitors()
+    assert p.view.confirm.visitors.text == "✓ Visitors: agreed"
+    p.set_language("fr")
+    assert p.view.confirm.visitors.text == "✓ Visiteurs\u00a0: approuvé"
+
+
+def test_one_visitor_moving_on_is_one_player():
+    link, hall = FakeLink(), Hall("gaspesie")
+    p = table(link, language="fr")
+    online(p, hall, 1)
+    p.on_view(hall.view(2))
+    lines = p.view.move.lines.splitlines()
+    assert "Joueur 1 (visiteur)\u00a0: continuez à la table 3" in lines
+    assert "Joueur 3 (visiteur)\u00a0: retournez à votre table 1" in lines
+    assert not any(line.startswith("Visiteurs Joueur") for line in lines)
+
+
+def test_a_short_last_word_stays_with_the_words_before_it(link, hall):
+    """"flag." alone on a wrapped line's end: a short last word is tied to the one before."""
+    from kiosk import words
+    from kiosk.i18n import translator
+
+    (res,) = [r for r in hall.view(1, "closed", results=[(TABLE, 8)]).results if r.table == TABLE]
+    assert words.result_line(translator("en"), "flags", res) == (
+        "Last result (hand 1): visitors 8, home 5. Visitors take 1\u00a0flag."
+    )
+    # French ties a number to its unit already: nothing more to tie
+    assert words.result_line(translator("fr"), "flags", res).endswith(
+        "Les visiteurs prennent 1\u00a0drapeau."
+    )
+
+
+def test_the_flags_to_give_say_the_outcome_once(link, hall):
+    p = table(link)
+    online(p, hall)
+    accepted(p, link, hall, 8)
+    a = p.view.accepted
+    assert (a.outcome, a.instruction) == (
+        "Hand 1: visitors 8, home\u00a05.",
+        "Home: give 1 flag to the visitors.",
+    )
+    p.set_language("fr")
+    a = p.view.accepted
+    assert (a.outcome, a.instruction) == (
+        "Main 1\u00a0: visiteurs\u00a08, locaux\u00a05.",
+        "Locaux\u00a0: donnez 1\u00a0drapeau aux visiteurs.",
+    )
+
+
+def test_a_french_kiosk_connects_in_french(link):
+    """Before the hub speaks the kiosk knows only kiosk.toml: a French hall's says "fr"."""
+    p = table(link, language="fr")
+    assert p.view.connecting.message == "Connexion à l'ordinateur de l'arbitre…"

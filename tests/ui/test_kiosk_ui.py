@@ -145,13 +145,17 @@ def test_a_whole_hand_in_french(tmp_path, kivy_env, hall):
     assert texts["offline"][2] == "Pas de connexion\u00a0: tout est gardé."
 
 
-def test_gaspesie_points_captain_and_french_by_default(tmp_path, kivy_env, hall):
-    texts = walk(tmp_path, kivy_env, hall, fmt="gaspesie", language=None, prefix="fr-gaspesie")
+def test_gaspesie_points_captain_and_french(tmp_path, kivy_env, hall):
+    # A Gaspésie hall's kiosk.toml says language = "fr", as a real one would: the kiosk
+    # speaks French before the hub has said the format (the connecting screen). Without it,
+    # French comes with the format (tests/kiosk/test_presenter.py).
+    texts = walk(tmp_path, kivy_env, hall, fmt="gaspesie", language="fr", prefix="fr-gaspesie")
     assert texts["language"] == "fr"
+    assert texts["connecting"] == "En attente de l'ordinateur de l'arbitre…"
     assert "Capitaine et Joueur 2" in texts["hand"][1]
     # 6 tricks, but the home side revoked: the manche goes to the visitors (rule G2).
     assert texts["confirm"] == "Les visiteurs gagnent 1\u00a0point"
-    assert texts["accepted"][1] == "Cette équipe a maintenant 0\u00a0point."
+    assert texts["accepted"][1] == "Équipe 2 a maintenant 0\u00a0point."
     # Visitors who travel again go straight on; the other one goes home.
     assert "continuez à la table" in texts["move"]
     assert "cette table et cette manche" in texts["rejected"]
@@ -323,7 +327,7 @@ def story(tmp_path, env, hall, fmt: str) -> tuple[dict, dict, Tournament]:
 def test_a_day_at_a_table_every_screen_says_what_the_hub_holds(tmp_path, kivy_env, hall):
     day, end, t = story(tmp_path, kivy_env, hall, "alberta")
     assert day["accepted"] == [
-        "Last result (hand 1): visitors 7, home 6. Visitors take 1 flag.",
+        "Hand 1: visitors 7, home\u00a06.",
         "Home: give 1 flag to the visitors.",
     ]
     assert day["reported"]["score"] == "11"
@@ -352,7 +356,7 @@ def test_a_day_at_a_table_every_screen_says_what_the_hub_holds(tmp_path, kivy_en
     assert end["day_end"]["title"] == "The tournament is over."
     assert end["day_end"]["score"] == str(mine.score)
     assert end["day_end"]["subtitle"].splitlines() == [
-        f"Your team: {mine.day_totals[0]} flags today.",
+        f"Today's score: {mine.day_totals[0]}.",
         f"Place: {mine.rank} of 4" + (" (shared)." if _shared(t, mine.rank) else "."),
         # Only this table reported: the place is provisional (issue 12).
         f"Provisional: {t.results_missing()} results missing.",
@@ -428,7 +432,7 @@ def test_a_table_counts_its_flags_at_the_end_of_the_day(tmp_path, kivy_env, hall
     ended = texts["ended"]
     assert ended["title"] == "Day 1 is over."
     assert ended["next"] == ""  # the count comes first
-    assert ended["count"] == "Now count this table's flags, in fives."
+    assert ended["count"] == "Count every flag on this table, lent ones too, in fives."
     assert texts["typed"] == f"{hub - 1} flags"
     assert texts["differs"] == (f"Counted: {hub - 1} flags — the leader has been told it differs.")
     assert texts["agrees"] == f"Counted: {hub} flags — it agrees."
