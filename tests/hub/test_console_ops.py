@@ -245,7 +245,7 @@ def test_rotation_sheet_gives_every_table_its_whole_pattern():
     html = rotation_sheet(spec)
     # One page per table per session: day 1's morning and afternoon, day 2.
     assert html.count('class="sheet rotation"') == 4 * 3
-    assert html.count("Session 2 of 2") == 4 and html.count("Day 2 of 2") == 4
+    assert html.count("session 2 of 2 of the day") == 4 and html.count("Day 2 of 2") == 4
     # Hand 1 at table 2: team 1's A & B visit; our A & B go to table 3.
     row = html.split('<td class="n hand">1</td>')[2]
     assert '<td class="n big">1</td>' in row and '<td class="n big go">→ 3</td>' in row
