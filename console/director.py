@@ -164,6 +164,14 @@ def count_status(tr: ConsoleTranslator, counts: CountsData) -> tuple[str, str]:
     )
 
 
+def _hub_had(line: CountLine) -> int | None:
+    """The hub's own count just before the leader's last acceptance of the table's count
+    (A15), when the hub said it (an older hub does not) and it is not the count itself."""
+    if not line.hub_before or line.hub_before[-1] == line.counted:
+        return None
+    return line.hub_before[-1]
+
+
 def count_table_line(tr: ConsoleTranslator, line: CountLine) -> str:
     """One table: the hub's flags, the verifiers' count, and what the difference means."""
     hub = tr.nt("the hub has {n} flag", "the hub has {n} flags", line.hub).format(n=line.hub)
@@ -172,6 +180,12 @@ def count_table_line(tr: ConsoleTranslator, line: CountLine) -> str:
     if line.status == "agrees" and line.accepted:
         # the hub took the verifiers' count because the leader accepted it (A15): it did
         # not have it by itself
+        had = _hub_had(line)
+        if had is not None:
+            return tr.t(
+                "Table {table}: counted {n}, accepted by the leader instead of the hub's "
+                "count (the hub had {hub})."
+            ).format(table=line.table, n=line.counted, hub=had)
         return tr.t(
             "Table {table}: counted {n}, accepted by the leader instead of the hub's count."
         ).format(table=line.table, n=line.counted)
@@ -202,6 +216,11 @@ def count_list_line(tr: ConsoleTranslator, line: CountLine) -> str:
             table=line.table, hub=line.hub
         )
     if line.status == "agrees" and line.accepted:
+        had = _hub_had(line)
+        if had is not None:
+            return tr.t(
+                "Table {table}: counted {n} — accepted by the leader (the hub had {hub})"
+            ).format(table=line.table, n=line.counted, hub=had)
         return tr.t("Table {table}: counted {n} — accepted by the leader").format(
             table=line.table, n=line.counted
         )

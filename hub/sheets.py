@@ -601,13 +601,21 @@ def _count_notes(t: Tournament, tr: ConsoleTranslator) -> list[str]:
             notes.append(
                 tr.t("{day}: not verified — {what}.").format(day=label, what="; ".join(parts))
             )
-        notes += [
-            tr.t("{day}, table {table}: the verifiers' count was taken ({reason}).").format(
-                day=label, table=c.table, reason=reason
-            )
-            for c in counts
-            for reason in c.accepted
-        ]
+        for c in counts:
+            for i, reason in enumerate(c.accepted):
+                if i < len(c.hub_before):  # what the hub had just before (A15)
+                    notes.append(
+                        tr.t(
+                            "{day}, table {table}: the verifiers' count was taken ({reason}); "
+                            "the hub had {hub}."
+                        ).format(day=label, table=c.table, reason=reason, hub=c.hub_before[i])
+                    )
+                else:
+                    notes.append(
+                        tr.t(
+                            "{day}, table {table}: the verifiers' count was taken ({reason})."
+                        ).format(day=label, table=c.table, reason=reason)
+                    )
     return notes
 
 

@@ -201,16 +201,20 @@ def count_day(t: Tournament, day: int | None) -> int:
 
 
 def count_line(count: TableCount) -> CountLine:
-    """One table's count as the wire has it (``counted`` and ``accepted`` sent once counted)."""
+    """One table's count as the wire has it (``counted`` and ``accepted`` sent once counted;
+    ``hub_before`` once the leader accepted a count)."""
     if count.counted is None:
         return CountLine(table=count.table, hub=count.hub, status=count.status)
-    return CountLine(
+    line = CountLine(
         table=count.table,
         hub=count.hub,
         counted=count.counted,
         status=count.status,
         accepted=list(count.accepted),
     )
+    if count.hub_before:  # (ext) only once the leader accepted a count
+        line = line.model_copy(update={"hub_before": list(count.hub_before)})
+    return line
 
 
 def counts(t: Tournament, day: int | None = None) -> CountsData:

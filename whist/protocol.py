@@ -1663,13 +1663,16 @@ CountStatus = Literal["agrees", "differs", "not counted"]
 
 class CountLine(_ReplyData):
     """One table's count at a day's end: the hub's, the verifiers' (absent: not counted),
-    and the reasons the leader gave for taking the verifiers' count (decision A15)."""
+    and the reasons the leader gave for taking the verifiers' count (decision A15);
+    ``hub_before`` (extension): for each of those acceptances, in the same order, the hub's own
+    count just before it (absent from an older hub)."""
 
     table: TableNumber
     hub: int
     counted: int | None = None
     status: CountStatus
     accepted: list[str] = []
+    hub_before: list[int] = []
 
 
 class CountsData(_ReplyData):

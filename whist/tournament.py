@@ -129,7 +129,9 @@ class TableCount:
 
     ``hub``: the flags the hub says the table held when the day ended (loans included), after
     later corrections and accepted counts; ``counted``: the verifiers' count (None: not
-    counted yet); ``accepted``: the reasons of the leader's acceptances.
+    counted yet); ``accepted``: the reasons of the leader's acceptances; ``hub_before``: for
+    each acceptance, in the same order, the hub's own count just before it (what the hub had
+    from the results, computed at replay, never typed in).
     """
 
     day: int
@@ -137,6 +139,7 @@ class TableCount:
     hub: int
     counted: int | None
     accepted: tuple[str, ...] = ()
+    hub_before: tuple[int, ...] = ()
 
     @property
     def status(self) -> str:
@@ -355,6 +358,8 @@ class Tournament:
         self.counts: dict[tuple[int, int], int] = {}  # (day, table): the verifiers' count
         self.count_ids: dict[str, tuple[int, int]] = {}  # a kiosk's count id -> (day, table)
         self.accepted_counts: dict[tuple[int, int], list[str]] = {}
+        #: (day, table): the hub's count just before each acceptance, in the same order
+        self.accepted_hub: dict[tuple[int, int], list[int]] = {}
         self.points = [0] * (self.tables + 1)
         self.hand_points: dict[int, list[int]] = {}  # Gaspésie, per hand per team
         self.tiebreaks: list[TieBreak] = []
@@ -482,6 +487,7 @@ class Tournament:
             hub=self.day_flags[day - 1][table],
             counted=self.counts.get((day, table)),
             accepted=tuple(self.accepted_counts.get((day, table), ())),
+            hub_before=tuple(self.accepted_hub.get((day, table), ())),
         )
 
     def day_counts(self, day: int) -> list[TableCount]:
@@ -1131,7 +1137,9 @@ class Tournament:
 
     def _apply_CountAccepted(self, event: CountAccepted) -> None:
         counted = self.counts[(event.day, event.table)]
-        diff = counted - self.day_flags[event.day - 1][event.table]
+        hub = self.day_flags[event.day - 1][event.table]
+        diff = counted - hub
+        self.accepted_hub.setdefault((event.day, event.table), []).append(hub)
         self.day_flags[event.day - 1][event.table] += diff
         self.ended_days[event.day - 1][event.table] += diff
         self.accepted_counts.setdefault((event.day, event.table), []).append(event.reason)

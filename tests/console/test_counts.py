@@ -83,8 +83,13 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
     v = p.view.counts
     assert v.status == "Day 1 is verified: every table's count agrees." and v.status_role == "good"
     # the hub took the count because the leader accepted it: it did not "have" it (A15)
-    assert v.table == "Table 1: counted 11, accepted by the leader instead of the hub's count."
-    assert v.lines.splitlines()[0] == "Table 1: counted 11 — accepted by the leader"
+    # and says what the hub had, from the hub's reply (A15): the leader typed only the count
+    assert v.table == (
+        "Table 1: counted 11, accepted by the leader instead of the hub's count (the hub had 10)."
+    )
+    assert (
+        v.lines.splitlines()[0] == "Table 1: counted 11 — accepted by the leader (the hub had 10)"
+    )
     assert p.view.message.text.endswith("Day 1 is verified.")
     assert not v.next_open.visible
     assert hub.core.tournament.day_totals(1) == (11,)
@@ -115,6 +120,30 @@ def test_the_count_page_in_french(hub):
     assert v.accept.text == "Accepter le compte\u00a0: 9\u00a0drapeaux"
     # correcting the result comes first; accepting the count is a plain button (confirmed)
     assert (v.correct.role, v.accept.role) == ("primary", "normal")
+    p.accept_count()  # the line then says what the hub had (A15)
+    hub.deliver()
+    v = p.view.counts
+    assert v.table == (
+        "Table\u00a01\u00a0: 9 comptés, acceptés par l'arbitre à la place du compte du poste "
+        "central (il en avait 10)."
+    )
+    assert v.lines.splitlines()[0] == (
+        "Table\u00a01\u00a0: 9 comptés — acceptés par l'arbitre (le poste central en avait 10)"
+    )
+
+
+def test_an_older_hubs_accepted_count_reads_as_before():
+    """A hub older than ``hub_before`` (ext) sends only the reasons: the line says no number."""
+    from console.director import count_list_line, count_table_line
+    from console.i18n import translator
+    from whist.protocol import CountLine
+
+    line = CountLine(table=1, hub=11, counted=11, status="agrees", accepted=["lost"])
+    tr = translator("en")
+    assert count_list_line(tr, line) == "Table 1: counted 11 — accepted by the leader"
+    assert count_table_line(tr, line) == (
+        "Table 1: counted 11, accepted by the leader instead of the hub's count."
+    )
 
 
 def test_before_any_day_ends_the_page_says_so(hub):

@@ -109,12 +109,17 @@ def test_a_difference_settled_by_taking_the_physical_count(hub):
         ["recounted twice: 9 flags"],
         True,
     )
+    # the hub's own number before the leader took the count is said too (ext), computed
+    # from the events: the leader typed only the reason
+    assert reply["data"]["line"]["hub_before"] == [10]
     after = {s["team"]: s["flags"] for s in retained(hub, "whist/standings")["teams"]}
     assert after[1] == before[1] - 1 and all(after[t] == before[t] for t in (2, 3, 4))
     # A recount that differs again is shown again; the record survives a restart.
     hub.restart()
     assert counts(hub).verified
     assert hub.core.tournament.table_count(1, 1).accepted == ("recounted twice: 9 flags",)
+    assert counts(hub).lines[0].hub_before == [10]
+    assert "hub_before" not in hub.command("counts")["data"]["lines"][1]
     hub.command("verify", table=1, flags=10)
     assert not counts(hub).verified
 
@@ -148,7 +153,11 @@ def test_the_standings_sheet_says_whether_each_day_is_verified(hub, tmp_path):
     hub.command("accept_count", table=1, day=1, reason="a flag lost")
     sheet = standings_sheet(hub.core.tournament, "fr")
     assert "Jour 1 : vérifiée — les drapeaux de chaque table comptés et conformes." in sheet
-    assert "le compte des vérificateurs a été retenu (a flag lost)" in sheet
+    assert (
+        "le compte des vérificateurs a été retenu (a flag lost) ; le poste central en avait 10."
+    ) in sheet
+    english = standings_sheet(hub.core.tournament, "en")
+    assert "the verifiers&#x27; count was taken (a flag lost); the hub had 10." in english
     hub.command("export", language="en")
     exported = (tmp_path / "exports" / "standings.html").read_text("utf-8")
     assert "Day 1: verified — every table&#x27;s flags counted and agreed." in exported

@@ -311,7 +311,9 @@ def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     assert accept == "Accept the count: 11 flags"
     status, lines = texts["verified"]
     assert status == "Day 1 is verified: every table's count agrees."
-    assert lines.splitlines()[0] == "Table 1: counted 11 — accepted by the leader"
+    assert lines.splitlines()[0] == (
+        "Table 1: counted 11 — accepted by the leader (the hub had 10)"
+    )
 
 
 def test_a_two_day_end_the_kiosks_counts_and_the_tie_breaks_warning(tmp_path, kivy_env, hall):

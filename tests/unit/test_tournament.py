@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from whist.cards import Card, Suit
 from whist.errors import TournamentError
 from whist.events import (
+    CountAccepted,
     DayEnded,
+    FlagsCounted,
     FlagsLent,
     HandClosed,
     HandStarted,
@@ -581,3 +583,34 @@ def test_an_older_log_without_a_later_optional_field_still_reads():
     stored = event_to_dict(TieBreakHandPlayed((1, 2), (7, 6), H))
     del stored["next_trump"]
     assert event_from_dict(stored) == TieBreakHandPlayed((1, 2), (7, 6), H, None)
+
+
+def test_an_accepted_count_keeps_what_the_hub_had_and_replays_the_same():
+    """A15: each acceptance keeps the hub's own count just before it, worked out from the
+    events (the event holds only the day, the table and the reason, as in older logs)."""
+    spec = default_spec("alberta", 3, 2)
+    events = [
+        TournamentCreated(spec),
+        HandStarted(1, H),
+        *(ResultRecorded(f"r{t}", 1, t, 10 if t == 1 else 6) for t in (1, 2, 3)),
+        DayEnded(1, early=True),
+        FlagsCounted(1, 1, 9),
+        CountAccepted(1, 1, "a flag lost"),
+        FlagsCounted(1, 1, 8),  # a recount finds one fewer again
+        CountAccepted(1, 1, "another flag lost"),
+    ]
+    t = fold(events)
+    count = t.table_count(1, 1)
+    assert (count.hub, count.counted, count.status) == (8, 8, "agrees")
+    assert count.accepted == ("a flag lost", "another flag lost")
+    assert count.hub_before == (10, 9)
+    assert t.table_count(1, 2).hub_before == ()
+    stored = [event_to_dict(e) for e in events]
+    assert stored[-1] == {
+        "kind": "count_accepted",
+        "day": 1,
+        "table": 1,
+        "reason": "another flag lost",
+    }
+    again = fold(event_from_dict(d) for d in stored)
+    assert again.day_counts(1) == t.day_counts(1)
