@@ -193,3 +193,51 @@ class Scenario:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+
+
+def club_night_walk(
+    tmp_path: Path,
+    env: dict[str, str],
+    broker: EmbeddedBroker,
+    *,
+    scenario: str,
+    game: str,
+    language: str,
+    tables: int,
+    table: int,
+    names: list[str],
+) -> tuple[dict[str, Any], Any]:
+    """A club night walked through table ``table``'s kiosk by ``scenario`` (tests/ui/driver.py)
+    against a real club hub: the layout audit is clean, exactly the screenshots ``names`` were
+    saved (none empty), and the night ended. Returns the scenario's texts and the night the
+    hub holds, replayed from its log."""
+    from hub.store import EventStore
+    from whist.night import ClubNight
+
+    config = write_kiosk_config(
+        tmp_path / "kiosk.toml",
+        broker,
+        table,
+        data_dir=str(tmp_path / "kiosk-data"),
+        language=language,
+    )
+    prefix = f"{language}-club-{game}"
+    spec = {
+        "scenario": scenario,
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": prefix,
+        "table": table,
+        "broker": broker_spec(broker),
+        "night": {"format": game, "tables": tables, "data": str(tmp_path / "hub")},
+    }
+    report = Scenario(spec, env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    expected = sorted(f"{prefix}-800x480-{name}.png" for name in names)
+    assert sorted(report["shots"]) == expected
+    for name in expected:
+        assert (SHOTS / name).stat().st_size > 5000, f"{name} looks empty"
+    with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
+        held = ClubNight.replay(store.events())
+    assert held.ended
+    return report["texts"], held

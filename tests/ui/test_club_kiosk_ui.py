@@ -12,9 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hub.broker import EmbeddedBroker
-from hub.store import EventStore
-from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
-from whist.night import ClubNight
+from tests.ui.conftest import club_night_walk
 
 TABLE = 2
 SHOTS_CLUB = [
@@ -35,39 +33,24 @@ SHOTS_CLUB = [
 def night(
     tmp_path: Path, env: dict[str, str], broker: EmbeddedBroker, *, game: str, language: str
 ) -> dict:
-    config = write_kiosk_config(
-        tmp_path / "kiosk.toml",
-        broker,
-        TABLE,
-        data_dir=str(tmp_path / "kiosk-data"),
-        language=language,
-    )
-    prefix = f"{language}-club-{game}"
-    spec = {
-        "scenario": "club",
-        "config": str(config),
-        "shots": str(SHOTS),
-        "prefix": prefix,
-        "table": TABLE,
-        "broker": broker_spec(broker),
-        "night": {"format": game, "tables": 4, "data": str(tmp_path / "hub")},
-    }
-    report = Scenario(spec, env, tmp_path).report()
-    assert report["audit"] == [], "\n".join(report["audit"])
     names = SHOTS_CLUB + (["c04-honours"] if game == "english" else [])
-    expected = sorted(f"{prefix}-800x480-{name}.png" for name in names)
-    assert sorted(report["shots"]) == expected
-    for name in expected:
-        assert (SHOTS / name).stat().st_size > 5000, f"{name} looks empty"
+    texts, held = club_night_walk(
+        tmp_path,
+        env,
+        broker,
+        scenario="club",
+        game=game,
+        language=language,
+        tables=4,
+        table=TABLE,
+        names=names,
+    )
     # The hub holds what was tapped, and what the leader entered and corrected.
-    with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
-        held = ClubNight.replay(store.events())
     deals = held.deals[TABLE]
     assert [d.by for d in deals] == ["table", "table", "leader"]
     assert deals[0].record["ns_tricks"] == 4
     assert deals[1].record.get("ew_revokes") == 1
-    assert held.ended
-    return report["texts"]
+    return texts
 
 
 def test_a_minnesota_night_in_english(tmp_path, kivy_env, hall):

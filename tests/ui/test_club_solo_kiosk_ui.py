@@ -14,9 +14,7 @@ from pathlib import Path
 import pytest
 
 from hub.broker import EmbeddedBroker
-from hub.store import EventStore
-from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
-from whist.night import ClubNight
+from tests.ui.conftest import club_night_walk
 
 TABLE = 2
 PAGES = {
@@ -33,34 +31,18 @@ TAPS = {"widow": 5, "solo": 6, "knockout": 5, "eight-to-one": 10}
 def night(
     tmp_path: Path, env: dict[str, str], broker: EmbeddedBroker, *, game: str, language: str
 ) -> dict:
-    config = write_kiosk_config(
-        tmp_path / "kiosk.toml",
+    texts, held = club_night_walk(
+        tmp_path,
+        env,
         broker,
-        TABLE,
-        data_dir=str(tmp_path / "kiosk-data"),
+        scenario="club_solo",
+        game=game,
         language=language,
+        tables=3,
+        table=TABLE,
+        names=COMMON + PAGES[game],
     )
-    prefix = f"{language}-club-{game}"
-    spec = {
-        "scenario": "club_solo",
-        "config": str(config),
-        "shots": str(SHOTS),
-        "prefix": prefix,
-        "table": TABLE,
-        "broker": broker_spec(broker),
-        "night": {"format": game, "tables": 3, "data": str(tmp_path / "hub")},
-    }
-    report = Scenario(spec, env, tmp_path).report()
-    assert report["audit"] == [], "\n".join(report["audit"])
-    expected = sorted(f"{prefix}-800x480-{name}.png" for name in COMMON + PAGES[game])
-    assert sorted(report["shots"]) == expected
-    for name in expected:
-        assert (SHOTS / name).stat().st_size > 5000, f"{name} looks empty"
-    with EventStore(tmp_path / "hub" / "hub.sqlite3") as store:
-        held = ClubNight.replay(store.events())
     assert held.deals[TABLE][-1].by == "table"
-    assert held.ended
-    texts: dict = report["texts"]
     assert texts["taps"] == TAPS[game]
     return texts
 
