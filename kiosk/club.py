@@ -30,7 +30,7 @@ from kiosk.i18n import N_, Translator
 from kiosk.individual import PlayersDraft, PlayersFlow
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import (
-    MINUS,
+    MAX_REVOKES,
     ButtonVM,
     ClubChooseVM,
     ClubPickVM,
@@ -42,6 +42,7 @@ from kiosk.viewmodel import (
     RejectedVM,
     RevokesVM,
     Screen,
+    revoke_steps,
 )
 from uikit.games import game_title
 from uikit.reasons import reason_sentence
@@ -57,7 +58,6 @@ from whist.protocol import (
 )
 
 TRICKS = 13
-MAX_REVOKES = 13
 Party = Literal["NS", "EW"]
 #: Where a deal being entered is: choosing (grand/low or the trump), the tricks, the revokes
 #: page, the honours (English), both sides agreeing; then saved, or refused by the hub.
@@ -783,12 +783,8 @@ class ClubDesk:
         d = self.draft
         assert d is not None
 
-        def minus(n: int) -> ButtonVM:
-            return ButtonVM(MINUS, role="normal" if n > 0 else "disabled", enabled=n > 0)
-
-        def plus(n: int) -> ButtonVM:
-            ok = n < MAX_REVOKES
-            return ButtonVM("+", role="normal" if ok else "disabled", enabled=ok)
+        home_minus, home_plus = revoke_steps(d.ns_revokes)
+        visitors_minus, visitors_plus = revoke_steps(d.ew_revokes)
 
         return RevokesVM(
             title=tr._("Established revokes"),
@@ -799,10 +795,10 @@ class ClubDesk:
             visitors_label=tr._(_PARTY_NAMES["EW"]),
             visitors_role="highlight" if d.revoke_side == "EW" else "text",
             visitors_count=str(d.ew_revokes),
-            home_minus=minus(d.ns_revokes),
-            home_plus=plus(d.ns_revokes),
-            visitors_minus=minus(d.ew_revokes),
-            visitors_plus=plus(d.ew_revokes),
+            home_minus=home_minus,
+            home_plus=home_plus,
+            visitors_minus=visitors_minus,
+            visitors_plus=visitors_plus,
             done=ButtonVM(tr._("Done"), role="primary"),
         )
 

@@ -32,7 +32,7 @@ from kiosk.count import REFUSED, CountDesk
 from kiosk.i18n import N_, Translator, translator
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import (
-    MINUS,
+    MAX_REVOKES,
     AcceptedVM,
     ButtonVM,
     ConfirmVM,
@@ -49,6 +49,7 @@ from kiosk.viewmodel import (
     SetupVM,
     ViewModel,
     WaitingVM,
+    revoke_steps,
 )
 from uikit.config import ConfigProblem, Problem
 from uikit.i18n import Language
@@ -68,7 +69,6 @@ from whist.protocol import (
 )
 
 TRICKS = 13
-MAX_REVOKES = 13
 #: Seconds a screen ignores taps after it appears: a finger already on its way to the old
 #: screen's button must not press whatever the new screen put there.
 TAP_GUARD = 0.5
@@ -1048,12 +1048,8 @@ class TablePresenter(_Base):
         rules = self.rules
         rule = words.revoke_rule(tr, rules.revoke_penalty if rules is not None else "two_tricks")
 
-        def minus(n: int) -> ButtonVM:
-            return ButtonVM(MINUS, role="normal" if n > 0 else "disabled", enabled=n > 0)
-
-        def plus(n: int) -> ButtonVM:
-            ok = n < MAX_REVOKES
-            return ButtonVM("+", role="normal" if ok else "disabled", enabled=ok)
+        home_minus, home_plus = revoke_steps(d.revokes_home)
+        visitors_minus, visitors_plus = revoke_steps(d.revokes_visitors)
 
         return RevokesVM(
             title=tr._("Established revokes"),
@@ -1064,10 +1060,10 @@ class TablePresenter(_Base):
             visitors_label=tr._("Visitors"),
             visitors_role="highlight" if d.revoke_side == "visitors" else "text",
             visitors_count=str(d.revokes_visitors),
-            home_minus=minus(d.revokes_home),
-            home_plus=plus(d.revokes_home),
-            visitors_minus=minus(d.revokes_visitors),
-            visitors_plus=plus(d.revokes_visitors),
+            home_minus=home_minus,
+            home_plus=home_plus,
+            visitors_minus=visitors_minus,
+            visitors_plus=visitors_plus,
             done=ButtonVM(tr._("Done"), role="primary"),
         )
 

@@ -44,6 +44,8 @@ class Screen(enum.StrEnum):
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
 MINUS = "\N{MINUS SIGN}"
+#: Most revokes a side can be given on the revokes page (military and club kiosks alike).
+MAX_REVOKES = 13
 
 #: Fields whose text is shown as it is, never translated: a command to type, the hub's own
 #: words when no translation is known, the tournament's name.
@@ -62,6 +64,20 @@ class ButtonVM:
     role: str = "normal"
     enabled: bool = True
     visible: bool = True
+
+
+def revoke_steps(count: int) -> tuple[ButtonVM, ButtonVM]:
+    """The minus and plus buttons beside one side's revokes: minus off at 0, plus off at
+    ``MAX_REVOKES``.
+
+    >>> [b.enabled for b in revoke_steps(0)]
+    [False, True]
+    """
+    more = count < MAX_REVOKES
+    return (
+        ButtonVM(MINUS, role="normal" if count > 0 else "disabled", enabled=count > 0),
+        ButtonVM("+", role="normal" if more else "disabled", enabled=more),
+    )
 
 
 @dataclass(frozen=True)
