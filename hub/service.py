@@ -297,9 +297,10 @@ class Hub:
         self.handled += len(messages)
         if messages:
             commit, build = self.core.commit_seconds, self.core.build_seconds
+            queued = min(m.at for m in messages)
             self.stage_times.add(
                 messages=len(messages),
-                wait=started - min(m.at for m in messages),
+                wait=started - queued,
                 handle=handled - started - commit - build,
                 commit=commit,
                 build=build,
@@ -312,7 +313,7 @@ class Hub:
                 len(out),
                 commit,
                 build,
-                min(m.at for m in messages),
+                queued,
             )
 
     def _publish(self, o: Outgoing) -> None:
