@@ -92,7 +92,9 @@ class TileGrid(GridLayout):
             self.clear_widgets()
             for number in range(1, len(tiles) + 1):
                 tile = Tile(kid=f"tile-{number}", table=number)
-                tile.bind(on_release=lambda t: App.get_running_app().presenter.open_table(t.table))
+                tile.bind(
+                    on_release=lambda t: App.get_running_app().presenter.tables.open_table(t.table)
+                )
                 self.add_widget(tile)
         for tile, vm in zip(reversed(self.children), tiles, strict=True):
             tile.vm = vm
@@ -142,7 +144,9 @@ class NightTileList(BoxLayout):
             for _ in tiles:
                 tile = NightTile()
                 tile.bind(
-                    on_release=lambda t: App.get_running_app().presenter.open_table(int(t.vm.table))
+                    on_release=lambda t: App.get_running_app().presenter.night.open_table(
+                        int(t.vm.table)
+                    )
                 )
                 self.add_widget(tile)
         for tile, vm in zip(reversed(self.children), tiles, strict=True):
@@ -217,7 +221,7 @@ class LeaderApp(ScreenApp):
     def open_rotation(self) -> None:
         """Open the rotation sheet the hub wrote in the web browser, to print it."""
         p = self.presenter
-        path = p.rotation_path() if isinstance(p, LeaderPresenter) else None
+        path = p.sheets.rotation_path() if isinstance(p, LeaderPresenter) else None
         if path is not None:
             self.opener(Path(path).resolve().as_uri())
 

@@ -121,7 +121,8 @@ class LInput(TextInput):
 
 
 class ButtonGrid(GridLayout):
-    """Buttons made from ``vms``; button *i* calls ``app.presenter.<intent>(args[i])``."""
+    """Buttons made from ``vms``; button *i* calls ``app.presenter.<intent>(args[i])`` (a dotted
+    intent, ``deal.deal_step``, calls that screen's presenter)."""
 
     vms = ObjectProperty((), rebind=True)
     intent = StringProperty("")
@@ -151,5 +152,8 @@ class ButtonGrid(GridLayout):
         return self.args[i] if i < len(self.args) else int(self.offset) + i
 
     def _press(self, i: int) -> None:
-        presenter = App.get_running_app().presenter
-        getattr(presenter, self.intent)(self._arg(i))
+        target = App.get_running_app().presenter
+        *owners, intent = self.intent.split(".")  # "deal.deal_step": a screen's presenter
+        for owner in owners:
+            target = getattr(target, owner)
+        getattr(target, intent)(self._arg(i))

@@ -44,21 +44,21 @@ def test_a_tables_deals_latest_first_and_correcting_one():
     night = club_night("minnesota", 2)
     play(night, 1, GRAND_NS, LOW)
     p, link = console(night)
-    p.open_table(1)
+    p.tables.open_table(1)
     link.deliver()
     v = p.view.deals
     assert p.view.screen is Screen.DEALS
     assert [r.deal for r in v.rows] == ["Deal 2", "Deal 1"]
     assert v.rows[1].entered == "NS granded · tricks NS 9, EW 4"
     assert v.rows[1].scored == "NS +3 (grand)"
-    p.open_deal(1)
+    p.deals.open_deal(1)
     assert p.view.screen is Screen.DEAL
     assert not p.view.deal.save.enabled  # a reason is required
-    p.deal_field("ns_tricks", 10)
-    p.reason_preset(0)
+    p.deal.deal_field("ns_tricks", 10)
+    p.correct.reason_preset(0)
     assert p.view.deal.readout == "NS granded · tricks NS 10, EW 3"
     assert p.view.deal.save.enabled
-    p.confirm_deal()
+    p.deal.confirm_deal()
     (sent,) = [c for c in link.sent if isinstance(c, CorrectDeal)]
     assert (sent.table, sent.deal, sent.reason) == (1, 1, "Players recounted")
     link.deliver()
@@ -71,21 +71,21 @@ def test_a_tables_deals_latest_first_and_correcting_one():
 def test_entering_a_deal_for_a_table_whose_kiosk_failed():
     night = club_night("english", 2)
     p, link = console(night, offline=[2])
-    p.open_table(2)
+    p.tables.open_table(2)
     link.deliver()
     v = p.view.deals
     assert v.empty == "No deal recorded at this table yet."
     assert v.enter.text == "Enter deal 1 for the table" and v.enter.role == "primary"
-    p.open_enter()
+    p.deals.open_enter()
     form = p.view.deal
     assert form.title == "Table 2, deal 1: enter it for the table"
     assert len(form.trumps) == 4 and len(form.honours) == 5 and form.granded == ()
-    p.deal_field("trump", "hearts")
-    p.deal_field("ns_tricks", 8)
-    p.deal_field("honours", "EW:4")
-    p.deal_revoke("NS", 1)
-    p.set_reason("sheet")
-    p.confirm_deal()
+    p.deal.deal_field("trump", "hearts")
+    p.deal.deal_field("ns_tricks", 8)
+    p.deal.deal_field("honours", "EW:4")
+    p.deal.deal_revoke("NS", 1)
+    p.correct.set_reason("sheet")
+    p.deal.confirm_deal()
     link.deliver()
     link.deliver()
     assert night.recorded(2, 1).record == {
@@ -101,22 +101,22 @@ def test_entering_a_deal_for_a_table_whose_kiosk_failed():
 def test_the_hubs_refusal_is_shown_with_its_reason():
     night = club_night("minnesota", 2)
     p, link = console(night)
-    p.open_table(1)
+    p.tables.open_table(1)
     link.deliver()
-    p.open_enter()
-    p.deal_field("ns_tricks", 9)  # Minnesota needs to know who granded: the form waits
-    p.set_reason("test")
+    p.deals.open_enter()
+    p.deal.deal_field("ns_tricks", 9)  # Minnesota needs to know who granded: the form waits
+    p.correct.set_reason("test")
     assert not p.view.deal.save.enabled
-    p.deal_field("granded", "EW")
-    p.confirm_deal()
+    p.deal.deal_field("granded", "EW")
+    p.deal.confirm_deal()
     link.deliver()
     # a deal beyond the next one is refused by the core, in its own words
-    p.draft = None
-    p.mode = Screen.DEALS
+    p.router.draft = None
+    p.router.mode = Screen.DEALS
     link.send(
         CorrectDeal(id="c-x", table=1, deal=5, record={"granded": "NS", "ns_tricks": 9}, reason="x")
     )
-    p.sending["c-x"] = link.sent[-1]
+    p.replies.sending["c-x"] = link.sent[-1]
     link.deliver()
     assert p.view.message.role == "message-bad"
     assert p.view.message.text == (  # which command was refused; the saved deal stands
@@ -134,7 +134,7 @@ def test_ending_the_night_says_what_it_means_then_final_standings():
     night = club_night("minnesota", 2)
     play(night, 1, GRAND_NS)
     p, link = console(night, language="fr")
-    p.primary()
+    p.tables.primary()
     v = p.view.confirm
     assert p.view.screen is Screen.CONFIRM
     assert v.title == "Terminer la soirée\u00a0?"
@@ -142,7 +142,7 @@ def test_ending_the_night_says_what_it_means_then_final_standings():
     assert v.detail.splitlines()[0].startswith("Table\u00a01\u00a0: 1 donne")
     p.set_language("en")
     assert "cannot be undone" in p.view.confirm.body
-    p.confirm()
+    p.confirm.confirm()
     assert any(isinstance(c, EndNight) for c in link.sent)
     link.deliver()
     assert p.view.message.text.startswith("The night is over (1 deal in all)")
@@ -162,8 +162,8 @@ def test_once_the_night_has_ended_every_tile_says_so_and_a_call_stays_calm():
     play(night, 1, GRAND_NS)
     p, link = console(night, calling=[3], offline=[4])
     assert p.view.night.tables[0].status == "Calls you"
-    p.primary()
-    p.confirm()
+    p.tables.primary()
+    p.confirm.confirm()
     link.deliver()
     tiles = {t.table: (t.status, t.role) for t in p.view.night.tables}
     assert tiles == {

@@ -40,12 +40,12 @@ def test_a_widow_deal_by_name_and_its_correction():
     night = club_night("widow", 2)
     play(night, 1, WIDOW)
     p, link = console(night)
-    p.open_table(1)
+    p.tables.open_table(1)
     link.deliver()
     row = p.view.deals.rows[0]
     assert row.entered == "widow: Margaret · tricks Eleanor 3, Margaret 6, Harold 4"
     assert row.scored == "Eleanor +0 (tricks), Margaret +2 (with the widow), Harold +1 (tricks)"
-    p.open_deal(1)
+    p.deals.open_deal(1)
     form = p.view.deal
     assert p.view.screen is Screen.DEAL
     assert form.tricks_label == "" and form.revokes_label == ""  # no partnership rows
@@ -53,13 +53,13 @@ def test_a_widow_deal_by_name_and_its_correction():
     assert [b.text for b in form.choices[0].buttons] == ["Eleanor", "Margaret", "Harold", "Nobody"]
     assert [c.label for c in form.counts if c.label] == ["Eleanor", "Margaret", "Harold"]
     assert [b.text for b in form.counts[0].buttons] == ["\N{MINUS SIGN}", "3 tricks", "+"]
-    p.deal_choose("widow=none")
-    p.deal_step("tricks_1:1")
-    p.deal_step("tricks_2:-1")
-    p.reason_preset(0)
+    p.deal.deal_choose("widow=none")
+    p.deal.deal_step("tricks_1:1")
+    p.deal.deal_step("tricks_2:-1")
+    p.correct.reason_preset(0)
     assert p.view.deal.readout == "widow: nobody · tricks Eleanor 4, Margaret 5, Harold 4"
     assert p.view.deal.save.enabled
-    p.confirm_deal()
+    p.deal.confirm_deal()
     assert sent(link).record.fields() == {
         "tricks_1": 4,
         "tricks_2": 5,
@@ -74,23 +74,23 @@ def test_a_widow_deal_by_name_and_its_correction():
 def test_entering_a_solo_deal_for_a_table():
     night = club_night("solo", 2)
     p, link = console(night, offline=[2])
-    p.open_table(2)
+    p.tables.open_table(2)
     link.deliver()
-    p.open_enter()
+    p.deals.open_enter()
     form = p.view.deal
     assert len(form.choices[0].buttons) == 8 and form.choices[1].label == ""
     assert not form.save.enabled
-    p.deal_choose("contract=prop")
-    p.deal_choose("bidder=N")
+    p.deal.deal_choose("contract=prop")
+    p.deal.deal_choose("bidder=N")
     labels = [c.label for c in p.view.deal.choices if c.label]
     assert labels == ["Contract", "Bidder", "Partner", "Revoke"]
     assert [b.text for b in p.view.deal.choices[2].buttons] == ["Thérèse", "Albert", "Walter"]
-    p.deal_choose("partner=S")
+    p.deal.deal_choose("partner=S")
     for _ in range(8):
-        p.deal_step("bidder_tricks:1")
-    p.set_reason("sheet")
+        p.deal.deal_step("bidder_tricks:1")
+    p.correct.set_reason("sheet")
     assert p.view.deal.readout == "prop and cop: Dorothy & Albert · 8 tricks"
-    p.confirm_deal()
+    p.deal.confirm_deal()
     assert sent(link).record.fields() == {
         "contract": "prop",
         "bidder": "N",
@@ -105,9 +105,9 @@ def test_entering_a_solo_deal_for_a_table():
 def test_an_eight_to_one_form_has_each_players_bid_and_tricks_and_the_hub_checks():
     night = club_night("eight-to-one", 2)
     p, link = console(night)
-    p.open_table(1)
+    p.tables.open_table(1)
     link.deliver()
-    p.open_enter()
+    p.deals.open_enter()
     row = p.view.deal.counts[0]
     assert row.label == "Eleanor"
     assert [b.text for b in row.buttons] == [
@@ -119,10 +119,10 @@ def test_an_eight_to_one_form_has_each_players_bid_and_tricks_and_the_hub_checks
         "+",
     ]
     for seat in "NESW":
-        p.deal_step(f"bid_{seat}:1")
-        p.deal_step(f"tricks_{seat}:1")
-    p.set_reason("sheet")
-    p.confirm_deal()
+        p.deal.deal_step(f"bid_{seat}:1")
+        p.deal.deal_step(f"tricks_{seat}:1")
+    p.correct.set_reason("sheet")
+    p.deal.confirm_deal()
     link.deliver()
     # four tricks in a round of eight: the hub (the core) refuses it and says why
     assert "8 tricks" in p.view.message.text
@@ -132,8 +132,8 @@ def test_the_console_in_french():
     night = club_night("solo", 1)
     play(night, 1, {"contract": "misere", "bidder": "E", "bidder_tricks": 0})
     p, link = console(night, language="fr")
-    p.open_table(1)
+    p.tables.open_table(1)
     link.deliver()
     assert p.view.deals.rows[0].entered == "misère\u00a0: Margaret · 0 levée"
-    p.open_deal(1)
+    p.deals.open_deal(1)
     assert p.view.deal.choices[0].label == "Contrat"

@@ -50,7 +50,7 @@ def correct(game: str, played: dict, record: dict, language: str) -> str:
     play(night, 1, played)
     p, link = console(night, language=language)
     link.send(CorrectDeal(id="c-x", table=1, deal=1, record=record, reason="recounted"))
-    p.sending["c-x"] = link.sent[-1]
+    p.replies.sending["c-x"] = link.sent[-1]
     link.deliver()
     assert p.view.message.role == "message-bad"
     return p.view.message.text

@@ -20,25 +20,25 @@ def hub(tmp_path):
 
 def play_and_end_day_one(p: LeaderPresenter, hub: HubLink) -> int:
     """Hand 1: table 1's visitors take 2 flags (10 tricks); then the day ends early."""
-    p.open_start()
+    p.start.open_start()
     hub.deliver()
-    p.confirm_start()
+    p.start.confirm_start()
     hub.deliver()
     for table in range(1, 5):
         hub.result(table, 1, 10 if table == 1 else 6)
     hub.deliver()
-    p.open_end_early()
-    p.confirm()
+    p.tables.open_end_early()
+    p.confirm.confirm()
     hub.deliver()
     assert hub.core.tournament.day_ended
     return hub.core.tournament.visitor_team(1, 1)
 
 
 def count(p: LeaderPresenter, hub: HubLink, table: int, flags: int) -> None:
-    while p.count_table != table:
-        p.count_step(1)
-    p.count_key(flags)
-    p.record_count()
+    while p.counts.count_table != table:
+        p.counts.count_step(1)
+    p.counts.count_key(flags)
+    p.counts.record_count()
     hub.deliver()
 
 
@@ -47,7 +47,7 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
     visitors = play_and_end_day_one(p, hub)
     p.show("standings")
     assert p.view.standings.counts.text == "Verifiers' count"
-    p.open_counts()
+    p.counts.open_counts()
     hub.deliver()
     v = p.view.counts
     assert p.view.screen is Screen.COUNTS
@@ -57,9 +57,9 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
     assert v.record.text == "Tap the flags counted" and not v.record.enabled
     assert not v.accept.visible and not v.day.visible
     assert len(v.keys) == 36
-    p.count_key(11)
+    p.counts.count_key(11)
     assert p.view.counts.record.text == "Table 1 counted 11 flags"
-    p.record_count()
+    p.counts.record_count()
     hub.deliver()
     v = p.view.counts
     assert v.table == (
@@ -73,9 +73,9 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
     for table in range(2, 5):
         count(p, hub, table, 14 if table == visitors else 12)
     assert "1 table differs from the hub: settle it" in p.view.counts.status
-    p.count_next_open()
-    assert p.count_table == 1
-    p.accept_count()
+    p.counts.count_next_open()
+    assert p.counts.count_table == 1
+    p.counts.accept_count()
     hub.deliver()
     assert [c.fields for c in hub.sent if c.op == "accept_count"] == [
         {"table": 1, "day": 1, "reason": "the verifiers' count, accepted by the leader"}
@@ -100,18 +100,18 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
 def test_a_difference_settled_by_a_correction_from_the_count_page(hub):
     p = console(hub)
     play_and_end_day_one(p, hub)
-    p.open_counts()
+    p.counts.open_counts()
     hub.deliver()
     count(p, hub, 1, 11)
-    p.count_correct()
+    p.counts.count_correct()
     hub.deliver()
-    assert p.view.screen is Screen.TABLE and p.table == 1
+    assert p.view.screen is Screen.TABLE and p.router.table == 1
 
 
 def test_the_count_page_in_french(hub):
     p = console(hub, language="fr")
     play_and_end_day_one(p, hub)
-    p.open_counts()
+    p.counts.open_counts()
     hub.deliver()
     count(p, hub, 1, 9)
     v = p.view.counts
@@ -120,7 +120,7 @@ def test_the_count_page_in_french(hub):
     assert v.accept.text == "Accepter le compte\u00a0: 9\u00a0drapeaux"
     # correcting the result comes first; accepting the count is a plain button (confirmed)
     assert (v.correct.role, v.accept.role) == ("primary", "normal")
-    p.accept_count()  # the line then says what the hub had (A15)
+    p.counts.accept_count()  # the line then says what the hub had (A15)
     hub.deliver()
     v = p.view.counts
     assert v.table == (
@@ -149,7 +149,7 @@ def test_an_older_hubs_accepted_count_reads_as_before():
 def test_before_any_day_ends_the_page_says_so(hub):
     p = console(hub)
     p.show("standings")
-    p.open_counts()
+    p.counts.open_counts()
     hub.deliver()
     v = p.view.counts
     assert v.status == "No day has ended yet: the flags are counted at the end of the day."
@@ -171,7 +171,7 @@ def test_a_tables_own_count_shows_on_the_page_and_in_the_summary(hub):
     p = console(hub)
     play_and_end_day_one(p, hub)
     assert "Day 1 count: 0 of 4 tables counted." in p.view.tables.missing
-    p.open_counts()
+    p.counts.open_counts()
     hub.deliver()
     hub.kiosk_count(1, 1, 11)
     hub.deliver()  # State: one table counted, it differs; the page asks again

@@ -18,9 +18,9 @@ def long_hub(tmp_path):
 
 
 def start(p: LeaderPresenter, hub: HubLink) -> None:
-    p.open_start()
+    p.start.open_start()
     hub.deliver()
-    p.confirm_start()
+    p.start.confirm_start()
     hub.deliver()
 
 
@@ -33,7 +33,7 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     hub.deliver()
     t = p.view.tables
     assert t.undo.text == "End play early…"
-    p.secondary()
+    p.tables.secondary()
     c = p.view.confirm
     assert p.view.screen is Screen.CONFIRM
     assert c.title == "End the tournament now, after hand 1?"
@@ -43,20 +43,20 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     assert c.detail == "1 result was never reported:\nHand 1: table 4"
     assert c.go.text == "End the tournament now" and c.go.role == "call"
     assert not c.go2.visible  # one day: ending the day is ending the tournament
-    p.confirm()
+    p.confirm.confirm()
     hub.deliver()
     assert [c.fields for c in hub.sent if c.op == "end_day"] == [{"early": True}]
     assert p.view.message.text == "Play is over: the standings are final."
-    assert p.state.finished and p.state.ended_after == 1
+    assert p.store.state.finished and p.store.state.ended_after == 1
     assert p.view.header.info == "Play ended after hand 1."
     # The big button: the final standings, but first what is missing.
     assert p.view.tables.primary.text == "Final standings"
     assert "Provisional — 1 result missing." in p.view.tables.missing
-    p.primary()
+    p.tables.primary()
     assert p.view.screen is Screen.CONFIRM
     assert p.view.confirm.title == "Some results are missing"
     assert p.view.confirm.detail == "1 result was never reported:\nHand 1: table 4"
-    p.confirm()
+    p.confirm.confirm()
     s = p.view.standings
     assert p.view.screen is Screen.STANDINGS
     assert s.title == "Standings (provisional)"  # not final while results are missing
@@ -78,30 +78,30 @@ def two_days_first_hand(tmp_path) -> tuple[HubLink, LeaderPresenter]:
 
 def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
     hub, p = two_days_first_hand(tmp_path)
-    p.secondary()
+    p.tables.secondary()
     c = p.view.confirm
     assert c.title == "End day 1 now, after hand 1?"
     assert "The rest of day 1's hands will not be played." in c.body
     assert "Day 2 starts with its first hand" in c.body
     assert c.body.endswith("This cannot be undone.")
     assert (c.go.text, c.go2.text) == ("End day 1 now", "End the whole tournament now")
-    p.confirm()
+    p.confirm.confirm()
     hub.deliver()
-    assert p.state.next_hand == 31
+    assert p.store.state.next_hand == 31
     assert p.view.tables.primary.text == "Start hand 31"
-    p.primary()
+    p.tables.primary()
     hub.deliver()
     assert p.view.start.title == "Start hand 31 of 50?"
-    p.confirm_start()
+    p.start.confirm_start()
     hub.deliver()
-    assert p.state.hand == 31 and p.state.day == 2
+    assert p.store.state.hand == 31 and p.store.state.day == 2
     hub.result(1, 31, 7)
     hub.deliver()
-    p.secondary()
-    p.confirm_second()  # the whole tournament, from day 2 too
+    p.tables.secondary()
+    p.confirm.confirm_second()  # the whole tournament, from day 2 too
     hub.deliver()
     assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {"early": True, "final": True}
-    assert p.state.finished and p.state.ended_after == 31
+    assert p.store.state.finished and p.store.state.ended_after == 31
     hub.close()
 
 
@@ -109,26 +109,26 @@ def test_after_a_day_has_ended_the_tournament_can_end_there(tmp_path):
     """A13: no day 2 after all. Once day 1 has ended, the console offers to end the whole
     tournament (it knows the day ended from the hub's State, even after a restart)."""
     hub, p = two_days_first_hand(tmp_path)
-    p.secondary()
-    p.confirm()  # end day 1 early
+    p.tables.secondary()
+    p.confirm.confirm()  # end day 1 early
     hub.deliver()
-    assert p.state.day_ended and not p.state.finished
+    assert p.store.state.day_ended and not p.store.state.finished
     # a console started now knows it too: the day's end is the hub's, not the console's
     fresh = console(hub)
     hub.deliver()
     for c in (p, fresh):
         assert c.view.tables.primary.text == "Start hand 31"
         assert c.view.tables.undo.text == "End the tournament now…"
-    fresh.secondary()
+    fresh.tables.secondary()
     c = fresh.view.confirm
     assert c.title == "End the tournament now, after day 1?"
     assert "Day 2 will not be played." in c.body
     assert "The standings become final" in c.body
     assert c.detail == "3 results were never reported:\nHand 1: tables 2, 3, 4"
-    fresh.confirm()
+    fresh.confirm.confirm()
     hub.deliver()
     assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {"final": True}
-    assert fresh.state.finished and not fresh.view.tables.undo.visible
+    assert fresh.store.state.finished and not fresh.view.tables.undo.visible
     hub.close()
 
 
@@ -139,7 +139,7 @@ def test_closing_a_hand_lists_every_earlier_hand_never_reported(long_hub):
         start(p, hub)
     hub.result(1, 3, 7)
     hub.deliver()
-    p.open_close()
+    p.tables.open_close()
     c = p.view.confirm
     assert c.detail.startswith("3 tables have not reported: 2, 3, 4.")
     assert c.detail.endswith(
@@ -160,10 +160,12 @@ def test_a_short_table_shows_at_once_and_the_ledger_accounts_for_it(long_hub):
     t = p.view.tables
     assert "Leader: bring 2 flags to table\u00a01" in t.calls
     assert (t.tiles[0].status, t.tiles[0].role) == ("Bring 2 flags", "tile-calling")
-    p.open_table(1)
+    p.tables.open_table(1)
     hub.deliver()
-    p.open_loan()
-    assert p.draft is not None and p.draft.flags == 2  # the loan page starts at what is due
+    p.loan.open_loan()
+    assert (
+        p.router.draft is not None and p.router.draft.flags == 2
+    )  # the loan page starts at what is due
     assert p.view.loan.note.endswith(
         "The hub lent this table 2 flags it did not have. Carry them to the table, then press "
         "the button: it records the flags you brought, it does not lend more."
@@ -173,7 +175,7 @@ def test_a_short_table_shows_at_once_and_the_ledger_accounts_for_it(long_hub):
     p.set_language("fr")
     assert p.view.loan.save.text == "J'ai apporté les 2 drapeaux"
     p.set_language("en")
-    p.confirm_loan()
+    p.loan.confirm_loan()
     hub.deliver()
     assert p.view.message.text == (
         "Table 1: the 2 flags the hub lent are recorded as brought; the table holds 0."
@@ -181,7 +183,7 @@ def test_a_short_table_shows_at_once_and_the_ledger_accounts_for_it(long_hub):
     assert "bring" not in p.view.tables.calls
     p.show("standings")
     assert p.view.standings.ledger.text == "Loan ledger"
-    p.open_ledger()
+    p.loans.open_ledger()
     hub.deliver()
     v = p.view
     assert v.screen is Screen.LOANS
@@ -200,7 +202,7 @@ def test_the_ledger_says_what_is_not_brought_and_what_went_back(tmp_path):
         start(p, hub)
         hub.result(1, hand, 13)
         hub.deliver()
-    p.open_ledger()
+    p.loans.open_ledger()
     hub.deliver()
     assert p.view.loans.due == "Arbitre\u00a0: apportez 2 drapeaux à la table\u00a01"
     assert "PAS ENCORE APPORTÉS" in p.view.loans.lines
@@ -221,8 +223,8 @@ def test_the_tie_breaks_tab_says_results_are_missing(long_hub):
     for table in (1, 2, 3):  # every visitor takes 1 flag: teams level; table 4 never reports
         hub.result(table, 1, 8)
     hub.deliver()
-    p.secondary()
-    p.confirm()
+    p.tables.secondary()
+    p.confirm.confirm()
     hub.deliver()
     p.show("tiebreak")
     hub.deliver()

@@ -34,13 +34,13 @@ def test_end_day_is_reachable_at_the_last_hand(hub):
     for table in (2, 3):
         hub.result(table, 2, 7)
     hub.deliver()
-    p.primary()
+    p.tables.primary()
     assert p.view.screen is Screen.CONFIRM
-    p.confirm()
+    p.confirm.confirm()
     hub.deliver()
     assert "End day 1" in slots(p)  # closed: still there beside the tie-breaks
-    p.secondary()
-    assert p.view.screen is Screen.CONFIRM and p.confirm_kind == "end_day"
+    p.tables.secondary()
+    assert p.view.screen is Screen.CONFIRM and p.router.confirm_kind == "end_day"
 
 
 def test_a_missing_result_is_entered_not_corrected_and_says_so(hub):
@@ -48,22 +48,22 @@ def test_a_missing_result_is_entered_not_corrected_and_says_so(hub):
     start(p, hub)
     hub.result(1, 1, 7)
     hub.deliver()
-    p.open_table(2)
+    p.tables.open_table(2)
     hub.deliver()
     assert p.view.table.correct.text == "Enter the result"
-    p.open_correct()
+    p.correct.open_correct()
     c = p.view.correct
     assert c.title == "Enter the result of table 2, hand 1" and c.save.text == "Save the result"
     assert c.reason_hint == "Type the reason, or tap one above"
-    p.keypad(6)
-    p.reason_preset(1)
-    p.confirm_correct()
+    p.correct.keypad(6)
+    p.correct.reason_preset(1)
+    p.correct.confirm_correct()
     hub.deliver()
     hub.deliver()
     assert "entered by the leader" in p.view.table.result
     assert p.view.message.text == "Table 2, hand 1: the result is saved."
     assert p.view.table.history.startswith("Entered by the leader: ")
-    p.open_correct()  # now there is a result: correcting it
+    p.correct.open_correct()  # now there is a result: correcting it
     assert p.view.correct.title == "Correct table 2, hand 1"
     assert p.view.correct.save.text == "Save the correction"
 
@@ -79,9 +79,9 @@ def test_gaspesie_in_french_says_manche_and_counts_with_plural_forms(tmp_path):
         hub.result(2, 1, 7)
         hub.deliver()
         assert p.view.tables.phase == "En jeu\u00a0: 2 tables sur 3 ont donné leur résultat."
-        p.open_table(3)
+        p.tables.open_table(3)
         hub.deliver()
-        p.open_correct()
+        p.correct.open_correct()
         assert p.view.correct.title == "Saisir le résultat de la table\u00a03, manche 1"
         p.show("standings")
         assert p.view.standings.title == "Classement après la manche 1 sur 2"
@@ -105,10 +105,10 @@ def test_names_are_never_said_twice(tmp_path):
         names = [row.name for row in p.view.standings.rows]
         assert sorted(names) == ["Équipe 1", "Équipe 2", "Équipe 3"]
         p.show("tables")
-        p.primary()
-        p.confirm()
+        p.tables.primary()
+        p.confirm.confirm()
         hub.deliver()
-        p.secondary()  # end the day
+        p.tables.secondary()  # end the day
         page = p.view.confirm.body + "\n" + p.view.confirm.detail
         assert "Équipe 1\u00a0:" in page and "(Équipe" not in page, page
     finally:
@@ -122,9 +122,9 @@ def test_the_tournament_is_renamed_from_the_sheets_tab(tmp_path):
         p.show("sheets")
         s = p.view.sheets
         assert s.name_hint == "Spring cup" and not s.rename.enabled
-        p.set_name("  Coupe du printemps ")
+        p.sheets.set_name("  Coupe du printemps ")
         assert p.view.sheets.rename.enabled and p.view.sheets.rename.text == "Renommer"
-        p.rename()
+        p.sheets.rename()
         hub.deliver()
         assert p.view.header.tournament == "Coupe du printemps"
         assert p.view.message.text == "Le tournoi s'appelle maintenant « Coupe du printemps »."

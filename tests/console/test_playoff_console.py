@@ -12,17 +12,17 @@ from tests.console.test_presenter import _level_tournament, close_then_ties, las
 def enter(p, *cards):
     """Each card as the leader taps it: its value, then its suit."""
     for rank, suit in cards:
-        p.tb_draw_rank(rank)
-        p.tb_draw_suit(suit)
+        p.tiebreak.tb_draw_rank(rank)
+        p.tiebreak.tb_draw_suit(suit)
 
 
 def test_the_a_players_cards_entered_then_the_tie_break_undone(hub):
     p = console(hub)
     _level_tournament(p, hub)
-    p.primary()
+    p.tables.primary()
     hub.deliver()
     assert p.view.tiebreak.draw_mode.text == "Enter the cards drawn"
-    p.tb_toggle_draws()
+    p.tiebreak.tb_toggle_draws()
     v = p.view.tiebreak
     assert [b.text for b in v.draw_teams] == ["Team 1: ?", "Team 2: ?", "Team 3: ?"]
     assert v.draw_mode.text == "Let the hub draw" and not v.start.enabled
@@ -33,31 +33,31 @@ def test_the_a_players_cards_entered_then_the_tie_break_undone(hub):
     v = p.view.tiebreak
     assert [b.role for b in v.draw_teams][:2] == ["call", "call"]  # the same card twice
     assert not v.start.enabled
-    p.tb_draw_for(1)
+    p.tiebreak.tb_draw_for(1)
     enter(p, ("2", "clubs"), ("10", "hearts"))
     assert [b.text for b in p.view.tiebreak.draw_teams] == [
         "Team 1: K♦",
         "Team 2: 2♣",
         "Team 3: 10♥",
     ]
-    p.tb_start()
+    p.tiebreak.tb_start()
     hub.deliver()
     hub.deliver()
     fields = last(hub, "tiebreak_start").fields
     assert fields["draws"] == {"1": "KD", "2": "2C", "3": "10H"} and fields["cut"] is True
     assert "Draw: team 1: K♦, team 3: 10♥, team 2: 2♣." in p.view.tiebreak.steps
     assert p.view.tiebreak.undo.text == "Undo the last tie-break"
-    p.keypad(8)
-    p.tb_record()
+    p.correct.keypad(8)
+    p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
-    p.tb_undo()
+    p.tiebreak.tb_undo()
     c = p.view.confirm
     assert p.view.screen is Screen.CONFIRM
     assert c.title == "Undo the tie-break of teams 1, 2, 3?"
     assert c.body.startswith("Its 1 hand played is taken back, and the draw with it.")
     assert c.go.text == "Undo the tie-break"
-    p.confirm()
+    p.confirm.confirm()
     hub.deliver()
     hub.deliver()
     assert last(hub, "tiebreak_undo").fields == {}
@@ -73,16 +73,16 @@ def test_the_hand_for_second_place_when_two_teams_go_on(tmp_path):
     hub = HubLink(tmp_path / "hub.sqlite3", advance=2)
     p = console(hub)
     _level_tournament(p, hub)
-    p.primary()
+    p.tables.primary()
     hub.deliver()
-    p.tb_toggle_draws()
+    p.tiebreak.tb_toggle_draws()
     enter(p, ("A", "spades"), ("K", "spades"), ("2", "clubs"))
-    p.tb_start()
+    p.tiebreak.tb_start()
     hub.deliver()
     hub.deliver()
     for tricks in (8, 8):  # team 1 beats team 2, then team 3 (the bye)
-        p.keypad(tricks)
-        p.tb_record()
+        p.correct.keypad(tricks)
+        p.tiebreak.tb_record()
         hub.deliver()
         hub.deliver()
     v = p.view.tiebreak
@@ -90,8 +90,8 @@ def test_the_hand_for_second_place_when_two_teams_go_on(tmp_path):
     assert v.title == "For second place: team 2 against team 3"
     assert "Next: team 2 against team 3, for second place." in v.steps
     assert v.steps.startswith("Draw: team 1: A♠, team 2: K♠, team 3: 2♣.\nHand 1: team 1 beat")
-    p.keypad(5)
-    p.tb_record()
+    p.correct.keypad(5)
+    p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
     assert "Decided: 1. team 1, 2. team 3, 3. team 2." in p.view.tiebreak.steps
@@ -104,15 +104,15 @@ def test_a_knockouts_shared_places(tmp_path):
     start(p, hub)
     close_then_ties(p, hub)
     assert "A knockout: the highest draw plays the lowest" in p.view.tiebreak.steps
-    p.tb_toggle_draws()
+    p.tiebreak.tb_toggle_draws()
     enter(p, ("A", "spades"), ("K", "spades"), ("Q", "spades"), ("J", "spades"))
-    p.tb_start()
+    p.tiebreak.tb_start()
     hub.deliver()
     hub.deliver()
     assert "Knockout, by the draw: 1, 2, 3, 4." in p.view.tiebreak.steps
     for _ in range(3):
-        p.keypad(9)
-        p.tb_record()
+        p.correct.keypad(9)
+        p.tiebreak.tb_record()
         hub.deliver()
         hub.deliver()
     assert "Decided: 1. team 1, 2. team 2, 3. team 3, 3. team 4." in p.view.tiebreak.steps
@@ -130,13 +130,13 @@ def test_the_gaspesie_leaders_decision(tmp_path):
     assert v.question.startswith("Teams 2, 3 are still level: you decide their places (rule 1).")
     assert [b.text for b in v.decide_teams] == ["Team 2", "Team 3"]
     assert not v.decide.enabled and v.decide.text == "Record your decision"
-    p.pd_team(1)  # team 3 first
-    p.pd_team(0)
-    p.pd_choose_reason(0)
+    p.tiebreak.pd_team(1)  # team 3 first
+    p.tiebreak.pd_team(0)
+    p.tiebreak.pd_choose_reason(0)
     v = p.view.tiebreak
     assert [b.text for b in v.decide_teams] == ["2. team 2", "1. team 3"]
     assert v.decide.enabled
-    p.pd_record()
+    p.tiebreak.pd_record()
     hub.deliver()
     hub.deliver()
     assert last(hub, "place_decision").fields == {

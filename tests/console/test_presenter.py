@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 from console.i18n import marking_translator
-from console.presenter import LeaderPresenter, SetupPresenter, clock_time
+from console.presenter import LeaderPresenter, SetupPresenter
+from console.screens.base import clock_time
 from console.viewmodel import VERBATIM_FIELDS, Screen, ViewModel
 from tests.console.conftest import HubLink, console
 from uikit.config import ConfigProblem, Problem
@@ -19,11 +20,11 @@ def last(hub: HubLink, op: str):
 
 
 def start(p: LeaderPresenter, hub: HubLink, trump: str | None = None) -> None:
-    p.open_start()
+    p.start.open_start()
     hub.deliver()
     if trump:
-        p.choose_trump(trump)
-    p.confirm_start()
+        p.start.choose_trump(trump)
+    p.start.confirm_start()
     hub.deliver()
 
 
@@ -51,7 +52,7 @@ def test_the_overview_before_the_first_hand(hub):
 
 def test_start_shows_the_move_and_trump_before_it_is_sent(hub):
     p = console(hub)
-    p.primary()
+    p.tables.primary()
     hub.deliver()
     v = p.view
     assert v.screen is Screen.START
@@ -64,13 +65,13 @@ def test_start_shows_the_move_and_trump_before_it_is_sent(hub):
     assert v.start.trump_note.startswith("The pattern says ♠ Spades.")
     assert [b.role for b in v.start.trumps] == ["selected", "normal", "normal", "normal", "normal"]
     assert not [c for c in hub.sent if c.op == "start_hand"]  # nothing sent yet
-    p.choose_trump("none")
-    p.confirm_start()
+    p.start.choose_trump("none")
+    p.start.confirm_start()
     assert p.view.message.text == "Sending to the hub: start the hand…"
     assert p.view.message.role == "message-wait"
     hub.deliver()
     assert last(hub, "start_hand").fields == {"trump": "none"}
-    assert p.state.hand == 1 and p.state.trump == "none"
+    assert p.store.state.hand == 1 and p.store.state.trump == "none"
     assert p.view.screen is Screen.TABLES
     assert p.view.message.text == "Hand 1 started. Trump: No trump."
     assert p.view.header.info == "Hand 1 of 2 · Trump: No trump"
@@ -86,17 +87,17 @@ def test_cut_a_card(hub):
 def test_the_leaders_choice_must_be_made(tmp_path):
     hub = HubLink(tmp_path / "hub.sqlite3", leader_chooses_trump=True)
     p = console(hub)
-    p.open_start()
+    p.start.open_start()
     hub.deliver()
     assert p.view.start.trump_note.startswith("The pattern leaves the trump to you")
     assert not p.view.start.go.enabled
-    p.confirm_start()
+    p.start.confirm_start()
     assert not [c for c in hub.sent if c.op == "start_hand"]
-    p.choose_trump("hearts")
+    p.start.choose_trump("hearts")
     assert p.view.start.go.enabled
-    p.confirm_start()
+    p.start.confirm_start()
     hub.deliver()
-    assert p.state.trump == "hearts"
+    assert p.store.state.trump == "hearts"
     hub.close()
 
 
@@ -116,14 +117,14 @@ def test_the_grid_and_the_close_warning(hub):
     assert t.calls == "Calling you: table\u00a03 (misdeal)"  # one colon
     assert p.view.header.banner == "Table 3 is calling you."
     assert t.undo.text == "End play early…"  # a result is in: no undo, but play may end
-    p.open_close()
+    p.tables.open_close()
     c = p.view.confirm
     assert c.title == "Close hand 1?"
     assert c.detail.startswith("2 tables have not reported: 1, 3.")
     assert c.go.role == "call"
-    p.confirm()
+    p.confirm.confirm()
     hub.deliver()
-    assert p.state.phase == "closed"
+    assert p.store.state.phase == "closed"
     assert p.view.message.text == "Hand 1 closed. 2 tables never reported: 1, 3."
 
 
@@ -131,11 +132,11 @@ def test_undo_while_no_result_is_in(hub):
     p = console(hub)
     start(p, hub)
     assert p.view.tables.undo.text == "Undo the start of hand 1"
-    p.secondary()
+    p.tables.secondary()
     assert p.view.confirm.title == "Take back the start of hand 1?"
-    p.confirm()
+    p.confirm.confirm()
     hub.deliver()
-    assert p.state.hand == 0
+    assert p.store.state.hand == 0
     assert p.view.message.text == "The start of hand 1 was taken back."
 
 
@@ -145,7 +146,7 @@ def test_a_table_its_conflict_and_a_correction(hub):
     hub.result(2, 1, 10)
     hub.result(2, 1, 9)
     hub.deliver()
-    p.open_table(2)
+    p.tables.open_table(2)
     assert p.view.table.result == "Asking the hub…"
     hub.deliver()
     v = p.view.table
@@ -154,22 +155,22 @@ def test_a_table_its_conflict_and_a_correction(hub):
     assert v.conflict.startswith("The kiosk then sent a different result: visitors 9, home 4.")
     assert v.flags == "Flags at this table now: 10."
     assert v.correct.text == "Correct the result" and v.loan.visible and not v.penalty.visible
-    p.open_correct()
+    p.correct.open_correct()
     c = p.view.correct
     assert c.keys[10].role == "selected" and not c.save.enabled  # no reason yet
-    p.use_kiosk_result()
-    p.set_reason("players recounted at the table")
+    p.correct.use_kiosk_result()
+    p.correct.set_reason("players recounted at the table")
     assert p.view.correct.readout == "Visitors 9 · home 4: visitors take 1 flag"
     assert p.view.correct.save.enabled
-    p.revoke("home", 1)
+    p.correct.revoke("home", 1)
     assert p.view.correct.home_count == "1"
-    p.revoke("home", -1)
-    p.confirm_correct()
+    p.correct.revoke("home", -1)
+    p.correct.confirm_correct()
     hub.deliver()
     hub.deliver()
     assert p.view.screen is Screen.TABLE
     assert p.view.message.text == "Table 2, hand 1: the correction is saved."
-    assert p.state.conflicts == []
+    assert p.store.state.conflicts == []
     assert p.view.table.history == "Corrected: players recounted at the table"
     assert p.view.table.flags == "Flags at this table now: 11."
     # The kiosk's result, corrected: the leader's now, and said so.
@@ -181,32 +182,32 @@ def test_a_table_its_conflict_and_a_correction(hub):
 def test_enter_a_missing_result_with_a_ready_made_reason(hub):
     p = console(hub, language="fr")
     start(p, hub)
-    p.open_table(1)
+    p.tables.open_table(1)
     hub.deliver()
     assert p.view.table.correct.text == "Saisir le résultat"
-    p.open_correct()
-    p.keypad(7)
-    p.reason_preset(1)
+    p.correct.open_correct()
+    p.correct.keypad(7)
+    p.correct.reason_preset(1)
     assert p.view.correct.reason == "Saisi d'après la feuille papier"
     p.set_language("en")
     assert p.view.correct.reason == "Entered from the paper sheet"
-    p.set_reason("Entered from the paper sheet")  # the box says the same: still the preset
+    p.correct.set_reason("Entered from the paper sheet")  # the box says the same: still the preset
     assert p.view.correct.reasons[1].role == "selected"
     p.set_language("fr")
-    p.confirm_correct()
+    p.correct.confirm_correct()
     hub.deliver()
     hub.deliver()
-    assert 1 in p.state.reported
+    assert 1 in p.store.state.reported
     # A result the table never sent: entered, not corrected, by the leader.
     assert p.view.table.result.endswith("(saisi par l'arbitre).")
     p.set_language("en")
     assert p.view.table.result == (
         "Visitors (team 3) 7, home 6: visitors take 1 flag (entered by the leader)."
     )
-    p.open_correct()
-    p.keypad(10)
-    p.set_reason("recounted")
-    p.confirm_correct()
+    p.correct.open_correct()
+    p.correct.keypad(10)
+    p.correct.set_reason("recounted")
+    p.correct.confirm_correct()
     hub.deliver()
     hub.deliver()
     assert p.view.table.result.endswith("visitors take 2 flags (corrected by the leader).")
@@ -215,16 +216,16 @@ def test_enter_a_missing_result_with_a_ready_made_reason(hub):
 def test_lend_flags(hub):
     p = console(hub)
     start(p, hub)
-    p.open_table(3)
+    p.tables.open_table(3)
     hub.deliver()
-    p.open_loan()
+    p.loan.open_loan()
     assert p.view.loan.note.startswith("Table 3 holds 12 flags now.")
-    p.loan_flags(3)
+    p.loan.loan_flags(3)
     assert p.view.loan.save.text == "Lend 3 flags"
-    p.confirm_loan()
+    p.loan.confirm_loan()
     hub.deliver()
     assert p.view.message.text == "Table 3 now holds 15 flags."
-    assert p.assignments[3].flags == 15
+    assert p.store.assignments[3].flags == 15
 
 
 def test_clear_a_call_and_a_refusal_in_plain_words(hub):
@@ -232,16 +233,16 @@ def test_clear_a_call_and_a_refusal_in_plain_words(hub):
     start(p, hub)
     hub.call(1)
     hub.deliver()
-    p.open_table(1)
+    p.tables.open_table(1)
     hub.deliver()
     assert p.view.table.call == "Calling you: the players ask for you"
     assert p.view.table.clear_call.visible
-    p.clear_call()
+    p.table.clear_call()
     hub.deliver()
     assert p.view.message.text == "The call from table 1 is cleared."
     p.back()
-    p.open_confirm("end_day")
-    p.confirm()
+    p.confirm.open_confirm("end_day")
+    p.confirm.confirm()
     hub.deliver()
     assert p.view.message.text == "Not done: The day still has hands to start."
     assert p.view.message.role == "message-bad"
@@ -255,7 +256,7 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
     hub.result(2, 30, 10)
     hub.deliver()
     assert p.view.tables.primary.text == "End day 1"
-    p.primary()
+    p.tables.primary()
     c = p.view.confirm
     assert c.title == "End day 1? Today's totals:"
     missing, totals = c.detail.split("\n\n")
@@ -266,7 +267,7 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
         "12 flags",
         "10 flags",
     ]
-    p.confirm()
+    p.confirm.confirm()
     hub.deliver()
     assert p.view.message.text == "Day 1 ended. Every table starts again with 12 flags."
     assert p.view.tables.primary.text == "Start hand 31"
@@ -275,8 +276,8 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
 
 def close_then_ties(p: LeaderPresenter, hub: HubLink) -> None:
     """Close the last hand, then the tie-breaks tab (the backward count in Gaspésie)."""
-    p.primary()
-    p.confirm()
+    p.tables.primary()
+    p.confirm.confirm()
     hub.deliver()
     p.show("tiebreak")
     hub.deliver()
@@ -288,8 +289,8 @@ def _level_tournament(p: LeaderPresenter, hub: HubLink) -> None:
         for table in (1, 2, 3):
             hub.result(table, hand, 6)
         hub.deliver()
-    p.primary()  # close the last hand
-    p.confirm()
+    p.tables.primary()  # close the last hand
+    p.confirm.confirm()
     hub.deliver()
 
 
@@ -300,34 +301,34 @@ def test_a_three_way_playoff_step_by_step(hub):
     assert p.view.tiebreak.steps.startswith("Tie-breaks are played after the last hand is closed.")
     _level_tournament(p, hub)
     assert p.view.tables.primary.text == "Tie-breaks"
-    p.primary()
+    p.tables.primary()
     hub.deliver()
     v = p.view.tiebreak
     assert v.title == "Tie-break for teams 1, 2, 3"
     assert "2. Order: each team's A player draws a card" in v.steps
     assert v.cut.role == "selected" and v.start.visible
-    p.tb_start()
+    p.tiebreak.tb_start()
     hub.deliver()
     hub.deliver()
     v = p.view.tiebreak
     assert v.steps.startswith("Teams 1, 2, 3 are playing off.\nDraw: team ")
     assert "waits for the winner" in v.steps
-    a, b = p.ties.current.next
+    a, b = p.store.ties.current.next
     assert v.question == f"Tricks taken by team {a}:"
     assert not v.record.enabled
-    p.keypad(9)
+    p.correct.keypad(9)
     assert p.view.tiebreak.readout == f"Team {a} 9 · team {b} 4: team {a} wins."
-    p.tb_record()
+    p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
     assert f"Hand 1: team {a} beat team {b} (9 tricks to 4)." in p.view.tiebreak.steps
-    p.keypad(2)
-    p.tb_record()
+    p.correct.keypad(2)
+    p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
     assert p.view.message.text == "The tie-break is decided."
     assert p.view.tiebreak.steps.startswith("Every place is decided")
-    assert len({t.rank for t in p.standings.teams}) == 3
+    assert len({t.rank for t in p.store.standings.teams}) == 3
 
 
 def test_a_two_way_playoff_with_the_trump_the_leader_cut(tmp_path):
@@ -341,14 +342,14 @@ def test_a_two_way_playoff_with_the_trump_the_leader_cut(tmp_path):
     for table in (3, 4):
         hub.result(table, 1, 6)
     hub.deliver()
-    p.primary()
-    p.confirm()
+    p.tables.primary()
+    p.confirm.confirm()
     hub.deliver()
     p.show("tiebreak")
     hub.deliver()
     assert "2. Order: one hand between the two teams." in p.view.tiebreak.steps
-    p.tb_choose_trump("clubs")
-    p.tb_start()
+    p.tiebreak.tb_choose_trump("clubs")
+    p.tiebreak.tb_start()
     hub.deliver()
     hub.deliver()
     assert last(hub, "tiebreak_start").fields == {"teams": [1, 3], "trump": "clubs"}
@@ -357,7 +358,7 @@ def test_a_two_way_playoff_with_the_trump_the_leader_cut(tmp_path):
         "normal", "normal", "normal", "selected", "normal"
     ]
     # The director cut hearts for this playoff hand: it replaces the trump (decision A16).
-    p.tb_choose_trump("hearts")
+    p.tiebreak.tb_choose_trump("hearts")
     hub.deliver()
     hub.deliver()
     assert last(hub, "tiebreak_trump").fields == {"trump": "hearts"}
@@ -365,11 +366,11 @@ def test_a_two_way_playoff_with_the_trump_the_leader_cut(tmp_path):
         "The next playoff hand is played in the director's cut: ♥ Hearts."
     )
     assert "Trump: ♥ Hearts" in p.view.tiebreak.steps
-    p.keypad(7)
-    p.tb_record()
+    p.correct.keypad(7)
+    p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
-    assert [t.team for t in p.standings.teams][:2] in ([4, 1], [1, 3])
+    assert [t.team for t in p.store.standings.teams][:2] in ([4, 1], [1, 3])
     hub.close()
 
 
@@ -383,14 +384,14 @@ def test_gaspesie_penalty_and_backward_count(tmp_path):
     start(p, hub)
     hub.result(2, 1, 8)
     hub.deliver()
-    p.open_table(2)
+    p.tables.open_table(2)
     hub.deliver()
     assert not p.view.table.loan.visible and p.view.table.penalty.visible
-    p.open_penalty()
+    p.penalty.open_penalty()
     assert not p.view.penalty.save.enabled
-    p.penalty_side("visitors")
-    p.reason_preset(0)
-    p.confirm_penalty()
+    p.penalty.penalty_side("visitors")
+    p.correct.reason_preset(0)
+    p.penalty.confirm_penalty()
     hub.deliver()
     hub.deliver()
     assert p.view.message.text == "Table\u00a02, manche 1\u00a0: la manche va à l'autre camp."
@@ -418,20 +419,20 @@ def test_sheets_and_the_join_code(hub, tmp_path):
     assert p.view.sheets.join_how.startswith("Not done: This hub has no join code")
     (tmp_path / "broker").mkdir()
     (tmp_path / "broker" / "join-code").write_text("123456\n", encoding="utf-8")
-    p.ask_join_code()
+    p.sheets.ask_join_code()
     hub.deliver()
     assert p.view.sheets.code == "123456"
     assert not p.view.sheets.open_rotation.visible
-    p.write_sheets()
+    p.sheets.write_sheets()
     hub.deliver()
     assert last(hub, "export").fields == {"language": "en"}
     assert p.view.message.text == "The sheets and CSV files are written."
     assert p.view.sheets.open_rotation.visible
-    assert p.rotation_path().endswith(("exports/rotation.html", "exports/rotation.pdf"))
-    assert Path(p.rotation_path()).exists()
+    assert p.sheets.rotation_path().endswith(("exports/rotation.html", "exports/rotation.pdf"))
+    assert Path(p.sheets.rotation_path()).exists()
     # Once the hub has printed the PDF copies, the console opens the PDF.
     assert hub.core.pdf_job is not None and hub.core.pdf_job.wait(timeout=300) == 0
-    assert p.rotation_path().endswith("exports/rotation.pdf")
+    assert p.sheets.rotation_path().endswith("exports/rotation.pdf")
 
 
 def test_the_leader_renews_the_join_code_and_sees_every_join(hub, tmp_path):
@@ -454,7 +455,7 @@ def test_the_leader_renews_the_join_code_and_sees_every_join(hub, tmp_path):
         f"{clock_time(1.0)} · table 2 · pi-2 · 10.0.0.2",
         f"1 wrong code tried, the last at {clock_time(2.0)} from 10.0.0.9.",
     ]
-    p.renew_join_code()
+    p.sheets.renew_join_code()
     hub.deliver()
     new = JoinCode.read(tmp_path / "broker" / "join-code")
     assert new is not None and new.code != old.code
@@ -484,8 +485,8 @@ def test_standings_screen(hub):
 def test_commands_stay_on_show_until_answered(hub):
     p = console(hub)
     hub.connected = False  # the hub does not hear it (yet)
-    p.open_start()
-    p.confirm_start()
+    p.start.open_start()
+    p.start.confirm_start()
     assert p.view.message.text == "Sending to the hub: start the hand…"
     p.on_hub_status(False)
     assert p.view.header.banner.startswith("The hub is offline")
@@ -549,41 +550,41 @@ def test_every_visible_text_goes_through_the_catalog(tmp_path):
         hub.attach(p)
         hub.deliver()
         views.append(p.view)
-        p.open_start()
+        p.start.open_start()
         hub.deliver()
         views.append(p.view)
-        p.confirm_start()
+        p.start.confirm_start()
         hub.deliver()
         hub.result(2, 1, 10)
         hub.result(2, 1, 9)
         hub.call(1)
         hub.deliver()
         views.append(p.view)
-        p.open_table(2)
+        p.tables.open_table(2)
         hub.deliver()
         views.append(p.view)
-        p.open_correct()
-        p.use_kiosk_result()
-        p.reason_preset(0)
+        p.correct.open_correct()
+        p.correct.use_kiosk_result()
+        p.correct.reason_preset(0)
         views.append(p.view)
-        p.confirm_correct()
+        p.correct.confirm_correct()
         hub.deliver()
         hub.deliver()
         views.append(p.view)
-        p.open_loan() if fmt == "alberta" else p.open_penalty()
+        p.loan.open_loan() if fmt == "alberta" else p.penalty.open_penalty()
         views.append(p.view)
         p.back()
         p.back()
-        p.open_close()
+        p.tables.open_close()
         views.append(p.view)
-        p.confirm()
+        p.confirm.confirm()
         hub.deliver()
         views.append(p.view)
         for tab in ("standings", "tiebreak", "sheets"):
             p.show(tab)
             hub.deliver()
             views.append(p.view)
-        p.write_sheets()
+        p.sheets.write_sheets()
         hub.deliver()
         views.append(p.view)
         hub.close()

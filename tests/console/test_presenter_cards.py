@@ -1,13 +1,23 @@
 """Cards the hub draws, as French players read them."""
 
-from console.presenter import FRENCH_RANKS, LeaderPresenter
+from console.presenter import LeaderPresenter
+from console.screens.base import FRENCH_RANKS
+from whist.protocol import Command
+
+
+class Link:
+    def new_id(self) -> str:
+        return "c-1"
+
+    def send(self, command: Command) -> str:
+        return command.id
 
 
 def test_french_card_letters():
     assert FRENCH_RANKS == {"K": "R", "Q": "D", "J": "V"}
-    p = LeaderPresenter.__new__(LeaderPresenter)
-    p._chosen = "fr"
-    assert p._card("K♦") == "R♦" and p._card("Q♠") == "D♠" and p._card("J♣") == "V♣"
-    assert p._card("10♥") == "10♥" and p._card("A♠") == "A♠"
-    p._chosen = "en"
-    assert p._card("K♦") == "K♦"
+    p = LeaderPresenter(link=Link(), language="fr")
+    card = p.tiebreak.card
+    assert card("K♦") == "R♦" and card("Q♠") == "D♠" and card("J♣") == "V♣"
+    assert card("10♥") == "10♥" and card("A♠") == "A♠"
+    p.set_language("en")
+    assert card("K♦") == "K♦"

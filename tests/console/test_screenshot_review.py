@@ -49,22 +49,22 @@ def test_french_undo_is_defaire_and_cancel_is_annuler(hub):
     p = console(hub, language="fr")
     start(p, hub)
     assert p.view.tables.undo.text == "Défaire le début de la main 1"
-    p.secondary()
+    p.tables.secondary()
     assert p.view.screen is Screen.CONFIRM
     assert p.view.confirm.title == f"Défaire le début de la main 1{NB}?"
     assert "Annuler" not in p.view.confirm.title + p.view.confirm.go.text
     assert p.view.confirm.go.text == "Défaire le début"
     assert p.view.confirm.back.text == "Retour"
     p.back()
-    p.open_table(1)
+    p.tables.open_table(1)
     hub.deliver()
-    p.open_loan()
+    p.loan.open_loan()
     assert p.view.loan.back.text == "Annuler"  # « Annuler » only backs out of a page
 
 
 def test_french_semicolons_have_their_space_and_tables_keep_their_number(hub):
     p = console(hub, language="fr")
-    p.primary()
+    p.tables.primary()
     hub.deliver()
     move = p.view.start.move.splitlines()[0]
     assert f"table{NB}2{NB}; équipe 2" in move, move

@@ -16,13 +16,13 @@ async def leader_french(d: Any) -> None:
     p = d.p
     await _first_hand(d, "manche 1")
     await _report(d, 1, 1, 8)
-    await until(lambda: p.state.reported == [1], "table 1")
+    await until(lambda: p.store.state.reported == [1], "table 1")
     await d.settle()
     d.note("one_in", [d.vm.tables.phase, d.vm.header.tournament])
     await d.shoot("40-one-table-in")
     # The leader opens the next manche early: the count says how many tables are missing,
     # in the Gaspésie words (ngettext with the context "manche").
-    p.open_start()
+    p.start.open_start()
     await d.on("start")
     await d.settle()
     d.note("start_early", d.vm.start.warning)
@@ -32,12 +32,12 @@ async def leader_french(d: Any) -> None:
     # Table 2 never reports: the leader enters its result from the paper sheet.
     await d.tap("tile-2")
     await d.on("table")
-    await until(lambda: (1, 2) in p.results, "the results")
+    await until(lambda: (1, 2) in p.store.results, "the results")
     await d.settle()
     d.note("enter_button", d.vm.table.correct.text)
     await d.tap("correct")
     await d.on("correct")
-    p.set_reason("")  # the empty field shows its hint
+    p.correct.set_reason("")  # the empty field shows its hint
     await d.settle()
     d.note("enter", [d.vm.correct.title, d.vm.correct.reason_hint, d.vm.correct.save.text])
     await d.shoot("41-enter-result")
@@ -59,7 +59,7 @@ async def leader_french(d: Any) -> None:
     await d.settle()
     await d.shoot("43-rename")
     await d.tap("rename")
-    await until(lambda: p.state.tournament == NEW_NAME, "the new name")
+    await until(lambda: p.store.state.tournament == NEW_NAME, "the new name")
     await until(lambda: NEW_NAME in d.vm.message.text, "the hub's answer")
     d.note("renamed", [d.vm.header.tournament, d.vm.message.text])
     await d.tap("tab-tables")

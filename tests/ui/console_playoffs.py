@@ -17,21 +17,23 @@ async def _one_hand(d: Any, tables: dict[int, int]) -> None:
     await _first_hand(d)
     for table, tricks in tables.items():
         await _report(d, table, 1, tricks)
-    await until(lambda: p.state.reported == sorted(tables), "the results")
+    await until(lambda: p.store.state.reported == sorted(tables), "the results")
     await d.tap("close" if d.vm.tables.close.visible else "primary")
     await d.on("confirm")
     await d.tap("go")
-    await until(lambda: p.state.finished, "play over")
+    await until(lambda: p.store.state.finished, "play over")
 
 
 async def _record(d: Any, tricks: int, what: str) -> None:
     p = d.p
-    played = len(p.ties.current.played)
+    played = len(p.store.ties.current.played)
     await d.tap(f"key-{tricks}")
     await d.tap("tb-record")
     await until(
-        lambda: p.ties is not None
-        and (p.ties.current is None or len(p.ties.current.played) > played),
+        lambda: (
+            p.store.ties is not None
+            and (p.store.ties.current is None or len(p.store.ties.current.played) > played)
+        ),
         what,
     )
 
@@ -42,7 +44,7 @@ async def leader_playoffs(d: Any) -> None:
     await d.on("tables")
     await d.tap("tab-tiebreak")
     await d.on("tiebreak")
-    await until(lambda: p.ties is not None and p.ties.finished, "the ties")
+    await until(lambda: p.store.ties is not None and p.store.ties.finished, "the ties")
     await d.tap("tb-draws")
     for rank, suit in (("A", "spades"), ("K", "hearts")):
         await d.tap(f"rank-{rank}")
@@ -53,15 +55,17 @@ async def leader_playoffs(d: Any) -> None:
     d.note("draws", [d.vm.tiebreak.question, d.vm.tiebreak.start.enabled])
     await d.tap("suit-clubs")
     await d.tap("tb-start")
-    await until(lambda: p.ties is not None and p.ties.current is not None, "the playoff")
+    await until(
+        lambda: p.store.ties is not None and p.store.ties.current is not None, "the playoff"
+    )
     await _record(d, 8, "team 1 beats team 2")
     await _record(d, 8, "team 1 beats team 3")
-    await until(lambda: p.ties.current.for_second, "the hand for second")
+    await until(lambda: p.store.ties.current.for_second, "the hand for second")
     await d.settle()
     await d.shoot("51-tiebreak-second")
     d.note("second", [d.vm.tiebreak.title, d.vm.tiebreak.steps])
     await _record(d, 5, "second place decided")
-    await until(lambda: p.ties.current is None and p.ties.done, "the playoff decided")
+    await until(lambda: p.store.ties.current is None and p.store.ties.done, "the playoff decided")
     await d.settle()
     d.note("done", d.vm.tiebreak.steps)
     await d.tap("tb-undo")
@@ -69,7 +73,7 @@ async def leader_playoffs(d: Any) -> None:
     await d.shoot("52-tiebreak-undo")
     d.note("undo", [d.vm.confirm.title, d.vm.confirm.body, d.vm.confirm.go.text])
     await d.tap("go")
-    await until(lambda: p.ties is not None and not p.ties.done, "the tie-break undone")
+    await until(lambda: p.store.ties is not None and not p.store.ties.done, "the tie-break undone")
     await d.on("tiebreak")
     d.note("undone", d.vm.message.text)
 
@@ -80,7 +84,7 @@ async def leader_decision(d: Any) -> None:
     await d.on("tables")
     await d.tap("tab-tiebreak")
     await d.on("tiebreak")
-    await until(lambda: p.ties is not None and p.ties.undecided, "the level teams")
+    await until(lambda: p.store.ties is not None and p.store.ties.undecided, "the level teams")
     await d.tap("decide-team-1")
     await d.tap("decide-team-0")
     await d.tap("reason-0")
@@ -88,7 +92,7 @@ async def leader_decision(d: Any) -> None:
     await d.shoot("53-gaspesie-decision")
     d.note("form", [d.vm.tiebreak.question, [b.text for b in d.vm.tiebreak.decide_teams]])
     await d.tap("pd-record")
-    await until(lambda: p.ties is not None and p.ties.decisions, "the decision")
+    await until(lambda: p.store.ties is not None and p.store.ties.decisions, "the decision")
     await d.tap("tab-standings")
     await d.on("standings")
     await until(lambda: any(r.rank.startswith("3") for r in d.vm.standings.rows), "ranks decided")

@@ -44,11 +44,11 @@ async def _first_hand(d: Any, what: str = "hand 1") -> None:
     await d.start_hub()
     await d.start_kiosks([1, 2, 3])
     await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "the plan")
+    await until(lambda: p.store.next_plan() is not None, "the plan")
     await d.tap("primary")
     await d.on("start")
     await d.tap("go")
-    await until(lambda: p.state.hand == 1, what)
+    await until(lambda: p.store.state.hand == 1, what)
 
 
 async def _setup_then_start(d: Any) -> None:
@@ -58,7 +58,7 @@ async def _setup_then_start(d: Any) -> None:
     d.note("setup", d.vm.setup.problems)
     Path(d.spec["config"]).write_text(d.spec["config_text"], encoding="utf-8")
     await d.on("connecting")
-    await until(lambda: d.p.connected, "the broker")
+    await until(lambda: d.p.store.connected, "the broker")
     await d.settle()
 
 
@@ -73,7 +73,9 @@ async def leader_walk(d: Any) -> None:
     await d.start_kiosks([2, 3])
     await d.start_table_kiosk(1)
     await d.on("tables")
-    await until(lambda: p.state.offline == [] and p._next_plan() is not None, "every kiosk")
+    await until(
+        lambda: p.store.state.offline == [] and p.store.next_plan() is not None, "every kiosk"
+    )
     await d.settle()
     await d.shoot("02-tables-ready")
 
@@ -84,7 +86,7 @@ async def leader_walk(d: Any) -> None:
     await d.shoot("03-start")
     d.note("move", d.vm.start.move)
     await d.tap("go")
-    await until(lambda: p.state.hand == 1, "hand 1 started")
+    await until(lambda: p.store.state.hand == 1, "hand 1 started")
     d.note("sending_seen", True)
     # ...and a kiosk shows it: the real kiosk presenter goes to its "who goes where" page.
     kiosk_presenter = d.table_kiosk[0]
@@ -92,7 +94,7 @@ async def leader_walk(d: Any) -> None:
     a2 = await asyncio.to_thread(d.kiosks[2].wait_assignment, lambda a: a.phase == "playing", WAIT)
     await until(lambda: "started" in d.vm.message.text, "the hub's answer")
     d.note("kiosk_move", kiosk_presenter.view.move.lines)
-    d.note("trumps", [a2.trump, p.state.trump, kiosk_presenter.table_view.trump])
+    d.note("trumps", [a2.trump, p.store.state.trump, kiosk_presenter.table_view.trump])
     d.note("start_message", d.vm.message.text)
 
     # Tables report; table 2 then sends a different result (a conflict); table 1 calls.
@@ -103,7 +105,11 @@ async def leader_walk(d: Any) -> None:
     await until(kiosk_presenter.taps_open, "the kiosk taking taps")
     kiosk_presenter.call_leader()
     await until(
-        lambda: p.state.reported == [2, 3] and p.state.conflicts == [2] and p.state.calling == [1],
+        lambda: (
+            p.store.state.reported == [2, 3]
+            and p.store.state.conflicts == [2]
+            and p.store.state.calling == [1]
+        ),
         "two results, a conflict and a call",
     )
     await d.settle()
@@ -115,7 +121,7 @@ async def leader_walk(d: Any) -> None:
     # Table 2: see the result and the conflict; correct it with the kiosk's second result.
     await d.tap("tile-2")
     await d.on("table")
-    await until(lambda: (1, 2) in p.results, "table 2's results")
+    await until(lambda: (1, 2) in p.store.results, "table 2's results")
     await d.settle()
     await d.shoot("05-table")
     d.note("table", [d.vm.table.result, d.vm.table.conflict])
@@ -128,7 +134,7 @@ async def leader_walk(d: Any) -> None:
     await d.tap("save")
     await d.on("table")
     await until(lambda: "correction" in d.vm.message.text, "the correction's answer")
-    await until(lambda: p.state.conflicts == [], "the conflict settled")
+    await until(lambda: p.store.state.conflicts == [], "the conflict settled")
     d.note("corrected", d.vm.message.text)
     d.signal("corrected")
 
@@ -138,7 +144,7 @@ async def leader_walk(d: Any) -> None:
     await d.tap("flags-2")
     await d.shoot("07-loan")
     await d.tap("save")
-    await until(lambda: p.assignments[2].flags == 13, "table 2 holding 13 flags")
+    await until(lambda: p.store.assignments[2].flags == 13, "table 2 holding 13 flags")
     d.note("loan", d.vm.message.text)
 
     # Table 1 called: the hub goes away; the leader clears the call anyway. The command
@@ -148,7 +154,7 @@ async def leader_walk(d: Any) -> None:
     await d.tap("tile-1")
     await d.on("table")
     await d.stop_hub()
-    await until(lambda: p.hub_online is False, "the hub offline on the console")
+    await until(lambda: p.store.hub_online is False, "the hub offline on the console")
     await d.tap("clear-call")
     await d.settle()
     d.note("offline", [d.vm.header.banner, d.vm.message.text])
@@ -156,7 +162,7 @@ async def leader_walk(d: Any) -> None:
     d.signal("hub-offline")
     await d.wait_for_signal("hall-offline-shot", 30)
     await d.start_hub()
-    await until(lambda: p.state.calling == [] and p.hub_online, "the call cleared")
+    await until(lambda: p.store.state.calling == [] and p.store.hub_online, "the call cleared")
     await until(lambda: "cleared" in d.vm.message.text, "the answer to clear_call")
     d.note("after_offline", d.vm.message.text)
 
@@ -168,48 +174,48 @@ async def leader_walk(d: Any) -> None:
     await d.shoot("08-close")
     d.note("close", d.vm.confirm.detail)
     await d.tap("go")
-    await until(lambda: p.state.phase == "closed", "hand 1 closed")
+    await until(lambda: p.store.state.phase == "closed", "hand 1 closed")
     # ...and enter table 1's result from its paper sheet: the visitors (team 3) took 7.
     await d.tap("tile-1")
     await d.on("table")
-    await until(lambda: (1, 1) in p.results, "table 1's results")
+    await until(lambda: (1, 1) in p.store.results, "table 1's results")
     await d.tap("correct")
     await d.on("correct")
     await d.tap("key-7")
     await d.tap("reason-1")
     await d.tap("save")
-    await until(lambda: 1 in p.state.reported, "table 1's result entered")
+    await until(lambda: 1 in p.store.state.reported, "table 1's result entered")
 
     # Hand 2: started, taken back, started again.
     await d.tap("back")
     await d.on("tables")
-    await until(lambda: p._next_plan() is not None, "hand 2's plan")
+    await until(lambda: p.store.next_plan() is not None, "hand 2's plan")
     await d.tap("primary")
     await d.on("start")
     await d.tap("go")
-    await until(lambda: p.state.hand == 2, "hand 2 started")
+    await until(lambda: p.store.state.hand == 2, "hand 2 started")
     await until(lambda: d.vm.tables.undo.visible, "the undo button")
     await d.tap("secondary")
     await d.on("confirm")
     await d.shoot("09-undo")
     await d.tap("go")
-    await until(lambda: p.state.hand == 1, "hand 2 taken back")
-    await until(lambda: p._next_plan() is not None, "hand 2's plan again")
+    await until(lambda: p.store.state.hand == 1, "hand 2 taken back")
+    await until(lambda: p.store.next_plan() is not None, "hand 2's plan again")
     await d.tap("primary")
     await d.on("start")
     await d.tap("go")
-    await until(lambda: p.state.hand == 2, "hand 2 started again")
+    await until(lambda: p.store.state.hand == 2, "hand 2 started again")
     # Every team back to 12: a three-way tie.
     _, connection, _ = d.table_kiosk
     await asyncio.to_thread(connection.submit, _result(2, 1, 8))
     await _report(d, 2, 2, 6)
     await _report(d, 3, 2, 8)
-    await until(lambda: p.state.reported == [1, 2, 3], "every table in hand 2")
+    await until(lambda: p.store.state.reported == [1, 2, 3], "every table in hand 2")
     await until(lambda: d.vm.tables.primary.text.startswith("Close"), "close as the next step")
     await d.tap("primary")
     await d.on("confirm")
     await d.tap("go")
-    await until(lambda: p.state.phase == "closed", "hand 2 closed")
+    await until(lambda: p.store.state.phase == "closed", "hand 2 closed")
 
     # End of the day, with the day's totals shown first.
     await until(lambda: d.vm.tables.undo.visible, "the end-of-day button")
@@ -224,24 +230,28 @@ async def leader_walk(d: Any) -> None:
     await until(lambda: d.vm.tables.primary.text == "Tie-breaks", "tie-breaks next")
     await d.tap("primary")
     await d.on("tiebreak")
-    await until(lambda: p.ties is not None and p.ties.finished, "the ties")
+    await until(lambda: p.store.ties is not None and p.store.ties.finished, "the ties")
     await d.settle()
     await d.shoot("11-tiebreak-setup")
     d.note("tiebreak_setup", d.vm.tiebreak.steps)
     await d.tap("tb-start")
-    await until(lambda: p.ties is not None and p.ties.current is not None, "the playoff")
+    await until(
+        lambda: p.store.ties is not None and p.store.ties.current is not None, "the playoff"
+    )
     await d.tap("key-8")
     await d.shoot("12-tiebreak-playoff")
     d.note("playoff", [d.vm.tiebreak.steps, d.vm.tiebreak.readout])
-    first = list(p.ties.current.next)
+    first = list(p.store.ties.current.next)
     await d.tap("tb-record")
     await until(
-        lambda: p.ties is not None and p.ties.current and p.ties.current.next != first,
+        lambda: (
+            p.store.ties is not None and p.store.ties.current and p.store.ties.current.next != first
+        ),
         "the second playoff hand",
     )
     await d.tap("key-5")
     await d.tap("tb-record")
-    await until(lambda: p.ties is not None and p.ties.done, "the playoff decided")
+    await until(lambda: p.store.ties is not None and p.store.ties.done, "the playoff decided")
     await d.settle()
     await d.shoot("13-tiebreak-done")
     d.note("tiebreak_done", d.vm.tiebreak.steps)
@@ -271,12 +281,12 @@ async def hall_watch(d: Any) -> None:
     d.note("connecting", d.vm.hand)
     d.signal("hall-connecting")
     await d.on("standings", timeout=40)
-    await until(lambda: p.teams and p.state is not None, "the standings")
+    await until(lambda: p.teams and p.store.state is not None, "the standings")
     await d.settle()
     await d.shoot("02-before")
     d.note("before", [(r.name, r.total, r.change) for r in d.vm.rows])
     assert await d.wait_for_signal("hand1-reported", 60), "the leader never got to hand 1"
-    await until(lambda: len(p.state.reported) == 2, "two tables reported")
+    await until(lambda: len(p.store.state.reported) == 2, "two tables reported")
     await d.settle()
     await d.shoot("03-playing")
     d.note("playing", [(r.name, r.total, r.change) for r in d.vm.rows])
@@ -285,7 +295,7 @@ async def hall_watch(d: Any) -> None:
     await until(lambda: _score(p, 1) == 13, "team 1 on 13 after the correction")
     d.note("corrected", [(r.name, r.total, r.change) for r in d.vm.rows])
     assert await d.wait_for_signal("hub-offline", 60), "the hub never went away"
-    await until(lambda: p.hub_online is False, "the hub offline on the hall display")
+    await until(lambda: p.store.hub_online is False, "the hub offline on the hall display")
     await d.settle()
     await d.shoot("04-offline")
     d.note("offline", d.vm.banner)
@@ -366,11 +376,11 @@ async def leader_gaspesie(d: Any) -> None:
     await _report(d, 1, 1, 3)
     await _report(d, 2, 1, 8)
     await _report(d, 3, 1, 6)
-    await until(lambda: p.state.reported == [1, 2, 3], "every table")
+    await until(lambda: p.store.state.reported == [1, 2, 3], "every table")
     # Signalling at table 2: the visitors lose the manche.
     await d.tap("tile-2")
     await d.on("table")
-    await until(lambda: (1, 2) in p.results, "the results")
+    await until(lambda: (1, 2) in p.store.results, "the results")
     await d.tap("penalty")
     await d.on("penalty")
     await d.tap("side-visitors")
@@ -378,28 +388,28 @@ async def leader_gaspesie(d: Any) -> None:
     await d.shoot("20-penalty-gaspesie")
     await d.tap("save")
     await until(lambda: "manche" in d.vm.message.text, "the penalty's answer")
-    await until(lambda: (1, 2) in p.results, "the results again")
+    await until(lambda: (1, 2) in p.store.results, "the results again")
     await d.settle()
     d.note("penalty", [d.vm.table.result, d.vm.table.history])
     await d.tap("back")
     await d.on("tables")
     await d.shoot("21-tables-gaspesie")
     d.note("tables_header", d.vm.header.info)
-    await until(lambda: p._next_plan() is not None, "manche 2's plan")
+    await until(lambda: p.store.next_plan() is not None, "manche 2's plan")
     await d.tap("primary")
     await d.on("start")
     await d.tap("go")
-    await until(lambda: p.state.hand == 2, "manche 2")
+    await until(lambda: p.store.state.hand == 2, "manche 2")
     for table in (1, 2, 3):
         await _report(d, table, 2, 3)
-    await until(lambda: p.state.reported == [1, 2, 3], "every table")
+    await until(lambda: p.store.state.reported == [1, 2, 3], "every table")
     await d.tap("primary")
     await d.on("confirm")
     await d.tap("go")
-    await until(lambda: p.state.phase == "closed", "manche 2 closed")
+    await until(lambda: p.store.state.phase == "closed", "manche 2 closed")
     await d.tap("tab-tiebreak")
     await d.on("tiebreak")
-    await until(lambda: p.ties is not None and p.ties.finished, "the ties")
+    await until(lambda: p.store.ties is not None and p.store.ties.finished, "the ties")
     await d.settle()
     await d.shoot("22-backcount-gaspesie")
     d.note("backcount", d.vm.tiebreak.steps)
@@ -440,7 +450,7 @@ async def club_hall(d: Any) -> None:
     tables = int(d.spec["night"]["tables"])
     await d.on("night", timeout=40)
     await _club_evening(d)
-    await until(lambda: p.night is not None and _deals_on(p) == 7, "the night's standings")
+    await until(lambda: p.store.night is not None and _deals_on(p) == 7, "the night's standings")
     await d.settle()
     await d.shoot("20-night")
     d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
@@ -460,7 +470,7 @@ async def club_hall(d: Any) -> None:
     leader = await d.club_leader()
     reply = await asyncio.to_thread(leader.command, "end_night")
     assert reply.ok, reply.error
-    await until(lambda: p.night is not None and p.night.ended, "the night's end")
+    await until(lambda: p.store.night is not None and p.store.night.ended, "the night's end")
     p.page = 0  # the display pages by itself; the shot is of page 1
     p._changed()
     await d.settle()
@@ -493,7 +503,9 @@ async def club_hall_solo(d: Any) -> None:
         for table in (1, 2):
             await _deal(d, table, SOLO_DEALS[game])
         played = 2
-    await until(lambda: p.night is not None and _deals_on(p) == played, "the night's standings")
+    await until(
+        lambda: p.store.night is not None and _deals_on(p) == played, "the night's standings"
+    )
     await d.settle()
     await d.shoot(f"30-night-{game}")
     d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
@@ -512,12 +524,12 @@ async def club_leader_solo(d: Any) -> None:
     record = EIGHT_EVEN if game == "eight-to-one" else SOLO_DEALS[game]
     for table in (1, 2):
         await _deal(d, table, record)
-    await until(lambda: p.night is not None and _deals_on(p) == 2, "the night's standings")
+    await until(lambda: p.store.night is not None and _deals_on(p) == 2, "the night's standings")
     await d.settle()
     await d.shoot(f"30-night-tables-{game}")
     await d.tap("night-table-1")
     await d.on("deals")
-    await until(lambda: 1 in p.club_deals, "table 1's deals")
+    await until(lambda: 1 in p.store.club_deals, "table 1's deals")
     await d.settle()
     await d.shoot(f"31-deals-{game}")
     d.note("deals", [(r.deal, r.entered, r.scored) for r in d.vm.deals.rows])
@@ -540,7 +552,7 @@ async def club_leader_solo(d: Any) -> None:
 
 
 def _deals_on(p: Any) -> int:
-    return sum(t.deals for t in p.night.tables) if p.night is not None else 0
+    return sum(t.deals for t in p.store.night.tables) if p.store.night is not None else 0
 
 
 async def club_leader(d: Any) -> None:
@@ -554,10 +566,10 @@ async def club_leader(d: Any) -> None:
     kiosk3.client.publish(kiosk3.topics.call(3), encode(call), qos=1)
     await until(
         lambda: (
-            p.night is not None
-            and sum(t.deals for t in p.night.tables) == 7
-            and p.state.calling == [3]
-            and p.state.offline == [4]
+            p.store.night is not None
+            and sum(t.deals for t in p.store.night.tables) == 7
+            and p.store.state.calling == [3]
+            and p.store.state.offline == [4]
         ),
         "the night, a call and a missing kiosk",
     )
@@ -566,7 +578,7 @@ async def club_leader(d: Any) -> None:
     d.note("order", [(t.table, t.status) for t in d.vm.night.tables])
     await d.tap("night-table-1")
     await d.on("deals")
-    await until(lambda: 1 in p.club_deals, "table 1's deals")
+    await until(lambda: 1 in p.store.club_deals, "table 1's deals")
     await d.settle()
     await d.shoot("21-deals")
     d.note("deals", [(r.deal, r.entered, r.scored) for r in d.vm.deals.rows])
@@ -591,7 +603,7 @@ async def club_leader(d: Any) -> None:
     await d.on("night")
     await d.tap("night-table-4")
     await d.on("deals")
-    await until(lambda: 4 in p.club_deals, "table 4's deals")
+    await until(lambda: 4 in p.store.club_deals, "table 4's deals")
     await d.tap("enter-deal")
     await d.on("deal")
     await d.tap("granded-EW")
@@ -602,7 +614,7 @@ async def club_leader(d: Any) -> None:
     d.note("entered", d.vm.deal.readout)
     await d.tap("save")
     await d.on("deals")
-    await until(lambda: len(p.club_deals.get(4, [])) == 1, "the entered deal")
+    await until(lambda: len(p.store.club_deals.get(4, [])) == 1, "the entered deal")
     # A deal the hub refuses (beyond the next one): the hub's own words, in red.
     p._send(
         CorrectDeal(
@@ -624,7 +636,7 @@ async def club_leader(d: Any) -> None:
     await d.shoot("26-end-night")
     d.note("confirm", [d.vm.confirm.title, d.vm.confirm.body])
     await d.tap("go")
-    await until(lambda: p.state.finished, "the night's end")
+    await until(lambda: p.store.state.finished, "the night's end")
     await d.on("night")
     await d.settle()
     await d.shoot("27-night-ended")
@@ -650,13 +662,13 @@ async def leader_director(d: Any) -> None:
     await d.start_kiosks([1, 2, 3])
     await d.on("tables")
     for hand in range(1, 8):
-        await until(lambda: p._next_plan() is not None, f"hand {hand}'s plan")
+        await until(lambda: p.store.next_plan() is not None, f"hand {hand}'s plan")
         await d.tap("primary")
         await d.on("start")
         await d.tap("go")
-        await until(lambda h=hand: p.state.hand == h, f"hand {hand}")  # type: ignore[misc]
+        await until(lambda h=hand: p.store.state.hand == h, f"hand {hand}")  # type: ignore[misc]
         await _report(d, 1, hand, 13)
-    await until(lambda: p.state.to_bring == {"1": 2}, "the flags to bring")
+    await until(lambda: p.store.state.to_bring == {"1": 2}, "the flags to bring")
     await d.on("tables")
     await d.settle()
     await d.shoot("30-bring-flags")
@@ -667,7 +679,7 @@ async def leader_director(d: Any) -> None:
     await d.on("loan")
     await d.shoot("31-loan-due")
     await d.tap("save")
-    await until(lambda: p.state.to_bring == {}, "the flags brought")
+    await until(lambda: p.store.state.to_bring == {}, "the flags brought")
     await until(lambda: "brought" in d.vm.message.text, "the loan's answer")
     d.note("brought", d.vm.message.text)
     await d.tap("back")
@@ -677,14 +689,14 @@ async def leader_director(d: Any) -> None:
     await d.shoot("32-close-missing")
     d.note("close", d.vm.confirm.detail)
     await d.tap("go")
-    await until(lambda: p.state.phase == "closed", "hand 7 closed")
+    await until(lambda: p.store.state.phase == "closed", "hand 7 closed")
     await d.on("tables")
     await d.tap("secondary")
     await d.on("confirm")
     await d.shoot("33-end-early")
     d.note("end_early", [d.vm.confirm.title, d.vm.confirm.body])
     await d.tap("go")
-    await until(lambda: p.state.finished, "play ended")
+    await until(lambda: p.store.state.finished, "play ended")
     await d.on("tables")
     await d.settle()
     await d.tap("primary")
@@ -697,7 +709,7 @@ async def leader_director(d: Any) -> None:
     d.note("standings", [d.vm.standings.title, d.vm.standings.note])
     await d.tap("ledger")
     await d.on("loans")
-    await until(lambda: p.ledger is not None, "the ledger")
+    await until(lambda: p.store.ledger is not None, "the ledger")
     await d.settle()
     await d.shoot("36-loan-ledger")
     d.note("ledger", d.vm.loans.lines)
@@ -711,30 +723,32 @@ async def leader_counts(d: Any) -> None:
     await _first_hand(d, "hand 1")
     for table, tricks in ((1, 10), (2, 6), (3, 6)):
         await _report(d, table, 1, tricks)
-    await until(lambda: not p.state.missing, "every result")
+    await until(lambda: not p.store.state.missing, "every result")
     await d.tap("secondary")
     await d.on("confirm")
     await d.tap("go")
-    await until(lambda: p.state.finished, "the day ended")
+    await until(lambda: p.store.state.finished, "the day ended")
     await d.tap("tab-standings")
     await d.on("standings")
     await d.tap("counts")
     await d.on("counts")
-    await until(lambda: p.counts is not None, "the counts")
+    await until(lambda: p.store.counts is not None, "the counts")
     await d.tap("count-11")
     await d.tap("counts-record")
-    await until(lambda: p.counts.lines[0].status == "differs", "table 1's count")
+    await until(lambda: p.store.counts.lines[0].status == "differs", "table 1's count")
     for _ in (2, 3):
         await d.tap("counts-next")
-        await d.tap(f"count-{p.counts.lines[p.count_table - 1].hub}")
+        await d.tap(f"count-{p.store.counts.lines[p.counts.count_table - 1].hub}")
         await d.tap("counts-record")
-    await until(lambda: sum(ln.status == "agrees" for ln in p.counts.lines) == 2, "tables 2 and 3")
+    await until(
+        lambda: sum(ln.status == "agrees" for ln in p.store.counts.lines) == 2, "tables 2 and 3"
+    )
     await d.tap("counts-next-open")
     await d.settle()
     await d.shoot("37-counts-differ")
     d.note("differ", [d.vm.counts.status, d.vm.counts.table, d.vm.counts.accept.text])
     await d.tap("counts-accept")
-    await until(lambda: p.counts.verified, "the day verified")
+    await until(lambda: p.store.counts.verified, "the day verified")
     await d.settle()
     await d.shoot("38-counts-verified")
     d.note("verified", [d.vm.counts.status, d.vm.counts.lines])
@@ -750,19 +764,21 @@ async def leader_kiosk_counts(d: Any) -> None:
     await _first_hand(d, "hand 1")
     for table, tricks in ((1, 2), (2, 10)):  # teams 1 and 3 end level (25 flags each)
         await _report(d, table, 1, tricks)
-    await until(lambda: p.state.missing == [3], "two results")
+    await until(lambda: p.store.state.missing == [3], "two results")
     await d.tap("secondary")
     await d.on("confirm")
     await d.shoot("45-end-day-early")
     c = d.vm.confirm
     d.note("end_day", [c.title, c.body, c.detail, c.go.text, c.go2.text])
     await d.tap("go")
-    await until(lambda: p.state.next_hand == 31, "day 1 ended")
+    await until(lambda: p.store.state.next_hand == 31, "day 1 ended")
     kiosks = d.kiosks
     for table, flags in ((1, 11), (2, 10)):  # the hub has 14 and 10
         ack = await asyncio.to_thread(kiosks[table].wait_ack, kiosks[table].count(1, flags), WAIT)
         assert ack.status == "accepted", ack
-    await until(lambda: bool(p.state.counts) and p.state.counts[0].counted == 2, "2 counts")
+    await until(
+        lambda: bool(p.store.state.counts) and p.store.state.counts[0].counted == 2, "2 counts"
+    )
     await d.on("tables")
     await d.settle()
     await d.shoot("46-day-count")
@@ -771,7 +787,9 @@ async def leader_kiosk_counts(d: Any) -> None:
     await d.on("standings")
     await d.tap("counts")
     await d.on("counts")
-    await until(lambda: p.counts is not None and p.counts.lines[0].counted == 11, "counts")
+    await until(
+        lambda: p.store.counts is not None and p.store.counts.lines[0].counted == 11, "counts"
+    )
     await d.settle()
     await d.shoot("47-counts-from-kiosks")
     d.note("counts", [d.vm.counts.status, d.vm.counts.lines])
@@ -781,17 +799,17 @@ async def leader_kiosk_counts(d: Any) -> None:
     await d.tap("primary")  # day 2's first hand, then no more: end the whole tournament
     await d.on("start")
     await d.tap("go")
-    await until(lambda: p.state.hand == 31, "hand 31")
+    await until(lambda: p.store.state.hand == 31, "hand 31")
     await _report(d, 1, 31, 7)
-    await until(lambda: 1 in p.state.reported, "table 1's hand 31")
+    await until(lambda: 1 in p.store.state.reported, "table 1's hand 31")
     await d.tap("secondary")
     await d.on("confirm")
     d.note("end_all", d.vm.confirm.go.text)
     await d.tap("go")
-    await until(lambda: p.state.finished, "the tournament ended")
+    await until(lambda: p.store.state.finished, "the tournament ended")
     await d.tap("tab-tiebreak")
     await d.on("tiebreak")
-    await until(lambda: p.ties is not None, "the ties")
+    await until(lambda: p.store.ties is not None, "the ties")
     await d.settle()
     await d.shoot("48-tiebreak-provisional")
     d.note("tiebreak", [d.vm.tiebreak.warning, d.vm.tiebreak.title])

@@ -1,0 +1,203 @@
+"""What every screen's presenter shares: the console it belongs to, the store of what the hub
+published, the router, and the words and constants of the console's pages."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from console.i18n import M_
+from console.viewmodel import (
+    Screen,
+)
+from uikit.i18n import Language
+from whist.protocol import (
+    Command,
+)
+
+if TYPE_CHECKING:
+    from console.i18n import ConsoleTranslator
+    from console.presenter import LeaderPresenter
+    from console.screens.router import Router
+    from console.screens.store import Store
+
+M = TypeVar("M", bound=BaseModel)
+
+TRICKS = 13
+#: What the hub records for a call that came with no reason (hub/service.py).
+HUB_DEFAULT_CALL = "the players ask for the leader"
+MAX_REVOKES = 13
+START_FLAGS = 12
+#: Queries: their answers fill screens; they are never announced in the message bar.
+QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts"})
+#: The verifiers' count keypad: 0 to 35 flags, more when the hub's count is higher.
+COUNT_KEYS = 36
+#: A club night's commands: their refusals are the hub's own words (they name the deal).
+CLUB_OPS = frozenset({"correct_deal", "end_night"})
+#: The joins listed on the Sheets & kiosks tab, newest first.
+JOINS_LISTED = 4
+TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
+ConfirmKind = Literal[
+    "close", "undo", "end_day", "end_early", "end_after_day", "final", "end_night", "tiebreak_undo"
+]
+
+#: What each command is, while it is being sent ("Sending to the hub: …").
+OP_NAMES = {
+    "start_hand": M_("start the hand"),
+    "close_hand": M_("close the hand"),
+    "correct": M_("the correction"),
+    "loan": M_("the loan"),
+    "end_day": M_("end the day"),
+    "undo_start": M_("undo the start"),
+    "penalty": M_("the penalty"),
+    "clear_call": M_("clear the call"),
+    "tiebreak_start": M_("start the tie-break"),
+    "tiebreak_result": M_("the playoff hand"),
+    "tiebreak_trump": M_("the director's cut"),
+    "tiebreak_undo": M_("undo the tie-break"),
+    "place_decision": M_("your decision"),
+    "export": M_("write the sheets"),
+    "renew_join_code": M_("make a new join code"),
+    "correct_deal": M_("the deal"),
+    "end_night": M_("end the night"),
+}
+#: Ready-made reasons for the leader's decision on a tie the count-back leaves (rules G7).
+DECISION_REASONS = (
+    M_("Cards drawn before the teams"),
+    M_("Coin tossed before the teams"),
+    M_("Decided by the organising committee"),
+)
+#: The ranks an A player may draw, highest first, as the hub reads them.
+DRAW_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+DRAW_SUITS = ("spades", "hearts", "diamonds", "clubs")
+
+#: Ready-made reasons for a correction (a reason is required; any text will do).
+CORRECTION_REASONS = (
+    M_("Players recounted"),
+    M_("Entered from the paper sheet"),
+    M_("Kiosk mistake"),
+    M_("Revoke found after the hand"),
+)
+
+
+def clock_time(seconds: float) -> str:
+    """A time of day on this computer's clock, for the join code's end and the joins."""
+    return time.strftime("%H:%M", time.localtime(seconds))
+
+
+#: Ready-made reasons for a club deal the leader corrects or enters.
+CLUB_REASONS = (
+    M_("Players recounted"),
+    M_("Entered from the score sheet"),
+    M_("The kiosk failed"),
+    M_("Revoke found after the deal"),
+)
+PENALTY_REASONS = (M_("Signalling"), M_("Talking during play"), M_("Showing cards"))
+
+
+class Link(Protocol):
+    """What the presenter needs from the network: a fresh command id, and sending a typed
+    command (its id comes back)."""
+
+    def new_id(self) -> str: ...
+    def send(self, command: Command) -> str: ...
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A result being entered by the leader (correct), or a loan, or a penalty."""
+
+    table: int
+    hand: int
+    visitor_tricks: int | None = None
+    revokes_home: int = 0
+    revokes_visitors: int = 0
+    reason: str = ""
+    preset: int | None = None  # a ready-made reason, worded in the language on show
+    flags: int = 0
+    side: Literal["home", "visitors"] | None = None
+    # a club deal (``hand`` is then the deal's number): the fields as the form holds them
+    record: tuple[tuple[str, str | int], ...] = ()
+
+    def fields(self) -> dict[str, str | int]:
+        return dict(self.record)
+
+    def with_field(self, name: str, value: str | int | None) -> Draft:
+        fields = self.fields()
+        if value is None:
+            fields.pop(name, None)
+        else:
+            fields[name] = value
+        return replace(self, record=tuple(fields.items()))
+
+
+#: The hub writes cards with English letters; French players read R, D, V (A stays A).
+FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
+
+
+class ScreenPresenter:
+    """One screen's behaviour: its intents (what the leader taps) and its part of the view.
+
+    It reads what the hub published from the console's :class:`~console.screens.store.Store`,
+    goes to other pages through its :class:`~console.screens.router.Router`, and sends
+    commands through the console (which also rebuilds the view after each intent).
+    """
+
+    def __init__(self, console: LeaderPresenter) -> None:
+        self.console = console
+        self.store: Store = console.store
+        self.router: Router = console.router
+
+    @property
+    def tr(self) -> ConsoleTranslator:
+        return self.console.tr
+
+    @property
+    def language(self) -> Language:
+        return self.console.language
+
+    def _changed(self) -> None:
+        self.console._changed()
+
+    def _intent(self) -> None:
+        self.console._intent()
+
+    def _id(self) -> str:
+        return self.console._id()
+
+    def _ask(self, command: Command) -> None:
+        self.console._ask(command)
+
+    def _send(self, command: Command) -> None:
+        self.console._send(command)
+
+    # ------------------------------------------------------------------ a form's reason
+    def _presets(self) -> tuple[str, ...]:
+        if self.router.mode is Screen.DEAL:
+            return CLUB_REASONS
+        return CORRECTION_REASONS if self.router.mode is Screen.CORRECT else PENALTY_REASONS
+
+    def _reason(self) -> str:
+        """The reason as it will be sent: a ready-made one in the language on show."""
+        d = self.router.draft
+        if d is None:
+            return ""
+        presets = self._presets()
+        if d.preset is not None and d.preset < len(presets):
+            return self.tr.t(presets[d.preset])
+        return d.reason
+
+    def reason_preset(self, index: int) -> None:
+        """One of the ready-made reasons (kept in the log in the language on show)."""
+        if self.router.draft is not None and 0 <= index < len(self._presets()):
+            self.router.draft = replace(self.router.draft, preset=index, reason="")
+        self._changed()
+
+    def set_reason(self, text: str) -> None:
+        """Typed into the reason box."""
+        if self.router.draft is not None and text != self._reason():
+            self.router.draft = replace(self.router.draft, reason=text[:200], preset=None)
+            self._changed()

@@ -1,0 +1,305 @@
+"""A club deal being corrected or entered: the fields the game reads, and a reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from console import individual, words
+from console.screens.base import (
+    CLUB_REASONS,
+    MAX_REVOKES,
+    TRICKS,
+    ScreenPresenter,
+)
+from console.viewmodel import (
+    CHOICE_ROWS,
+    COUNT_ROWS,
+    MINUS,
+    DealFormVM,
+    FieldRowVM,
+    Screen,
+)
+from uikit.common import (
+    TRUMPS,
+    trump_short,
+)
+from uikit.viewmodel import ButtonVM
+from whist.protocol import (
+    CorrectDeal,
+    DealRecord,
+)
+
+
+class DealPresenter(ScreenPresenter):
+    """A club deal being corrected or entered: the fields the game reads, and a reason."""
+
+    def deal_field(self, name: str, value: str | int | None) -> None:
+        """One of the form's choices: ``granded``, ``trump``, ``ns_tricks``, ``honours``
+        (``"NS:4"``, ``"EW:3"`` or ``"none"``)."""
+        self._intent()
+        d = self.router.draft
+        club = self.store.club
+        if d is None or club is None or self.router.mode is not Screen.DEAL:
+            return self._changed()
+        if name == "honours":
+            party, _, held = str(value).partition(":")
+            if party in ("NS", "EW") and held in ("3", "4"):
+                d = d.with_field("honours", party).with_field("honours_held", int(held))
+            else:
+                d = d.with_field("honours", None).with_field("honours_held", None)
+        elif name == "ns_tricks" and isinstance(value, int) and 0 <= value <= TRICKS:
+            d = d.with_field("ew_tricks", None).with_field("ns_tricks", value)
+        elif name in ("granded", "trump") and name in club.fields:
+            d = d.with_field(name, value)
+        self.router.draft = d
+        self._changed()
+
+    def deal_choose(self, arg: str) -> None:
+        """Widow, Solo: a choice of the form, ``key=value`` (``widow=2``, ``contract=prop``,
+        ``bidder=N``; ``none`` for nobody)."""
+        self._intent()
+        d, club = self.router.draft, self.store.club
+        key, _, value = str(arg).partition("=")
+        keys = ("widow", "contract", "bidder", "partner", "revoker")
+        if d is None or club is None or self.router.mode is not Screen.DEAL or key not in keys:
+            return self._changed()
+        if key not in club.fields:
+            return self._changed()
+        if key == "revoker" and value == "none":
+            d = d.with_field(key, None)
+        else:
+            d = d.with_field(key, value)
+        if key == "contract" and value == "pass":
+            for other in ("bidder", "partner", "bidder_tricks", "revoker"):
+                d = d.with_field(other, None)
+        elif key == "contract" and value != "prop":
+            d = d.with_field("partner", None)
+        if key == "bidder" and d.fields().get("partner") == value:
+            d = d.with_field("partner", None)
+        self.router.draft = d
+        self._changed()
+
+    def deal_step(self, arg: str) -> None:
+        """A player's count on the form, ``key:delta`` (``tricks_3:1``, ``bid_N:-1``)."""
+        self._intent()
+        d, club = self.router.draft, self.store.club
+        key, _, delta = str(arg).partition(":")
+        if (
+            d is None
+            or club is None
+            or self.router.mode is not Screen.DEAL
+            or key not in club.fields
+        ):
+            return self._changed()
+        if delta in ("1", "-1"):
+            now = d.fields().get(key)
+            start = now if isinstance(now, int) else 0
+            value = max(
+                0, min(TRICKS, start + int(delta) if now is not None else max(0, int(delta)))
+            )
+            self.router.draft = d.with_field(key, value)
+        self._changed()
+
+    def deal_granded(self, value: str) -> None:
+        self.deal_field("granded", value)
+
+    def deal_trump(self, value: str) -> None:
+        self.deal_field("trump", value)
+
+    def deal_tricks(self, value: int) -> None:
+        self.deal_field("ns_tricks", value)
+
+    def deal_honours(self, value: str) -> None:
+        self.deal_field("honours", value)
+
+    def deal_revoke(self, party: str, delta: int) -> None:
+        self._intent()
+        d = self.router.draft
+        if d is not None and self.router.mode is Screen.DEAL and party in ("NS", "EW"):
+            key = "ns_revokes" if party == "NS" else "ew_revokes"
+            now = d.fields().get(key, 0)
+            count = max(0, min(MAX_REVOKES, (now if isinstance(now, int) else 0) + delta))
+            self.router.draft = d.with_field(key, count or None)
+        self._changed()
+
+    def confirm_deal(self) -> None:
+        """Send the deal to the hub; it checks it by the game's rules (a refusal says why)."""
+        self._intent()
+        d = self.router.draft
+        reason = self._reason().strip()
+        if d is None or not reason or self.router.mode is not Screen.DEAL:
+            return self._changed()
+        club = self.store.club
+        fields: Any = d.fields()
+        if club is not None and individual.is_individual(club.name):
+            fields = individual.flat_to_record(fields)
+        try:
+            record = DealRecord.model_validate(fields)
+        except ValueError:
+            return self._changed()
+        self._send(
+            CorrectDeal(id=self._id(), table=d.table, deal=d.hand, record=record, reason=reason)
+        )
+        self.router.mode, self.router.draft = Screen.DEALS, None
+        self._changed()
+
+    def _players_form(self) -> DealFormVM:
+        """The deal form of Widow, Solo, Knockout or 8-to-1: the choices and each player's
+        counts, by name (console.individual); the hub checks the deal by the rules."""
+        tr = self.tr
+        club, d = self.store.club, self.router.draft
+        assert club is not None and d is not None
+        f = d.fields()
+        known = self.console.deals.club_deal(d.table, d.hand)
+        seats = self.console.night.parties(d.table)
+
+        def name(seat: str) -> str:
+            return self.console.night.players(d.table, seat)
+
+        rows = individual.form_rows(tr, club.name, f, seats, name)
+        choices = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.choices]
+        counts = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.counts]
+        choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
+        counts += [FieldRowVM()] * (COUNT_ROWS - len(counts))
+        ready = rows.ready and bool(self._reason().strip())
+        title = (
+            tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
+            if known is not None
+            else tr.t("Table {table}, deal {n}: enter it for the table").format(
+                table=d.table, n=d.hand
+            )
+        )
+        note = (
+            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
+                record=individual.record_text(tr, known.record, seats, name)
+            )
+            if known is not None
+            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        )
+        # the note (what was recorded, or where an entered deal comes from) only where the
+        # rows leave room for it: the deals list just before shows what was recorded
+        if len([c for c in choices if c.label]) + len([c for c in counts if c.label]) > 3:
+            note = ""
+        return DealFormVM(
+            title=title,
+            note=note,
+            choices=tuple(choices),
+            counts=tuple(counts),
+            readout=individual.record_text(tr, f, seats, name) or tr.t("Nothing chosen yet."),
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=tuple(
+                ButtonVM(tr.t(text), role="selected" if d.preset == i else "normal")
+                for i, text in enumerate(CLUB_REASONS)
+            ),
+            reason=d.reason,
+            save=ButtonVM(
+                tr.t("Save the deal"), role="primary" if ready else "disabled", enabled=ready
+            ),
+            back=ButtonVM(tr.t("Cancel")),
+        )
+
+    def build(self) -> DealFormVM:
+        tr = self.tr
+        club, d = self.store.club, self.router.draft
+        assert club is not None and d is not None
+        if individual.is_individual(club.name):
+            return self._players_form()
+        f = d.fields()
+        fields = set(club.fields)
+        known = self.console.deals.club_deal(d.table, d.hand)
+
+        def pick(text: str, on: bool) -> ButtonVM:
+            return ButtonVM(text, role="selected" if on else "normal")
+
+        granded = (
+            (
+                pick(
+                    tr.t("{party} granded").format(party=words.party(tr, "NS")),
+                    f.get("granded") == "NS",
+                ),
+                pick(
+                    tr.t("{party} granded").format(party=words.party(tr, "EW")),
+                    f.get("granded") == "EW",
+                ),
+                pick(tr.t("Everyone low"), f.get("granded") == "low"),
+            )
+            if "granded" in fields
+            else ()
+        )
+        trumps = (
+            tuple(pick(trump_short(tr, x), f.get("trump") == x) for x in TRUMPS if x != "none")
+            if "trump" in fields
+            else ()
+        )
+        ns = f.get("ns_tricks")
+        if ns is None and isinstance(f.get("ew_tricks"), int):
+            ns = TRICKS - int(f["ew_tricks"])
+        keys = tuple(pick(str(n), ns == n) for n in range(TRICKS + 1))
+        honours: tuple[ButtonVM, ...] = ()
+        if "honours" in fields:
+            held = f"{f.get('honours')}:{f.get('honours_held')}" if "honours" in f else "none"
+            honours = (
+                pick(tr.t("None"), held == "none"),
+                *(
+                    pick(
+                        tr.t("{party}: {n}").format(party=words.party(tr, p), n=n),
+                        held == f"{p}:{n}",
+                    )
+                    for p in ("NS", "EW")
+                    for n in (3, 4)
+                ),
+            )
+
+        def count(key: str) -> int:
+            value = f.get(key, 0)
+            return value if isinstance(value, int) else 0
+
+        ns_r, ew_r = count("ns_revokes"), count("ew_revokes")
+        reason = self._reason().strip()
+        ready = ns is not None and bool(reason)
+        if ("granded" in fields and "granded" not in f) or ("trump" in fields and "trump" not in f):
+            ready = False
+        title = (
+            tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
+            if known is not None
+            else tr.t("Table {table}, deal {n}: enter it for the table").format(
+                table=d.table, n=d.hand
+            )
+        )
+        note = (
+            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
+                record=words.club_record(tr, known.record)
+            )
+            if known is not None
+            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        )
+        readout = words.club_record(tr, f) or tr.t("Nothing chosen yet.")
+        return DealFormVM(
+            title=title,
+            note=note,
+            granded_label=tr.t("Who granded?") if granded else "",
+            granded=granded,
+            trump_label=tr.t("Trump") if trumps else "",
+            trumps=trumps,
+            tricks_label=tr.t("Tricks taken by {party}").format(party=words.party(tr, "NS")),
+            keys=keys,
+            honours_label=tr.t("Honours") if honours else "",
+            honours=honours,
+            revokes_label=tr.t("Revokes"),
+            ns_label=words.party(tr, "NS"),
+            ns_count=str(ns_r),
+            ns_minus=ButtonVM(MINUS, enabled=ns_r > 0, role="normal" if ns_r else "disabled"),
+            ns_plus=ButtonVM("+", enabled=ns_r < MAX_REVOKES),
+            ew_label=words.party(tr, "EW"),
+            ew_count=str(ew_r),
+            ew_minus=ButtonVM(MINUS, enabled=ew_r > 0, role="normal" if ew_r else "disabled"),
+            ew_plus=ButtonVM("+", enabled=ew_r < MAX_REVOKES),
+            readout=readout,
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=tuple(pick(tr.t(text), d.preset == i) for i, text in enumerate(CLUB_REASONS)),
+            reason=d.reason,
+            save=ButtonVM(
+                tr.t("Save the deal"), role="primary" if ready else "disabled", enabled=ready
+            ),
+            back=ButtonVM(tr.t("Cancel")),
+        )

@@ -1,0 +1,104 @@
+"""The standings: the tournament's or the club night's, as the hub publishes them."""
+
+from __future__ import annotations
+
+from console import director, words
+from console.screens.base import (
+    ScreenPresenter,
+)
+from console.viewmodel import (
+    RowVM,
+    StandingsVM,
+)
+from uikit.common import (
+    day_count_line,
+)
+from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.protocol import (
+    ClubRules,
+)
+
+
+class StandingsPresenter(ScreenPresenter):
+    """The standings: the tournament's or the club night's, as the hub publishes them."""
+
+    def _night_standings(self, club: ClubRules, finished: bool) -> StandingsVM:
+        tr = self.tr
+        n = self.store.night
+        rubbers = club.wins == "rubbers"
+        title = tr.t("Final standings") if finished else tr.t("The night so far")
+        head = RowVM(
+            rank=tr.t("Rank"),
+            team=tr.t("Table"),
+            name=tr.t("Partners"),
+            score=tr.t("Rubbers") if rubbers else tr.t("Games"),
+            days=tr.t("Points"),
+        )
+        ranks = [r.rank for r in n.rows] if n else []
+        rows = tuple(
+            RowVM(
+                rank=f"{r.rank}=" if ranks.count(r.rank) > 1 else str(r.rank),
+                team=str(r.table),
+                name=f"{self.console.night.players(r.table, r.party)} ({words.party(tr, r.party)})",
+                score=str(r.rubbers if rubbers else r.games),
+                days=str(r.points),
+            )
+            for r in (n.rows if n else [])
+        )
+        return StandingsVM(title=title, head=head, rows=rows)
+
+    def build(self) -> StandingsVM:
+        tr = self.tr
+        s = self.store.state
+        st = self.store.standings
+        assert s is not None
+        if s.club is not None:
+            return self._night_standings(s.club, s.finished)
+        points = self.store.rules.unit == "points"
+        lends = self.store.rules.lends_flags
+        if s.finished and s.phase != "playing" and s.results_missing:
+            title = tr.t("Standings (provisional)")  # not final while results are missing
+        elif s.finished and s.phase != "playing":
+            title = tr.t("Final standings")
+        elif s.hand == 0:
+            title = tr.t("Standings before the first hand")
+        else:
+            title = tr.t("Standings after hand {n} of {total}").format(n=s.hand, total=s.hands)
+        head = RowVM(
+            rank=tr.t("Rank"),
+            team=tr.t("Team"),
+            name=tr.t("Name"),
+            score=tr.t("Points") if points else tr.t("Flags"),
+            days=tr.t("Per day") if s.days > 1 else "",
+            loans=tr.t("Lent") if lends else "",
+        )
+        rows = tuple(
+            RowVM(
+                # a place the leader decided is marked beside its rank, explained in the note
+                rank=f"{t.rank}*" if t.by_leader else str(t.rank),
+                team=str(t.team),
+                name=t.name,  # as the standings view names it (the hall's names too)
+                score=str(t.points if points else t.flags),
+                days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
+                loans=str(t.loans) if lends else "",
+            )
+            for t in (st.teams if st is not None else [])
+        )
+        note = director.provisional(tr, s.results_missing)
+        if st is not None and any(t.by_leader for t in st.teams):
+            decided = tr.t("*: placed by the leader's decision.")
+            note = f"{note.rstrip('.')}. {decided}" if note else decided
+        if s.ended_after is not None:
+            ended = tr.t("Play ended after hand {n}.").format(n=s.ended_after)
+            note = f"{ended} {note}".strip()
+        counted = day_count_line(tr, s, name_tables=True) if lends else ""  # A15, A19
+        if counted:
+            note = f"{note.rstrip('.')}. {counted}" if note else counted
+        return StandingsVM(
+            title=title,
+            head=head,
+            rows=rows,
+            note=note,
+            ledger=ButtonVM(tr.t("Loan ledger")) if lends else HIDDEN,
+            counts=ButtonVM(tr.t("Verifiers' count")) if lends else HIDDEN,
+        )
