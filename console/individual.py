@@ -13,46 +13,46 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import get_args
 
 from console.i18n import M_, ConsoleTranslator
 from uikit.viewmodel import ButtonVM
-from whist.protocol import ClubLine
+from whist.formats import TRICKS
+from whist.protocol import ClubLine, SoloContractName
 
-#: The games this module serves (ClubRules.name).
-GAMES = frozenset({"widow", "solo", "knockout", "eight-to-one"})
-TRICKS = 13
-CONTRACTS = (
-    "pass",
-    "prop",
-    "solo",
-    "misere",
-    "abondance",
-    "royal_abondance",
-    "misere_ouverte",
-    "abondance_declaree",
+#: The contracts a table may enter, lowest first, as the core names them (rules SO1).
+CONTRACTS: tuple[str, ...] = get_args(SoloContractName)
+#: Each contract in the leader's words, in the order of :data:`CONTRACTS`.
+CONTRACT_NAMES = dict(
+    zip(
+        CONTRACTS,
+        (
+            M_("everyone passed"),
+            M_("prop and cop"),
+            M_("solo"),
+            M_("misère"),
+            M_("abondance"),
+            M_("royal abondance"),
+            M_("misère ouverte"),
+            M_("abondance déclarée"),
+        ),
+        strict=True,
+    )
 )
-CONTRACT_NAMES = {
-    "pass": M_("everyone passed"),
-    "prop": M_("prop and cop"),
-    "solo": M_("solo"),
-    "misere": M_("misère"),
-    "abondance": M_("abondance"),
-    "royal_abondance": M_("royal abondance"),
-    "misere_ouverte": M_("misère ouverte"),
-    "abondance_declaree": M_("abondance déclarée"),
-}
-_WHY = {
-    "tricks": M_("tricks"),
-    "widow": M_("with the widow"),
-    "exact": M_("bid made"),
-    "missed": M_("bid missed"),
-}
+#: The fields of the core's entry that the form offers as a choice or a count.
+WIDOW, CONTRACT, BIDDER, PARTNER, REVOKER = "widow", "contract", "bidder", "partner", "revoker"
+BID, TRICKS_OF, BIDDER_TRICKS = "bid", "tricks", "bidder_tricks"
+#: What a score line is for (ClubLine.why, before its colon), in the leader's words.
+_WHY = dict(
+    (
+        ("tricks", M_("tricks")),
+        (WIDOW, M_("with the widow")),
+        ("exact", M_("bid made")),
+        ("missed", M_("bid missed")),
+    )
+)
 #: Who a seat is: the player's name, from the night's standings.
 Namer = Callable[[str], str]
-
-
-def is_individual(name: str | None) -> bool:
-    return name in GAMES
 
 
 def flat_to_record(fields: Mapping[str, str | int]) -> dict[str, object]:
@@ -126,11 +126,14 @@ class FormRows:
 
 def form_rows(
     tr: ConsoleTranslator,
-    game: str,
+    asks: Sequence[str],
     fields: Mapping[str, str | int],
     seats: Sequence[str],
     name: Namer,
 ) -> FormRows:
+    """The rows for a game whose table enters ``asks`` (ClubRules.fields, as the hub
+    publishes them): a widow's taker, a contract and its bidders, or each player's counts."""
+
     def pick(text: str, on: bool) -> ButtonVM:
         return ButtonVM(text, role="selected" if on else "normal")
 
@@ -165,38 +168,39 @@ def form_rows(
         return tr.nt("{n} trick", "{n} tricks", n)
 
     people = [(s, name(s)) for s in seats]
+    bids = any(a.startswith(f"{BID}_") for a in asks)
     choices = []
     counts = []
     ready = False
-    if game == "widow":
-        choices.append(choice(tr.t("Took the widow"), "widow", [*people, ("none", tr.t("Nobody"))]))
-    if game == "solo":
-        contract = fields.get("contract")
+    if WIDOW in asks:
+        choices.append(choice(tr.t("Took the widow"), WIDOW, [*people, ("none", tr.t("Nobody"))]))
+    if CONTRACT in asks:
+        contract = fields.get(CONTRACT)
         choices.append(
             choice(
                 tr.t("Contract"),
-                "contract",
+                CONTRACT,
                 [(c, tr.t(CONTRACT_NAMES[c])) for c in CONTRACTS],
             )
         )
         ready = contract is not None
         if contract not in (None, "pass"):
-            choices.append(choice(tr.t("Bidder"), "bidder", people))
-            if contract == "prop":
-                bidder = fields.get("bidder")
+            choices.append(choice(tr.t("Bidder"), BIDDER, people))
+            if contract == "prop" and PARTNER in asks:
+                bidder = fields.get(BIDDER)
                 choices.append(
-                    choice(tr.t("Partner"), "partner", [p for p in people if p[0] != bidder])
+                    choice(tr.t("Partner"), PARTNER, [p for p in people if p[0] != bidder])
                 )
-            choices.append(choice(tr.t("Revoke"), "revoker", [("none", tr.t("Nobody")), *people]))
-            buttons, args = stepper("bidder_tricks", tricks)
+            choices.append(choice(tr.t("Revoke"), REVOKER, [("none", tr.t("Nobody")), *people]))
+            buttons, args = stepper(BIDDER_TRICKS, tricks)
             counts.append((tr.t("Tricks made"), buttons, args))
-            ready = "bidder" in fields and "bidder_tricks" in fields
+            ready = BIDDER in fields and BIDDER_TRICKS in fields
     else:
         for seat, who in people:
-            buttons, args = stepper(f"tricks_{seat}", tricks)
-            if game == "eight-to-one":
-                bid_buttons, bid_args = stepper(f"bid_{seat}", lambda n: tr.t("bid {n}"))
+            buttons, args = stepper(f"{TRICKS_OF}_{seat}", tricks)
+            if bids:
+                bid_buttons, bid_args = stepper(f"{BID}_{seat}", lambda n: tr.t("bid {n}"))
                 buttons, args = bid_buttons + buttons, bid_args + args
             counts.append((who, buttons, args))
-        ready = any(k.startswith("tricks_") for k in fields)
+        ready = any(k.startswith(f"{TRICKS_OF}_") for k in fields)
     return FormRows(choices=tuple(choices), counts=tuple(counts), ready=ready)

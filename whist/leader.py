@@ -14,11 +14,17 @@ the standings are ordered by).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
 from whist import views
 from whist.cards import trump_name
 from whist.errors import ErrorCode, TournamentError
+from whist.formats import TRICKS
 from whist.movement import resolve_offset
 from whist.protocol import (
+    ClubRules,
     CountLine,
     CountsData,
     LeaderDecision,
@@ -27,6 +33,7 @@ from whist.protocol import (
     PlanData,
     Playoff,
     PlayoffHand,
+    TeamStanding,
     TieGroup,
     TiesData,
     TrumpName,
@@ -238,4 +245,95 @@ def counts(t: Tournament, day: int | None = None) -> CountsData:
     )
 
 
-__all__ = ["count_day", "count_line", "counts", "loans", "plan", "ties"]
+# ---------------------------------------------------------------- figures the console reads
+def playoff_bout(teams: Sequence[int], first_tricks: int) -> tuple[int, int]:
+    """A playoff hand's (winner, loser): ``teams[0]`` took ``first_tricks`` of the 13, and a
+    majority wins (rules A9, as :class:`~whist.tournament.Tournament` plays the ladder).
+
+    >>> playoff_bout([3, 5], 7), playoff_bout([3, 5], 6)
+    ((3, 5), (5, 3))
+    """
+    a, b = teams
+    return (a, b) if first_tricks > TRICKS // 2 else (b, a)
+
+
+#: How a playoff's order is played: three teams, the last waiting for the winner ("bye");
+#: four or more, by the draw in a knockout bracket ("bracket", rules A17); two, or the A9
+#: ladder ("ladder").
+PlayoffShape = Literal["bye", "bracket", "ladder"]
+
+
+def playoff_shape(playoff: Playoff) -> PlayoffShape:
+    """How ``playoff``'s order is played, as the console tells it under the draw.
+
+    >>> playoff_shape(Playoff(order=[4, 2, 7], played=[]))
+    'bye'
+    """
+    if len(playoff.order) == 3:
+        return "bye"
+    return "bracket" if playoff.knockout else "ladder"
+
+
+def day_order(teams: Iterable[TeamStanding]) -> list[TeamStanding]:
+    """The teams as the end of the day lists them: most flags (or points) today first, then
+    by team number.
+
+    >>> rows = [TeamStanding(team=n, name=f"Table {n}", flags=0, points=0, day_totals=[d],
+    ...                      loans=0, rank=1) for n, d in ((1, 9), (2, 14), (3, 9))]
+    >>> [t.team for t in day_order(rows)]
+    [2, 1, 3]
+    """
+    return sorted(teams, key=lambda t: (-(t.day_totals[-1] if t.day_totals else 0), t.team))
+
+
+def each_for_oneself(club: ClubRules) -> bool:
+    """A club game played each for oneself: its parties are its seats, not partnerships (its
+    deals are told and corrected by player).
+
+    >>> same = dict(title="", language="en", target=0, wins="games", length="open", fields=[])
+    >>> each_for_oneself(ClubRules(name="widow", seats=["1", "2", "3"], parties=["1", "2", "3"],
+    ...                            **same))
+    True
+    >>> each_for_oneself(ClubRules(name="english", seats=list("NESW"), parties=["NS", "EW"],
+    ...                            **same))
+    False
+    """
+    return set(club.parties) <= set(club.seats)
+
+
+@dataclass(frozen=True)
+class LoanFigures:
+    """A loan as the leader records it (rule A11): of the ``flags`` carried to a table, the
+    ``brought`` that settle what the hub lent it already (``due``), and the ``lent`` on top.
+
+    >>> loan_figures(due=2, flags=5)
+    LoanFigures(due=2, flags=5, brought=2, lent=3)
+    """
+
+    due: int
+    flags: int
+    brought: int
+    lent: int
+
+
+def loan_figures(due: int, flags: int) -> LoanFigures:
+    """What recording ``flags`` for a table the hub lent ``due`` flags does (rule A11)."""
+    brought = min(due, flags)
+    return LoanFigures(due=due, flags=flags, brought=brought, lent=flags - brought)
+
+
+__all__ = [
+    "LoanFigures",
+    "PlayoffShape",
+    "count_day",
+    "count_line",
+    "counts",
+    "day_order",
+    "each_for_oneself",
+    "loan_figures",
+    "loans",
+    "plan",
+    "playoff_bout",
+    "playoff_shape",
+    "ties",
+]

@@ -26,11 +26,8 @@ if TYPE_CHECKING:
 
 M = TypeVar("M", bound=BaseModel)
 
-TRICKS = 13
 #: What the hub records for a call that came with no reason (hub/service.py).
 HUB_DEFAULT_CALL = "the players ask for the leader"
-MAX_REVOKES = 13
-START_FLAGS = 12
 #: Queries: their answers fill screens; they are never announced in the message bar.
 QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts"})
 #: The verifiers' count keypad: 0 to 35 flags, more when the hub's count is higher.

@@ -13,6 +13,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.leader import day_order
 from whist.pattern import is_placeholder_name
 from whist.protocol import (
     CloseHand,
@@ -206,9 +207,8 @@ class ConfirmPresenter(ScreenPresenter):
         points = self.store.rules.unit == "points"
         lends = self.store.rules.lends_flags
         lines = []
-        teams = list(self.store.standings.teams) if self.store.standings is not None else []
-        teams.sort(key=lambda t: (-(t.day_totals[-1] if t.day_totals else 0), t.team))
-        for t in teams:
+        standings = self.store.standings
+        for t in day_order(standings.teams if standings is not None else []):
             today = t.day_totals[-1] if t.day_totals else 0
             if points:
                 score = tr.nt("{n} point", "{n} points", today).format(n=today)

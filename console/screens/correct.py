@@ -7,8 +7,6 @@ from dataclasses import replace
 from console import words
 from console.screens.base import (
     CORRECTION_REASONS,
-    MAX_REVOKES,
-    TRICKS,
     Draft,
     ScreenPresenter,
 )
@@ -18,10 +16,12 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.formats import TRICKS
 from whist.protocol import (
     Correct,
     Revokes,
 )
+from whist.tournament import MAX_REVOKES
 
 
 class CorrectPresenter(ScreenPresenter):

@@ -7,8 +7,6 @@ from typing import Any
 from console import individual, words
 from console.screens.base import (
     CLUB_REASONS,
-    MAX_REVOKES,
-    TRICKS,
     ScreenPresenter,
 )
 from console.viewmodel import (
@@ -24,10 +22,13 @@ from uikit.common import (
     trump_short,
 )
 from uikit.viewmodel import ButtonVM
+from whist.formats import TRICKS
+from whist.leader import each_for_oneself
 from whist.protocol import (
     CorrectDeal,
     DealRecord,
 )
+from whist.tournament import MAX_REVOKES
 
 
 class DealPresenter(ScreenPresenter):
@@ -131,7 +132,7 @@ class DealPresenter(ScreenPresenter):
             return self._changed()
         club = self.store.club
         fields: Any = d.fields()
-        if club is not None and individual.is_individual(club.name):
+        if club is not None and each_for_oneself(club):
             fields = individual.flat_to_record(fields)
         try:
             record = DealRecord.model_validate(fields)
@@ -156,7 +157,7 @@ class DealPresenter(ScreenPresenter):
         def name(seat: str) -> str:
             return self.console.night.players(d.table, seat)
 
-        rows = individual.form_rows(tr, club.name, f, seats, name)
+        rows = individual.form_rows(tr, club.fields, f, seats, name)
         choices = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.choices]
         counts = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.counts]
         choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
@@ -202,7 +203,7 @@ class DealPresenter(ScreenPresenter):
         tr = self.tr
         club, d = self.store.club, self.router.draft
         assert club is not None and d is not None
-        if individual.is_individual(club.name):
+        if each_for_oneself(club):
             return self._players_form()
         f = d.fields()
         fields = set(club.fields)

@@ -13,6 +13,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.leader import each_for_oneself
 from whist.protocol import (
     ClubDealScored,
 )
@@ -55,7 +56,7 @@ class DealsPresenter(ScreenPresenter):
         deals = self.store.club_deals.get(t, [])
         open_night = not s.finished
         rows = []
-        alone = individual.is_individual(club.name)
+        alone = each_for_oneself(club)
         seats = self.console.night.parties(t)
 
         def name(seat: str) -> str:

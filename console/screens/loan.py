@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from console.screens.base import (
-    START_FLAGS,
     Draft,
     ScreenPresenter,
 )
@@ -14,6 +13,8 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import ButtonVM
+from whist.formats import START_FLAGS
+from whist.leader import loan_figures
 from whist.protocol import (
     Loan,
 )
@@ -77,17 +78,17 @@ class LoanPresenter(ScreenPresenter):
                 "more.",
                 due,
             ).format(n=due)
-        brought = min(due, d.flags)
+        loan = loan_figures(due, d.flags)
         if not due:
-            save = tr.nt("Lend {n} flag", "Lend {n} flags", d.flags).format(n=d.flags)
-        elif d.flags <= due:
-            save = tr.nt("I brought the {n} flag", "I brought the {n} flags", brought).format(
-                n=brought
+            save = tr.nt("Lend {n} flag", "Lend {n} flags", loan.lent).format(n=loan.lent)
+        elif not loan.lent:
+            save = tr.nt("I brought the {n} flag", "I brought the {n} flags", loan.brought).format(
+                n=loan.brought
             )
         else:  # the hub's loan brought, and more lent on top (A11)
             save = tr.nt(
-                "I brought {b} and lend {n} more", "I brought {b} and lend {n} more", d.flags - due
-            ).format(b=brought, n=d.flags - due)
+                "I brought {b} and lend {n} more", "I brought {b} and lend {n} more", loan.lent
+            ).format(b=loan.brought, n=loan.lent)
         return LoanVM(
             title=tr.t("Lend flags to table {table}").format(table=d.table),
             note=note,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from console import individual, words
+from console import words
 from console.screens.base import (
     ScreenPresenter,
 )
@@ -12,6 +12,7 @@ from console.viewmodel import (
 )
 from uikit.games import game_title
 from uikit.viewmodel import ButtonVM
+from whist.leader import each_for_oneself
 from whist.protocol import (
     ClubRules,
 )
@@ -30,7 +31,7 @@ class NightPresenter(ScreenPresenter):
 
     def game_line(self, club: ClubRules) -> str:
         title = game_title(self.tr.t, club.name, club.title)
-        if individual.is_individual(club.name):
+        if each_for_oneself(club):
             return title  # no target: every deal scores on its own
         return self.tr.t("{title} · game to {target}").format(title=title, target=club.target)
 
@@ -39,7 +40,7 @@ class NightPresenter(ScreenPresenter):
         a player (a Knockout table may seat fewer than seven)."""
         club, n = self.store.club, self.store.night
         assert club is not None
-        if not individual.is_individual(club.name) or n is None:
+        if not each_for_oneself(club) or n is None:
             return list(club.parties)
         seated = {r.party for r in n.rows if r.table == table}
         return [p for p in club.parties if p in seated] or list(club.parties)
@@ -47,7 +48,7 @@ class NightPresenter(ScreenPresenter):
     def _side(self, table: int, party: str) -> str:
         """A side as the leader reads it: NS, EW; a player by name."""
         club = self.store.club
-        if club is not None and individual.is_individual(club.name):
+        if club is not None and each_for_oneself(club):
             return self.players(table, party)
         return words.party(self.tr, party)
 
@@ -108,7 +109,7 @@ class NightPresenter(ScreenPresenter):
                     + " · "
                     + progress
                 )
-            if individual.is_individual(club.name) and deals:
+            if each_for_oneself(club) and deals:
                 # each player's total beside their name: the second line keeps its room for
                 # the round and the deals (four scores there were cut at 1280x800)
                 players = " · ".join(

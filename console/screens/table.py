@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from console import words
 from console.screens.base import (
-    TRICKS,
     ScreenPresenter,
 )
 from console.viewmodel import (
     TableVM,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.formats import TRICKS
 from whist.protocol import (
     ClearCall,
     ConflictRow,

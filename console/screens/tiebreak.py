@@ -18,7 +18,6 @@ from console.screens.base import (
     DRAW_RANKS,
     DRAW_SUITS,
     FRENCH_RANKS,
-    TRICKS,
     ScreenPresenter,
 )
 from console.viewmodel import (
@@ -31,6 +30,8 @@ from uikit.common import (
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.cards import Card
+from whist.formats import TRICKS
+from whist.leader import playoff_bout, playoff_shape
 from whist.protocol import (
     PlaceDecision,
     Playoff,
@@ -418,13 +419,14 @@ class TieBreakPresenter(ScreenPresenter):
             )
             steps.append(tr.t("Draw: {drawn}.").format(drawn=drawn))
         if draws and not current.for_second:  # then the hands played tell the story
+            shape = playoff_shape(current)
             steps.append(
                 tr.t("Order: {order}; team {bye} waits for the winner.").format(
                     order=words.tables_list(order), bye=order[-1]
                 )
-                if len(order) == 3
+                if shape == "bye"
                 else tr.t("Knockout, by the draw: {order}.").format(order=words.tables_list(order))
-                if current.knockout
+                if shape == "bracket"
                 else tr.t("Order: {order}.").format(order=words.tables_list(order))
             )
         if current.for_second:
@@ -438,7 +440,7 @@ class TieBreakPresenter(ScreenPresenter):
             )
         for i, h in enumerate(current.played, start=1):
             (a, b), (won, lost) = h.teams, h.tricks
-            winner, loser = (a, b) if won >= 7 else (b, a)
+            winner, loser = playoff_bout(h.teams, won)
             steps.append(
                 tr.t("Hand {i}: team {w} beat team {l} ({x} tricks to {y}).").format(
                     i=i, w=winner, l=loser, x=max(won, lost), y=min(won, lost)
@@ -462,7 +464,7 @@ class TieBreakPresenter(ScreenPresenter):
         )
         readout = ""
         if x is not None:
-            winner = a if x >= 7 else b
+            winner, _ = playoff_bout((a, b), x)
             readout = tr.t("Team {a} {x} · team {b} {y}: team {w} wins.").format(
                 a=a, x=x, b=b, y=TRICKS - x, w=winner
             )

@@ -281,12 +281,12 @@ async def hall_watch(d: Any) -> None:
     d.note("connecting", d.vm.hand)
     d.signal("hall-connecting")
     await d.on("standings", timeout=40)
-    await until(lambda: p.teams and p.store.state is not None, "the standings")
+    await until(lambda: p.teams and p.state is not None, "the standings")
     await d.settle()
     await d.shoot("02-before")
     d.note("before", [(r.name, r.total, r.change) for r in d.vm.rows])
     assert await d.wait_for_signal("hand1-reported", 60), "the leader never got to hand 1"
-    await until(lambda: len(p.store.state.reported) == 2, "two tables reported")
+    await until(lambda: len(p.state.reported) == 2, "two tables reported")
     await d.settle()
     await d.shoot("03-playing")
     d.note("playing", [(r.name, r.total, r.change) for r in d.vm.rows])
@@ -295,7 +295,7 @@ async def hall_watch(d: Any) -> None:
     await until(lambda: _score(p, 1) == 13, "team 1 on 13 after the correction")
     d.note("corrected", [(r.name, r.total, r.change) for r in d.vm.rows])
     assert await d.wait_for_signal("hub-offline", 60), "the hub never went away"
-    await until(lambda: p.store.hub_online is False, "the hub offline on the hall display")
+    await until(lambda: p.hub_online is False, "the hub offline on the hall display")
     await d.settle()
     await d.shoot("04-offline")
     d.note("offline", d.vm.banner)
@@ -450,7 +450,7 @@ async def club_hall(d: Any) -> None:
     tables = int(d.spec["night"]["tables"])
     await d.on("night", timeout=40)
     await _club_evening(d)
-    await until(lambda: p.store.night is not None and _deals_on(p) == 7, "the night's standings")
+    await until(lambda: p.night is not None and _deals_on(p) == 7, "the night's standings")
     await d.settle()
     await d.shoot("20-night")
     d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
@@ -470,7 +470,7 @@ async def club_hall(d: Any) -> None:
     leader = await d.club_leader()
     reply = await asyncio.to_thread(leader.command, "end_night")
     assert reply.ok, reply.error
-    await until(lambda: p.store.night is not None and p.store.night.ended, "the night's end")
+    await until(lambda: p.night is not None and p.night.ended, "the night's end")
     p.page = 0  # the display pages by itself; the shot is of page 1
     p._changed()
     await d.settle()
@@ -503,9 +503,7 @@ async def club_hall_solo(d: Any) -> None:
         for table in (1, 2):
             await _deal(d, table, SOLO_DEALS[game])
         played = 2
-    await until(
-        lambda: p.store.night is not None and _deals_on(p) == played, "the night's standings"
-    )
+    await until(lambda: p.night is not None and _deals_on(p) == played, "the night's standings")
     await d.settle()
     await d.shoot(f"30-night-{game}")
     d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
@@ -524,7 +522,9 @@ async def club_leader_solo(d: Any) -> None:
     record = EIGHT_EVEN if game == "eight-to-one" else SOLO_DEALS[game]
     for table in (1, 2):
         await _deal(d, table, record)
-    await until(lambda: p.store.night is not None and _deals_on(p) == 2, "the night's standings")
+    await until(
+        lambda: p.store.night is not None and _deals_on(p.store) == 2, "the night's standings"
+    )
     await d.settle()
     await d.shoot(f"30-night-tables-{game}")
     await d.tap("night-table-1")
@@ -552,7 +552,8 @@ async def club_leader_solo(d: Any) -> None:
 
 
 def _deals_on(p: Any) -> int:
-    return sum(t.deals for t in p.store.night.tables) if p.store.night is not None else 0
+    """The deals the night standings hold: the hall presenter's, or the console's store."""
+    return sum(t.deals for t in p.night.tables) if p.night is not None else 0
 
 
 async def club_leader(d: Any) -> None:

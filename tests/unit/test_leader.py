@@ -55,3 +55,52 @@ def test_playoff_ties_have_no_backcount():
     t = Tournament.new(default_spec("alberta", tables=3, hands=1))
     ties = leader.ties(t)
     assert ties.backcount is None and ties.groups[0].teams == [1, 2, 3]
+
+
+# ---------------------------------------------------------------- what the console reads
+def test_a_playoff_hand_is_won_by_a_majority_of_the_thirteen_tricks():
+    assert leader.playoff_bout([3, 5], 7) == (3, 5)
+    assert leader.playoff_bout([3, 5], 6) == (5, 3)
+    assert leader.playoff_bout([3, 5], 13) == (3, 5)
+    assert leader.playoff_bout([3, 5], 0) == (5, 3)
+
+
+def test_a_playoffs_order_is_a_bye_a_bracket_or_a_ladder():
+    from whist.protocol import Playoff
+
+    assert leader.playoff_shape(Playoff(order=[4, 2, 7], played=[])) == "bye"
+    assert leader.playoff_shape(Playoff(order=[4, 2, 7, 1], played=[], knockout=True)) == "bracket"
+    assert leader.playoff_shape(Playoff(order=[4, 2, 7, 1], played=[])) == "ladder"
+    assert leader.playoff_shape(Playoff(order=[4, 2], played=[])) == "ladder"
+
+
+def test_the_days_order_is_most_today_first_then_the_team_number():
+    from whist.protocol import TeamStanding
+
+    def team(n: int, totals: list[int]) -> TeamStanding:
+        return TeamStanding(
+            team=n, name=f"Table {n}", flags=0, points=0, day_totals=totals, loans=0, rank=1
+        )
+
+    rows = [team(1, [20, 9]), team(2, [3, 14]), team(3, [9]), team(4, [])]
+    assert [t.team for t in leader.day_order(rows)] == [2, 1, 3, 4]
+
+
+def test_a_loans_figures_bring_what_the_hub_lent_before_lending_more():
+    assert leader.loan_figures(due=0, flags=3) == leader.LoanFigures(0, 3, brought=0, lent=3)
+    assert leader.loan_figures(due=2, flags=1) == leader.LoanFigures(2, 1, brought=1, lent=0)
+    assert leader.loan_figures(due=2, flags=2) == leader.LoanFigures(2, 2, brought=2, lent=0)
+    assert leader.loan_figures(due=2, flags=5) == leader.LoanFigures(2, 5, brought=2, lent=3)
+
+
+def test_the_games_played_each_for_oneself_are_told_by_their_rules_not_their_names():
+    from whist.formats import Format
+    from whist.night import club_rules
+    from whist.nightspec import default_night
+
+    alone = {
+        f.value
+        for f in Format
+        if f.is_club and leader.each_for_oneself(club_rules(default_night(f, 2)))
+    }
+    assert alone == {"widow", "solo", "knockout", "eight-to-one"}
