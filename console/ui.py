@@ -5,7 +5,8 @@
 """The console's Kivy window: widgets that draw a ViewModel and forward touches.
 
 Importing this module imports Kivy: :func:`console.app.main` sets Kivy's environment
-first. Behaviour lives in :mod:`console.presenter`; layout in ``kv/*.kv``, one file per
+first. Behaviour lives in :mod:`console.screens` (one presenter per screen, put together by
+:mod:`console.presenter`); layout in ``kv/*.kv``, one file per
 screen (``00-widgets.kv`` is shared with the hall display).
 
 >>> LeaderApp(Path("leader.toml")).run()   # doctest: +SKIP

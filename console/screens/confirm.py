@@ -25,7 +25,7 @@ from whist.protocol import (
 
 
 class ConfirmPresenter(ScreenPresenter):
-    """The confirmation page: closing a hand, undoing a start, ending the day, the night, or a."""
+    """The confirmation page: each irreversible step said in full before it is sent."""
 
     def open_confirm(self, kind: ConfirmKind) -> None:
         """Close the hand, undo the start, or end the day: a page that says what happens."""

@@ -44,13 +44,11 @@ class CorrectPresenter(ScreenPresenter):
         self._changed()
 
     def keypad(self, tricks: int) -> None:
-        """Correct: the visitors' tricks; tie-break: the first team's tricks."""
+        """The visitors' tricks."""
         self._intent()
-        if 0 <= tricks <= TRICKS:
-            if self.router.mode is Screen.CORRECT and self.router.draft is not None:
-                self.router.draft = replace(self.router.draft, visitor_tricks=tricks)
-            elif self.console.screen is Screen.TIEBREAK:
-                self.console.tiebreak.tb_tricks = tricks
+        d = self.router.draft
+        if 0 <= tricks <= TRICKS and self.router.mode is Screen.CORRECT and d is not None:
+            self.router.draft = replace(d, visitor_tricks=tricks)
         self._changed()
 
     def revoke(self, side: str, delta: int) -> None:

@@ -75,7 +75,7 @@ from whist.protocol import (
 
 
 class Replies(ScreenPresenter):
-    """The message bar: what is being sent, and the hub's answer to each command in plain."""
+    """The message bar: what is being sent, then the hub's answer in plain words."""
 
     def __init__(self, console: LeaderPresenter) -> None:
         super().__init__(console)
@@ -179,13 +179,7 @@ class Replies(ScreenPresenter):
             | TieBreakUndoData
             | PlaceDecisionData,
         ):
-            self.console.tiebreak.tb_tricks = None
-            (
-                self.console.tiebreak.tb_draws,
-                self.console.tiebreak.tb_draw_team,
-                self.console.tiebreak.tb_rank,
-            ) = {}, None, None
-            self.console.tiebreak.pd_order, self.console.tiebreak.pd_reason = [], None
+            self.console.tiebreak.entry_done()
             self._ask(Ties(id=self._id()))
         elif isinstance(data, ExportData):
             self.store.export = data

@@ -20,7 +20,7 @@ from whist.protocol import (
 
 
 class TablePresenter(ScreenPresenter):
-    """One table's page: its results hand by hand, its call, and the ways to correct, lend."""
+    """One table's page: its result hand by hand, its call, and the ways to correct it."""
 
     def table_hand_step(self, delta: int) -> None:
         """◀ / ▶: the same table in an earlier or later hand (up to the current one)."""

@@ -22,7 +22,7 @@ from uikit.viewmodel import HIDDEN, ButtonVM
 
 
 class TablesPresenter(ScreenPresenter):
-    """The Tables tab: every table's tile, the big button (whatever comes next), and the."""
+    """The Tables tab: every table's tile and the big button (whatever comes next)."""
 
     def _tile(self, table: int) -> TileVM:
         tr = self.tr

@@ -21,6 +21,7 @@ from console.screens.base import (
     ScreenPresenter,
 )
 from console.viewmodel import (
+    Screen,
     TieBreakVM,
 )
 from uikit.common import (
@@ -45,7 +46,7 @@ from whist.protocol import (
 
 
 class TieBreakPresenter(ScreenPresenter):
-    """The tie-breaks: playoffs (draws, the director's cut, hands), the count-back, and the."""
+    """The tie-breaks: playoffs, the count-back, and the leader's decision."""
 
     def __init__(self, console: LeaderPresenter) -> None:
         super().__init__(console)
@@ -61,6 +62,19 @@ class TieBreakPresenter(ScreenPresenter):
         #: Gaspésie (G7): the teams tapped from first to last, and the reason chosen.
         self.pd_order: list[int] = []
         self.pd_reason: int | None = None
+
+    def keypad(self, tricks: int) -> None:
+        """The playoff hand's first team's tricks."""
+        self._intent()
+        if 0 <= tricks <= TRICKS and self.console.screen is Screen.TIEBREAK:
+            self.tb_tricks = tricks
+        self._changed()
+
+    def entry_done(self) -> None:
+        """The hub took a tie-break command: the tricks, cards and order tapped are cleared."""
+        self.tb_tricks = None
+        self.tb_draws, self.tb_draw_team, self.tb_rank = {}, None, None
+        self.pd_order, self.pd_reason = [], None
 
     def tb_choose_group(self, index: int) -> None:
         self._intent()

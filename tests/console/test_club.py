@@ -55,7 +55,7 @@ def test_a_tables_deals_latest_first_and_correcting_one():
     assert p.view.screen is Screen.DEAL
     assert not p.view.deal.save.enabled  # a reason is required
     p.deal.deal_field("ns_tricks", 10)
-    p.correct.reason_preset(0)
+    p.deal.reason_preset(0)
     assert p.view.deal.readout == "NS granded · tricks NS 10, EW 3"
     assert p.view.deal.save.enabled
     p.deal.confirm_deal()
@@ -84,7 +84,7 @@ def test_entering_a_deal_for_a_table_whose_kiosk_failed():
     p.deal.deal_field("ns_tricks", 8)
     p.deal.deal_field("honours", "EW:4")
     p.deal.deal_revoke("NS", 1)
-    p.correct.set_reason("sheet")
+    p.deal.set_reason("sheet")
     p.deal.confirm_deal()
     link.deliver()
     link.deliver()
@@ -105,7 +105,7 @@ def test_the_hubs_refusal_is_shown_with_its_reason():
     link.deliver()
     p.deals.open_enter()
     p.deal.deal_field("ns_tricks", 9)  # Minnesota needs to know who granded: the form waits
-    p.correct.set_reason("test")
+    p.deal.set_reason("test")
     assert not p.view.deal.save.enabled
     p.deal.deal_field("granded", "EW")
     p.deal.confirm_deal()

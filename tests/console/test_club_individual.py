@@ -56,7 +56,7 @@ def test_a_widow_deal_by_name_and_its_correction():
     p.deal.deal_choose("widow=none")
     p.deal.deal_step("tricks_1:1")
     p.deal.deal_step("tricks_2:-1")
-    p.correct.reason_preset(0)
+    p.deal.reason_preset(0)
     assert p.view.deal.readout == "widow: nobody · tricks Eleanor 4, Margaret 5, Harold 4"
     assert p.view.deal.save.enabled
     p.deal.confirm_deal()
@@ -88,7 +88,7 @@ def test_entering_a_solo_deal_for_a_table():
     p.deal.deal_choose("partner=S")
     for _ in range(8):
         p.deal.deal_step("bidder_tricks:1")
-    p.correct.set_reason("sheet")
+    p.deal.set_reason("sheet")
     assert p.view.deal.readout == "prop and cop: Dorothy & Albert · 8 tricks"
     p.deal.confirm_deal()
     assert sent(link).record.fields() == {
@@ -121,7 +121,7 @@ def test_an_eight_to_one_form_has_each_players_bid_and_tricks_and_the_hub_checks
     for seat in "NESW":
         p.deal.deal_step(f"bid_{seat}:1")
         p.deal.deal_step(f"tricks_{seat}:1")
-    p.correct.set_reason("sheet")
+    p.deal.set_reason("sheet")
     p.deal.confirm_deal()
     link.deliver()
     # four tricks in a round of eight: the hub (the core) refuses it and says why

@@ -47,7 +47,7 @@ def test_the_a_players_cards_entered_then_the_tie_break_undone(hub):
     assert fields["draws"] == {"1": "KD", "2": "2C", "3": "10H"} and fields["cut"] is True
     assert "Draw: team 1: K♦, team 3: 10♥, team 2: 2♣." in p.view.tiebreak.steps
     assert p.view.tiebreak.undo.text == "Undo the last tie-break"
-    p.correct.keypad(8)
+    p.tiebreak.keypad(8)
     p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
@@ -81,7 +81,7 @@ def test_the_hand_for_second_place_when_two_teams_go_on(tmp_path):
     hub.deliver()
     hub.deliver()
     for tricks in (8, 8):  # team 1 beats team 2, then team 3 (the bye)
-        p.correct.keypad(tricks)
+        p.tiebreak.keypad(tricks)
         p.tiebreak.tb_record()
         hub.deliver()
         hub.deliver()
@@ -90,7 +90,7 @@ def test_the_hand_for_second_place_when_two_teams_go_on(tmp_path):
     assert v.title == "For second place: team 2 against team 3"
     assert "Next: team 2 against team 3, for second place." in v.steps
     assert v.steps.startswith("Draw: team 1: A♠, team 2: K♠, team 3: 2♣.\nHand 1: team 1 beat")
-    p.correct.keypad(5)
+    p.tiebreak.keypad(5)
     p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
@@ -111,7 +111,7 @@ def test_a_knockouts_shared_places(tmp_path):
     hub.deliver()
     assert "Knockout, by the draw: 1, 2, 3, 4." in p.view.tiebreak.steps
     for _ in range(3):
-        p.correct.keypad(9)
+        p.tiebreak.keypad(9)
         p.tiebreak.tb_record()
         hub.deliver()
         hub.deliver()

@@ -316,13 +316,13 @@ def test_a_three_way_playoff_step_by_step(hub):
     a, b = p.store.ties.current.next
     assert v.question == f"Tricks taken by team {a}:"
     assert not v.record.enabled
-    p.correct.keypad(9)
+    p.tiebreak.keypad(9)
     assert p.view.tiebreak.readout == f"Team {a} 9 · team {b} 4: team {a} wins."
     p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
     assert f"Hand 1: team {a} beat team {b} (9 tricks to 4)." in p.view.tiebreak.steps
-    p.correct.keypad(2)
+    p.tiebreak.keypad(2)
     p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
@@ -366,7 +366,7 @@ def test_a_two_way_playoff_with_the_trump_the_leader_cut(tmp_path):
         "The next playoff hand is played in the director's cut: ♥ Hearts."
     )
     assert "Trump: ♥ Hearts" in p.view.tiebreak.steps
-    p.correct.keypad(7)
+    p.tiebreak.keypad(7)
     p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
@@ -390,7 +390,7 @@ def test_gaspesie_penalty_and_backward_count(tmp_path):
     p.penalty.open_penalty()
     assert not p.view.penalty.save.enabled
     p.penalty.penalty_side("visitors")
-    p.correct.reason_preset(0)
+    p.penalty.reason_preset(0)
     p.penalty.confirm_penalty()
     hub.deliver()
     hub.deliver()
