@@ -131,6 +131,11 @@ class LeaderPresenter(Base[ViewModel]):
     def screen(self) -> Screen:
         return self.router.screen
 
+    @property
+    def connected(self) -> bool:
+        """Connected to the hub's broker (as every screen app's presenter says)."""
+        return self.store.connected
+
     def _default_language(self) -> Language:
         # The format's own language (Gaspésie: French) unless the settings say otherwise.
         rules = self.store.state.rules if self.store.state is not None else None

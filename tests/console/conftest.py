@@ -112,7 +112,7 @@ class HubLink:
         elif topic == TOPICS.leader_reply and hasattr(p, "on_reply"):
             reply = decode(Reply, payload)
             command = next((c for c in self.sent if c.id == reply.id), None)
-            p.replies.on_reply(reply, command)
+            p.on_reply(reply, command)
         elif topic.endswith("/assignment") and hasattr(p, "on_assignment"):
             p.on_assignment(decode(Assignment, payload))
 

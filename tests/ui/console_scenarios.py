@@ -58,7 +58,7 @@ async def _setup_then_start(d: Any) -> None:
     d.note("setup", d.vm.setup.problems)
     Path(d.spec["config"]).write_text(d.spec["config_text"], encoding="utf-8")
     await d.on("connecting")
-    await until(lambda: d.p.store.connected, "the broker")
+    await until(lambda: d.p.connected, "the broker")
     await d.settle()
 
 
