@@ -22,6 +22,14 @@ from whist.protocol import (
 class StandingsPresenter(ScreenPresenter):
     """The standings: the tournament's or the club night's, as the hub publishes them."""
 
+    def open_counts(self) -> None:
+        """The verifiers' count's page (its button under the standings)."""
+        self.console.counts.open_counts()
+
+    def open_ledger(self) -> None:
+        """The loan ledger's page (its button under the standings)."""
+        self.console.loans.open_ledger()
+
     def _night_standings(self, club: ClubRules, finished: bool) -> StandingsVM:
         tr = self.tr
         n = self.store.night

@@ -22,6 +22,18 @@ from whist.protocol import (
 class TablePresenter(ScreenPresenter):
     """One table's page: its result hand by hand, its call, and the ways to correct it."""
 
+    def open_correct(self) -> None:
+        """This table's result, to correct (or enter) it."""
+        self.console.correct.open_correct()
+
+    def open_loan(self) -> None:
+        """Flags lent to this table."""
+        self.console.loan.open_loan()
+
+    def open_penalty(self) -> None:
+        """A penalty at this table."""
+        self.console.penalty.open_penalty()
+
     def table_hand_step(self, delta: int) -> None:
         """◀ / ▶: the same table in an earlier or later hand (up to the current one)."""
         self._intent()

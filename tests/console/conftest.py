@@ -134,3 +134,13 @@ def console(link: HubLink, language: str = "en", **kw: Any) -> LeaderPresenter:
     link.attach(p)
     link.deliver()  # the plan asked for on connection
     return p
+
+
+class QuietLink:
+    """A link to no hub: commands get an id and go nowhere (a presenter on its own)."""
+
+    def new_id(self) -> str:
+        return "c-1"
+
+    def send(self, command: Any) -> str:
+        return str(command.id)

@@ -2,20 +2,12 @@
 
 from console.presenter import LeaderPresenter
 from console.screens.base import FRENCH_RANKS
-from whist.protocol import Command
-
-
-class Link:
-    def new_id(self) -> str:
-        return "c-1"
-
-    def send(self, command: Command) -> str:
-        return command.id
+from tests.console.conftest import QuietLink
 
 
 def test_french_card_letters():
     assert FRENCH_RANKS == {"K": "R", "Q": "D", "J": "V"}
-    p = LeaderPresenter(link=Link(), language="fr")
+    p = LeaderPresenter(link=QuietLink(), language="fr")
     card = p.tiebreak.card
     assert card("K♦") == "R♦" and card("Q♠") == "D♠" and card("J♣") == "V♣"
     assert card("10♥") == "10♥" and card("A♠") == "A♠"
