@@ -73,15 +73,15 @@ def test_table_then_code_then_join():
     assert not p.view.join.next.visible
 
 
-@pytest.mark.parametrize(("problem", "step", "words"), [
-    ("wrong_code", "code", "Wrong join code"),
-    ("too_many", "code", "wait a minute"),
-    ("no_hub", "code", "The leader's computer was not found"),
-    ("bad_table", "table", "This tournament has no table 9."),
-    ("unreachable", "code", "did not answer"),
-    ("cannot_write", "code", "could not be saved: /k: read-only"),
+@pytest.mark.parametrize(("problem", "detail", "step", "words"), [
+    ("wrong_code", "", "code", "Wrong join code"),
+    ("too_many", "42", "code", "Too many tries from this screen: wait 42 seconds"),
+    ("no_hub", "", "code", "The leader's computer was not found"),
+    ("bad_table", "", "table", "This tournament has no table 9."),
+    ("unreachable", "", "code", "did not answer"),
+    ("cannot_write", "/k: read-only", "code", "could not be saved: /k: read-only"),
 ])
-def test_refusals_say_why_and_go_back_a_step(problem, step, words):
+def test_refusals_say_why_and_go_back_a_step(problem, detail, step, words):
     joiner = Joiner()
     p = presenter(joiner)
     p.start_join()
@@ -90,7 +90,7 @@ def test_refusals_say_why_and_go_back_a_step(problem, step, words):
     for d in "111111":
         p.join_key(int(d))
     p.join_next()
-    joiner.calls[0][2](problem, "/k: read-only")
+    joiner.calls[0][2](problem, detail)
     assert p.join_step == step and words in p.view.join.status
     assert p.view.join.status_role == "bad" and p.join_code == ""
     p.join_key(1)  # typing again clears the refusal
