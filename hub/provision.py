@@ -317,7 +317,7 @@ class _Server(ThreadingHTTPServer):
             admitted = held[address] < owner.max_connections_per_address
             if admitted and len(self._open) >= owner.max_connections:
                 busiest = max(held, key=lambda a: held[a])
-                if held[busiest] > held[address] + 1:
+                if held[busiest] > held[address]:
                     # Full: the busiest address gives up its oldest connection (dicts keep
                     # the order they were filled in).
                     evicted = next(s for s, (a, _) in self._open.items() if a == busiest)
@@ -554,6 +554,7 @@ class ProvisionServer:
         our address as the kiosk reached it: the broker is on this machine, so that is where
         it should go."""
         with self._lock:
+            self._current_code()  # renewed since the start: its sessions are gone
             # Only from the address that started it: a session cannot be finished by another.
             session = self._sessions.pop(f"{client} {finish.session}", None)
             if session is None or self.clock() >= session.deadline:

@@ -134,9 +134,15 @@ def _post(hub: FoundHub, path: str, body: str, timeout: float) -> bytes:
             return bytes(response.read(65536))
     except urllib.error.HTTPError as exc:
         code, text, wait = _refusal(exc)
-        kinds = {403: "wrong_code", 410: "expired", 429: "too_many", 400: "bad_table",
-                 503: "busy"}
-        kind = code if code in _REFUSALS else kinds.get(exc.code, "refused")
+        if code in _REFUSALS:
+            kind = code
+        elif code == "no_session":  # too slow between the two steps: as if unanswered
+            kind = "unreachable"
+        elif code:  # a refusal the set-up screen has no words for: the hub's own
+            kind = "refused"
+        else:  # not our hub's JSON: the HTTP status alone
+            kind = {403: "wrong_code", 410: "expired", 429: "too_many", 503: "busy"}.get(
+                exc.code, "refused")
         if kind == "too_many":
             text = str(wait or 60)
         raise JoinError(kind, text) from None

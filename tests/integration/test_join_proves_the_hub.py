@@ -150,8 +150,8 @@ def test_a_kiosk_hearing_only_a_rogue_keeps_nothing(
 
 
 def test_a_neighbour_neither_locks_the_hall_nor_fills_it(tmp_path: Path) -> None:
-    """23 wrong codes from 4 addresses, then 48 slow connections from one address, then 48
-    from twelve: the kiosk (127.0.0.1) joins each time. Slow clients have 120 s here, so it is
+    """23 wrong codes from 4 addresses, then 48 slow connections from one address, from
+    twelve, from 48: the kiosk (127.0.0.1) joins each time. Slow clients have 120 s here, so it is
     not the timeout that makes room."""
     with RunningHub(tmp_path, "neighbour", "--join-timeout", "120") as hub:
         kiosk = provision.FoundHub("127.0.0.1", hub.join_port)
@@ -162,7 +162,8 @@ def test_a_neighbour_neither_locks_the_hall_nor_fills_it(tmp_path: Path) -> None
               f"{outcomes.count('too_many')} told to wait")
         assert provision.join_hall(tmp_path / "k1.toml", 1, hub.code, hub=kiosk).table == 1
 
-        for sources in (["127.0.0.9"], [f"127.0.1.{n}" for n in range(1, 13)]):
+        for sources in (["127.0.0.9"], [f"127.0.1.{n}" for n in range(1, 13)],
+                        [f"127.0.2.{n}" for n in range(1, 49)]):
             held = [connection(hub.join_port, sources[n % len(sources)]) for n in range(48)]
             try:
                 reply = provision.join_hall(tmp_path / "k2.toml", 2, hub.code, hub=kiosk)

@@ -154,6 +154,22 @@ def test_join_refusals(service, tmp_path, table, code, kind):
     assert info.value.kind == kind
 
 
+def test_a_code_renewed_between_the_two_steps_ends_the_join(service, monkeypatch, tmp_path):
+    """The old code stops working at once, even halfway through a join: the kiosk is told to
+    try again (and then needs the new code)."""
+    server, code, _ = service
+    check = provision.KioskHandshake.check
+
+    def renew_then_check(self, *args):
+        JoinCode.renew(tmp_path / "broker")
+        return check(self, *args)
+
+    monkeypatch.setattr(provision.KioskHandshake, "check", renew_then_check)
+    with pytest.raises(provision.JoinError) as info:
+        provision.request_join(provision.FoundHub("127.0.0.1", server.port), 1, code.code)
+    assert info.value.kind == "unreachable" and server.joined == []
+
+
 def test_nothing_listening(tmp_path):
     from hub.broker import find_free_port
 
