@@ -268,9 +268,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         owner = self.server.owner
         if self.path == PROVISION_PATH:  # the code in clear: what a kiosk from before sends
-            self._refuse(
-                410, "upgrade", "this kiosk's software is too old to join: update it"
-            )
+            self._refuse(410, "upgrade", "this kiosk's software is too old to join: update it")
             return
         if self.path not in (PROVISION_START_PATH, PROVISION_FINISH_PATH):
             self._refuse(404, "not_found", "not found")
@@ -484,7 +482,9 @@ class ProvisionServer:
         self._record("wrong_code", session.table, session.device, session.client)
         log.warning(
             "join from %s (%s) for table %s: wrong code",
-            session.client, printable(session.device or "?", 100), session.table,
+            session.client,
+            printable(session.device or "?", 100),
+            session.table,
         )
 
     def _forget_old(self, now: float) -> None:
@@ -538,7 +538,13 @@ class ProvisionServer:
         token = secrets.token_urlsafe(18)
         with self._lock:
             self._sessions[f"{client} {token}"] = _Session(
-                client, start.table, start.device, handshake.keys, now, now + SESSION_SECONDS
+                client,
+                start.table,
+                start.device,
+                handshake.keys,
+                code.code,
+                now,
+                now + SESSION_SECONDS,
             )
         challenge = JoinChallenge(
             session=token,
@@ -554,9 +560,11 @@ class ProvisionServer:
         our address as the kiosk reached it: the broker is on this machine, so that is where
         it should go."""
         with self._lock:
-            self._current_code()  # renewed since the start: its sessions are gone
+            code = self._current_code()
             # Only from the address that started it: a session cannot be finished by another.
             session = self._sessions.pop(f"{client} {finish.session}", None)
+            if session is not None and (code is None or code.code != session.code):
+                session = None  # the code was renewed since: the old one works no more
             if session is None or self.clock() >= session.deadline:
                 if session is not None:
                     self._wrong(session)
@@ -578,7 +586,9 @@ class ProvisionServer:
         self._record("joined", session.table, session.device, client)
         log.info(
             "table %s joined from %s (%s)",
-            session.table, client, printable(session.device or "?", 100),
+            session.table,
+            client,
+            printable(session.device or "?", 100),
         )
         ca = self._ca()
         reply = JoinReply(
@@ -674,6 +684,7 @@ class _Session:
     table: int
     device: str
     keys: JoinKeys
+    code: str  # the code it was made with, so a renewal ends it
     started: float
     deadline: float
 

@@ -108,9 +108,7 @@ class HubHandshake:
             shared = spake.finish(kiosk_message)
         except (SPAKEError, ValueError) as exc:
             raise HandshakeFailed(f"not a handshake message: {exc}") from None
-        self.keys = JoinKeys.derive(
-            shared, transcript(table, device, kiosk_message, self.message)
-        )
+        self.keys = JoinKeys.derive(shared, transcript(table, device, kiosk_message, self.message))
 
 
 def seal(key: bytes, plaintext: bytes, context: bytes) -> tuple[bytes, bytes]:

@@ -33,8 +33,9 @@ class RecordingServer(ProvisionServer):
         self._keep("start", start, client)
         return super().start_join(start, client)
 
-    def finish_join(self, finish: JoinFinish, client: str, local: str
-                    ) -> tuple[int, dict[str, Any]]:
+    def finish_join(
+        self, finish: JoinFinish, client: str, local: str
+    ) -> tuple[int, dict[str, Any]]:
         self._keep("finish", finish, client)
         return super().finish_join(finish, client, local)
 
@@ -43,8 +44,15 @@ def main(folder: Path, broker_port: int) -> None:
     code = JoinCode.read(folder / "join-code")
     assert code is not None, "the test writes the rogue's code first"
     credentials = Credentials.load_or_create(folder, 4)
-    with RecordingServer(credentials, code, broker_port=broker_port, port=0, bind="127.0.0.1",
-                         interfaces=["127.0.0.1"], tournament="Rogue") as server:
+    with RecordingServer(
+        credentials,
+        code,
+        broker_port=broker_port,
+        port=0,
+        bind="127.0.0.1",
+        interfaces=["127.0.0.1"],
+        tournament="Rogue",
+    ) as server:
         print(f"rogue ready {server.port}", flush=True)
         sys.stdin.read()
 
