@@ -369,7 +369,7 @@ def _open_log(data: Path) -> Tournament | ClubNight:
 )
 @click.option(
     "--join-timeout",
-    default=10.0,
+    default=5.0,
     show_default=True,
     type=click.FloatRange(0.1, 300),
     help="Seconds a kiosk has to send its join request before it is dropped.",

@@ -1249,8 +1249,8 @@ Joiner = Callable[[int, str, Callable[[str | None, str], None]], None]
 _JOIN_PROBLEMS = {
     "no_hub": N_("The leader's computer was not found. Is it on, on this network?"),
     "wrong_code": N_("Wrong join code: check the leader's screen."),
-    "too_many": N_("Too many wrong codes: wait a minute, then try again."),
-    "locked": N_("Too many wrong codes in the hall: ask the leader for a new code."),
+    # {detail}: the seconds the hub asks this screen to wait.
+    "too_many": N_("Too many tries from this screen: wait {detail} seconds, then try again."),
     "expired": N_("This join code has expired: ask the leader for a new one."),
     "busy": N_("The leader's computer is busy: wait a minute, then try again."),
     "bad_table": N_("This tournament has no table {table}."),

@@ -1878,8 +1878,11 @@ PROVISION_SERVICE = "_whist-hub._tcp.local."
 #: that no other hub on the machine (or the network) is ever heard, nor hears them.
 PROVISION_SERVICE_ENV = "WHIST_MDNS_SERVICE"
 _SERVICE_TYPE = re.compile(r"_[a-z0-9](?:[a-z0-9-]{0,13}[a-z0-9])?\._tcp\.local\.")
-#: The HTTP path a kiosk POSTs its JoinRequest to.
+#: The join service's HTTP paths: the old one (the code sent in clear, refused now), then the
+#: two steps of the handshake a kiosk POSTs (JoinStart, then JoinFinish; docs/protocol.md).
 PROVISION_PATH = "/v1/join"
+PROVISION_START_PATH = "/v1/join/start"
+PROVISION_FINISH_PATH = "/v1/join/finish"
 
 
 def provision_service(environ: Mapping[str, str]) -> str:
@@ -1902,21 +1905,55 @@ def provision_service(environ: Mapping[str, str]) -> str:
     return value
 
 
-class JoinRequest(_Inbound):
-    """A kiosk asks for its table's broker login.
+#: Base64 (standard alphabet), as the handshake's bytes travel in JSON.
+_Base64 = Annotated[str, Field(max_length=200, pattern=r"^[A-Za-z0-9+/]*={0,2}$")]
 
-    >>> JoinRequest(table=7, code="482913").table
+
+class JoinStart(_Inbound):
+    """A kiosk starts joining: its table, its name, and its SPAKE2 message made from the join
+    code (the code itself never travels).
+
+    >>> JoinStart(table=7, device="pi-7", message="QQ==").table
     7
     """
 
     v: Version = 1
     table: TableNumber
-    code: Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[0-9]+$")]
     device: Annotated[str, Field(max_length=100)] = ""
+    message: _Base64
+
+
+class JoinChallenge(_Outbound):
+    """The hub's answer to a JoinStart: the session to finish, its SPAKE2 message and its
+    proof that it knows the code (the kiosk checks it before it says anything more)."""
+
+    v: Version = 1
+    session: str
+    message: str
+    proof: str
+
+
+class JoinFinish(_Inbound):
+    """The kiosk's proof that it knows the code; empty when the hub's proof did not check out
+    (the codes differ: the hub records a wrong code)."""
+
+    v: Version = 1
+    session: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+    proof: _Base64 = ""
+
+
+class JoinSealed(_Outbound):
+    """The JoinReply, encrypted and authenticated under the key the handshake agreed
+    (ChaCha20-Poly1305; the session is the associated data)."""
+
+    v: Version = 1
+    nonce: str
+    box: str
 
 
 class JoinReply(_Outbound):
-    """What the kiosk writes into its kiosk.toml: where the broker is and its login."""
+    """What the kiosk writes into its kiosk.toml: where the broker is and its login. It only
+    travels sealed (JoinSealed)."""
 
     v: Version = 1
     table: TableNumber
@@ -1926,6 +1963,8 @@ class JoinReply(_Outbound):
     password: str
     root: str = "whist"
     tournament: str = ""
+    #: The hub's CA certificate (PEM) when its broker speaks TLS; ``port`` is then the TLS one.
+    ca: str | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -1938,7 +1977,7 @@ _Loc = tuple[int | str, ...]
 
 # Ack and Reply drop their None fields: PROTOCOL.md has Ack.reason and Reply.error present only
 # on refusal. Everywhere else null is meaningful (a trump not chosen yet) and is sent.
-_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings)
+_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings, JoinReply)
 
 # A "\ud800"-style escape is the only way valid UTF-8 JSON yields a lone surrogate, which
 # cannot be re-encoded (echoing such an id in an Ack would fail), so look closer only then.
