@@ -46,6 +46,7 @@ from kiosk.viewmodel import (
 )
 from uikit.games import game_title
 from uikit.reasons import reason_sentence
+from whist.formats import TRICKS
 from whist.protocol import (
     Ack,
     ClubDeal,
@@ -57,7 +58,6 @@ from whist.protocol import (
     DealRecord,
 )
 
-TRICKS = 13
 Party = Literal["NS", "EW"]
 #: Where a deal being entered is: choosing (grand/low or the trump), the tricks, the revokes
 #: page, the honours (English), both sides agreeing; then saved, or refused by the hub.
@@ -248,7 +248,7 @@ class ClubDesk:
     def individual(self) -> bool:
         """A game played each for oneself (Widow, Solo, Knockout, 8-to-1)."""
         rules = self.rules or (self.score.rules if self.score is not None else None)
-        return rules is not None and individual.is_individual(rules.name)
+        return rules is not None and individual.is_individual(rules)
 
     @property
     def waits_for_round(self) -> bool:
@@ -382,7 +382,7 @@ class ClubDesk:
 
     def open_revokes(self) -> None:
         if self.step == "players" and self.flow is not None:
-            self.flow.open_revoker()
+            self.flow.open_aside()
             return
         if self.step == "entry" and self.draft is not None:
             self.draft = replace(self.draft, revoke_side="NS")

@@ -34,6 +34,7 @@ from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
 from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError, TournamentError
+from whist.formats.entry import EntrySchema
 from whist.spec import MAX_NAME_LENGTH
 
 PROTOCOL_VERSION = 1
@@ -668,6 +669,9 @@ class ClubRules(_Outbound):
     fields: list[str]
     seats: list[SeatName]
     parties: list[ClubPartyName]
+    #: Extension: what a table enters for one deal, page by page, and in which words
+    #: (whist.formats.entry; docs/protocol.md). None from a hub that predates it.
+    entry: EntrySchema | None = None
 
 
 class ClubLine(_Outbound):
