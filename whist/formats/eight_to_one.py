@@ -24,7 +24,7 @@ from whist.cards import Suit
 from whist.errors import M_, DealError
 from whist.formats.base import ClubTable, LengthUnit, Line, RoundInfo, ScoreChange, Seat
 from whist.formats.entry import (
-    N_,
+    E_,
     Ask,
     Confirm,
     EntrySchema,
@@ -148,10 +148,10 @@ class EightToOne(IndividualGame[EightToOneDeal]):
             Page(
                 "bid",
                 Ask.COUNT,
-                question=(Text(N_("What did {name} bid?")),),
+                question=(Text(E_("What did {name} bid?")),),
                 readout=(
                     Text("{trump_line}", when=(When("so_far", negate=True),)),
-                    Text(N_("Bids so far: {so_far} for {cards} cards"), when=(When("so_far"),)),
+                    Text(E_("Bids so far: {so_far} for {cards} cards"), when=(When("so_far"),)),
                 ),
                 each=Who.IN_ROUND,
                 record="bids",
@@ -160,15 +160,15 @@ class EightToOne(IndividualGame[EightToOneDeal]):
                 "play",
                 Ask.GO,
                 question=(Text("{trump_line}"),),
-                readout=(Text(N_("Bids: {bid}")),),
-                button=N_("We have played:\nenter the tricks"),
+                readout=(Text(E_("Bids: {bid}")),),
+                button=E_("We have played:\nenter the tricks"),
             ),
             tricks_pages(Who.IN_ROUND),
         ),
         confirm=Confirm.EVERYONE,
-        title=(Text(N_("Round {round} · {trump}: is this right?")),),
-        notes=((Text(N_("{name}: bid {bid}, took {tricks}"), each=True),),),
-        short=((Text("{tricks}"),), (Text(N_("Bids: {bid}")),)),
+        title=(Text(E_("Round {round} · {trump}: is this right?")),),
+        notes=((Text(E_("{name}: bid {bid}, took {tricks}"), each=True),),),
+        short=((Text("{tricks}"),), (Text(E_("Bids: {bid}")),)),
         show=Show(rounds=len(ROUNDS), trump=Trump.DRAWN),
     )
 

@@ -41,21 +41,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 
-def N_(msgid: str) -> str:
-    """Mark a text of an entry schema for the kiosk's catalog (pybabel's default keyword):
-    the screen translates it and fills its placeholders.
+def E_(msgid: str) -> str:
+    """Mark a text of an entry schema for the kiosk's catalog (pybabel keyword ``E_``, not a
+    default one: the console's extraction must not find it): the screen translates it and
+    fills its placeholders.
 
-    >>> N_("Who revoked?")
+    >>> E_("Who revoked?")
     'Who revoked?'
     """
     return msgid
 
 
-def ngettext(singular: str, plural: str) -> tuple[str, str]:
+def En_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a text said by a count, singular and plural, for the kiosk's catalog (pybabel's
-    default keyword); :meth:`Text.counted` says it.
+    keyword ``En_:1,2``); :meth:`Text.counted` says it.
 
-    >>> Text.counted(ngettext("{n} trick", "{n} tricks"), "n").plural
+    >>> Text.counted(En_("{n} trick", "{n} tricks"), "n").plural
     '{n} tricks'
     """
     return singular, plural
@@ -217,7 +218,7 @@ class EntrySchema:
 
 # ------------------------------------------------------------------------ shared pieces
 
-DEAL_TITLE: Line = (Text(N_("Deal {deal}: is this right?")),)
+DEAL_TITLE: Line = (Text(E_("Deal {deal}: is this right?")),)
 
 
 def tricks_pages(who: Who) -> Page:
@@ -225,8 +226,8 @@ def tricks_pages(who: Who) -> Page:
     return Page(
         "tricks",
         Ask.COUNT,
-        question=(Text(N_("How many tricks did {name} take?")),),
-        readout=(Text(N_("Tricks still to share out: {left}")),),
+        question=(Text(E_("How many tricks did {name} take?")),),
+        readout=(Text(E_("Tricks still to share out: {left}")),),
         each=who,
         record="tricks",
         rest=True,
@@ -240,13 +241,13 @@ def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySc
     honour = Page(
         "honours",
         Ask.CHOICE,
-        question=(Text(N_("Honours: who held 3 or 4 of them?")),),
+        question=(Text(E_("Honours: who held 3 or 4 of them?")),),
         options=(
-            Option("none", N_("No honours")),
-            Option("NS3", N_("North-South\nheld 3 honours")),
-            Option("NS4", N_("North-South\nheld 4 honours")),
-            Option("EW3", N_("East-West\nheld 3 honours")),
-            Option("EW4", N_("East-West\nheld 4 honours")),
+            Option("none", E_("No honours")),
+            Option("NS3", E_("North-South\nheld 3 honours")),
+            Option("NS4", E_("North-South\nheld 4 honours")),
+            Option("EW3", E_("East-West\nheld 3 honours")),
+            Option("EW4", E_("East-West\nheld 4 honours")),
         ),
     )
     pages = (
@@ -254,7 +255,7 @@ def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySc
         Page(
             "ns_tricks",
             Ask.COUNT,
-            question=(Text(N_("How many tricks did North-South take?")),),
+            question=(Text(E_("How many tricks did North-South take?")),),
             most=Most.TRICKS,
         ),
         *((honour,) if honours else ()),
@@ -266,22 +267,22 @@ def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySc
 GRANDED_PAGE = Page(
     "granded",
     Ask.CHOICE,
-    question=(Text(N_("Deal {deal}: who played grand?")),),
+    question=(Text(E_("Deal {deal}: who played grand?")),),
     options=(
-        Option("NS", N_("North-South grand")),
-        Option("EW", N_("East-West grand")),
-        Option("low", N_("Everyone low")),
+        Option("NS", E_("North-South grand")),
+        Option("EW", E_("East-West grand")),
+        Option("low", E_("Everyone low")),
     ),
 )
 #: The deal's trump, chosen among the four suits.
 TRUMP_PAGE = Page(
     "trump",
     Ask.CHOICE,
-    question=(Text(N_("Deal {deal}: which suit is trump?")),),
+    question=(Text(E_("Deal {deal}: which suit is trump?")),),
     options=(
-        Option("spades", N_("Spades")),
-        Option("hearts", N_("Hearts")),
-        Option("diamonds", N_("Diamonds")),
-        Option("clubs", N_("Clubs")),
+        Option("spades", E_("Spades")),
+        Option("hearts", E_("Hearts")),
+        Option("diamonds", E_("Diamonds")),
+        Option("clubs", E_("Clubs")),
     ),
 )

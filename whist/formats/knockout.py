@@ -31,7 +31,7 @@ from whist.formats.base import (
     Seat,
 )
 from whist.formats.entry import (
-    N_,
+    E_,
     Confirm,
     EntrySchema,
     Show,
@@ -129,9 +129,9 @@ class Knockout(IndividualGame[KnockoutDeal]):
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(tricks_pages(Who.IN_ROUND),),
         confirm=Confirm.EVERYONE,
-        title=(Text(N_("Round {round}: is this right?")),),
-        head=(Text(N_("Tricks: {tricks}")),),
-        notes=((Text(N_("No trick: {tricks_none}"), when=(When("tricks_none"),)),),),
+        title=(Text(E_("Round {round}: is this right?")),),
+        head=(Text(E_("Tricks: {tricks}")),),
+        notes=((Text(E_("No trick: {tricks_none}"), when=(When("tricks_none"),)),),),
         short=((Text("{tricks}"),),),
         show=Show(deal_points=False, trump=Trump.CHOSEN),
     )

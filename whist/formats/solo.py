@@ -25,9 +25,10 @@ from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
 from whist.formats.entry import (
     DEAL_TITLE,
-    N_,
+    E_,
     Ask,
     Confirm,
+    En_,
     EntrySchema,
     Most,
     Option,
@@ -36,7 +37,6 @@ from whist.formats.entry import (
     Text,
     When,
     Who,
-    ngettext,
 )
 from whist.formats.entry import Line as EntryLine
 from whist.formats.individual import COMPASS_SEATS, IndividualGame, read_seat
@@ -222,29 +222,29 @@ def _read_contract(fields: Mapping[str, object]) -> Contract:
 
 #: Solo whist's contracts in the players' words, lowest first (rules.md SO1).
 CONTRACT_NAMES: dict[Contract, str] = {
-    Contract.PASS: N_("Everyone passed"),
-    Contract.PROP: N_("Prop and cop"),
-    Contract.SOLO: N_("Solo"),
-    Contract.MISERE: N_("Misère"),
-    Contract.ABONDANCE: N_("Abondance"),
-    Contract.ROYAL_ABONDANCE: N_("Royal abondance"),
-    Contract.MISERE_OUVERTE: N_("Misère ouverte"),
-    Contract.ABONDANCE_DECLAREE: N_("Abondance déclarée"),
+    Contract.PASS: E_("Everyone passed"),
+    Contract.PROP: E_("Prop and cop"),
+    Contract.SOLO: E_("Solo"),
+    Contract.MISERE: E_("Misère"),
+    Contract.ABONDANCE: E_("Abondance"),
+    Contract.ROYAL_ABONDANCE: E_("Royal abondance"),
+    Contract.MISERE_OUVERTE: E_("Misère ouverte"),
+    Contract.ABONDANCE_DECLAREE: E_("Abondance déclarée"),
 }
 _PASSED = When("contract", (Contract.PASS.value,))
 _PLAYED = When("contract", (Contract.PASS.value,), negate=True)
 _PROP = When("contract", (Contract.PROP.value,))
 _ALONE = When("contract", (Contract.PASS.value, Contract.PROP.value), negate=True)
-_TRICKS = ngettext("{bidder_tricks} trick", "{bidder_tricks} tricks")
+_TRICKS = En_("{bidder_tricks} trick", "{bidder_tricks} tricks")
 #: The deal in a few words: ``Prop and cop: Eleanor & Harold``, ``Everyone passed: no score``.
 HEADLINE: EntryLine = (
-    Text(N_("Everyone passed: no score"), when=(_PASSED,)),
-    Text(N_("{contract}: {bidder} & {partner}"), when=(_PROP, When("bidder"), When("partner"))),
+    Text(E_("Everyone passed: no score"), when=(_PASSED,)),
+    Text(E_("{contract}: {bidder} & {partner}"), when=(_PROP, When("bidder"), When("partner"))),
     Text(
-        N_("{contract}: {bidder}"),
+        E_("{contract}: {bidder}"),
         when=(_PROP, When("bidder"), When("partner", negate=True)),
     ),
-    Text(N_("{contract}: {bidder}"), when=(_ALONE, When("bidder"))),
+    Text(E_("{contract}: {bidder}"), when=(_ALONE, When("bidder"))),
     Text("{contract}", when=(_PLAYED, When("contract"), When("bidder", negate=True))),
 )
 
@@ -264,20 +264,20 @@ class Solo(IndividualGame[SoloDeal]):
             Page(
                 "contract",
                 Ask.CHOICE,
-                question=(Text(N_("Deal {deal}: what was the contract?")),),
+                question=(Text(E_("Deal {deal}: what was the contract?")),),
                 options=tuple(Option(c.value, CONTRACT_NAMES[c]) for c in Contract),
             ),
             Page(
                 "bidder",
                 Ask.CHOICE,
-                question=(Text(N_("Who bid {contract}?")),),
+                question=(Text(E_("Who bid {contract}?")),),
                 players=Who.TABLE,
                 when=(_PLAYED,),
             ),
             Page(
                 "partner",
                 Ask.CHOICE,
-                question=(Text(N_("Who accepted {bidder}'s proposal?")),),
+                question=(Text(E_("Who accepted {bidder}'s proposal?")),),
                 players=Who.TABLE,
                 not_="bidder",
                 when=(When("contract", (Contract.PROP.value,)),),
@@ -286,8 +286,8 @@ class Solo(IndividualGame[SoloDeal]):
                 "bidder_tricks",
                 Ask.COUNT,
                 question=(
-                    Text(N_("{bidder} & {partner}: how many tricks?"), when=(_PROP,)),
-                    Text(N_("How many tricks did {bidder} take?"), when=(_ALONE,)),
+                    Text(E_("{bidder} & {partner}: how many tricks?"), when=(_PROP,)),
+                    Text(E_("How many tricks did {bidder} take?"), when=(_ALONE,)),
                 ),
                 readout=HEADLINE,
                 most=Most.TRICKS,
@@ -295,14 +295,14 @@ class Solo(IndividualGame[SoloDeal]):
                 aside=Page(
                     "revoker",
                     Ask.CHOICE,
-                    question=(Text(N_("Who revoked?")),),
-                    readout=(Text(N_("Three tricks are moved against the side that revoked.")),),
+                    question=(Text(E_("Who revoked?")),),
+                    readout=(Text(E_("Three tricks are moved against the side that revoked.")),),
                     players=Who.TABLE,
                     nobody="first",
                 ),
                 aside_button=(
-                    Text(N_("Revoke: {revoker}"), when=(When("revoker"),)),
-                    Text(N_("Revoke"), when=(When("revoker", negate=True),)),
+                    Text(E_("Revoke: {revoker}"), when=(When("revoker"),)),
+                    Text(E_("Revoke"), when=(When("revoker", negate=True),)),
                 ),
             ),
         ),
@@ -311,7 +311,7 @@ class Solo(IndividualGame[SoloDeal]):
         head=HEADLINE,
         notes=(
             (Text.counted(_TRICKS, "bidder_tricks", when=(_PLAYED, When("bidder_tricks"))),),
-            (Text(N_("{revoker} revoked"), when=(_PLAYED, When("revoker"))),),
+            (Text(E_("{revoker} revoked"), when=(_PLAYED, When("revoker"))),),
         ),
         short=(
             (

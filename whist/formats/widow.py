@@ -24,7 +24,7 @@ from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
 from whist.formats.entry import (
     DEAL_TITLE,
-    N_,
+    E_,
     Ask,
     Confirm,
     EntrySchema,
@@ -92,7 +92,7 @@ class Widow(IndividualGame[WidowDeal]):
             Page(
                 "widow",
                 Ask.CHOICE,
-                question=(Text(N_("Deal {deal}: who took the widow?")),),
+                question=(Text(E_("Deal {deal}: who took the widow?")),),
                 players=Who.TABLE,
                 nobody="last",
             ),
@@ -101,15 +101,15 @@ class Widow(IndividualGame[WidowDeal]):
         confirm=Confirm.EVERYONE,
         title=DEAL_TITLE,
         head=(
-            Text(N_("Nobody took the widow"), when=(When("widow", ("none",)),)),
-            Text(N_("{widow} took the widow"), when=(When("widow", ("none",), negate=True),)),
+            Text(E_("Nobody took the widow"), when=(When("widow", ("none",)),)),
+            Text(E_("{widow} took the widow"), when=(When("widow", ("none",), negate=True),)),
         ),
-        notes=((Text(N_("Tricks: {tricks}")),),),
+        notes=((Text(E_("Tricks: {tricks}")),),),
         short=(
             (Text("{tricks}"),),
             (
                 Text(
-                    N_("{widow} took the widow"),
+                    E_("{widow} took the widow"),
                     when=(When("widow"), When("widow", ("none",), negate=True)),
                 ),
             ),
