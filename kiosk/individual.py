@@ -230,7 +230,7 @@ class PlayersFlow:
                 values.pop(page.key(s), None)
         for other in self.schema.pages:
             # a player chosen here cannot stay chosen where they are left out
-            if other.not_ == page.field and values.get(other.field) == value:
+            if other.leave_out == page.field and values.get(other.field) == value:
                 values.pop(other.field)
         self.draft = replace(self.draft, values=_applying(self.schema, values))
 
@@ -244,7 +244,7 @@ class PlayersFlow:
             return [GO]
         if page.players is None:
             return [o.value for o in page.options]
-        left_out = self.draft.values.get(page.not_) if page.not_ else None
+        left_out = self.draft.values.get(page.leave_out) if page.leave_out else None
         seats = [s for s in self.seats_of(page.players) if s != left_out]
         if page.nobody == "first":
             return [NOBODY, *seats]

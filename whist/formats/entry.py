@@ -164,11 +164,11 @@ class Page:
     #: no one's count may leave less than none for the players after.
     rest: bool = False
     most: Most = Most.CARDS
-    #: A choice of a player (of ``players``, but not the one in field ``not_``), with a
+    #: A choice of a player (of ``players``, but not the one in field ``leave_out``), with a
     #: "Nobody" button first or last (``nobody``: ``first``, ``last`` or empty; choosing it
     #: sends ``none``, or leaves the field out on an aside page), or of ``options``.
     players: Who | None = None
-    not_: str = ""
+    leave_out: str = ""
     nobody: str = ""
     options: tuple[Option, ...] = ()
     #: The GO page's one button.

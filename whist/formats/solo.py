@@ -279,7 +279,7 @@ class Solo(IndividualGame[SoloDeal]):
                 Ask.CHOICE,
                 question=(Text(E_("Who accepted {bidder}'s proposal?")),),
                 players=Who.TABLE,
-                not_="bidder",
+                leave_out="bidder",
                 when=(When("contract", (Contract.PROP.value,)),),
             ),
             Page(
