@@ -12,7 +12,7 @@ from whist.formats import Format
 from whist.formats.entry import Ask, Confirm, EntrySchema, Page, Text, When, Who
 from whist.night import ClubNight, club_rules, club_score
 from whist.nightspec import default_night
-from whist.protocol import ClubRules, ClubScore, decode, encode
+from whist.protocol import ClubRules, ClubScore, Result, decode, encode
 
 CLUB = Format.club_games()
 #: The placeholders a screen fills whatever the game (whist/formats/entry.py's docstring).
@@ -44,6 +44,7 @@ def test_a_schema_asks_only_what_the_games_record_reads(fmt: Format) -> None:
             continue
         keys = [page.key(s) for s in game.seats] if page.each is not None else [page.key()]
         assert set(keys) <= set(game.fields), (page.field, game.fields)
+        assert not page.derived or page.derived in game.fields
         for option in page.options:
             assert option.label and option.value
     # who agrees: each partnership, or everyone at once when each plays for themselves
@@ -106,3 +107,11 @@ def test_a_kiosk_of_before_reads_rules_with_the_schema_and_a_hub_of_before_sends
     data = rules.model_dump(mode="json")
     assert ClubRules.model_validate({k: v for k, v in data.items() if k != "entry"}).entry is None
     assert data["entry"]["pages"][0]["ask"] == "choice"
+
+
+@pytest.mark.parametrize("fmt", Format.military(), ids=[f.value for f in Format.military()])
+def test_a_military_hand_is_one_count_whose_rest_is_the_home_teams(fmt: Format) -> None:
+    (page,) = fmt.rules.entry.pages
+    assert (page.ask, page.field, page.derived) == (Ask.COUNT, "visitor_tricks", "home_tricks")
+    assert {page.field, page.derived} <= set(Result.model_fields)
+    assert fmt.rules.entry.confirm is Confirm.EACH_SIDE

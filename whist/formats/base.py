@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from whist.cards import Suit
 from whist.errors import M_, DealError, PatternError
-from whist.formats.entry import EntrySchema
+from whist.formats.entry import MILITARY_ENTRY, EntrySchema
 
 TRICKS = 13
 #: Flags on every table at the start of a day (Alberta).
@@ -88,6 +88,8 @@ class GameFormat(abc.ABC):
     home_deals: ClassVar[bool] = False
     #: What an established revoke costs: two tricks to the other side, or the whole hand.
     revoke_penalty: ClassVar[RevokePenalty]
+    #: What a table enters for one hand (whist.formats.entry): the visitors' tricks.
+    entry: ClassVar[EntrySchema] = MILITARY_ENTRY
 
     def home_pair(self, travellers: tuple[str, str]) -> tuple[str, str]:
         """The two seats that stay at the table while ``travellers`` go out."""

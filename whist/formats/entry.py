@@ -163,6 +163,9 @@ class Page:
     #: The last player's count is not asked: it is the cards the others did not take, and
     #: no one's count may leave less than none for the players after.
     rest: bool = False
+    #: A count asked once whose complement is another field: ``ew_tricks`` is the tricks
+    #: North-South did not take (the screen shows it; the hub works it out).
+    derived: str = ""
     most: Most = Most.CARDS
     #: A choice of a player (of ``players``, but not the one in field ``leave_out``), with a
     #: "Nobody" button first or last (``nobody``: ``first``, ``last`` or empty; choosing it
@@ -256,6 +259,7 @@ def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySc
             "ns_tricks",
             Ask.COUNT,
             question=(Text(E_("How many tricks did North-South take?")),),
+            derived="ew_tricks",
             most=Most.TRICKS,
         ),
         *((honour,) if honours else ()),
@@ -285,4 +289,20 @@ TRUMP_PAGE = Page(
         Option("diamonds", E_("Diamonds")),
         Option("clubs", E_("Clubs")),
     ),
+)
+
+#: A hand of military whist: the visitors' tricks on the keypad (the home team's are the
+#: rest), each team agreeing. Declared by both military formats; the military kiosk keeps its
+#: own hand screen for now, and the hub does not publish this one.
+MILITARY_ENTRY = EntrySchema(
+    pages=(
+        Page(
+            "visitor_tricks",
+            Ask.COUNT,
+            question=(Text(E_("How many tricks did the visitors take?")),),
+            derived="home_tricks",
+            most=Most.TRICKS,
+        ),
+    ),
+    confirm=Confirm.EACH_SIDE,
 )
