@@ -237,6 +237,11 @@ def tricks_pages(who: Who) -> Page:
     )
 
 
+def side_tricks(field: str, question: str, derived: str) -> Page:
+    """One side's tricks of a full deal on the keypad; the other side's are the rest."""
+    return Page(field, Ask.COUNT, question=(Text(question),), derived=derived, most=Most.TRICKS)
+
+
 def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySchema:
     """A game of two partnerships: the game's choice (who granded, the trump), North-South's
     tricks (East-West's are the rest), the honours (English), each side agreeing. The kiosk
@@ -255,13 +260,7 @@ def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySc
     )
     pages = (
         *((choice,) if choice is not None else ()),
-        Page(
-            "ns_tricks",
-            Ask.COUNT,
-            question=(Text(E_("How many tricks did North-South take?")),),
-            derived="ew_tricks",
-            most=Most.TRICKS,
-        ),
+        side_tricks("ns_tricks", E_("How many tricks did North-South take?"), "ew_tricks"),
         *((honour,) if honours else ()),
     )
     return EntrySchema(pages=pages, confirm=Confirm.EACH_SIDE, title=DEAL_TITLE)
@@ -296,13 +295,7 @@ TRUMP_PAGE = Page(
 #: own hand screen for now, and the hub does not publish this one.
 MILITARY_ENTRY = EntrySchema(
     pages=(
-        Page(
-            "visitor_tricks",
-            Ask.COUNT,
-            question=(Text(E_("How many tricks did the visitors take?")),),
-            derived="home_tricks",
-            most=Most.TRICKS,
-        ),
+        side_tricks("visitor_tricks", E_("How many tricks did the visitors take?"), "home_tricks"),
     ),
     confirm=Confirm.EACH_SIDE,
 )
