@@ -107,6 +107,9 @@ def test_a_kiosk_of_before_reads_rules_with_the_schema_and_a_hub_of_before_sends
     data = rules.model_dump(mode="json")
     assert ClubRules.model_validate({k: v for k, v in data.items() if k != "entry"}).entry is None
     assert data["entry"]["pages"][0]["ask"] == "choice"
+    # sent without the parts left at their defaults; a reader fills them in again
+    assert "rest" not in data["entry"]["pages"][0] and data["entry"]["pages"][1]["rest"] is True
+    assert ClubRules.model_validate(data).entry == rules.entry
 
 
 @pytest.mark.parametrize("fmt", Format.military(), ids=[f.value for f in Format.military()])
