@@ -54,7 +54,7 @@ from kiosk.viewmodel import (
 from uikit.config import ConfigProblem, Problem
 from uikit.i18n import Language
 from uikit.presenter import LanguageBase
-from whist.formats import Format, HandOutcome
+from whist.formats import TRICKS, Format, HandOutcome
 from whist.protocol import (
     Ack,
     ClubDeal,
@@ -68,7 +68,6 @@ from whist.protocol import (
     TableView,
 )
 
-TRICKS = 13
 #: Seconds a screen ignores taps after it appears: a finger already on its way to the old
 #: screen's button must not press whatever the new screen put there.
 TAP_GUARD = 0.5

@@ -320,6 +320,7 @@ def club_rules(spec: NightSpec) -> ClubRules:
         fields=list(game.fields),
         seats=list(game.seats),
         parties=list(game.parties),
+        entry=game.entry,
     )
 
 

@@ -28,12 +28,14 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    field_serializer,
     model_validator,
 )
 from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
 from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError, TournamentError
+from whist.formats.entry import EntrySchema
 from whist.spec import MAX_NAME_LENGTH
 
 PROTOCOL_VERSION = 1
@@ -652,6 +654,23 @@ class FlagCount(_Inbound):
     flags: Annotated[int, Field(ge=0, le=MAX_COUNTED_FLAGS)]
 
 
+_ENTRY_ADAPTER: TypeAdapter[EntrySchema] = TypeAdapter(EntrySchema)
+#: Each game's schema as sent, by the schema's identity (a game's is one object for the life
+#: of the hub; hashing it would walk every page each time).
+_ENTRY_SENT: dict[int, tuple[EntrySchema, dict[str, Any]]] = {}
+
+
+def _entry_sent(entry: EntrySchema) -> dict[str, Any]:
+    """``entry`` without the parts left at their defaults, worked out once. Read-only: the
+    same dict is handed out every time."""
+    known = _ENTRY_SENT.get(id(entry))
+    if known is None or known[0] is not entry:
+        known = (entry, _ENTRY_ADAPTER.dump_python(entry, mode="json", exclude_defaults=True))
+        if len(_ENTRY_SENT) < 64:
+            _ENTRY_SENT[id(entry)] = known
+    return known[1]
+
+
 class ClubRules(_Outbound):
     """What a screen needs of a club game: its name and title, the target of a game, what the
     night's standings count first, how long the night is, what a table enters, its seats and
@@ -668,6 +687,15 @@ class ClubRules(_Outbound):
     fields: list[str]
     seats: list[SeatName]
     parties: list[ClubPartyName]
+    #: Extension: what a table enters for one deal, page by page, and in which words
+    #: (whist.formats.entry; docs/protocol.md). None from a hub that predates it.
+    entry: EntrySchema | None = None
+
+    @field_serializer("entry")
+    def _entry_without_defaults(self, entry: EntrySchema | None) -> dict[str, Any] | None:
+        # sent without the parts left at their defaults (a reader fills them in again), and
+        # worked out once per game: it rides on every ClubScore
+        return None if entry is None else _entry_sent(entry)
 
 
 class ClubLine(_Outbound):

@@ -21,7 +21,8 @@ from uikit.i18n import LOCALE_DIR
 KIOSK = Path(kiosk.__file__).parent
 GAMES = KIOSK.parent / "uikit" / "games.py"
 #: Marked with M_: the club games' names, a refused deal's words, and the core's refusals of a
-#: club deal, whose templates the hub sends (Ack.reason_text).
+#: club deal, whose templates the hub sends (Ack.reason_text); with E_ and En_: the texts of
+#: the games' entry schemas (whist/formats/entry.py).
 MARKED = (
     GAMES,
     KIOSK.parent / "uikit" / "reasons.py",
@@ -45,7 +46,7 @@ def source_messages() -> set[tuple[str | None, str]]:
     # refusals of a club deal: pybabel's default keywords and -k M_.
     for path in MARKED:
         for _line, message, _comments, context in extract_from_file(
-            "python", path, keywords={**DEFAULT_KEYWORDS, "M_": None}
+            "python", path, keywords={**DEFAULT_KEYWORDS, "M_": None, "E_": None, "En_": (1, 2)}
         ):
             found.add((context, message[0] if isinstance(message, tuple) else message))
     return found

@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange
+from whist.formats.entry import TRUMP_PAGE, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     PartnershipDeal,
@@ -39,6 +40,7 @@ class American(ClubGame[PartnershipDeal]):
     title: ClassVar[str] = "American whist"
     default_target: ClassVar[int] = 7
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS)
+    entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE)
 
     def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
         return read_partnership_deal(fields, self.fields, "American whist")

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from whist.cards import Suit
 from whist.errors import M_, DealError, PatternError
+from whist.formats.entry import MILITARY_ENTRY, EntrySchema
 
 TRICKS = 13
 #: Flags on every table at the start of a day (Alberta).
@@ -87,6 +88,8 @@ class GameFormat(abc.ABC):
     home_deals: ClassVar[bool] = False
     #: What an established revoke costs: two tricks to the other side, or the whole hand.
     revoke_penalty: ClassVar[RevokePenalty]
+    #: What a table enters for one hand (whist.formats.entry): the visitors' tricks.
+    entry: ClassVar[EntrySchema] = MILITARY_ENTRY
 
     def home_pair(self, travellers: tuple[str, str]) -> tuple[str, str]:
         """The two seats that stay at the table while ``travellers`` go out."""
@@ -403,6 +406,8 @@ class ClubGame(abc.ABC, Generic[DealT]):
     game_rounds: ClassVar[int] = 0
     #: Whether the hub draws each round's trump for the whole room (8-to-1, docs/rules.md EO3).
     draws_trumps: ClassVar[bool] = False
+    #: What a table enters for one deal, page by page (whist.formats.entry).
+    entry: ClassVar[EntrySchema]
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:

@@ -23,6 +23,19 @@ from typing import ClassVar, Protocol
 from whist.cards import Suit
 from whist.errors import M_, DealError
 from whist.formats.base import ClubTable, LengthUnit, Line, RoundInfo, ScoreChange, Seat
+from whist.formats.entry import (
+    E_,
+    Ask,
+    Confirm,
+    EntrySchema,
+    Page,
+    Show,
+    Text,
+    Trump,
+    When,
+    Who,
+    tricks_pages,
+)
 from whist.formats.individual import (
     COMPASS_SEATS,
     IndividualGame,
@@ -130,6 +143,34 @@ class EightToOne(IndividualGame[EightToOneDeal]):
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
     game_rounds: ClassVar[int] = len(ROUNDS)
     draws_trumps: ClassVar[bool] = True
+    entry: ClassVar[EntrySchema] = EntrySchema(
+        pages=(
+            Page(
+                "bid",
+                Ask.COUNT,
+                question=(Text(E_("What did {name} bid?")),),
+                readout=(
+                    Text("{trump_line}", when=(When("so_far", negate=True),)),
+                    Text(E_("Bids so far: {so_far} for {cards} cards"), when=(When("so_far"),)),
+                ),
+                each=Who.IN_ROUND,
+                record="bids",
+            ),
+            Page(
+                "play",
+                Ask.GO,
+                question=(Text("{trump_line}"),),
+                readout=(Text(E_("Bids: {bid}")),),
+                button=E_("We have played:\nenter the tricks"),
+            ),
+            tricks_pages(Who.IN_ROUND),
+        ),
+        confirm=Confirm.EVERYONE,
+        title=(Text(E_("Round {round} · {trump}: is this right?")),),
+        notes=((Text(E_("{name}: bid {bid}, took {tricks}"), each=True),),),
+        short=((Text("{tricks}"),), (Text(E_("Bids: {bid}")),)),
+        show=Show(rounds=len(ROUNDS), trump=Trump.DRAWN),
+    )
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         cards = round_cards(number)

@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange, WinUnit
+from whist.formats.entry import TRUMP_PAGE, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     PartnershipDeal,
@@ -57,6 +58,7 @@ class English(ClubGame[PartnershipDeal]):
     wins: ClassVar[WinUnit] = "rubbers"
     default_target: ClassVar[int] = 5
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS, "honours", "honours_held")
+    entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE, honours=True)
 
     def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
         deal = read_partnership_deal(fields, self.fields, "English whist")

@@ -30,6 +30,17 @@ from whist.formats.base import (
     ScoreChange,
     Seat,
 )
+from whist.formats.entry import (
+    E_,
+    Confirm,
+    EntrySchema,
+    Show,
+    Text,
+    Trump,
+    When,
+    Who,
+    tricks_pages,
+)
 from whist.formats.individual import (
     NUMBERED_SEATS,
     IndividualGame,
@@ -115,6 +126,15 @@ class Knockout(IndividualGame[KnockoutDeal]):
     fields: ClassVar[tuple[str, ...]] = ("trump", *seat_fields("tricks", NUMBERED_SEATS))
     sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", NUMBERED_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+    entry: ClassVar[EntrySchema] = EntrySchema(
+        pages=(tricks_pages(Who.IN_ROUND),),
+        confirm=Confirm.EVERYONE,
+        title=(Text(E_("Round {round}: is this right?")),),
+        head=(Text(E_("Tricks: {tricks}")),),
+        notes=((Text(E_("No trick: {tricks_none}"), when=(When("tricks_none"),)),),),
+        short=((Text("{tricks}"),),),
+        show=Show(deal_points=False, trump=Trump.CHOSEN),
+    )
 
     def record(self, fields: Mapping[str, object]) -> KnockoutDeal:
         refuse_unknown(fields, self.fields, self.title)

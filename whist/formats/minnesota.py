@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from whist.errors import M_
 from whist.formats.base import TRICKS, ClubGame, ClubTable, Line, ScoreChange
+from whist.formats.entry import GRANDED_PAGE, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     Partnership,
@@ -97,6 +98,7 @@ class Minnesota(ClubGame[MinnesotaDeal]):
     title: ClassVar[str] = "Minnesota whist"
     default_target: ClassVar[int] = 13
     fields: ClassVar[tuple[str, ...]] = ("granded", *DEAL_FIELDS)
+    entry: ClassVar[EntrySchema] = partnership_schema(GRANDED_PAGE)
 
     def record(self, fields: Mapping[str, object]) -> MinnesotaDeal:
         refuse_unknown(fields, self.fields, "Minnesota whist")

@@ -22,6 +22,18 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
+from whist.formats.entry import (
+    DEAL_TITLE,
+    E_,
+    Ask,
+    Confirm,
+    EntrySchema,
+    Page,
+    Text,
+    When,
+    Who,
+    tricks_pages,
+)
 from whist.formats.individual import (
     NUMBERED_SEATS,
     IndividualGame,
@@ -75,6 +87,34 @@ class Widow(IndividualGame[WidowDeal]):
     fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
     sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+    entry: ClassVar[EntrySchema] = EntrySchema(
+        pages=(
+            Page(
+                "widow",
+                Ask.CHOICE,
+                question=(Text(E_("Deal {deal}: who took the widow?")),),
+                players=Who.TABLE,
+                nobody="last",
+            ),
+            tricks_pages(Who.TABLE),
+        ),
+        confirm=Confirm.EVERYONE,
+        title=DEAL_TITLE,
+        head=(
+            Text(E_("Nobody took the widow"), when=(When("widow", ("none",)),)),
+            Text(E_("{widow} took the widow"), when=(When("widow", ("none",), negate=True),)),
+        ),
+        notes=((Text(E_("Tricks: {tricks}")),),),
+        short=(
+            (Text("{tricks}"),),
+            (
+                Text(
+                    E_("{widow} took the widow"),
+                    when=(When("widow"), When("widow", ("none",), negate=True)),
+                ),
+            ),
+        ),
+    )
 
     def record(self, fields: Mapping[str, object]) -> WidowDeal:
         refuse_unknown(fields, self.fields, self.title)
