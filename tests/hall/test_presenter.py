@@ -303,7 +303,9 @@ def test_level_teams_on_different_places_say_why():
     )
     p.on_standings(Standings(hand=0, day=1, seq=1, teams=_teams((1, 12, 1), (2, 12, 1))))
     assert p.view.message == "" and [r.rank for r in p.view.rows] == ["1", "1"]
-    p.on_standings(Standings(hand=2, day=1, seq=2, teams=_teams((2, 12, 1), (1, 12, 2))))
+    # the core says a tie-break placed them (whist.views: Standings.placed_by)
+    placed = _teams((2, 12, 1), (1, 12, 2))
+    p.on_standings(Standings(hand=2, day=1, seq=2, teams=placed, placed_by="playoff"))
     assert p.view.message == "Level teams placed by a playoff"
     p.set_language("fr")
     assert p.view.message == "Équipes à égalité départagées par un barrage"

@@ -32,6 +32,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Cards each player is dealt, round by round: a game of 21 rounds (EO2).
 ROUNDS: tuple[int, ...] = (8,) * 4 + tuple(range(7, 0, -1)) + tuple(range(2, 8)) + (8,) * 4
@@ -118,7 +119,8 @@ class EightToOneDeal:
 
 class EightToOne(IndividualGame[EightToOneDeal]):
     name: ClassVar[str] = "eight-to-one"
-    title: ClassVar[str] = "8-to-1 bidding whist"
+    title: ClassVar[str] = G_("8-to-1 bidding whist")
+    in_rounds: ClassVar[bool] = True
     seats: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     parties: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     fields: ClassVar[tuple[str, ...]] = (
@@ -188,6 +190,18 @@ class EightToOne(IndividualGame[EightToOneDeal]):
         best = max(totals.values())
         winners = [p for p in table.parties if totals[p] == best]
         return replace(change, game_won_by=winners[0], game_shared_with=tuple(winners[1:]))
+
+    # ---------------------------------------------------------------- words (issue 22)
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "Cards a round: 8 8 8 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 8 8 8; no trump in the "
+                    "eight-card rounds. Exactly the bid: 50 and 10 a trick; otherwise lose 10 a "
+                    "trick over or under. The highest total after round 21 wins the game."
+                )
+            ),
+        )
 
 
 RULES = EightToOne()

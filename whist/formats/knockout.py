@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from whist.cards import Suit
 from whist.errors import M_, DealError
@@ -41,6 +41,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import _blank, refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Cards each player is dealt in a game's first round (KO2).
 FIRST_ROUND_CARDS = 7
@@ -107,7 +108,10 @@ def next_round(table: ClubTable) -> KnockoutRound:
 
 class Knockout(IndividualGame[KnockoutDeal]):
     name: ClassVar[str] = "knockout"
-    title: ClassVar[str] = "Knockout whist"
+    title: ClassVar[str] = G_("Knockout whist")
+    night_unit: ClassVar[Literal["points", "tricks"]] = "tricks"
+    in_rounds: ClassVar[bool] = True
+    knocks_out: ClassVar[bool] = True
     seats: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     parties: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     min_players: ClassVar[int | None] = 2
@@ -165,6 +169,18 @@ class Knockout(IndividualGame[KnockoutDeal]):
             ScoreChange(lines=lines, game_won_by=winner, knocked_out=knocked_out),
             night=lines,
             chooses_trump=chooser,
+        )
+
+    # ---------------------------------------------------------------- words (issue 22)
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "7 cards each in a game's first round, one fewer each round after. A player "
+                    "who takes no trick is out: write 0, then leave their column empty. Most "
+                    "tricks chooses the next trump. The last player in wins the game."
+                )
+            ),
         )
 
 
