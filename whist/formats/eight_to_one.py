@@ -120,7 +120,6 @@ class EightToOneDeal:
 class EightToOne(IndividualGame[EightToOneDeal]):
     name: ClassVar[str] = "eight-to-one"
     title: ClassVar[str] = G_("8-to-1 bidding whist")
-    in_rounds: ClassVar[bool] = True
     seats: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     parties: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     fields: ClassVar[tuple[str, ...]] = (
@@ -192,14 +191,18 @@ class EightToOne(IndividualGame[EightToOneDeal]):
         return replace(change, game_won_by=winners[0], game_shared_with=tuple(winners[1:]))
 
     # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    in_rounds: ClassVar[bool] = True
+
     def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
         return (
             Words(
                 R_(
-                    "Cards a round: 8 8 8 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 8 8 8; no trump in the "
-                    "eight-card rounds. Exactly the bid: 50 and 10 a trick; otherwise lose 10 a "
-                    "trick over or under. The highest total after round 21 wins the game."
-                )
+                    "Cards a round: {cards}; no trump in the eight-card rounds. Exactly the bid: "
+                    "50 and 10 a trick; otherwise lose 10 a trick over or under. The highest "
+                    "total after round {last} wins the game."
+                ),
+                (("cards", " ".join(map(str, ROUNDS))), ("last", len(ROUNDS))),
             ),
         )
 

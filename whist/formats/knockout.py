@@ -109,9 +109,6 @@ def next_round(table: ClubTable) -> KnockoutRound:
 class Knockout(IndividualGame[KnockoutDeal]):
     name: ClassVar[str] = "knockout"
     title: ClassVar[str] = G_("Knockout whist")
-    night_unit: ClassVar[Literal["points", "tricks"]] = "tricks"
-    in_rounds: ClassVar[bool] = True
-    knocks_out: ClassVar[bool] = True
     seats: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     parties: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     min_players: ClassVar[int | None] = 2
@@ -172,14 +169,20 @@ class Knockout(IndividualGame[KnockoutDeal]):
         )
 
     # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    night_unit: ClassVar[Literal["points", "tricks"]] = "tricks"
+    in_rounds: ClassVar[bool] = True
+    knocks_out: ClassVar[bool] = True
+
     def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
         return (
             Words(
                 R_(
-                    "7 cards each in a game's first round, one fewer each round after. A player "
-                    "who takes no trick is out: write 0, then leave their column empty. Most "
-                    "tricks chooses the next trump. The last player in wins the game."
-                )
+                    "{cards} cards each in a game's first round, one fewer each round after. A "
+                    "player who takes no trick is out: write 0, then leave their column empty. "
+                    "Most tricks chooses the next trump. The last player in wins the game."
+                ),
+                (("cards", FIRST_ROUND_CARDS),),
             ),
         )
 

@@ -208,7 +208,6 @@ def _read_contract(fields: Mapping[str, object]) -> Contract:
 class Solo(IndividualGame[SoloDeal]):
     name: ClassVar[str] = "solo"
     title: ClassVar[str] = G_("Solo whist")
-    has_games: ClassVar[bool] = False
     seats: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     parties: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     fields: ClassVar[tuple[str, ...]] = (
@@ -248,6 +247,9 @@ class Solo(IndividualGame[SoloDeal]):
         return replace(ScoreChange(lines=lines), night=lines)
 
     # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    has_games: ClassVar[bool] = False
+
     def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
         return (
             Words(

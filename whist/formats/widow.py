@@ -71,7 +71,6 @@ class WidowDeal:
 class Widow(IndividualGame[WidowDeal]):
     name: ClassVar[str] = "widow"
     title: ClassVar[str] = G_("Widow whist")
-    has_games: ClassVar[bool] = False
     seats: ClassVar[tuple[Seat, ...]] = SEATS
     parties: ClassVar[tuple[Seat, ...]] = SEATS
     fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
@@ -97,6 +96,9 @@ class Widow(IndividualGame[WidowDeal]):
         return replace(ScoreChange(lines=lines), night=lines)
 
     # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    has_games: ClassVar[bool] = False
+
     def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
         return (
             Words(
