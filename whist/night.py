@@ -440,12 +440,12 @@ def _room_round(night: ClubNight, rounds: Mapping[int, ClubRound | None]) -> Clu
     return next(r for r in playing if r.number == number)
 
 
-def _out(night: ClubNight, table: int, party: str, round: ClubRound | None) -> bool:
+def _out(night: ClubNight, table: int, party: str, coming: ClubRound | None) -> bool:
     """Whether ``party`` is out of the game in play at ``table`` (Knockout): not among the
-    next round's players while the table and the night go on."""
-    if round is None or night.ended or night.table(table).finished:
+    players of its next round (``coming``) while the table and the night go on."""
+    if coming is None or night.ended or night.table(table).finished:
         return False
-    return party not in round.players
+    return party not in coming.players
 
 
 def night_standings(night: ClubNight) -> NightStandings:
