@@ -13,8 +13,9 @@ repository::
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/leader.po, then
     .venv/bin/pybabel compile -d uikit/locale -D leader --statistics
 
-The club games' titles (``G_``, where each format defines it) and the core's refusals of a club deal (``M_`` in ``whist/formats`` and ``whist/night.py``), which
-a Reply's ``data`` carries as templates (``reason_text``), are extracted too.
+The club games' titles (``G_``, where each format defines it) and the core's refusals of a
+club deal (``M_`` in ``whist/formats`` and ``whist/night.py``), which a Reply's ``data``
+carries as templates (``reason_text``), are extracted too.
 
 tests/console/test_i18n.py fails until every msgid has a French translation and the ``.mo``
 matches the ``.po``. The translator is :class:`uikit.i18n.ConsoleTranslator` given this
