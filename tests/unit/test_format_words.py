@@ -4,6 +4,7 @@ the core (issue 22): what a screen or a sheet would otherwise work out from a ga
 from __future__ import annotations
 
 import string
+from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
@@ -31,6 +32,7 @@ from whist.tournament import Tournament
 from whist.views import standings
 
 H = Suit.HEARTS
+FORMATS = Path(__file__).resolve().parents[2] / "whist" / "formats"
 
 
 def night(game: str, tables: int = 2) -> ClubNight:
@@ -63,7 +65,7 @@ def test_the_words_are_marked_where_each_format_defines_them() -> None:
     """Every club game's title is marked G_ in its own module, every summary sentence R_:
     the catalogs' extraction finds them there and nowhere else (hub/sheets.py's commands)."""
     for fmt in Format:
-        path = f"whist/formats/{fmt.value.replace('-', '_')}.py"
+        path = FORMATS / f"{fmt.value.replace('-', '_')}.py"
         marked = {
             message
             for _line, message, _comments, _context in extract_from_file(
