@@ -321,6 +321,10 @@ def club_rules(spec: NightSpec) -> ClubRules:
         seats=list(game.seats),
         parties=list(game.parties),
         entry=game.entry,
+        individual=game.individual,
+        ranks_by=list(game.ranks_by),
+        rounds=game.in_rounds,
+        knocks_out=game.knocks_out,
     )
 
 
@@ -419,10 +423,37 @@ def club_score_json(night: ClubNight, table: int) -> bytes:
     return club_score(night, table).model_dump_json().encode("utf-8")
 
 
+def _games_finished(night: ClubNight, table: int) -> int:
+    """The games table ``table`` has finished tonight (a game shared at the top is one)."""
+    return sum(1 for change in night.changes[table] if change.game_won_by is not None)
+
+
+def _room_round(night: ClubNight, rounds: Mapping[int, ClubRound | None]) -> ClubRound | None:
+    """8-to-1: the round most tables still playing play next (the later one when as many play
+    two), whose trump the hub drew for the whole room (EO3); None in other games."""
+    if not night.game.draws_trumps or night.ended:
+        return None
+    playing = [r for t, r in rounds.items() if r is not None and not night.table(t).finished]
+    numbers = [r.number for r in playing]
+    if not numbers:
+        return None
+    number = max(set(numbers), key=lambda n: (numbers.count(n), n))
+    return next(r for r in playing if r.number == number)
+
+
+def _out(night: ClubNight, table: int, party: str, coming: ClubRound | None) -> bool:
+    """Whether ``party`` is out of the game in play at ``table`` (Knockout): not among the
+    players of its next round (``coming``) while the table and the night go on."""
+    if coming is None or night.ended or night.table(table).finished:
+        return False
+    return party not in coming.players
+
+
 def night_standings(night: ClubNight) -> NightStandings:
-    """The hall's leaderboard: every partnership by wins then points, and every table's
-    progress."""
+    """The hall's leaderboard: every partnership by wins then points, who is out (Knockout),
+    and every table's progress: its round, the game in play, the room's round (8-to-1)."""
     spec = night.spec
+    rounds = {t: _round(night, night.table(t)) for t in night.table_numbers}
     return NightStandings(
         night=spec.name,
         rules=club_rules(spec),
@@ -436,6 +467,7 @@ def night_standings(night: ClubNight) -> NightStandings:
                 games=r.games,
                 rubbers=r.rubbers,
                 points=r.points,
+                out=_out(night, r.table, r.party, rounds[r.table]),
             )
             for r in night.standings()
         ],
@@ -446,13 +478,15 @@ def night_standings(night: ClubNight) -> NightStandings:
                 score=list(night.table(t).score),
                 games=list(night.table(t).games),
                 finished=night.table(t).finished,
-                round=_round(night, night.table(t)),
+                round=rounds[t],
+                game=_games_finished(night, t) + 1,
             )
             for t in night.table_numbers
         ],
         ended=night.ended,
         seq=night.seq,
         trumps={str(n): _trump_name(t) for n, t in sorted(night.trumps.items())},
+        room_round=_room_round(night, rounds),
     )
 
 

@@ -691,6 +691,16 @@ class ClubRules(_Outbound):
     #: (whist.formats.entry; docs/protocol.md). None from a hub that predates it.
     entry: EntrySchema | None = None
 
+    # extension (issue 22): what a screen shows of the game, decided by the game, so that no
+    # screen names it (None: a hub older than these fields). ``individual``: a party is one
+    # player; ``ranks_by``: what the night's standings count, in order (the leaderboard's
+    # columns and its note); ``rounds``: each table's round is shown (Knockout, 8-to-1);
+    # ``knocks_out``: players are knocked out of a game (Knockout).
+    individual: bool | None = None
+    ranks_by: list[Literal["games", "rubbers", "points", "tricks"]] | None = None
+    rounds: bool | None = None
+    knocks_out: bool | None = None
+
     @field_serializer("entry")
     def _entry_without_defaults(self, entry: EntrySchema | None) -> dict[str, Any] | None:
         # sent without the parts left at their defaults (a reader fills them in again), and
@@ -802,6 +812,9 @@ class NightRow(_Outbound):
     games: Annotated[int, Field(ge=0)]
     rubbers: Annotated[int, Field(ge=0)]
     points: int
+    #: Extension (issue 22): knocked out of the game in play at its table (Knockout), as the
+    #: core computes it.
+    out: bool = False
 
 
 class NightTable(_Outbound):
@@ -817,6 +830,9 @@ class NightTable(_Outbound):
     #: Extension: Knockout and 8-to-1, the table's next round (its number, cards, who is
     #: still in, 8-to-1's drawn trump), as the core computes it; None in the other games.
     round: ClubRound | None = None
+    #: Extension (issue 22): the number of the game in play at the table (the games it has
+    #: finished, plus one); None from an older hub.
+    game: Annotated[int, Field(ge=1)] | None = None
 
 
 class NightStandings(_Outbound):
@@ -840,6 +856,10 @@ class NightStandings(_Outbound):
     #: 8-to-1: every round's trump drawn so far tonight, by round number as text
     #: (``{"1": "none", "5": "hearts"}``); the same at every table.
     trumps: dict[str, TrumpName] = {}
+    #: Extension (issue 22), 8-to-1: the room's round, the one most tables play next (the
+    #: later one when as many play two), with its drawn trump; None in the other games, once
+    #: every table has finished, or once the night has ended.
+    room_round: ClubRound | None = None
 
 
 class State(_Outbound):
@@ -934,6 +954,9 @@ class Standings(_Outbound):
     results_missing: Annotated[int, Field(ge=0)] = 0
     # extension (issue 12): play is over (State.finished): these standings are final
     final: bool = False
+    # extension (issue 22): level teams hold different places by the format's tie-break (a
+    # playoff, the backward count), not by the leader's decision; left out otherwise
+    placed_by: Literal["playoff", "countback"] | None = None
 
 
 class TeamChange(_Outbound):

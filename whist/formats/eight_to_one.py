@@ -45,6 +45,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Cards each player is dealt, round by round: a game of 21 rounds (EO2).
 ROUNDS: tuple[int, ...] = (8,) * 4 + tuple(range(7, 0, -1)) + tuple(range(2, 8)) + (8,) * 4
@@ -131,7 +132,7 @@ class EightToOneDeal:
 
 class EightToOne(IndividualGame[EightToOneDeal]):
     name: ClassVar[str] = "eight-to-one"
-    title: ClassVar[str] = "8-to-1 bidding whist"
+    title: ClassVar[str] = G_("8-to-1 bidding whist")
     seats: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     parties: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     fields: ClassVar[tuple[str, ...]] = (
@@ -229,6 +230,22 @@ class EightToOne(IndividualGame[EightToOneDeal]):
         best = max(totals.values())
         winners = [p for p in table.parties if totals[p] == best]
         return replace(change, game_won_by=winners[0], game_shared_with=tuple(winners[1:]))
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    in_rounds: ClassVar[bool] = True
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "Cards a round: {cards}; no trump in the eight-card rounds. Exactly the bid: "
+                    "50 and 10 a trick; otherwise lose 10 a trick over or under. The highest "
+                    "total after round {last} wins the game."
+                ),
+                (("cards", " ".join(map(str, ROUNDS))), ("last", len(ROUNDS))),
+            ),
+        )
 
 
 RULES = EightToOne()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from whist.cards import Suit
 from whist.errors import M_, DealError
@@ -52,6 +52,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import _blank, refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Cards each player is dealt in a game's first round (KO2).
 FIRST_ROUND_CARDS = 7
@@ -118,7 +119,7 @@ def next_round(table: ClubTable) -> KnockoutRound:
 
 class Knockout(IndividualGame[KnockoutDeal]):
     name: ClassVar[str] = "knockout"
-    title: ClassVar[str] = "Knockout whist"
+    title: ClassVar[str] = G_("Knockout whist")
     seats: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     parties: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     min_players: ClassVar[int | None] = 2
@@ -185,6 +186,24 @@ class Knockout(IndividualGame[KnockoutDeal]):
             ScoreChange(lines=lines, game_won_by=winner, knocked_out=knocked_out),
             night=lines,
             chooses_trump=chooser,
+        )
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    night_unit: ClassVar[Literal["points", "tricks"]] = "tricks"
+    in_rounds: ClassVar[bool] = True
+    knocks_out: ClassVar[bool] = True
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "{cards} cards each in a game's first round, one fewer each round after. A "
+                    "player who takes no trick is out: write 0, then leave their column empty. "
+                    "Most tricks chooses the next trump. The last player in wins the game."
+                ),
+                (("cards", FIRST_ROUND_CARDS),),
+            ),
         )
 
 

@@ -41,6 +41,7 @@ from whist.formats.entry import (
 from whist.formats.entry import Line as EntryLine
 from whist.formats.individual import COMPASS_SEATS, IndividualGame, read_seat
 from whist.formats.partnership import _blank, read_count, refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Tricks a revoke moves against the revoker's side (SO7).
 REVOKE_TRICKS = 3
@@ -251,7 +252,7 @@ HEADLINE: EntryLine = (
 
 class Solo(IndividualGame[SoloDeal]):
     name: ClassVar[str] = "solo"
-    title: ClassVar[str] = "Solo whist"
+    title: ClassVar[str] = G_("Solo whist")
     seats: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     parties: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     fields: ClassVar[tuple[str, ...]] = (
@@ -351,6 +352,23 @@ class Solo(IndividualGame[SoloDeal]):
         )
         lines = tuple(Line(seat, payments[seat], deal.contract.value) for seat in table.parties)
         return replace(ScoreChange(lines=lines), night=lines)
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    has_games: ClassVar[bool] = False
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "Contracts (tricks needed, value): prop and cop (8, 10), solo (5, 10), "
+                    "misère (0, 15), abondance (9, 20), royal abondance (9, 20), misère ouverte "
+                    "(0, 30), abondance déclarée (13, 40), or pass. Made: each defender pays the "
+                    "value and 1 a trick over; failed: the bidder pays each the value and 1 a "
+                    "trick short (misères and déclarée: the value only). A revoke moves 3 tricks."
+                )
+            ),
+        )
 
 
 RULES = Solo()

@@ -43,6 +43,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Tricks a player must take to break even: with the widow, and with their own hand (WI2).
 WIDOW_BREAK_EVEN = 4
@@ -81,7 +82,7 @@ class WidowDeal:
 
 class Widow(IndividualGame[WidowDeal]):
     name: ClassVar[str] = "widow"
-    title: ClassVar[str] = "Widow whist"
+    title: ClassVar[str] = G_("Widow whist")
     seats: ClassVar[tuple[Seat, ...]] = SEATS
     parties: ClassVar[tuple[Seat, ...]] = SEATS
     fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
@@ -133,6 +134,21 @@ class Widow(IndividualGame[WidowDeal]):
         # WI4: a line of 0 is still shown (the player broke even), and every point counts
         # towards the night.
         return replace(ScoreChange(lines=lines), night=lines)
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    has_games: ClassVar[bool] = False
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "Clubs are always trump. Whoever picks up the widow scores 1 a trick over 4, "
+                    "everyone else 1 a trick over 3; fewer tricks score below zero. The tricks "
+                    "add up to 13. Write who took the widow as their seat number."
+                )
+            ),
+        )
 
 
 RULES = Widow()
