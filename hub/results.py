@@ -89,6 +89,7 @@ class ResultHandling(TableDesk, CoreBase):
             visitor_tricks=result.visitor_tricks,
             revokes_home=result.revokes.home,
             revokes_visitors=result.revokes.visitors,
+            recovered=result.reoffer,
         )
         if self._same_as_recorded(event):
             # A kiosk replaced mid-hand, or a player entering the slip again: the same facts
@@ -103,6 +104,13 @@ class ResultHandling(TableDesk, CoreBase):
             self._reject(table, result.id, exc.reason, exc.code, batch, result.hand)
             return
         batch.acks.append((table, result.id, result.hand, t.events))
+        if result.reoffer:
+            log.warning(
+                "table %s: result %s for hand %s recovered from the table: the log had lost it",
+                table,
+                result.id,
+                result.hand,
+            )
         teams = {table, t.visitor_team(result.hand, table)}
         batch.dirty_tables |= teams
         batch.changed_teams |= teams
