@@ -35,11 +35,11 @@ from hub.store import EventStore
 from kiosk.config import KioskConfig
 from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox
-from tests.integration.conftest import require_mosquitto
+from tests.integration.conftest import QUIET, TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import HubProcess, wait_for
 from whist.events import ResultRecorded
 from whist.pattern import default_spec
-from whist.protocol import Result, Revokes
+from whist.protocol import Ack, Epoch, Result, Revokes, decode_result, encode
 
 require_mosquitto()
 
@@ -249,3 +249,61 @@ def test_a_log_restored_from_an_older_backup_loses_nothing(hall: Hall) -> None:
     wait_for(lambda: hall.rounds() == 3 * TABLES, WAIT, "the tables' re-offers answered")
     print(f"\nre-offers of {TABLES} tables all answered {time.monotonic() - restarted:.2f} s")
     every_result_back_once(hall, played, recovered=2)
+
+
+def test_re_offers_go_four_at_a_time(hall: Hall) -> None:
+    """However many results a table kept, at most REOFFER_WINDOW wait for the hub's answer: a
+    hall of 100 tables puts at most 400 in front of a restarted hub. The hub here is a plain
+    MQTT client that answers when the test says so."""
+    c = hall.broker.credentials.hub
+    hub = mqtt_client(hall.broker.host, hall.broker.port, c.username, c.password)
+    try:
+        hub.subscribe_acked(TOPICS.result(1))
+        kept = []
+        with Outbox(hall.folder / "kiosk1" / "outbox.sqlite3") as box:
+            for hand in range(1, 11):
+                r = Result(
+                    id=f"r-{hand}",
+                    hand=hand,
+                    table=1,
+                    visitor_tricks=7,
+                    home_tricks=6,
+                    revokes=Revokes(home=0, visitors=0),
+                )
+                box.add(r)
+                box.settle(Ack(id=r.id, status="accepted", hand=hand))
+                kept.append(r)
+        hub.publish_acked(TOPICS.epoch, encode(Epoch(epoch="e-1")), retain=True)
+        hall.start_kiosks()
+
+        def take(n: int) -> list[Result]:
+            return [decode_result(hub.expect(TOPICS.result(1)).payload) for _ in range(n)]
+
+        def nothing_more() -> None:
+            time.sleep(QUIET)  # no later message can prove that none came
+            assert hub.received(TOPICS.result(1)) == [], "more than 4 waiting for an answer"
+
+        def answer(results: list[Result]) -> None:
+            for r in results:
+                hub.publish_acked(TOPICS.ack(1), encode(Ack(id=r.id, status="duplicate")))
+
+        first = take(4)
+        nothing_more()
+        answer(first[:1])  # one answer lets one more go
+        second = take(1)
+        nothing_more()
+        answer(first[1:] + second)
+        third = take(4)
+        nothing_more()
+        answer(third)
+        last = take(1)
+        assert hall.kiosks[1].outbox.offered_to() is None  # the last is not answered yet
+        answer(last)
+        offered = first + second + third + last
+        assert [r.id for r in offered] == [r.id for r in kept]  # the same ids, oldest first
+        assert all(r.reoffer for r in offered)
+        assert [r.model_copy(update={"reoffer": False}) for r in offered] == kept
+        wait_for(lambda: hall.kiosks[1].outbox.offered_to() == "e-1", WAIT, "the round's end")
+        assert hall.kiosks[1].outbox.pending() == []  # the answers changed nothing kept
+    finally:
+        hub.close()
