@@ -7,9 +7,10 @@ import json
 
 import pytest
 
+from hub.batch import Inbound
 from hub.export import export_csv, export_night_csv
 from tests.hub.test_club_core import ClubHarness, deal
-from tests.hub.test_core import Harness, result
+from tests.hub.test_core import Harness, command, result
 from tests.kiosk.test_outbox import result as kept_result
 from whist.events import ResultRecorded
 from whist.protocol import Epoch, decode, encode
@@ -109,3 +110,21 @@ def test_a_club_deal_offered_again_is_recovered(tmp_path):
         assert "1 result recovered from the tables after the log was damaged" in text
     finally:
         h.store.close()
+
+
+def test_a_reoffer_for_a_hand_the_log_has_not_started_waits_for_it(hub):
+    """A backup from before hand 2 started: the tables' hand 2 results are held, and recorded
+    as the leader starts hand 2 again."""
+    hub.result(1, result(1, tricks=9))
+    out = hub.result(2, result(2, hand=2, tricks=10, reoffer=True))
+    assert hub.acks(out, 2)[0]["code"] == "wrong_hand"
+    out = hub.result(3, result(3, hand=2, tricks=4))  # not a re-offer: refused, as ever
+    assert hub.acks(out, 3)[0]["code"] == "wrong_hand"
+    assert state(hub)["recovered"] == 0
+    out = hub.send(Inbound("command", None, command("start_hand")))
+    (ack,) = hub.acks(out, 2)
+    assert ack["id"] == "r-2-2" and ack["status"] == "accepted"
+    assert hub.acks(out, 3) == []
+    assert state(hub)["recovered"] == 1 and state(hub)["reported"] == [2]
+    hub.restart()
+    assert state(hub)["recovered"] == 1

@@ -226,6 +226,9 @@ def test_a_garbled_wal_tail_loses_nothing(hall: Hall) -> None:
 
 
 def test_a_log_restored_from_an_older_backup_loses_nothing(hall: Hall) -> None:
+    """The backup was taken after table 1's first result: the rest of hand 1 and two results
+    of hand 2 are not in it. Hand 1's come back at the restart; hand 2's are held by the hub
+    and recorded as the leader starts hand 2 again."""
     hall.start_hub()
     hall.start_kiosks()
     wait_for(lambda: hall.rounds() == TABLES, WAIT, "the first epoch offered to")
@@ -238,6 +241,8 @@ def test_a_log_restored_from_an_older_backup_loses_nothing(hall: Hall) -> None:
     hall.start_hub()
     wait_for(lambda: hall.rounds() == 2 * TABLES, WAIT, "the second epoch offered to")
     played += [hall.play(table) for table in (2, 3)]
+    hall.command("start_hand")
+    played += [hall.play(table, hand=2) for table in (1, 2)]
     hall.stop_hub()
     for leftover in (f"{DB_FILE}-wal", f"{DB_FILE}-shm"):
         with contextlib.suppress(FileNotFoundError):
@@ -248,7 +253,20 @@ def test_a_log_restored_from_an_older_backup_loses_nothing(hall: Hall) -> None:
     restarted = hall.start_hub()
     wait_for(lambda: hall.rounds() == 3 * TABLES, WAIT, "the tables' re-offers answered")
     print(f"\nre-offers of {TABLES} tables all answered {time.monotonic() - restarted:.2f} s")
-    every_result_back_once(hall, played, recovered=2)
+    wait_for(
+        lambda: hall.leader.state is not None and hall.leader.state.recovered == 2,
+        WAIT,
+        "hand 1's results recovered",
+    )
+    assert "kept until hand 2 starts" in hall.hub.output
+    hall.command("start_hand")  # the leader carries on from the backup: hand 2 again
+    wait_for(
+        lambda: hall.leader.state is not None and hall.leader.state.recovered == 4,
+        WAIT,
+        "hand 2's results recovered",
+    )
+    assert hall.leader.state.reported == [1, 2]
+    every_result_back_once(hall, played, recovered=4)
 
 
 def test_re_offers_go_four_at_a_time(hall: Hall) -> None:
