@@ -70,6 +70,7 @@ def run(folder: Path, tables: int, hands: int, spread: float) -> tuple[float, in
     ) as broker:
         store = EventStore(folder / "hub.sqlite3")
         core = HubCore(store, rng=random.Random(2))
+        hub_log = store.log_id()
         c = broker.credentials.hub
         hub = Hub(
             core, host=broker.host, port=broker.port, username=c.username, password=c.password
@@ -91,7 +92,7 @@ def run(folder: Path, tables: int, hands: int, spread: float) -> tuple[float, in
                 for r in results:
                     if r.table == table:
                         box.add(r)
-                        box.settle(Ack(id=r.id, status="accepted", hand=r.hand))
+                        box.settle(Ack(id=r.id, status="accepted", hand=r.hand), hub_log)
                 kiosks.append(
                     KioskConnection(
                         config, box, None, post=lambda job: job(), reoffer_spread=spread

@@ -82,6 +82,7 @@ class HubBase:
 
     #: This session of the hub: a new one for every core, so at every start of the hub.
     _epoch: str | None = None
+    _log_id = ""
 
     def epoch_message(self) -> Outgoing:
         """The hub's Epoch (retained). Published last at every connect: a kiosk that has not
@@ -89,7 +90,9 @@ class HubBase:
         tables are the second copy"), and finds its table's view already there."""
         if self._epoch is None:
             self._epoch = uuid.uuid4().hex
-        return Outgoing(self.topics.epoch, encode(Epoch(epoch=self._epoch)), retain=True)
+            self._log_id = self.store.log_id()
+        epoch = Epoch(epoch=self._epoch, log=self._log_id)
+        return Outgoing(self.topics.epoch, encode(epoch), retain=True)
 
     # ------------------------------------------------------------------ handling
     def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:

@@ -130,6 +130,9 @@ class KioskConnection(HubClient):
         self.reoffer_pace = reoffer_pace
         #: The hub epoch being offered to, and the re-offered ids still waiting for an Ack.
         self._epoch: str | None = None
+        #: The hub's log (Epoch.log, None until one is seen): what an Ack is noted against in
+        #: the history, so a result is only ever offered again to the log that accepted it.
+        self.hub_log: str | None = None
         self._reoffered: set[str] = set()
         self._reoffer_turn = threading.Condition()
         self._reoffer_thread: threading.Thread | None = None
@@ -231,9 +234,11 @@ class KioskConnection(HubClient):
         return True
 
     # ------------------------------------------------------------------ the second copy
-    def _on_epoch(self, epoch: str) -> None:
-        """A hub epoch seen (retained, so at every connection): offer the kept results again,
-        once per epoch, in a thread of its own (paho's must not wait for Acks)."""
+    def _on_epoch(self, epoch: str, hub_log: str) -> None:
+        """A hub epoch seen (retained, so at every connection): offer the kept results that
+        this hub's log accepted again, once per epoch, in a thread of its own (paho's must not
+        wait for Acks)."""
+        self.hub_log = hub_log
         if self.outbox.offered_to() == epoch:
             return
         with self._reoffer_turn:
@@ -244,14 +249,17 @@ class KioskConnection(HubClient):
             self._reoffered.clear()
             self._reoffer_turn.notify_all()  # a round for an older epoch stops
             thread = threading.Thread(
-                target=self._reoffer, args=(epoch,), name=f"kiosk-{self.table}-reoffer", daemon=True
+                target=self._reoffer,
+                args=(epoch, hub_log),
+                name=f"kiosk-{self.table}-reoffer",
+                daemon=True,
             )
             self._reoffer_thread = thread
         thread.start()
 
-    def _reoffer(self, epoch: str) -> None:
+    def _reoffer(self, epoch: str, hub_log: str) -> None:
         try:
-            kept = self.outbox.kept()
+            kept = self.outbox.kept(hub_log)
             if kept and self._halt.wait(random.uniform(0, self.reoffer_spread)):
                 return
             for report in kept:
@@ -343,7 +351,7 @@ class KioskConnection(HubClient):
         elif topic == self.topics.ack(self.table):
             ack = decode(Ack, payload)
             reoffered = self._reoffer_answered(ack)
-            result = self.outbox.settle(ack)
+            result = self.outbox.settle(ack, self.hub_log)
             if result is None and reoffered:
                 return
             log.info("table %s: result %s %s %s", self.table, ack.id, ack.status, ack.reason or "")
@@ -356,7 +364,8 @@ class KioskConnection(HubClient):
             state = decode(State, payload)
             self._tell(lambda listener: listener.on_state(state))
         elif topic == self.topics.epoch:
-            self._on_epoch(decode(Epoch, payload).epoch)
+            epoch = decode(Epoch, payload)
+            self._on_epoch(epoch.epoch, epoch.log)
         elif topic == self.topics.hub_status:
             online = decode_status(payload) == ONLINE
             if online:

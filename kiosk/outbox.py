@@ -75,7 +75,8 @@ CREATE TABLE IF NOT EXISTS history (
     status TEXT NOT NULL,
     code TEXT,
     reason TEXT,
-    settled REAL NOT NULL
+    settled REAL NOT NULL,
+    log TEXT
 );
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
@@ -135,6 +136,9 @@ class Outbox:
             if check != "ok":
                 raise sqlite3.DatabaseError(f"database disk image is malformed ({check})")
             db.executescript(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(history)")}
+            if "log" not in columns:  # an outbox written before the second copy
+                db.execute("ALTER TABLE history ADD COLUMN log TEXT")
         except BaseException:
             db.close()
             raise
@@ -154,8 +158,8 @@ class Outbox:
                 rows["outbox"],
             )
             db.executemany(
-                "INSERT OR IGNORE INTO history (id, hand, payload, status, code, reason, settled)"
-                " VALUES (?,?,?,?,?,?,?)",
+                "INSERT OR IGNORE INTO history (id, hand, payload, status, code, reason, settled,"
+                " log) VALUES (?,?,?,?,?,?,?,?)",
                 rows["history"],
             )
         self.damaged = aside
@@ -193,8 +197,10 @@ class Outbox:
         except sqlite3.Error:
             pass  # a lost counter is harmless; the result itself is already stored
 
-    def settle(self, ack: Ack) -> Report | None:
-        """Move the acked result to the history; returns it, or None if it was not pending."""
+    def settle(self, ack: Ack, hub_log: str | None = None) -> Report | None:
+        """Move the acked result to the history; returns it, or None if it was not pending.
+        ``hub_log``: the log of the hub that answered (Epoch.log), the only one the result is
+        ever offered again to."""
         with self._lock:
             row = self._db.execute(
                 "SELECT hand, payload FROM outbox WHERE id = ?", (ack.id,)
@@ -206,8 +212,17 @@ class Outbox:
                 self._db.execute("DELETE FROM outbox WHERE id = ?", (ack.id,))
                 self._db.execute(
                     "INSERT OR REPLACE INTO history (id, hand, payload, status, code, reason,"
-                    " settled) VALUES (?,?,?,?,?,?,?)",
-                    (ack.id, row[0], row[1], ack.status, ack.code, ack.reason, self._clock()),
+                    " settled, log) VALUES (?,?,?,?,?,?,?,?)",
+                    (
+                        ack.id,
+                        row[0],
+                        row[1],
+                        ack.status,
+                        ack.code,
+                        ack.reason,
+                        self._clock(),
+                        hub_log,
+                    ),
                 )
                 self._db.execute("COMMIT")
             except BaseException:
@@ -241,16 +256,17 @@ class Outbox:
                 return (result, str(status))
         return None
 
-    def kept(self) -> list[Report]:
-        """The reports the hub accepted within :data:`KEEP_FOR` (at most :data:`MAX_KEPT`, the
-        latest), oldest first: what the kiosk offers again to a new hub epoch. A rejected one
-        is never offered again (the leader settled it, or will)."""
+    def kept(self, hub_log: str) -> list[Report]:
+        """The reports the hub's log ``hub_log`` accepted within :data:`KEEP_FOR` (at most
+        :data:`MAX_KEPT`, the latest), oldest first: what the kiosk offers again to a new
+        epoch of that log. Never a rejected one (the leader settled it, or will), nor one
+        another tournament accepted."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT payload FROM (SELECT payload, settled, rowid AS n FROM history"
-                " WHERE status IN ('accepted', 'duplicate') AND settled >= ?"
+                " WHERE status IN ('accepted', 'duplicate') AND settled >= ? AND log = ?"
                 " ORDER BY settled DESC, rowid DESC LIMIT ?) ORDER BY settled, n",
-                (self._clock() - KEEP_FOR, MAX_KEPT),
+                (self._clock() - KEEP_FOR, hub_log, MAX_KEPT),
             ).fetchall()
         return [r for r in (_read(row[0]) for row in rows) if r is not None]
 
@@ -313,16 +329,20 @@ def _damaged(exc: sqlite3.DatabaseError) -> bool:
 def _salvage(path: Path) -> dict[str, list[tuple[object, ...]]]:
     """Whatever rows of a damaged outbox can still be read (none, often)."""
     found: dict[str, list[tuple[object, ...]]] = {"outbox": [], "history": []}
-    queries = {
-        "outbox": "SELECT id, hand, payload, created FROM outbox",
-        "history": "SELECT id, hand, payload, status, code, reason, settled FROM history",
-    }
+    queries = [
+        ("outbox", "SELECT id, hand, payload, created FROM outbox"),
+        ("history", "SELECT id, hand, payload, status, code, reason, settled, log FROM history"),
+        # an outbox written before the second copy has no log: its answers are not offered
+        ("history", "SELECT id, hand, payload, status, code, reason, settled, NULL FROM history"),
+    ]
     try:
         db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
     except sqlite3.Error:
         return found
     try:
-        for table, query in queries.items():
+        for table, query in queries:
+            if found[table]:
+                continue
             with contextlib.suppress(sqlite3.Error):  # keep the rows read before the damage
                 for row in db.execute(query):
                     found[table].append(tuple(row))

@@ -673,14 +673,17 @@ class Epoch(_Outbound):
     """Extension: the hub's session (hub, retained, ``whist/hub/epoch``), a new ``epoch`` at
     every start of the hub. A kiosk that has not offered its kept reports to this epoch yet
     offers them again (marked ``reoffer``), so a log that lost its last writes (a damaged
-    SD card, a restored backup) gets them back.
+    SD card, a restored backup) gets them back. ``log`` names the hub's log (its tournament or
+    club night): the same after a restart or a restored backup, another for another event. A
+    kiosk offers a result again only to the log that accepted it.
 
-    >>> decode(Epoch, b'{"v":1,"epoch":"5f0c"}').epoch
+    >>> decode(Epoch, b'{"v":1,"epoch":"5f0c","log":"a1b2"}').epoch
     '5f0c'
     """
 
     v: Version = 1
     epoch: MessageId
+    log: MessageId
 
 
 class ClubRules(_Outbound):

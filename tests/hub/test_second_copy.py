@@ -24,22 +24,27 @@ def hub(tmp_path):
     h.store.close()
 
 
-def epoch(h: Harness) -> str:
+def epoch(h: Harness) -> Epoch:
     (message,) = [o for o in h.core.retained() if o.topic == "whist/hub/epoch"]
     assert message.retain
-    return decode(Epoch, message.payload).epoch
+    return decode(Epoch, message.payload)
 
 
 def state(h: Harness) -> dict:
     return json.loads(h.core.state_message().payload)
 
 
-def test_an_epoch_per_start_of_the_hub(hub):
+def test_an_epoch_per_start_of_the_hub_and_a_log_per_tournament(hub, tmp_path):
     first = epoch(hub)
     assert epoch(hub) == first  # the same session at every connect
     assert hub.core.retained()[-1].topic == "whist/hub/epoch"  # after every table's view
     hub.restart()
-    assert epoch(hub) != first
+    assert epoch(hub).epoch != first.epoch and epoch(hub).log == first.log
+    twin = Harness(tmp_path / "twin.sqlite3")  # the same file, another tournament
+    try:
+        assert epoch(twin).log != first.log
+    finally:
+        twin.store.close()
 
 
 def test_a_reoffer_the_log_lacks_is_recorded_once_as_recovered(hub, tmp_path):

@@ -120,7 +120,8 @@ class Hall:
         outbox = self.kiosks[table].outbox
         self.kiosks[table].submit(result)
         wait_for(lambda: not outbox.pending(), WAIT, f"table {table}'s ack")
-        assert result.id in {r.id for r in outbox.kept()}
+        hub_log = self.kiosks[table].hub_log
+        assert hub_log is not None and result.id in {r.id for r in outbox.kept(hub_log)}
         return result
 
     def rounds(self) -> int:
@@ -289,9 +290,9 @@ def test_re_offers_go_four_at_a_time(hall: Hall) -> None:
                     revokes=Revokes(home=0, visitors=0),
                 )
                 box.add(r)
-                box.settle(Ack(id=r.id, status="accepted", hand=hand))
+                box.settle(Ack(id=r.id, status="accepted", hand=hand), "log-1")
                 kept.append(r)
-        hub.publish_acked(TOPICS.epoch, encode(Epoch(epoch="e-1")), retain=True)
+        hub.publish_acked(TOPICS.epoch, encode(Epoch(epoch="e-1", log="log-1")), retain=True)
         hall.start_kiosks()
 
         def take(n: int) -> list[Result]:

@@ -25,9 +25,12 @@ class Clock:
         return self.now
 
 
-def answered(box: Outbox, report, status: str = "accepted") -> None:
+LOG = "log-1"
+
+
+def answered(box: Outbox, report, status: str = "accepted", hub_log: str | None = LOG) -> None:
     box.add(report)
-    box.settle(Ack(id=report.id, status=status))
+    box.settle(Ack(id=report.id, status=status), hub_log)
 
 
 def test_the_days_accepted_results_are_kept_oldest_first(tmp_path):
@@ -43,9 +46,33 @@ def test_the_days_accepted_results_are_kept_oldest_first(tmp_path):
         deal = ClubDeal(id="d-1", table=3, deal=1, record=DealRecord(trump="hearts", ns_tricks=9))
         answered(box, deal)
         answered(box, FlagCount(id="k-1", table=3, day=1, flags=11))
-        assert [r.id for r in box.kept()] == ["r-1", "r-2", "d-1", "k-1"]
+        assert [r.id for r in box.kept(LOG)] == ["r-1", "r-2", "d-1", "k-1"]
         clock.now += KEEP_FOR - 1.5
-        assert [r.id for r in box.kept()] == ["d-1", "k-1"]  # yesterday's are not offered
+        assert [r.id for r in box.kept(LOG)] == ["d-1", "k-1"]  # yesterday's are not offered
+
+
+def test_only_to_the_log_that_accepted_them(tmp_path):
+    """Another tournament the same day (a new log) is never offered this one's results."""
+    with Outbox(tmp_path / "outbox.sqlite3") as box:
+        answered(box, result(1))
+        answered(box, result(2), hub_log="log-2")
+        answered(box, result(3), hub_log=None)  # a hub of before epochs: never offered
+        assert [r.id for r in box.kept(LOG)] == ["r-1"]
+        assert [r.id for r in box.kept("log-2")] == ["r-2"]
+
+
+def test_an_outbox_from_before_the_second_copy_opens(tmp_path):
+    path = tmp_path / "outbox.sqlite3"
+    with Outbox(path) as box:
+        answered(box, result(1))
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE history DROP COLUMN log")
+    db.close()
+    with Outbox(path) as box:
+        assert box.damaged is None and box.kept(LOG) == []
+        answered(box, result(2))
+        assert [r.id for r in box.kept(LOG)] == ["r-2"]
+        assert box.last_settled()[0].id == "r-2"
 
 
 def test_at_most_max_kept_the_latest(tmp_path, monkeypatch):
@@ -55,7 +82,7 @@ def test_at_most_max_kept_the_latest(tmp_path, monkeypatch):
         for n in range(1, 7):
             clock.now += 1
             answered(box, result(n))
-        assert [r.id for r in box.kept()] == ["r-4", "r-5", "r-6"]
+        assert [r.id for r in box.kept(LOG)] == ["r-4", "r-5", "r-6"]
 
 
 def test_the_history_on_disk_is_bounded(tmp_path, monkeypatch):
@@ -67,7 +94,7 @@ def test_the_history_on_disk_is_bounded(tmp_path, monkeypatch):
             answered(box, result(n))
     monkeypatch.setattr(outbox_module, "HISTORY_ROWS", 4)
     with Outbox(path, clock=clock) as box:
-        assert [r.id for r in box.kept()] == ["r-7", "r-8", "r-9", "r-10"]
+        assert [r.id for r in box.kept(LOG)] == ["r-7", "r-8", "r-9", "r-10"]
         assert box.last_settled()[0].id == "r-10"
 
 
@@ -111,7 +138,7 @@ def test_what_can_be_read_of_a_damaged_file_is_kept(tmp_path):
     with Outbox(path) as box:
         assert box.damaged is not None
         assert [r.id for r in box.pending()] == ["r-1"]
-        assert [r.id for r in box.kept()] == ["r-2"]
+        assert [r.id for r in box.kept(LOG)] == ["r-2"]
 
 
 @pytest.fixture
@@ -126,7 +153,7 @@ def kiosk(tmp_path):
 
 
 def epoch(name: str) -> bytes:
-    return encode(Epoch(epoch=name))
+    return encode(Epoch(epoch=name, log=LOG))
 
 
 def test_an_epoch_offered_to_is_not_offered_to_again(kiosk):
@@ -135,7 +162,7 @@ def test_an_epoch_offered_to_is_not_offered_to_again(kiosk):
     kiosk.handle(Topics().epoch, epoch("e-1"))  # a reconnection, a restart of the kiosk
     assert kiosk._reoffer_thread is None
     kiosk.handle(Topics().epoch, epoch("e-2"))  # the hub started again
-    assert kiosk._reoffer_thread is not None
+    assert kiosk._reoffer_thread is not None and kiosk.hub_log == LOG
     kiosk._reoffer_thread.join(5)
     # not connected: nothing went out, so e-2 waits for the next connection
     assert kiosk.outbox.offered_to() == "e-1" and kiosk.reoffer_rounds == 0
