@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from hub.broker import EmbeddedBroker, find_free_port
+from hub.club import ClubCore
 from hub.files import write_spec
 from hub.serve import DB_FILE
 from hub.sim import SimLeader
@@ -37,9 +38,21 @@ from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox
 from tests.integration.conftest import QUIET, TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import HubProcess, wait_for
+from tests.kiosk.test_club_connection import club_hub
 from whist.events import ResultRecorded
+from whist.night import ClubNight
+from whist.nightspec import default_night
 from whist.pattern import default_spec
-from whist.protocol import Ack, Epoch, Result, Revokes, decode_result, encode
+from whist.protocol import (
+    Ack,
+    ClubDeal,
+    DealRecord,
+    Epoch,
+    Result,
+    Revokes,
+    decode_result,
+    encode,
+)
 
 require_mosquitto()
 
@@ -326,3 +339,29 @@ def test_re_offers_go_four_at_a_time(hall: Hall) -> None:
         assert hall.kiosks[1].outbox.pending() == []  # the answers changed nothing kept
     finally:
         hub.close()
+
+
+def test_a_club_nights_deals_come_back_too(hall: Hall) -> None:
+    """A club night's log restored from a copy taken before two deals: the table's kiosk
+    offers them again, in order, and the night counts them once."""
+    data = hall.folder / "club"
+    data.mkdir()
+    with EventStore(data / DB_FILE) as store:  # the night as it began: the copy
+        ClubCore(store, default_night("american", 4))
+    backup = hall.folder / "club-backup.sqlite3"
+    shutil.copy2(data / DB_FILE, backup)
+    with club_hub(hall.broker, data):
+        hall.start_kiosks()
+        wait_for(lambda: hall.rounds() == TABLES, WAIT, "the first epoch offered to")
+        kiosk = hall.kiosks[1]
+        for number, tricks in ((1, 10), (2, 4)):
+            record = DealRecord(trump="diamonds", ns_tricks=tricks)
+            kiosk.submit_deal(ClubDeal(id=f"d-{number}", table=1, deal=number, record=record))
+            wait_for(lambda: not kiosk.outbox.pending(), WAIT, f"deal {number}'s ack")
+    shutil.copy2(backup, data / DB_FILE)
+    with club_hub(hall.broker, data) as core:
+        wait_for(lambda: hall.rounds() == 2 * TABLES, WAIT, "the deals offered again")
+        assert core.night.recovered == 2
+        assert [(d.deal, d.deal_id) for d in core.night.deals[1]] == [(1, "d-1"), (2, "d-2")]
+    with EventStore(data / DB_FILE) as store:
+        assert ClubNight.replay(store.events()).recovered == 2
