@@ -315,10 +315,19 @@ class KioskConnection(HubClient):
             )
         return True
 
+    def _retry_reoffer(self) -> None:
+        """A round given up (the hub did not answer in time) starts again at a resend tick."""
+        epoch, hub_log, thread = self._epoch, self.hub_log, self._reoffer_thread
+        if epoch is None or hub_log is None or not self.connected.is_set():
+            return
+        if (thread is None or not thread.is_alive()) and self.outbox.offered_to() != epoch:
+            self._on_epoch(epoch, hub_log)
+
     def _resend_loop(self) -> None:
         while not self._halt.wait(self.resend_every):
             try:
                 self.resend_all()
+                self._retry_reoffer()
             except Exception:  # the timer must outlive any one bad moment
                 log.exception("resending the outbox failed; trying again later")
 

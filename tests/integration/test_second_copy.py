@@ -33,8 +33,9 @@ from hub.files import write_spec
 from hub.serve import DB_FILE
 from hub.sim import SimLeader
 from hub.store import EventStore
+from kiosk import connection
 from kiosk.config import KioskConfig
-from kiosk.connection import KioskConnection
+from kiosk.connection import RESEND_EVERY, KioskConnection
 from kiosk.outbox import Outbox
 from tests.integration.conftest import QUIET, TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import HubProcess, wait_for
@@ -100,7 +101,7 @@ class Hall:
         assert self.hub.terminate(WAIT) == 0, self.hub.output
 
     # ------------------------------------------------------------------ the tables
-    def start_kiosks(self) -> None:
+    def start_kiosks(self, resend_every: float = RESEND_EVERY) -> None:
         for table in range(1, TABLES + 1):
             cred = self.broker.credentials.table(table)
             config = KioskConfig(
@@ -113,7 +114,12 @@ class Hall:
             )
             outbox = Outbox(config.data_path / "outbox.sqlite3")
             kiosk = KioskConnection(
-                config, outbox, None, post=lambda job: job(), reoffer_spread=0.0
+                config,
+                outbox,
+                None,
+                post=lambda job: job(),
+                reoffer_spread=0.0,
+                resend_every=resend_every,
             )
             kiosk.start()
             self.kiosks[table] = kiosk
@@ -283,62 +289,98 @@ def test_a_log_restored_from_an_older_backup_loses_nothing(hall: Hall) -> None:
     every_result_back_once(hall, played, recovered=4)
 
 
-def test_re_offers_go_four_at_a_time(hall: Hall) -> None:
+def keep_ten(hall: Hall) -> list[Result]:
+    """Table 1's kiosk holds ten results log-1 accepted; the hub (a plain client) publishes
+    epoch e-1 of log-1."""
+    kept = []
+    with Outbox(hall.folder / "kiosk1" / "outbox.sqlite3") as box:
+        for hand in range(1, 11):
+            r = Result(
+                id=f"r-{hand}",
+                hand=hand,
+                table=1,
+                visitor_tricks=7,
+                home_tricks=6,
+                revokes=Revokes(home=0, visitors=0),
+            )
+            box.add(r)
+            box.settle(Ack(id=r.id, status="accepted", hand=hand), "log-1")
+            kept.append(r)
+    return kept
+
+
+class PlainHub:
+    """A hub written from docs/protocol.md alone: it answers when the test says so."""
+
+    def __init__(self, hall: Hall) -> None:
+        c = hall.broker.credentials.hub
+        self.client = mqtt_client(hall.broker.host, hall.broker.port, c.username, c.password)
+        self.client.subscribe_acked(TOPICS.result(1))
+        epoch = encode(Epoch(epoch="e-1", log="log-1"))
+        self.client.publish_acked(TOPICS.epoch, epoch, retain=True)
+
+    def take(self, n: int) -> list[Result]:
+        return [decode_result(self.client.expect(TOPICS.result(1)).payload) for _ in range(n)]
+
+    def nothing_more(self) -> None:
+        time.sleep(QUIET)  # no later message can prove that none came
+        assert self.client.received(TOPICS.result(1)) == [], "more than 4 waiting for an answer"
+
+    def answer(self, results: list[Result]) -> None:
+        for r in results:
+            ack = encode(Ack(id=r.id, status="duplicate"))
+            self.client.publish_acked(TOPICS.ack(1), ack)
+
+
+@pytest.fixture
+def plain_hub(hall: Hall) -> Iterator[PlainHub]:
+    hub = PlainHub(hall)
+    yield hub
+    hub.client.close()
+
+
+def test_re_offers_go_four_at_a_time(hall: Hall, plain_hub: PlainHub) -> None:
     """However many results a table kept, at most REOFFER_WINDOW wait for the hub's answer: a
-    hall of 100 tables puts at most 400 in front of a restarted hub. The hub here is a plain
-    MQTT client that answers when the test says so."""
-    c = hall.broker.credentials.hub
-    hub = mqtt_client(hall.broker.host, hall.broker.port, c.username, c.password)
-    try:
-        hub.subscribe_acked(TOPICS.result(1))
-        kept = []
-        with Outbox(hall.folder / "kiosk1" / "outbox.sqlite3") as box:
-            for hand in range(1, 11):
-                r = Result(
-                    id=f"r-{hand}",
-                    hand=hand,
-                    table=1,
-                    visitor_tricks=7,
-                    home_tricks=6,
-                    revokes=Revokes(home=0, visitors=0),
-                )
-                box.add(r)
-                box.settle(Ack(id=r.id, status="accepted", hand=hand), "log-1")
-                kept.append(r)
-        hub.publish_acked(TOPICS.epoch, encode(Epoch(epoch="e-1", log="log-1")), retain=True)
-        hall.start_kiosks()
+    hall of 100 tables puts at most 400 in front of a restarted hub."""
+    kept = keep_ten(hall)
+    hall.start_kiosks()
+    hub = plain_hub
+    first = hub.take(4)
+    hub.nothing_more()
+    hub.answer(first[:1])  # one answer lets one more go
+    second = hub.take(1)
+    hub.nothing_more()
+    hub.answer(first[1:] + second)
+    third = hub.take(4)
+    hub.nothing_more()
+    hub.answer(third)
+    last = hub.take(1)
+    assert hall.kiosks[1].outbox.offered_to() is None  # the last is not answered yet
+    hub.answer(last)
+    offered = first + second + third + last
+    assert [r.id for r in offered] == [r.id for r in kept]  # the same ids, oldest first
+    assert all(r.reoffer for r in offered)
+    assert [r.model_copy(update={"reoffer": False}) for r in offered] == kept
+    wait_for(lambda: hall.kiosks[1].outbox.offered_to() == "e-1", WAIT, "the round's end")
+    assert hall.kiosks[1].outbox.pending() == []  # the answers changed nothing kept
 
-        def take(n: int) -> list[Result]:
-            return [decode_result(hub.expect(TOPICS.result(1)).payload) for _ in range(n)]
 
-        def nothing_more() -> None:
-            time.sleep(QUIET)  # no later message can prove that none came
-            assert hub.received(TOPICS.result(1)) == [], "more than 4 waiting for an answer"
-
-        def answer(results: list[Result]) -> None:
-            for r in results:
-                hub.publish_acked(TOPICS.ack(1), encode(Ack(id=r.id, status="duplicate")))
-
-        first = take(4)
-        nothing_more()
-        answer(first[:1])  # one answer lets one more go
-        second = take(1)
-        nothing_more()
-        answer(first[1:] + second)
-        third = take(4)
-        nothing_more()
-        answer(third)
-        last = take(1)
-        assert hall.kiosks[1].outbox.offered_to() is None  # the last is not answered yet
-        answer(last)
-        offered = first + second + third + last
-        assert [r.id for r in offered] == [r.id for r in kept]  # the same ids, oldest first
-        assert all(r.reoffer for r in offered)
-        assert [r.model_copy(update={"reoffer": False}) for r in offered] == kept
-        wait_for(lambda: hall.kiosks[1].outbox.offered_to() == "e-1", WAIT, "the round's end")
-        assert hall.kiosks[1].outbox.pending() == []  # the answers changed nothing kept
-    finally:
-        hub.close()
+def test_a_round_the_hub_did_not_answer_starts_again(
+    hall: Hall, plain_hub: PlainHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(connection, "REOFFER_PATIENCE", 0.5)
+    kept = keep_ten(hall)
+    hall.start_kiosks(resend_every=0.2)
+    hub = plain_hub
+    assert [r.id for r in hub.take(4)] == ["r-1", "r-2", "r-3", "r-4"]  # then no answer
+    again = hub.take(4)  # the round was given up, and started again at a resend tick
+    assert [r.id for r in again] == ["r-1", "r-2", "r-3", "r-4"]
+    hub.answer(again)
+    rest = hub.take(4)
+    hub.answer(rest)
+    hub.answer(hub.take(2))
+    wait_for(lambda: hall.kiosks[1].outbox.offered_to() == "e-1", WAIT, "the round's end")
+    assert hall.kiosks[1].reoffer_rounds == 1 and len(kept) == 10  # the given-up one: none
 
 
 def test_a_club_nights_deals_come_back_too(hall: Hall) -> None:
