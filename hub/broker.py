@@ -222,6 +222,7 @@ def acl_text(tables: int, topics: Topics = DEFAULT_TOPICS) -> str:
     # A club night's standings (whist/night) are read wherever the standings are.
     hub_owned = (
         topics.hub_status,
+        topics.epoch,
         topics.state,
         topics.standings,
         topics.standings_changes,

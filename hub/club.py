@@ -141,6 +141,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
             *(self.score_message(t) for t in self.tables),
             self.state_message(),
             self.night_message(),
+            self.epoch_message(),
         ]
 
     # The service asks these of every core; nothing is ever held back here.
@@ -229,7 +230,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
                 self._ack(table, Ack(id=deal.id, status="duplicate", deal=deal.deal), batch)
                 return
         try:
-            self._apply(DealRecorded(deal.id, table, deal.deal, record), batch)
+            self._apply(DealRecorded(deal.id, table, deal.deal, record, deal.reoffer), batch)
         except TournamentError as exc:
             if exc.code == ErrorCode.CONFLICT:
                 self._record_conflict(deal, payload, exc.reason, batch)
@@ -245,6 +246,14 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
             return
         batch.acks.append((table, deal.id, deal.deal, night.seq))
         batch.dirty_tables.add(table)
+        if deal.reoffer:
+            log.warning(
+                "table %s: deal %s (number %s) recovered from the table: the log had lost it",
+                table,
+                deal.id,
+                deal.deal,
+            )
+            batch.state = True
 
     def _record_conflict(self, deal: ClubDeal, payload: bytes, reason: str, batch: Batch) -> None:
         key = (deal.deal, deal.table)

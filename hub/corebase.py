@@ -15,6 +15,7 @@ import logging
 import random
 import subprocess
 import time
+import uuid
 from collections.abc import Callable, Iterable
 
 from hub.batch import Batch, Inbound, Outgoing, peek_id
@@ -26,6 +27,7 @@ from whist.events import (
 )
 from whist.protocol import (
     Ack,
+    Epoch,
     Reply,
     Topics,
     encode,
@@ -77,6 +79,20 @@ class HubBase:
     def retained(self) -> list[Outgoing]:
         """Everything the hub keeps retained on the broker (published at every connect)."""
         raise NotImplementedError
+
+    #: This session of the hub: a new one for every core, so at every start of the hub.
+    _epoch: str | None = None
+    _log_id = ""
+
+    def epoch_message(self) -> Outgoing:
+        """The hub's Epoch (retained). Published last at every connect: a kiosk that has not
+        offered its kept results to this epoch offers them again (docs/protocol.md, "The
+        tables are the second copy"), and finds its table's view already there."""
+        if self._epoch is None:
+            self._epoch = uuid.uuid4().hex
+            self._log_id = self.store.log_id()
+        epoch = Epoch(epoch=self._epoch, log=self._log_id)
+        return Outgoing(self.topics.epoch, encode(epoch), retain=True)
 
     # ------------------------------------------------------------------ handling
     def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
@@ -239,6 +255,7 @@ class CoreBase(HubBase):
             *(m for t in self.tables for m in self.table_messages(t)),
             self.state_message(),
             self.standings_message(),
+            self.epoch_message(),
         ]
 
     def _apply(self, event: Event, batch: Batch) -> None:

@@ -51,6 +51,9 @@ class ResultRecorded:
     visitor_tricks: int
     revokes_home: int = 0
     revokes_visitors: int = 0
+    #: The log had lost it and the table offered it again (docs/protocol.md, "The tables are
+    #: the second copy"); it counts exactly as any result, the leader is told how many.
+    recovered: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,6 +211,8 @@ class DealRecorded:
     table: int
     deal: int
     record: dict[str, str | int]
+    #: The log had lost it and the table offered it again (as ResultRecorded.recovered).
+    recovered: bool = False
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,8 @@ class ClubNight:
             t: self.game.start(spec.settings(t)) for t in self.table_numbers
         }
         self.deal_ids: dict[str, tuple[int, int]] = {}
+        #: deals the log had lost that the tables offered again (DealRecorded.recovered)
+        self.recovered = 0
         self.ended = False
         #: 8-to-1: each round's trump, drawn by the hub once for the whole room (EO3), by
         #: round number (None: no trump).
@@ -222,6 +224,8 @@ class ClubNight:
         self.changes[event.table].append(after.last)
         self._tables[event.table] = after
         self.deal_ids[event.deal_id] = (event.table, event.deal)
+        if event.recovered:
+            self.recovered += 1
 
     def _draw(self, event: RoundTrumpDrawn) -> None:
         if not self.game.draws_trumps:
@@ -516,4 +520,5 @@ def night_state(
         call_reasons=call_reasons or {},
         finished=night.ended,
         club=club_rules(night.spec),
+        recovered=night.recovered,
     )

@@ -61,6 +61,12 @@ class Topics:
         return f"{self.root}/standings"
 
     @property
+    def epoch(self) -> str:
+        """Extension: the hub's session; a new one at every start of the hub (a kiosk offers its
+        kept results again to each new one: docs/protocol.md, "The tables are the second copy")."""
+        return f"{self.root}/hub/epoch"
+
+    @property
     def standings_changes(self) -> str:
         """Extension: the teams whose score changed, after every batch of results."""
         return f"{self.root}/standings/changes"
@@ -133,6 +139,8 @@ class Topics:
             return parts[2], int(parts[1])
         if parts == ["hub", "status"]:
             return "hub_status", None
+        if parts == ["hub", "epoch"]:
+            return "epoch", None
         if parts == ["leader", "command"]:
             return "command", None
         if parts == ["leader", "reply"]:
@@ -237,6 +245,12 @@ def _check_trump_or_cut(trump: TrumpName | None, cut: bool) -> None:
 
 Version = Annotated[Literal[1], BeforeValidator(_check_version)]
 MessageId = Annotated[str, Field(min_length=1, max_length=MAX_ID_LENGTH)]
+#: Extension: a kiosk offers a report (result, deal, count) it was already answered for again,
+#: to a new hub epoch (docs/protocol.md, "The tables are the second copy"). Only ever sent as
+#: ``true`` and left out otherwise, so an ordinary report is byte for byte what it always was.
+#: The hub handles a re-offer exactly as any report (dedup by id); the mark only lets the
+#: leader's line "results recovered from the tables" tell it apart.
+Reoffer = Annotated[bool, Field(exclude_if=lambda marked: not marked)]
 #: The most flags a table's count may say (the hub checks the tournament's own bound).
 MAX_COUNTED_FLAGS = 9999
 TableNumber = Annotated[int, Field(ge=1)]
@@ -511,6 +525,7 @@ class Result(_Inbound):
     visitor_tricks: Tricks
     home_tricks: Tricks
     revokes: Revokes
+    reoffer: Reoffer = False  # extension: offered again to a new hub epoch
 
     @model_validator(mode="after")
     def _thirteen_tricks(self) -> Self:
@@ -635,6 +650,7 @@ class ClubDeal(_Inbound):
     table: TableNumber
     deal: Annotated[int, Field(ge=1, le=MAX_DEALS)]
     record: DealRecord
+    reoffer: Reoffer = False  # extension: offered again to a new hub epoch
 
 
 class FlagCount(_Inbound):
@@ -652,6 +668,24 @@ class FlagCount(_Inbound):
     table: TableNumber
     day: DayNumber
     flags: Annotated[int, Field(ge=0, le=MAX_COUNTED_FLAGS)]
+    reoffer: Reoffer = False  # extension: offered again to a new hub epoch
+
+
+class Epoch(_Outbound):
+    """Extension: the hub's session (hub, retained, ``whist/hub/epoch``), a new ``epoch`` at
+    every start of the hub. A kiosk that has not offered its kept reports to this epoch yet
+    offers them again (marked ``reoffer``), so a log that lost its last writes (a damaged
+    SD card, a restored backup) gets them back. ``log`` names the hub's log (its tournament or
+    club night): the same after a restart or a restored backup, another for another event. A
+    kiosk offers a result again only to the log that accepted it.
+
+    >>> decode(Epoch, b'{"v":1,"epoch":"5f0c","log":"a1b2"}').epoch
+    '5f0c'
+    """
+
+    v: Version = 1
+    epoch: MessageId
+    log: MessageId
 
 
 _ENTRY_ADAPTER: TypeAdapter[EntrySchema] = TypeAdapter(EntrySchema)
@@ -908,6 +942,9 @@ class State(_Outbound):
     # club nights: the game's rules (a club night's State has no hands: hand 0 of 1, and
     # ``finished`` once the leader has ended the night)
     club: ClubRules | None = None
+    # results the log lacked that the tables offered again (docs/protocol.md, "The tables are
+    # the second copy"): recorded, counted once, and said to the leader
+    recovered: Annotated[int, Field(ge=0)] = 0
 
 
 class TeamStanding(_Outbound):
@@ -2123,6 +2160,7 @@ def json_schemas() -> dict[str, dict[str, Any]]:
             Call,
             Reply,
             FlagCount,
+            Epoch,
         )
     }
     schemas["Command"] = _COMMAND_ADAPTER.json_schema()

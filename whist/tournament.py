@@ -347,6 +347,8 @@ class Tournament:
         self.open_hands: set[int] = set()
         self.results: dict[tuple[int, int], TableResult] = {}
         self.result_ids: dict[str, tuple[int, int]] = {}
+        #: results the log had lost that the tables offered again (ResultRecorded.recovered)
+        self.recovered = 0
         self.reported: dict[int, set[int]] = {}
         self.penalties: dict[tuple[int, int], PenaltyImposed] = {}
         self.flags = [START_FLAGS] * (self.tables + 1)  # index 0 unused
@@ -1068,6 +1070,8 @@ class Tournament:
         res = self._new_result(event, event.result_id)
         self.result_ids[event.result_id] = (event.hand, event.table)
         self._score_table(res)
+        if event.recovered:
+            self.recovered += 1
 
     def hand_day_is_over(self, hand: int) -> bool:
         """The day of ``hand`` has ended: its flags were counted and every table reset."""

@@ -186,6 +186,7 @@ def state(
             DayCounts(day=day, counted=counted, differ=differ)
             for day, counted, differ in t.count_summary()
         ],
+        recovered=t.recovered,
     )
 
 
