@@ -44,9 +44,8 @@ from typing import Self
 import tomli_w
 
 from hub.logcap import LinePump
-from hub.net import reachable_addresses
 from hub.private import write_private
-from hub.tls import CA_CERT_FILE, TlsFiles, ensure_certificates
+from hub.tls import CA_CERT_FILE, TlsError, TlsFiles, ensure_certificates, hall_addresses
 from whist.protocol import Topics
 
 log = logging.getLogger(__name__)
@@ -854,6 +853,7 @@ class EmbeddedBroker(MosquittoProcess):
         watchdog_interval: float = 0.2,
         tls_port: int | None = 0,
         plain_hall: bool = False,
+        address_check: float = 30.0,
     ) -> None:
         data = Path(data_dir).resolve()
         plain_bind = bind if plain_hall or tls_port is None else "127.0.0.1"
@@ -879,6 +879,9 @@ class EmbeddedBroker(MosquittoProcess):
             self.listeners.append((bind, self.tls_port))
         #: The broker's CA, certificate and key, once started with TLS.
         self.tls: TlsFiles | None = None
+        #: Seconds between checks of the machine's addresses (0: only at start).
+        self.address_check = address_check
+        self._addresses: threading.Thread | None = None
         data.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.credentials = Credentials.load_or_create(data, tables)
 
@@ -891,7 +894,7 @@ class EmbeddedBroker(MosquittoProcess):
         # Before writing anything: a missing broker gets the one clear message.
         find_executable(self.executable)
         if self.tls_port is not None:
-            self.tls = ensure_certificates(self.data_dir, reachable_addresses(self.hall_bind))
+            self.tls = ensure_certificates(self.data_dir, hall_addresses(self.hall_bind))
         write_config(
             self.data_dir,
             self.tables,
@@ -907,4 +910,40 @@ class EmbeddedBroker(MosquittoProcess):
             max_connections=2 * self.tables + 64,
         )
         self.credentials = Credentials.load_or_create(self.data_dir, self.tables)
-        return super().start()
+        super().start()
+        if self.tls_port is not None and self.address_check:
+            self._addresses = threading.Thread(
+                target=self._follow_addresses, name=f"tls-names:{self.port}", daemon=True
+            )
+            self._addresses.start()
+        return self
+
+    def stop(self) -> None:
+        super().stop()  # sets _stopping, which ends the address watch too
+        if self._addresses is not None:
+            self._addresses.join(self.stop_timeout)
+            self._addresses = None
+
+    def renew_certificate(self, addresses: list[str]) -> bool:
+        """Make the broker's certificate name *addresses* if it does not yet, and have the
+        running broker take it (SIGHUP: Mosquitto 2.0 reloads its certificate, and keeps
+        its connections). Returns whether a new certificate was made."""
+        before = self.tls.cert.read_bytes() if self.tls else b""
+        self.tls = ensure_certificates(self.data_dir, addresses)
+        if self.tls.cert.read_bytes() == before:
+            return False
+        with self._lock:
+            pid = self.pid
+            if pid is not None:
+                os.kill(pid, signal.SIGHUP)
+        return True
+
+    def _follow_addresses(self) -> None:
+        # A hub started at boot may get the hall's address later (DHCP, Wi-Fi joined late):
+        # kiosks check the address they dial against the certificate, so follow it.
+        while not self._stopping.wait(self.address_check):
+            try:
+                if self.renew_certificate(hall_addresses(self.hall_bind)):
+                    log.warning("the machine's addresses changed: new broker certificate")
+            except (OSError, TlsError) as exc:
+                log.error("could not renew the broker's certificate: %s", exc)

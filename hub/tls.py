@@ -30,12 +30,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+import ifaddr  # zeroconf's own dependency: every network interface's addresses
 from cryptography import x509
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from hub.net import lan_addresses
 from hub.private import write_private
 
 log = logging.getLogger(__name__)
@@ -61,6 +63,32 @@ class TlsFiles:
     ca: Path
     cert: Path
     key: Path
+
+
+def hall_addresses(bind: str) -> list[str]:
+    """Every address of this machine a listener bound to *bind* answers on, loopback aside:
+    each network interface's (a hall without internet has no default route to find one
+    by), or *bind* itself when it is one address.
+
+    >>> hall_addresses("192.168.1.10")
+    ['192.168.1.10']
+    """
+    if bind not in ("", "0.0.0.0", "::"):
+        return [bind]
+    found: list[str] = []
+    try:
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+                address = ipaddress.ip_address(text)
+                if address.is_loopback or address.is_link_local:
+                    continue  # localhost is named anyway; fe80:: needs a scope nobody dials
+                if bind == "0.0.0.0" and address.version != 4:
+                    continue
+                found.append(str(address))
+    except (OSError, ValueError):
+        pass
+    return sorted(set(found) | set(lan_addresses()))
 
 
 def wanted_names(addresses: Iterable[str], host_name: str | None = None) -> list[str]:

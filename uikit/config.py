@@ -116,7 +116,8 @@ def check_broker(broker: BrokerSettings, path: Path) -> ConfigProblem | None:
     try:
         text = ca.read_text(encoding="ascii")
     except (OSError, UnicodeDecodeError) as exc:
-        return ConfigProblem(path, [Problem("unreadable", "broker.ca", detail=str(exc))])
+        why = getattr(exc, "strerror", None) or "not a text file"
+        return ConfigProblem(path, [Problem("other", "broker.ca", detail=f"{ca}: {why}")])
     if "-----BEGIN CERTIFICATE-----" not in text:
         return ConfigProblem(
             path, [Problem("other", "broker.ca", detail=f"{ca} holds no PEM certificate")]

@@ -267,3 +267,61 @@ def test_the_certificate_follows_the_addresses(tmp_path: Path):
     assert {"hubpi", "hubpi.local", "localhost", "::1"} <= set(certificate_names(first.cert))
     assert oct(first.key.stat().st_mode & 0o777) == "0o600"
     assert oct((tmp_path / "ca.key").stat().st_mode & 0o777) == "0o600"
+
+
+def test_settings_name_the_ca_beside_them(tmp_path: Path):
+    ensure_certificates(tmp_path / "hub", ["127.0.0.1"])
+    kiosk = tmp_path / "kiosk.toml"
+    body = 'table = 3\nhost = "h"\n[broker]\ntls = true\nca = "hub-ca.crt"\n'
+    kiosk.write_text(body, encoding="utf-8")
+    missing = load_kiosk_config(kiosk)
+    assert [(p.kind, p.key) for p in missing.problems] == [("other", "broker.ca")]  # type: ignore[union-attr]
+    (tmp_path / "hub-ca.crt").write_bytes((tmp_path / "hub" / "ca.crt").read_bytes())
+    assert load_kiosk_config(kiosk).broker.ca_file == tmp_path / "hub-ca.crt"  # type: ignore[union-attr]
+    kiosk.write_text('table = 3\nhost = "h"\n[broker]\ntls = true\n', encoding="utf-8")
+    assert [p.key for p in load_kiosk_config(kiosk).problems] == ["broker"]  # type: ignore[union-attr]
+    hall = tmp_path / "hall.toml"
+    hall.write_text(
+        'host = "h"\nusername = "hall"\npassword = "x"\n[broker]\ntls = true\nca = "hub-ca.crt"\n',
+        encoding="utf-8",
+    )
+    config = load_console_config(hall, "hall")
+    assert config.broker.ca_file == tmp_path / "hub-ca.crt"  # type: ignore[union-attr]
+    # Without [broker], nothing changes: plain MQTT as before.
+    hall.write_text('host = "h"\nusername = "hall"\npassword = "x"\n', encoding="utf-8")
+    assert load_console_config(hall, "hall").broker.ca_file is None  # type: ignore[union-attr]
+
+
+def served_names(port: int, ca: Path) -> list[str]:
+    """The names in the certificate the broker presents to a new TLS connection."""
+    raw = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    with tls_context(ca).wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+        cert = tls.getpeercert()
+    return [value for _kind, value in cert.get("subjectAltName", ())]
+
+
+def test_a_running_broker_takes_a_new_address_without_dropping_anyone(tmp_path: Path):
+    with EmbeddedBroker(tmp_path, 2, port=find_free_port(), bind="127.0.0.1", address_check=0) as b:
+        assert b.tls_port is not None
+        assert "10.9.8.7" not in served_names(b.tls_port, b.ca_path)
+        kiosk = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="table1")
+        kiosk.tls_set_context(tls_context(b.ca_path))
+        kiosk.username_pw_set("table1", b.credentials.table(1).password)
+        drops = threading.Event()
+        kiosk.on_disconnect = lambda *a: drops.set()
+        kiosk.connect("127.0.0.1", b.tls_port)
+        kiosk.loop_start()
+        try:
+            # The hall's address arrives after the hub started (DHCP, Wi-Fi joined late).
+            assert b.renew_certificate(["127.0.0.1", "10.9.8.7"])
+            assert not b.renew_certificate(["127.0.0.1", "10.9.8.7"])  # the same: kept
+            pause = threading.Event()
+            for _ in range(50):  # SIGHUP is handled at the broker's next loop: bounded wait
+                if "10.9.8.7" in served_names(b.tls_port, b.ca_path):
+                    break
+                pause.wait(0.1)
+            assert "10.9.8.7" in served_names(b.tls_port, b.ca_path)
+            assert b.restarts == 0 and not drops.is_set() and kiosk.is_connected()
+        finally:
+            kiosk.disconnect()
+            kiosk.loop_stop()
