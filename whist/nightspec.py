@@ -124,9 +124,10 @@ class NightSpec(_Frozen):
         return data
 
 
-def load_night(data: dict[str, Any]) -> NightSpec:
-    """Validate a club night read from a file; raise PatternError naming the first problem."""
-    spec = read_file_model(NightSpec, data)
+def load_night(data: dict[str, Any], *, recorded: bool = False) -> NightSpec:
+    """Validate a club night read from a file; raise PatternError naming the first problem.
+    ``recorded``: from the night's log (names there were accepted when it began)."""
+    spec = read_file_model(NightSpec, data, recorded=recorded)
     _check_night(spec)
     return spec
 

@@ -18,7 +18,7 @@ import re
 import unicodedata
 from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
 from pydantic_core import PydanticCustomError
 
 from whist.cards import Suit
@@ -68,8 +68,14 @@ def plain_text(text: str) -> str:
     return text
 
 
-#: A name or a text a person types: anything printable, no control characters.
-PlainText = Annotated[str, AfterValidator(plain_text)]
+def _plain_name(value: str, info: ValidationInfo) -> str:
+    if info.context and info.context.get("recorded"):
+        return value  # a log written before names were checked still opens as it was
+    return plain_text(value)
+
+
+#: A name a person types into a file: anything printable, no control characters.
+PlainText = Annotated[str, AfterValidator(_plain_name)]
 
 
 def planned_trump(index: int, leader_chooses: bool) -> TrumpPlan:
@@ -231,13 +237,16 @@ def explain_location(loc: tuple[int | str, ...], data: dict[str, Any]) -> str:
 FileModel = TypeVar("FileModel", bound=BaseModel)
 
 
-def read_file_model(model: type[FileModel], data: dict[str, Any]) -> FileModel:
+def read_file_model(
+    model: type[FileModel], data: dict[str, Any], *, recorded: bool = False
+) -> FileModel:
     """``data`` as a ``model`` (a tournament or a club night); PatternError names the first
-    problem in a leader's words (``pattern, hand 7: offset: …``)."""
+    problem in a leader's words (``pattern, hand 7: offset: …``). ``recorded``: read from a
+    tournament log, which keeps names as they were accepted then."""
     if not isinstance(data, dict):
         raise PatternError("a tournament file must be a table of settings")
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context={"recorded": recorded})
     except ValidationError as exc:
         err = exc.errors()[0]
         more = exc.error_count() - 1
@@ -247,9 +256,10 @@ def read_file_model(model: type[FileModel], data: dict[str, Any]) -> FileModel:
         raise PatternError(msg) from None
 
 
-def load_spec(data: dict[str, Any]) -> TournamentSpec:
-    """Validate a tournament read from a file; raise PatternError naming the first problem."""
-    spec = read_file_model(TournamentSpec, data)
+def load_spec(data: dict[str, Any], *, recorded: bool = False) -> TournamentSpec:
+    """Validate a tournament read from a file; raise PatternError naming the first problem.
+    ``recorded``: from the tournament log (names there were accepted when it began)."""
+    spec = read_file_model(TournamentSpec, data, recorded=recorded)
     _check_spec(spec)
     return spec
 

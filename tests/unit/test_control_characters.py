@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from hub.cli import main
 from hub.files import write_spec
 from whist.errors import PatternError, ProtocolError
+from whist.events import TournamentCreated, event_from_dict, event_to_dict
 from whist.nightspec import default_night, load_night
 from whist.pattern import default_spec
 from whist.protocol import decode_command
@@ -99,3 +100,15 @@ def test_commands_carrying_text_are_refused(command):
     with pytest.raises(ProtocolError) as refused:
         decode_command(json.dumps(payload).encode())
     assert "U+" in refused.value.reason and "\n" not in refused.value.reason
+
+
+def test_a_log_begun_before_the_check_still_opens_as_it_was():
+    # A tab pasted from a spreadsheet into a name, accepted by an older hub: its log replays.
+    data = default_spec("alberta", 4, 2).to_dict()
+    data["teams"][1]["players"]["X"] = "Anne\tMarie"
+    with pytest.raises(PatternError):
+        load_spec(data)
+    event = event_from_dict({"kind": "created", "spec": data})
+    assert isinstance(event, TournamentCreated)
+    assert event.spec.teams[1].players["X"] == "Anne\tMarie"
+    assert event_to_dict(event)["spec"]["teams"][1]["players"]["X"] == "Anne\tMarie"
