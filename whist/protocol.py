@@ -944,7 +944,7 @@ class Call(_Inbound):
 
     v: Version = 1
     id: MessageId
-    reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH)]
+    reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH), AfterValidator(plain_text)]
 
 
 # --------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from whist.errors import PatternError, ProtocolError
 from whist.events import TournamentCreated, event_from_dict, event_to_dict
 from whist.nightspec import default_night, load_night
 from whist.pattern import default_spec
-from whist.protocol import decode_command
+from whist.protocol import decode_call, decode_command
 from whist.spec import control_character, load_spec
 
 RLO = "\u202e"
@@ -112,3 +112,9 @@ def test_a_log_begun_before_the_check_still_opens_as_it_was():
     assert isinstance(event, TournamentCreated)
     assert event.spec.teams[1].players["X"] == "Anne\tMarie"
     assert event_to_dict(event)["spec"]["teams"][1]["players"]["X"] == "Anne\tMarie"
+
+
+def test_a_tables_call_cannot_turn_the_leaders_screen_around():
+    with pytest.raises(ProtocolError, match="U\\+202E"):
+        decode_call(json.dumps({"v": 1, "id": "c-1", "reason": f"misdeal{RLO}"}).encode())
+    assert decode_call(b'{"v":1,"id":"c-2","reason":""}').reason == ""
