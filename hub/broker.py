@@ -323,7 +323,6 @@ def write_config(
     tls: TlsFiles | None = None,
     tls_port: int | None = None,
     plain_bind: str | None = None,
-    max_connections: int = -1,
 ) -> Path:
     """Write ``mosquitto.conf``, the password file and the ACL into *data_dir*; return the conf.
 
@@ -367,7 +366,8 @@ def write_config(
         "# another table's (a second device with the same login takes over the first).",
         "# A listener setting, so it must follow the listener line.",
         "use_username_as_clientid true",
-        f"max_connections {max_connections}",
+        # No max_connections: Mosquitto 2.0.11 keeps a socket that never sends CONNECT open
+        # for good, so a cap would let a neighbour's idle sockets lock the kiosks out.
     ]
     lines.append("per_listener_settings false")
     if tls is not None and tls_port is not None:
@@ -905,9 +905,6 @@ class EmbeddedBroker(MosquittoProcess):
             tls=self.tls,
             tls_port=self.tls_port,
             plain_bind=self.bind,
-            # Every device twice over (a reconnect before the old socket is gone) and room
-            # for consoles and tools: a flood of sockets cannot starve the broker's files.
-            max_connections=2 * self.tables + 64,
         )
         self.credentials = Credentials.load_or_create(self.data_dir, self.tables)
         super().start()
