@@ -5,6 +5,7 @@ under their cap; the files are cut and rotated while the hub runs."""
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import subprocess
 import sys
@@ -107,3 +108,25 @@ def test_a_flood_of_refused_requests_leaves_hub_log_small(hub_log: Path) -> None
     assert "a different message is still said" in text
     # 291 bytes a request before: now a few hundred lines whatever the flood.
     assert hub_log.stat().st_size < 200 * LOG_SAME_PER_MINUTE
+
+
+def test_a_broker_outliving_a_killed_hub_keeps_running_without_its_log(tmp_path: Path) -> None:
+    # The hub reads the broker's log through a pipe; killed outright, it leaves the broker
+    # writing into a closed pipe. The broker must live on (it keeps the hub's queued results
+    # and says its last will) until the next hub reclaims it.
+    port = find_free_port()
+    code = (
+        "import os, signal, sys\nfrom hub.broker import EmbeddedBroker\n"
+        "EmbeddedBroker(sys.argv[1], 2, port=int(sys.argv[2]), bind='127.0.0.1').start()\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    subprocess.run([sys.executable, "-c", code, str(tmp_path), str(port)], timeout=WAIT * 3)
+    pid = int((tmp_path / "broker.pid").read_text(encoding="ascii"))
+    try:
+        for _ in range(20):  # each refusal makes the broker write log lines into the pipe
+            assert refused_connect(port) == bytes.fromhex("20020005")
+        os.kill(pid, 0)  # still there: a SIGPIPE would have ended it
+    finally:
+        # The next hub stops it (docs/protocol.md, 7.6): as that hub would.
+        with EmbeddedBroker(tmp_path, tables=2, port=port, bind="127.0.0.1"):
+            pass
