@@ -64,17 +64,16 @@ def setup_logging(data_dir: Path, verbose: bool = False) -> None:
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    limit = RateLimit(LOG_SAME_PER_MINUTE)
     # delay: hub.log appears with its first line, so an empty folder still looks unused to
     # earlier_run() when serve() starts.
     to_file = RotatingLog(data_dir / LOG_FILE, LOG_MAX_BYTES, LOG_BACKUPS)
     to_file.setFormatter(fmt)
-    to_file.addFilter(limit)
+    to_file.addFilter(RateLimit(LOG_SAME_PER_MINUTE))
     root.addHandler(to_file)
     to_screen = logging.StreamHandler()
     to_screen.setFormatter(fmt)
     to_screen.setLevel(logging.DEBUG if verbose else logging.WARNING)
-    to_screen.addFilter(limit)
+    to_screen.addFilter(RateLimit(LOG_SAME_PER_MINUTE))  # its own count: it sees fewer
     root.addHandler(to_screen)
 
 
