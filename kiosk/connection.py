@@ -115,6 +115,7 @@ class KioskConnection(HubClient):
             username=config.username,
             password=config.password,
             root=config.root,
+            ca=config.broker.ca_file,
             will=(Topics(config.root).table_status(config.table), OFFLINE),
         )
         self.config = config

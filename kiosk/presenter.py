@@ -1233,7 +1233,7 @@ _PROBLEMS = {
 #: The set-up screen lists at most this many lines of problems (the last says how many more).
 MAX_PROBLEMS = 5
 #: What the leader runs to make a kiosk.toml (hub/cli.py's ``credentials`` command).
-PROVISION_COMMAND = "whist-hub credentials DATA --table N > kiosk.toml"
+PROVISION_COMMAND = "whist-hub credentials DATA --table N --out kiosk.toml"
 
 # ====================================================================== joining the hall
 #: The join code's length (hub/provision.py makes six digits).

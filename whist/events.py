@@ -340,9 +340,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise WhistError(f"unreadable event {data!r}: {exc}") from None
     if not _CONVERTED.isdisjoint(kwargs):
         if cls is TournamentCreated:
-            kwargs["spec"] = load_spec(kwargs["spec"])
+            kwargs["spec"] = load_spec(kwargs["spec"], recorded=True)
         elif cls is NightCreated:
-            kwargs["spec"] = load_night(kwargs["spec"])
+            kwargs["spec"] = load_night(kwargs["spec"], recorded=True)
         for name in _TRUMPS & kwargs.keys():
             kwargs[name] = parse_trump(kwargs[name])
         if "draws" in kwargs:

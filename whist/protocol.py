@@ -36,7 +36,7 @@ from pydantic_core import PydanticCustomError
 
 from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError, TournamentError
 from whist.formats.entry import EntrySchema
-from whist.spec import MAX_NAME_LENGTH
+from whist.spec import MAX_NAME_LENGTH, plain_text
 
 PROTOCOL_VERSION = 1
 
@@ -209,7 +209,7 @@ def _version_text(value: object) -> str:
 def _not_blank(value: str) -> str:
     if not value.strip():
         raise PydanticCustomError("out_of_range", "must not be empty")
-    return value
+    return plain_text(value)  # a leader's text: no control characters (issue 23)
 
 
 def _distinct(values: list[int]) -> list[int]:
@@ -1032,7 +1032,7 @@ class Call(_Inbound):
 
     v: Version = 1
     id: MessageId
-    reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH)]
+    reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH), AfterValidator(plain_text)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -1242,7 +1242,7 @@ class PlaceDecision(_CommandBase):
 
     op: Literal["place_decision"] = "place_decision"
     teams: Annotated[list[TeamNumber], Field(min_length=2), AfterValidator(_distinct)]
-    reason: Annotated[str, Field(min_length=1, max_length=200)]
+    reason: Annotated[str, Field(min_length=1, max_length=200), AfterValidator(plain_text)]
 
 
 class Plan(_CommandBase):

@@ -46,9 +46,10 @@ class RunningHub:
         self.data = tmp / name
         self.port = find_free_port()
         self.join_port = find_free_port()
+        self.tls_port = find_free_port()  # the broker's hall port, which joined kiosks get
         self.process = HubProcess(
             spec_file, self.data, "--port", str(self.port), "--bind", "127.0.0.1",
-            "--provision-port", str(self.join_port), *args,
+            "--provision-port", str(self.join_port), "--tls-port", str(self.tls_port), *args,
         )
 
     def __enter__(self) -> RunningHub:
@@ -284,7 +285,8 @@ def test_with_two_hubs_announced_the_kiosk_joins_the_one_that_accepts_its_code(
             reply = provision.join_hall(config, table, room.code, interfaces=["127.0.0.1"])
             settings = load_config(config)
             assert isinstance(settings, KioskConfig)
-            assert (reply.port, settings.port, settings.table) == (room.port, room.port, table)
+            assert (reply.port, settings.port, settings.table) == (
+                room.tls_port, room.tls_port, table)
         neither = next(c for c in (f"{n:06d}" for n in range(10))
                        if c not in (room1.code, room2.code))
         with pytest.raises(provision.JoinError) as refused:
