@@ -30,6 +30,7 @@ from tests.integration.conftest import require_mosquitto
 from tests.integration.joinwire import connection
 from tests.integration.roguehub import RECEIVED
 from tests.integration.test_join_service import RunningHub
+from uikit.client import HubClient
 from uikit.handshake import HubHandshake
 
 require_mosquitto()
@@ -107,7 +108,19 @@ def test_a_rogue_asked_first_learns_nothing_and_the_kiosk_joins_the_real_hub(
     settings = load_config(config)
     assert isinstance(settings, KioskConfig)
     login = Credentials.load_or_create(real.data / "broker", 4).table(3)
-    assert (reply.port, settings.port) == (real.port, real.port)
+    # The hub has its own CA: the kiosk gets the TLS port and the certificate to pin.
+    assert (reply.port, settings.port) == (real.tls_port, real.tls_port)
+    assert reply.ca and (config.parent / "hub-ca.crt").read_text() == reply.ca
+    # ... and with those settings alone the kiosk's client reaches the real broker over TLS.
+    client = HubClient(
+        settings.host, settings.port, client_id="table3", name="table 3",
+        username=settings.username, password=settings.password, ca=settings.broker.ca_file,
+    )
+    client.start()
+    try:
+        assert client.connected.wait(10), "the joined kiosk could not reach the hub over TLS"
+    finally:
+        client.stop()
     assert (settings.username, settings.password) == ("table3", login.password)
     assert str(rogue.broker_port) not in config.read_text()
 
