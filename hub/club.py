@@ -201,6 +201,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         except ProtocolError as exc:
             if exc.message_id is None:
                 log.warning("table %s: unreadable deal dropped: %s", table, exc.reason)
+                self.note_unreadable(table, batch)
             else:
                 ack = Ack(id=exc.message_id, status="rejected", reason=exc.reason, code=exc.code)
                 self._ack(table, ack, batch)

@@ -25,6 +25,7 @@ from whist.events import (
     Event,
 )
 from whist.protocol import (
+    UNREADABLE_CALL,
     Ack,
     Reply,
     Topics,
@@ -35,6 +36,8 @@ from whist.tournament import Tournament
 log = logging.getLogger("whist.hub")
 
 
+#: The id of the call the hub makes for a table that sent something unreadable.
+UNREADABLE_CALL_ID = "hub-unreadable"
 #: The kinds of message a table reports its play with: a military result, a club night's deal.
 REPORT_KINDS = ("result", "deal")
 
@@ -83,14 +86,12 @@ class HubBase:
         """Handle a batch; commit it; return what to publish (acks and replies last)."""
         batch = Batch()
         for item in items:
-            committed_before = len(batch.events)
+            mark = (len(batch.events), len(batch.writes), len(batch.out), len(batch.acks))
             try:
                 self._dispatch(item, batch)
             except Exception:  # a bug must not take the hall down: answer, log, go on
                 log.exception("internal error handling %s from table %s", item.kind, item.table)
-                del batch.events[committed_before:]
-                self._rebuild(batch.events)
-                self._answer_internal_error(item, batch)
+                self._forget(item, batch, mark)
         self._before_commit(batch)
         self.commit_seconds = 0.0
         if batch.events or batch.writes:
@@ -105,6 +106,45 @@ class HubBase:
         out = self._publications(batch)
         self.build_seconds = time.perf_counter() - started
         return out
+
+    def reload(self) -> None:
+        """The state again from the log alone (after a batch failed before its commit)."""
+        self._rebuild([])
+
+    def note_failed(self, item: Inbound) -> list[Outgoing]:
+        """A message the hub could not handle even on its own: answered (a rejection when its
+        id can be read) and the leader told, committed; what to publish."""
+        batch = Batch()
+        self._forget(item, batch, (0, 0, 0, 0))
+        if batch.writes:
+            with self.store.transaction() as tx:
+                for write in batch.writes:
+                    write(tx)
+        return [*batch.out, *([self.state_message()] if batch.state else [])]
+
+    def _forget(self, item: Inbound, batch: Batch, mark: tuple[int, int, int, int]) -> None:
+        """Undo what a message that failed half-way added to the batch; answer it (a
+        rejection when its id can be read) and tell the leader."""
+        events, writes, out, acks = mark
+        del batch.events[events:], batch.writes[writes:], batch.out[out:], batch.acks[acks:]
+        self._rebuild(batch.events)
+        try:
+            self._answer_internal_error(item, batch)
+        except Exception:  # the answer must not fail where the handling did
+            log.exception("could not answer a %s from table %s", item.kind, item.table)
+        self.note_unreadable(item.table, batch)
+
+    def note_unreadable(self, table: int | None, batch: Batch) -> None:
+        """Tell the leader that ``table`` sent something the hub could not read or handle:
+        a call from that table with the hub's time of day (the console shows calls and says
+        this one in its reader's language). Once, until the leader clears the table's call;
+        a call the players made is not overwritten."""
+        if table is None or table not in self.tables or table in self.calls:
+            return
+        reason = UNREADABLE_CALL + time.strftime("%H:%M")
+        self.calls[table] = reason
+        batch.writes.append(lambda tx: tx.set_call(table, UNREADABLE_CALL_ID, reason))
+        batch.state = batch.now = True
 
     def _dispatch(self, item: Inbound, batch: Batch) -> None:
         if item.kind == "command":
@@ -138,7 +178,9 @@ class HubBase:
     def _on_count(self, table: int, payload: bytes, batch: Batch) -> None:
         """A table's count of its flags (decision A19); a club night has none to count."""
         message_id = peek_id(payload)
-        if message_id is not None:
+        if message_id is None:
+            self.note_unreadable(table, batch)
+        else:
             reason = f"this hub runs {self._running()}: it has no flags to count"
             ack = Ack(id=message_id, status="rejected", reason=reason, code=ErrorCode.WRONG_FORMAT)
             batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
@@ -175,6 +217,7 @@ class HubBase:
         message_id = peek_id(payload)
         if message_id is None:
             log.warning("table %s: a report of the other kind of event dropped", table)
+            self.note_unreadable(table, batch)
             return
         what = "a club night's deal" if self.report_kind == "result" else "a military result"
         ack = Ack(

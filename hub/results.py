@@ -59,6 +59,7 @@ class ResultHandling(TableDesk, CoreBase):
         except ProtocolError as exc:
             if exc.message_id is None:
                 log.warning("table %s: unreadable %s dropped: %s", table, what, exc.reason)
+                self.note_unreadable(table, batch)
             else:
                 self._reject(table, exc.message_id, exc.reason, exc.code, batch)
             return None

@@ -264,18 +264,51 @@ class Hub:
             try:
                 self._run_batch(items)
             except (sqlite3.Error, OSError) as exc:
-                # The log could not be written: stop rather than acknowledge what is not
-                # stored. The broker keeps the unacknowledged messages; a restart replays.
-                # One line a leader can act on (a full disk, a damaged file).
-                log.critical(
-                    "cannot write the tournament log (%s): the hub stops; %s", exc, what_to_do(exc)
-                )
-                self._stop.set()
-                self.failed = True
+                self._cannot_write(exc)
             except Exception:
-                log.critical("cannot write the tournament log; the hub stops", exc_info=True)
-                self._stop.set()
-                self.failed = True
+                # Not the log (its errors are above): something in this batch the hub could
+                # not handle. Each message again on its own; one that fails alone is
+                # acknowledged and the leader told, never handed back by the broker forever.
+                log.exception("a batch of %d messages failed; handling them one by one", len(items))
+                self._one_by_one(items)
+
+    def _cannot_write(self, exc: sqlite3.Error | OSError) -> None:
+        """The log could not be written: stop rather than acknowledge what is not stored.
+        The broker keeps the unacknowledged messages; a restart replays. One line a leader
+        can act on (a full disk, a damaged file)."""
+        log.critical(
+            "cannot write the tournament log (%s): the hub stops; %s", exc, what_to_do(exc)
+        )
+        self._stop.set()
+        self.failed = True
+
+    def _one_by_one(self, items: list[Inbound | str]) -> None:
+        try:
+            self.core.reload()
+        except (sqlite3.Error, OSError) as exc:
+            self._cannot_write(exc)
+            return
+        for item in items:
+            try:
+                self._run_batch([item])
+            except (sqlite3.Error, OSError) as exc:
+                self._cannot_write(exc)
+                return
+            except Exception:
+                if not isinstance(item, Inbound):
+                    log.exception("could not publish the hub's state after connecting")
+                    continue
+                log.exception("a %s from table %s could not be handled", item.kind, item.table)
+                self.core.reload()
+                with contextlib.suppress(Exception):
+                    self._run_noted(item)
+                if item.qos:
+                    self.client.ack(item.mid, item.qos)
+
+    def _run_noted(self, item: Inbound) -> None:
+        """Tell the leader which table sent the message the hub could not handle."""
+        for o in self.core.note_failed(item):
+            self._publish(o)
 
     failed = False
 
