@@ -36,6 +36,9 @@ from whist.tournament import Tournament
 log = logging.getLogger("whist.hub")
 
 
+#: Most different conflicting reports one table can open for one hand or deal (issue 23, item
+#: 2): more are refused as conflicts all the same, but not kept for the leader.
+MAX_CONFLICTS = 20
 #: The id of the call the hub makes for a table that sent something unreadable.
 UNREADABLE_CALL_ID = "hub-unreadable"
 #: The kinds of message a table reports its play with: a military result, a club night's deal.
@@ -54,6 +57,8 @@ class HubBase:
     online: set[int]
     #: (hand or deal, table) with two different reports the leader has not settled yet.
     _conflicts: set[tuple[int, int]]
+    #: What the conflicting reports kept for a (hand or deal, table) say (read when needed).
+    _conflicts_kept: dict[tuple[int, int], set[str]]
     #: The kind of inbound message a table reports its play with ("result", "deal").
     report_kind = "result"
     #: How long the last batch's transaction took (seconds; 0 when it wrote nothing).
@@ -69,6 +74,56 @@ class HubBase:
 
     def offline(self) -> list[int]:
         return [t for t in self.tables if t not in self.online]
+
+    def _open_conflict(
+        self, key: tuple[int, int], report_id: str, body: str, reason: str, batch: Batch
+    ) -> None:
+        """Keep a conflicting report for the leader, unless the same facts are already kept
+        (open, or settled by the leader: a replay under a new id does not reopen it) or the
+        table has MAX_CONFLICTS kept for this hand already."""
+        seen = self._conflicts_seen(key)
+        content = self._conflict_content(body)
+        if content in seen:
+            return
+        if len(seen) >= MAX_CONFLICTS:
+            if len(seen) == MAX_CONFLICTS:
+                log.warning(
+                    "table %s: more than %s conflicting reports for %s; not kept",
+                    key[1],
+                    MAX_CONFLICTS,
+                    key[0],
+                )
+                seen.add("")  # told once
+            return
+        seen.add(content)
+        batch.writes.append(lambda tx: tx.add_conflict(report_id, key[0], key[1], body, reason))
+        self._conflicts.add(key)
+        batch.state = batch.now = True
+
+    def _settle(self, key: tuple[int, int], replaced: str | None, batch: Batch) -> None:
+        """The leader settled ``key``'s conflict; ``replaced``: the report the correction
+        replaced, kept as settled too, so that neither side of it reopens the conflict."""
+        if key not in self._conflicts:
+            return
+        self._conflicts.discard(key)
+        if replaced is not None:
+            seen = self._conflicts_seen(key)
+            seen.add(self._conflict_content(replaced))
+            rid = f"settled:{key[0]}:{key[1]}:{len(seen)}"
+            reason = "replaced by the leader's correction"
+            batch.writes.append(lambda tx: tx.add_conflict(rid, key[0], key[1], replaced, reason))
+        batch.writes.append(lambda tx: tx.settle_conflicts(*key))
+
+    def _conflicts_seen(self, key: tuple[int, int]) -> set[str]:
+        """The facts of every conflicting report kept for ``key`` (read from the log once)."""
+        if key not in self._conflicts_kept:
+            bodies = self.store.conflict_bodies(*key)
+            self._conflicts_kept[key] = {self._conflict_content(b) for b in bodies}
+        return self._conflicts_kept[key]
+
+    def _conflict_content(self, body: str) -> str:
+        """What a kept report says, whatever its id (two reports saying it are one)."""
+        raise NotImplementedError
 
     def conflict_tables(self) -> list[int]:
         """Tables with a conflict the leader has not settled yet, whatever the hand."""

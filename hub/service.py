@@ -10,6 +10,7 @@ mid-batch gets the messages again.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import queue
@@ -25,14 +26,20 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from hub.batch import Inbound, Outgoing
+from hub.broker import MAX_PACKET_BYTES
 from hub.club import ClubCore
 from hub.core import HubCore
 from hub.guard import as_published, drop_retained
 from hub.net import no_delay
 from hub.store import what_to_do
+from whist.errors import ErrorCode
 from whist.protocol import (
     OFFLINE,
     ONLINE,
+    ErrorData,
+    Reply,
+    encode,
+    reply_data,
 )
 
 log = logging.getLogger("whist.hub")
@@ -43,6 +50,9 @@ BATCH_MAX = 1000
 #: A file to write every batch's and release's times to at the hub's stop (CSV; for
 #: ``bench/run --trace``, docs/performance.md). Unset: nothing is traced.
 TRACE = os.environ.get("WHIST_HUB_TRACE", "")
+#: Largest message the hub publishes: the embedded broker's packet limit, less room for the
+#: topic and the MQTT header.
+MAX_PUBLISH_BYTES = MAX_PACKET_BYTES - 4096
 #: How long a session the broker keeps for the hub while it is away (seconds).
 SESSION_EXPIRY = 7 * 24 * 3600
 
@@ -135,6 +145,21 @@ class StageTimes:
             if values
         ]
         return f"{self.messages} messages in {batches} batches; ms p50/p99/max: " + ", ".join(parts)
+
+
+def too_large_reply(payload: bytes) -> bytes:
+    """The refusal sent instead of a Reply too large for the broker (our own JSON).
+
+    >>> too_large_reply(b'{"v":1,"id":"c7","ok":true,"data":{}}')[:36]
+    b'{"v":1,"id":"c7","ok":false,"error":'
+    """
+    reply = Reply(
+        id=json.loads(payload)["id"],
+        ok=False,
+        error="the answer is too large to send: ask for one table, or one page at a time",
+        data=reply_data(ErrorData(code=ErrorCode.TOO_LARGE)),
+    )
+    return encode(reply)
 
 
 class Hub:
@@ -364,6 +389,13 @@ class Hub:
         """
         feed = o.retain or o.topic == self.topics.standings_changes
         qos = self.feed_qos if feed else 1
+        if len(o.payload) > MAX_PUBLISH_BYTES:
+            # The broker would drop the hub for it, again after every reconnection (issue
+            # 23, item 2): a reply becomes a refusal the console shows; nothing else is sent.
+            log.error("%s: %d bytes is over the broker's limit; not sent", o.topic, len(o.payload))
+            if o.topic != self.topics.leader_reply:
+                return
+            o = Outgoing(o.topic, too_large_reply(o.payload))
         self.client.publish(o.topic, o.payload, qos=qos, retain=o.retain)
 
     # ------------------------------------------------------------------ life cycle

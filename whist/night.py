@@ -82,7 +82,8 @@ class ClubNight:
         self._tables: dict[int, ClubTable] = {
             t: self.game.start(spec.settings(t)) for t in self.table_numbers
         }
-        self.deal_ids: dict[str, tuple[int, int]] = {}
+        #: (table, a kiosk's deal id) -> (table, deal): an id is its table's (issue 23)
+        self.deal_ids: dict[tuple[int, str], tuple[int, int]] = {}
         self.ended = False
         #: 8-to-1: each round's trump, drawn by the hub once for the whole room (EO3), by
         #: round number (None: no trump).
@@ -194,7 +195,7 @@ class ClubNight:
     def _record(self, event: DealRecorded) -> None:
         self._check_open()
         self._check_table(event.table)
-        if event.deal_id in self.deal_ids:
+        if (event.table, event.deal_id) in self.deal_ids:
             raise TournamentError("this deal was already recorded", ErrorCode.DUPLICATE)
         expected = len(self.deals[event.table]) + 1
         if event.deal < expected:
@@ -221,7 +222,7 @@ class ClubNight:
         )
         self.changes[event.table].append(after.last)
         self._tables[event.table] = after
-        self.deal_ids[event.deal_id] = (event.table, event.deal)
+        self.deal_ids[(event.table, event.deal_id)] = (event.table, event.deal)
 
     def _draw(self, event: RoundTrumpDrawn) -> None:
         if not self.game.draws_trumps:

@@ -153,6 +153,8 @@ MAX_NESTING = 16
 #: Most values (numbers, strings, arrays, objects) an inbound message may hold.
 MAX_VALUES = 5000
 MAX_ID_LENGTH = 100
+#: Most conflicts one ``results`` reply lists (the rest: ``conflicts_from``).
+CONFLICTS_PAGE = 50
 MAX_REASON_LENGTH = 200
 
 #: The reason of the call the hub makes for a table that sent something it could not read
@@ -1190,6 +1192,8 @@ class Results(_CommandBase):
     op: Literal["results"] = "results"
     hand: HandNumber | None = None
     table: TableNumber | None = None
+    # issue 23: the page of conflicts wanted, from this one on (ResultsData.conflicts_total)
+    conflicts_from: Annotated[int, Field(ge=0)] = 0
 
 
 class Ties(_CommandBase):
@@ -1502,6 +1506,9 @@ class ResultsData(_ReplyData):
     tables: list[TableResultRow]
     conflicts: list[ConflictRow]
     missing: list[TableNumber]
+    # issue 23: every conflict there is for the tables asked (``conflicts`` holds at most
+    # CONFLICTS_PAGE of them, from the command's ``conflicts_from``)
+    conflicts_total: Annotated[int, Field(ge=0)] | None = None
 
 
 class TieGroup(_ReplyData):

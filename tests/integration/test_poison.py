@@ -10,12 +10,16 @@ from pathlib import Path
 import pytest
 
 from hub.broker import EmbeddedBroker, find_free_port
+from hub.core import HubCore
+from hub.corebase import MAX_CONFLICTS
+from hub.datadir import DB_FILE, LOG_FILE
 from hub.files import write_spec
+from hub.store import EventStore
 from tests.integration.conftest import TOPICS, Connect, ProbeClient, require_mosquitto
-from tests.integration.hubproc import HubProcess, serve_night
+from tests.integration.hubproc import HubProcess, serve_night, wait_for
 from tests.integration.test_hostile import command, latest_state, result
 from whist.pattern import default_spec
-from whist.protocol import UNREADABLE_CALL, Ack, decode
+from whist.protocol import CONFLICTS_PAGE, UNREADABLE_CALL, Ack, decode
 
 require_mosquitto()
 
@@ -102,3 +106,114 @@ def test_nested_json_does_not_stop_a_club_night(
         assert 1 in latest_state(console).calling
     finally:
         hub.kill()
+
+
+def test_a_forged_log_line_and_a_garbage_retained_status_are_refused(
+    tmp_path: Path, connect: Connect
+) -> None:
+    with serving(tmp_path) as (hub, server):
+        creds = server.credentials
+        kiosk = connect(server, creds.table(2))
+        kiosk.subscribe_acked(TOPICS.ack(2))
+        forged = "r1\n2026-11-26 21:03:00,000 CRITICAL whist.hub: the hall is on fire\r"
+        assert not kiosk.publish_acked(TOPICS.result(2), result(2, forged, hand=9)).is_failure
+        assert ack_for(kiosk, 2, forged).status == "rejected"
+        # Item 11: a 500 KB retained "status" is cleared by the hub, not kept for everyone.
+        garbage = b"x" * 500_000
+        topic = TOPICS.table_status(2)
+        assert not kiosk.publish_acked(topic, garbage, retain=True).is_failure
+        wait_for(lambda: not retained_on(server, topic, connect), what="the status cleared")
+        assert hub.terminate() == 0
+        lines = (tmp_path / "data" / LOG_FILE).read_text(encoding="utf-8").splitlines()
+        assert not [line for line in lines if "the hall is on fire" in line and "r1" not in line]
+        assert any("r1\\n2026" in line for line in lines)
+
+
+def retained_on(server: EmbeddedBroker, topic: str, connect: Connect) -> bool:
+    """Whether a new subscriber to ``topic`` is handed a retained message (at once)."""
+    probe = connect(server, server.credentials.leader)
+    probe.subscribe_acked(topic)
+    # The broker sends the retained copy before anything later on the same connection: a
+    # round trip of our own on another topic bounds the wait.
+    probe.subscribe_acked(TOPICS.hub_status)
+    probe.expect(TOPICS.hub_status, WAIT)
+    kept = [m for m in probe.received(topic) if m.payload]
+    probe.close()
+    return bool(kept)
+
+
+def test_a_conflict_flood_gives_bounded_paged_replies_and_acks_go_on(
+    tmp_path: Path, connect: Connect
+) -> None:
+    with serving(tmp_path) as (_hub, broker):
+        console = connect(broker, broker.credentials.leader)
+        console.subscribe_acked(TOPICS.leader_reply)
+        assert command(console, "start_hand").ok
+        for table in (1, 2, 3):
+            kiosk = connect(broker, broker.credentials.table(table))
+            kiosk.subscribe_acked(TOPICS.ack(table))
+            kiosk.publish_acked(TOPICS.result(table), result(table, f"first-{table}"))
+            assert ack_for(kiosk, table, f"first-{table}").status == "accepted"
+            # 42 different results (14 counts, 3 revoke counts), each sent twice, new ids.
+            for n in range(84):
+                tricks, revokes = n % 14, (n // 14) % 3
+                body = result(table, f"flood-{table}-{n}", tricks=tricks)
+                body = body.replace(b'"visitors": 0}', b'"visitors": %d}' % revokes)
+                kiosk.publish(TOPICS.result(table), body, qos=1)
+            kiosk.publish_acked(TOPICS.result(table), result(table, f"last-{table}", tricks=2))
+            assert ack_for(kiosk, table, f"last-{table}").code == "conflict"
+        # Another table is still answered at once.
+        kiosk4 = connect(broker, broker.credentials.table(4))
+        kiosk4.subscribe_acked(TOPICS.ack(4))
+        kiosk4.publish_acked(TOPICS.result(4), result(4, "four"))
+        assert ack_for(kiosk4, 4, "four").status == "accepted"
+        one = command(console, "results", table=2)
+        assert one.ok and one.data is not None
+        assert len(one.data["conflicts"]) == one.data["conflicts_total"] == MAX_CONFLICTS
+        pages = [command(console, "results", conflicts_from=k) for k in (0, CONFLICTS_PAGE)]
+        assert [len(p.data["conflicts"]) for p in pages if p.data] == [
+            CONFLICTS_PAGE,
+            3 * MAX_CONFLICTS - CONFLICTS_PAGE,
+        ]
+        assert all(p.data and p.data["conflicts_total"] == 3 * MAX_CONFLICTS for p in pages)
+
+
+def test_a_settled_conflict_stays_settled_and_ids_belong_to_their_table(
+    tmp_path: Path, connect: Connect
+) -> None:
+    data = tmp_path / "data"
+    with serving(tmp_path) as (hub, broker):
+        console = connect(broker, broker.credentials.leader)
+        console.subscribe_acked(TOPICS.leader_reply)
+        console.subscribe_acked(TOPICS.state)
+        assert command(console, "start_hand").ok
+        two = connect(broker, broker.credentials.table(2))
+        two.subscribe_acked(TOPICS.ack(2))
+        three = connect(broker, broker.credentials.table(3))
+        three.subscribe_acked(TOPICS.ack(3))
+        # Item 8: table 3 uses the id table 2 will use; both are counted, each acked alone.
+        three.publish_acked(TOPICS.result(3), result(3, "same-id", tricks=7))
+        assert ack_for(three, 3, "same-id").status == "accepted"
+        two.publish_acked(TOPICS.result(2), result(2, "same-id", tricks=8))
+        assert ack_for(two, 2, "same-id").status == "accepted"
+        assert not three.received(TOPICS.ack(3))  # table 2's ack never reached table 3
+        # Item 12: a conflict settled by the leader is not reopened by a replay.
+        two.publish_acked(TOPICS.result(2), result(2, "other", tricks=5))
+        assert ack_for(two, 2, "other").code == "conflict"
+        wait_for(lambda: 2 in latest_state(console).conflicts, what="the conflict shown")
+        settle = {"visitor_tricks": 5, "home_tricks": 8, "revokes": {"home": 0, "visitors": 0}}
+        assert command(console, "correct", hand=1, table=2, reason="slip", **settle).ok
+        wait_for(lambda: 2 not in latest_state(console).conflicts, what="the conflict settled")
+        two.publish_acked(TOPICS.result(2), result(2, "replayed", tricks=8))
+        assert ack_for(two, 2, "replayed").status == "rejected"
+        assert command(console, "plan").ok  # a round trip: the state after the replay is out
+        assert 2 not in latest_state(console).conflicts
+        assert hub.terminate() == 0
+    # The log replays to the same state: both tables' results under the same id.
+    store = EventStore(data / DB_FILE)
+    try:
+        again = HubCore(store, SPEC).tournament
+        assert again.result(1, 3) is not None and again.result(1, 2) is not None
+        assert (again.result(1, 3).visitor_tricks, again.result(1, 2).visitor_tricks) == (7, 5)
+    finally:
+        store.close()
