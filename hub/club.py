@@ -294,6 +294,9 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         )
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
+        return self._export_once(self.night.seq, cmd.language, lambda: self._export(cmd))
+
+    def _export(self, cmd: Export) -> ExportData:
         from hub.clubsheets import write_club_sheets
         from hub.export import export_night_csv
         from hub.sheets import start_pdfs

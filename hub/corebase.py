@@ -16,6 +16,7 @@ import random
 import subprocess
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from hub.batch import Batch, Inbound, Outgoing, peek_id
 from hub.store import EventStore
@@ -27,6 +28,7 @@ from whist.events import (
 from whist.protocol import (
     UNREADABLE_CALL,
     Ack,
+    ExportData,
     Reply,
     Topics,
     encode,
@@ -113,6 +115,23 @@ class HubBase:
             reason = "replaced by the leader's correction"
             batch.writes.append(lambda tx: tx.add_conflict(rid, key[0], key[1], replaced, reason))
         batch.writes.append(lambda tx: tx.settle_conflicts(*key))
+
+    #: The last export: (what the log was at, the language) and what it wrote.
+    _last_export: tuple[tuple[int, str | None], ExportData] | None = None
+
+    def _export_once(
+        self, version: int, language: str | None, write: Callable[[], ExportData]
+    ) -> ExportData:
+        """``write()``, unless nothing was logged since the last export in this language and
+        its files are all still there: then the same answer at once (issue 23, item 9: a
+        leader tapping Export again and again held up every table's Ack for seconds)."""
+        key = (version, language)
+        last = self._last_export
+        if last is not None and last[0] == key and all(Path(f).is_file() for f in last[1].files):
+            return last[1]
+        data = write()
+        self._last_export = (key, data)
+        return data
 
     def _conflicts_seen(self, key: tuple[int, int]) -> set[str]:
         """The facts of every conflicting report kept for ``key`` (read from the log once)."""

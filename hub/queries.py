@@ -121,6 +121,9 @@ class Queries(CoreBase):
         return leader.counts(self.tournament, cmd.day)
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
+        return self._export_once(self.tournament.events, cmd.language, lambda: self._export(cmd))
+
+    def _export(self, cmd: Export) -> ExportData:
         from hub.export import export_csv
         from hub.sheets import start_pdfs, write_sheets
 
