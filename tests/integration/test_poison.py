@@ -3,17 +3,20 @@ login on a real ``whist-hub serve`` with its own Mosquitto, port and folder."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
+from hub.batch import Inbound, Outgoing
 from hub.broker import EmbeddedBroker, find_free_port
 from hub.core import HubCore
 from hub.corebase import MAX_CONFLICTS
 from hub.datadir import DB_FILE, LOG_FILE
 from hub.files import write_spec
+from hub.service import Hub
 from hub.store import EventStore
 from tests.integration.conftest import TOPICS, Connect, ProbeClient, require_mosquitto
 from tests.integration.hubproc import HubProcess, serve_night, wait_for
@@ -217,3 +220,65 @@ def test_a_settled_conflict_stays_settled_and_ids_belong_to_their_table(
         assert (again.result(1, 3).visitor_tricks, again.result(1, 2).visitor_tricks) == (7, 5)
     finally:
         store.close()
+
+
+class FailingCore(HubCore):
+    """A hub core with a bug: any batch holding a message that says "crash" fails whole
+    (as a bug in building the publications would), whatever else it holds."""
+
+    seen: ClassVar[list[bytes]] = []
+
+    def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
+        items = list(items)
+        self.seen.extend(i.payload for i in items)
+        if any(b"crash" in i.payload for i in items):
+            raise RuntimeError("a bug in the hub")
+        return super().handle(items)
+
+
+def test_a_batch_that_fails_is_retried_one_by_one_and_the_failing_message_never_returns(
+    tmp_path: Path, connect: Connect
+) -> None:
+    with EmbeddedBroker(
+        tmp_path / "broker", tables=SPEC.tables, port=find_free_port(), bind="127.0.0.1"
+    ) as server:
+        logins = server.credentials
+        store = EventStore(tmp_path / DB_FILE)
+        try:
+            for round_ in ("before", "after a restart"):
+                core = FailingCore(store, SPEC)
+                hub = Hub(
+                    core,
+                    host=server.host,
+                    port=server.port,
+                    client_id="whist-hub",
+                    username=logins.hub.username,
+                    password=logins.hub.password,
+                )
+                hub.start()
+                try:
+                    assert hub.wait_connected(WAIT), round_
+                    kiosk = connect(server, logins.table(2))
+                    kiosk.subscribe_acked(TOPICS.ack(2))
+                    console = connect(server, logins.leader)
+                    console.subscribe_acked(TOPICS.leader_reply)
+                    if round_ == "before":
+                        assert command(console, "start_hand").ok
+                        crash = result(2, "crash-1", tricks=4)
+                        kiosk.publish(TOPICS.result(2), crash, qos=1)
+                        kiosk.publish(TOPICS.result(2), result(2, "real-2"), qos=1)
+                        acks: dict[str, Ack] = {}
+                        while len(acks) < 2:
+                            ack = decode(Ack, kiosk.expect(TOPICS.ack(2), WAIT).payload)
+                            acks[ack.id] = ack
+                        assert acks["real-2"].status == "accepted"
+                        assert acks["crash-1"].code == "internal"
+                        assert not hub.failed
+                    else:
+                        # The hub's session hands nothing back: the failed message was acked.
+                        assert command(console, "plan").ok
+                        assert core.seen.count(crash) == 2  # its batch, then alone: never again
+                finally:
+                    hub.stop()
+        finally:
+            store.close()
