@@ -4,7 +4,9 @@
 :class:`~hub.club.ClubCore`, which answers the same calls): paho's network thread
 only queues messages; one worker thread runs the core, publishes, and acknowledges each
 message to the broker (manual PUBACK) after its batch is committed, so a hub killed
-mid-batch gets the messages again.
+mid-batch gets the messages again. Only a failure to write the log stops the hub; a message
+it cannot handle is answered where it can be, acknowledged all the same (the broker never
+hands it back) and shown to the leader as a call from its table.
 """
 
 from __future__ import annotations
@@ -324,9 +326,14 @@ class Hub:
                     log.exception("could not publish the hub's state after connecting")
                     continue
                 log.exception("a %s from table %s could not be handled", item.kind, item.table)
-                self.core.reload()
-                with contextlib.suppress(Exception):
+                try:
+                    self.core.reload()
                     self._run_noted(item)
+                except (sqlite3.Error, OSError) as exc:
+                    self._cannot_write(exc)
+                    return
+                except Exception:
+                    log.exception("could not tell the leader about it")
                 if item.qos:
                     self.client.ack(item.mid, item.qos)
 
