@@ -86,6 +86,7 @@ from whist.formats import Format
 from whist.pattern import is_placeholder_name
 from whist.protocol import REPLIES as REPLY_MODELS
 from whist.protocol import (
+    UNREADABLE_CALL,
     AcceptCount,
     Assignment,
     ClearCall,
@@ -1711,6 +1712,9 @@ class LeaderPresenter(Base[ViewModel]):
         reason = s.call_reasons.get(str(table), "").strip() if s is not None else ""
         if reason == HUB_DEFAULT_CALL:  # the hub's words for a call with no reason
             return self.tr.t("the players ask for you")
+        if reason.startswith(UNREADABLE_CALL):  # the hub's: the table sent something unreadable
+            at = reason[len(UNREADABLE_CALL) :]
+            return self.tr.t("sent something unreadable at {time}").format(time=at)
         return reason or "…"
 
     def _can_end_early(self) -> bool:

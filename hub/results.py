@@ -59,6 +59,7 @@ class ResultHandling(TableDesk, CoreBase):
         except ProtocolError as exc:
             if exc.message_id is None:
                 log.warning("table %s: unreadable %s dropped: %s", table, what, exc.reason)
+                self.note_unreadable(table, batch)
             else:
                 self._reject(table, exc.message_id, exc.reason, exc.code, batch)
             return None
@@ -78,8 +79,8 @@ class ResultHandling(TableDesk, CoreBase):
                 result.hand,
             )
             return
-        if result.id in t.result_ids:
-            hand, reported_table = t.result_ids[result.id]
+        if (table, result.id) in t.result_ids:  # ids are per table: another's is not ours
+            hand, reported_table = t.result_ids[(table, result.id)]
             self._duplicate_ack(table, result.id, hand, reported_table, batch)
             return
         event = ResultRecorded(
@@ -164,8 +165,8 @@ class ResultHandling(TableDesk, CoreBase):
             reason = f"this count is for table {count.table} but came from table {table}'s kiosk"
             self._reject(table, count.id, reason, ErrorCode.WRONG_TABLE, batch)
             return
-        if count.id in t.count_ids:
-            ack = Ack(id=count.id, status="duplicate", day=t.count_ids[count.id][0])
+        if (table, count.id) in t.count_ids:
+            ack = Ack(id=count.id, status="duplicate", day=t.count_ids[(table, count.id)][0])
             batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
             return
         try:
@@ -203,7 +204,8 @@ class ResultHandling(TableDesk, CoreBase):
 
     def _record_conflict(self, result: Result, payload: bytes, reason: str, batch: Batch) -> None:
         key = (result.hand, result.table)
-        body = payload.decode("utf-8")
-        batch.writes.append(lambda tx: tx.add_conflict(result.id, key[0], key[1], body, reason))
-        self._conflicts.add(key)
-        batch.state = batch.now = True
+        self._open_conflict(key, result.id, payload.decode("utf-8"), reason, batch)
+
+    def _conflict_content(self, body: str) -> str:
+        r = decode_result(body)
+        return f"{r.visitor_tricks} {r.revokes.home} {r.revokes.visitors}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import re
 import signal
 import threading
 import time
@@ -60,8 +61,30 @@ LOG_BACKUPS = 3
 LOG_SAME_PER_MINUTE = 120
 
 
+#: Control characters (a newline above all) a message may carry from the wire.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")
+
+
+class OneLineFormatter(logging.Formatter):
+    """Each record's message on one line: an id or a name with a newline or another control
+    character in it, as a table or the console sent it, is written escaped (``\\n``) and
+    cannot forge a line of hub.log (issue 23, item 10). A traceback keeps its lines.
+
+    >>> record = logging.makeLogRecord({"msg": "result %s", "args": ("x\\nCRITICAL y",)})
+    >>> OneLineFormatter("%(message)s").format(record)
+    'result x\\\\nCRITICAL y'
+    """
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return _CONTROL.sub(_escaped, super().formatMessage(record))
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return match.group().encode("unicode_escape").decode("ascii")
+
+
 def setup_logging(data_dir: Path, verbose: bool = False) -> None:
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    fmt = OneLineFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     # delay: hub.log appears with its first line, so an empty folder still looks unused to

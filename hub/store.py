@@ -301,6 +301,14 @@ class EventStore:
             ).fetchall()
         return [Conflict(*row) for row in rows]
 
+    def conflict_bodies(self, hand: int, table: int) -> list[str]:
+        """Every conflicting report of ``table`` for ``hand``, open or settled, as received."""
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT body FROM conflicts WHERE hand = ? AND tbl = ?", (hand, table)
+            ).fetchall()
+        return [str(body) for (body,) in rows]
+
     def calls(self) -> dict[int, str]:
         with self._reading() as db:
             rows = db.execute("SELECT tbl, reason FROM calls ORDER BY tbl").fetchall()

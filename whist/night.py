@@ -82,7 +82,8 @@ class ClubNight:
         self._tables: dict[int, ClubTable] = {
             t: self.game.start(spec.settings(t)) for t in self.table_numbers
         }
-        self.deal_ids: dict[str, tuple[int, int]] = {}
+        #: (table, a kiosk's deal id) -> (table, deal): an id is its table's (issue 23)
+        self.deal_ids: dict[tuple[int, str], tuple[int, int]] = {}
         #: deals the log had lost that the tables offered again (DealRecorded.recovered)
         self.recovered = 0
         self.ended = False
@@ -196,7 +197,7 @@ class ClubNight:
     def _record(self, event: DealRecorded) -> None:
         self._check_open()
         self._check_table(event.table)
-        if event.deal_id in self.deal_ids:
+        if (event.table, event.deal_id) in self.deal_ids:
             raise TournamentError("this deal was already recorded", ErrorCode.DUPLICATE)
         expected = len(self.deals[event.table]) + 1
         if event.deal < expected:
@@ -223,7 +224,7 @@ class ClubNight:
         )
         self.changes[event.table].append(after.last)
         self._tables[event.table] = after
-        self.deal_ids[event.deal_id] = (event.table, event.deal)
+        self.deal_ids[(event.table, event.deal_id)] = (event.table, event.deal)
         if event.recovered:
             self.recovered += 1
 

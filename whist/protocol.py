@@ -157,8 +157,20 @@ class Topics:
 # --------------------------------------------------------------------------------------------
 
 MAX_PAYLOAD_BYTES = 64 * 1024
+#: Deepest nesting of arrays and objects an inbound message may have (a Result needs 2): a
+#: 6 KB ``[[[…]]]`` is refused before the JSON parser recurses into it (issue 23, item 1).
+MAX_NESTING = 16
+#: Most values (numbers, strings, arrays, objects) an inbound message may hold.
+MAX_VALUES = 5000
 MAX_ID_LENGTH = 100
+#: Most conflicts one ``results`` reply lists (the rest: ``conflicts_from``).
+CONFLICTS_PAGE = 50
 MAX_REASON_LENGTH = 200
+
+#: The reason of the call the hub makes for a table that sent something it could not read
+#: (extension, issue 23), followed by the hub's time of day (``HH:MM``); a console says it in
+#: its reader's language.
+UNREADABLE_CALL = "sent something unreadable at "
 
 ONLINE = "online"
 OFFLINE = "offline"
@@ -1268,6 +1280,8 @@ class Results(_CommandBase):
     op: Literal["results"] = "results"
     hand: HandNumber | None = None
     table: TableNumber | None = None
+    # issue 23: the page of conflicts wanted, from this one on (ResultsData.conflicts_total)
+    conflicts_from: Annotated[int, Field(ge=0)] = 0
 
 
 class Ties(_CommandBase):
@@ -1580,6 +1594,9 @@ class ResultsData(_ReplyData):
     tables: list[TableResultRow]
     conflicts: list[ConflictRow]
     missing: list[TableNumber]
+    # issue 23: every conflict there is for the tables asked (``conflicts`` holds at most
+    # CONFLICTS_PAGE of them, from the command's ``conflicts_from``)
+    conflicts_total: Annotated[int, Field(ge=0)] | None = None
 
 
 class TieGroup(_ReplyData):
@@ -2217,6 +2234,7 @@ def _load(payload: bytes | str) -> dict[str, Any]:
             raise ProtocolError(
                 "the message is not valid UTF-8 text", ErrorCode.MALFORMED
             ) from None
+    _check_shape(text)
     repeated: list[str] = []
     try:
         data = json.loads(
@@ -2254,6 +2272,61 @@ def _load(payload: bytes | str) -> dict[str, Any]:
             _message_id(data),
         )
     return data
+
+
+#: A JSON string (unterminated: to the end of the text) or what opens, closes or separates
+#: values. Matched left to right in one pass, so a string is never read twice.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{},]')
+
+
+def _check_shape(text: str) -> None:
+    """Refuse nesting deeper than MAX_NESTING or more than MAX_VALUES values, before parsing.
+
+    One pass with no recursion: whatever the text, it costs no more than reading it.
+
+    >>> _check_shape('{"v":1,"revokes":{"home":0}}')
+    >>> _check_shape("[" * 17 + "]" * 17)
+    Traceback (most recent call last):
+    ...
+    whist.errors.ProtocolError: the message is nested too deeply (more than 16 levels)
+    """
+    opened = text.count("[") + text.count("{")
+    if opened <= MAX_NESTING and text.count(",") + opened < MAX_VALUES:
+        return  # the common case: a small message cannot be too deep or hold too much
+    depth = values = 0
+    for token in _JSON_TOKEN.findall(text):
+        if token in ("[", "{"):
+            depth += 1
+            values += 1
+            if depth > MAX_NESTING:
+                raise ProtocolError(
+                    f"the message is nested too deeply (more than {MAX_NESTING} levels)",
+                    ErrorCode.TOO_LARGE,
+                )
+        elif token == ",":
+            values += 1
+        elif token in ("]", "}"):
+            depth -= 1
+        if values > MAX_VALUES:
+            raise ProtocolError(
+                f"the message holds too many values (more than {MAX_VALUES})",
+                ErrorCode.TOO_LARGE,
+            )
+
+
+def read_id(payload: bytes | str) -> str | None:
+    """The id of a message, read within the same bounds as :func:`decode`; None when the
+    message cannot be read or has no id an Ack could carry. Never raises.
+
+    >>> read_id(b'{"v":1,"id":"r-1","hand":"?"}'), read_id(b"[" * 5000)
+    ('r-1', None)
+    """
+    try:
+        return _message_id(_load(payload))
+    except ProtocolError as exc:
+        return exc.message_id
+    except Exception:  # whatever corner of json a payload finds: no id
+        return None
 
 
 def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:
