@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -45,8 +46,24 @@ def main() -> int:
         missing = Path(tempfile.mkdtemp(prefix="kiosk-shot-")) / "kiosk.toml"
         app = KioskApp(missing)
         saved: list[Path] = []
+        black: list[bool] = []
+
+        started = time.monotonic()
+
+        def drawn() -> bool:
+            from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
+
+            pixels = glReadPixels(0, 0, Window.width, Window.height, GL_RGB, GL_UNSIGNED_BYTE)
+            return any(pixels)
 
         def take(_dt: float) -> None:
+            # Under emulation (check-arm64) the first frames come late: wait for one that is
+            # not black, for a minute at most.
+            if not drawn():
+                if time.monotonic() - started < 60:
+                    Clock.schedule_once(take, 1.0)
+                    return
+                black.append(True)
             made = Path(Window.screenshot(name=str(shot)))
             made.replace(shot)
             saved.append(shot)
@@ -54,6 +71,9 @@ def main() -> int:
 
         Clock.schedule_once(take, 4.0)
         app.run()
+        if black:
+            print("kiosk-shot: the window stayed black for a minute", file=sys.stderr)
+            return 1
         if not saved or shot.stat().st_size == 0:
             print("kiosk-shot: no screenshot was taken", file=sys.stderr)
             return 1
