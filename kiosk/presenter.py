@@ -1414,7 +1414,8 @@ class SetupPresenter(_Base):
             )
         if problem.missing:
             title = tr._("This screen is not set up yet")
-            lines = [tr._("There is no settings file.")]
+            # Nothing is wrong with a new kiosk: the way in is the leader's code.
+            lines = [] if self.joiner is not None else [tr._("There is no settings file.")]
         else:
             title = tr._("The settings file has a problem")
             lines = [self._problem_text(p) for p in problem.problems]
@@ -1433,18 +1434,23 @@ class SetupPresenter(_Base):
             setup=SetupVM(
                 title=title,
                 problems="\n".join(lines),
-                file=tr._("Settings file: {path}").format(path=_home(problem.path)),
-                how=tr._("Make one on the leader's computer with:")
+                # A volunteer at a new kiosk needs the leader's code, not a file or a command
+                # (docs/install-pi.md keeps the settings-file way for whoever installs).
+                file=""
+                if problem.missing and self.joiner is not None
+                else tr._("Settings file: {path}").format(path=_home(problem.path)),
+                how=tr._("Ask the leader for the join code, then tap the green button.")
+                if problem.missing and self.joiner is not None
+                else tr._("Make one on the leader's computer with:")
                 if problem.missing
                 else (
                     tr._("Fix it, or join the hall again with the leader's code.")
                     if self.joiner is not None
                     else tr._("Fix it, or make a new one on the leader's computer with:")
                 ),
-                # No room for both ways on a 7-inch screen when problems are listed.
-                command=PROVISION_COMMAND if problem.missing or self.joiner is None else "",
+                command=PROVISION_COMMAND if self.joiner is None else "",
                 then=tr._("Copy it here: the screen then starts by itself.")
-                if problem.missing
+                if problem.missing and self.joiner is None
                 else "",
                 join=ButtonVM(
                     tr._("Join with the leader's code"),

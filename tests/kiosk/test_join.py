@@ -15,7 +15,7 @@ from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from kiosk.presenter import SetupPresenter
 from kiosk.viewmodel import Screen
-from uikit.config import ConfigProblem
+from uikit.config import ConfigProblem, Problem
 
 
 class Joiner:
@@ -36,6 +36,25 @@ def test_without_a_joiner_there_is_no_join_button():
     assert not p.view.setup.join.visible
     p.start_join()
     assert p.view.screen is Screen.SETUP
+
+
+@pytest.mark.parametrize(("language", "ask"), [
+    ("en", "Ask the leader for the join code, then tap the green button."),
+    ("fr", "Demandez le code à l'arbitre, puis touchez le bouton vert."),
+])
+def test_a_new_kiosk_asks_for_the_leaders_code_and_shows_no_command(language, ask):
+    """Issue 27: a volunteer sees what to ask for and one button; no file, no command line."""
+    new = ConfigProblem(Path("/k/kiosk.toml"), [Problem("no_file")])
+    setup = SetupPresenter(new, language=language, joiner=Joiner()).view.setup
+    assert (setup.how, setup.problems, setup.file, setup.command, setup.then) == (
+        ask, "", "", "", "")
+    assert setup.join.visible
+
+
+def test_without_the_join_service_the_settings_file_way_is_shown():
+    new = ConfigProblem(Path("/k/kiosk.toml"), [Problem("no_file")])
+    setup = SetupPresenter(new, language="en").view.setup
+    assert "whist-hub credentials" in setup.command and "kiosk.toml" in setup.file
 
 
 def test_table_then_code_then_join():
