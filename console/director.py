@@ -95,6 +95,18 @@ def provisional(tr: ConsoleTranslator, count: int) -> str:
     ).format(n=count)
 
 
+def recovered(tr: ConsoleTranslator, count: int) -> str:
+    """``2 results recovered from the tables after the log was damaged`` (State.recovered:
+    results the hub's log had lost that the tables' kiosks gave back; empty when none)."""
+    if not count:
+        return ""
+    return tr.nt(
+        "{n} result recovered from the tables after the log was damaged",
+        "{n} results recovered from the tables after the log was damaged",
+        count,
+    ).format(n=count)
+
+
 def bring_lines(tr: ConsoleTranslator, state: State) -> list[str]:
     """``Bring 2 flags to table 5``: the hub's automatic loans the leader must carry."""
     return [
@@ -255,5 +267,6 @@ __all__ = [
     "missing_count",
     "missing_lines",
     "provisional",
+    "recovered",
     "unreported",
 ]

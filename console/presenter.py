@@ -31,7 +31,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from console import words
+from console import director, words
 from console.i18n import translator
 from console.screens.base import Link
 from console.screens.confirm import ConfirmPresenter
@@ -314,6 +314,8 @@ class LeaderPresenter(Base[ViewModel]):
                 "Table {tables} is calling you.", "Tables {tables} are calling you.", len(s.calling)
             ).format(tables=words.tables_list(s.calling, 8))
             role = "banner-info" if s.finished else "banner-call"  # over: calm, nothing to play
+        elif s is not None and s.recovered:  # the tables gave back what the hub's log lost
+            banner, role = director.recovered(tr, s.recovered) + ".", "banner-info"
         return HeaderVM(
             tournament=s.tournament if s is not None else "",
             info=info,

@@ -1,12 +1,14 @@
 """The hall display's texts: gettext domain ``hall``.
 
 Catalogs: ``uikit/locale/fr/LC_MESSAGES/hall.po`` / ``hall.mo``. The texts come from
-``hall/*.py`` and from the set-up screen and trump words shared with the console
-(``uikit/common.py``). After changing a text, from the repository::
+``hall/*.py``, from the set-up screen and trump words shared with the console
+(``uikit/common.py``), and each club game's title where its format defines it (``G_`` in
+``whist/formats``; hall/babel.cfg keeps the core's refusals, ``M_`` there, out). After
+changing a text, from the repository::
 
     .venv/bin/pybabel extract -F hall/babel.cfg -o uikit/locale/hall.pot \\
         --no-location -c TRANSLATORS: --no-default-keywords \\
-        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 -k M_ hall uikit/common.py uikit/games.py
+        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 hall uikit/common.py whist/formats/*.py
     .venv/bin/pybabel update -i uikit/locale/hall.pot -d uikit/locale -D hall \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new entries in uikit/locale/fr/LC_MESSAGES/hall.po, then

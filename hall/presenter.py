@@ -14,7 +14,10 @@ within a second.
 
 On a club night (``State.club``) it shows the hub's NightStandings instead: partnerships in
 the hub's order with the hub's ranks (a rank two rows hold is written ``2=``), and each
-table's game in play. Nothing is ranked or added up here.
+table's game in play. Nothing is ranked or added up here, and no game is named: which
+columns apply, who is out, each table's game and round, the room's round are the core's
+(``ClubRules.individual``, ``ranks_by``, ``rounds``, ``knocks_out``; ``NightRow.out``,
+``NightTable.game``, ``NightStandings.room_round``).
 
 >>> p = HallPresenter(language="en")
 >>> p.view.screen
@@ -45,6 +48,7 @@ from uikit.i18n import Language, declare
 from whist.formats import Format
 from whist.protocol import (
     ClubRound,
+    ClubRules,
     FormatInfo,
     NightStandings,
     NightTable,
@@ -56,12 +60,6 @@ from whist.protocol import (
 from whist.views import format_info
 
 T = TypeVar("T")
-#: The club games played each for oneself: a row is a player, there is no target.
-INDIVIDUAL = frozenset({"widow", "solo", "knockout", "eight-to-one"})
-#: The games played in rounds: each table's next round is the core's (NightTable.round).
-ROUNDS = frozenset({"knockout", "eight-to-one"})
-#: Games with no games to win (Widow, Solo): ranked by points alone.
-NO_GAMES = frozenset({"widow", "solo"})
 #: Between the two partnerships' scores (an en dash).
 DASH = " \N{EN DASH} "
 
@@ -117,6 +115,7 @@ class HallPresenter(Base[HallVM]):
         self.page = 0
         self.change_hand = 0  # the hand each team's change is about (0: none yet)
         self.ranked = True  # False from a StandingsChanges until the next Standings
+        self.placed_by: str | None = None  # the core's: a tie-break placed level teams
         self.night: NightStandings | None = None  # a club night's standings, as the hub sent
 
     # ================================================================== what we know
@@ -181,6 +180,7 @@ class HallPresenter(Base[HallVM]):
         self.seq = standings.seq
         self.change_hand = standings.change_hand
         self.ranked = True  # the hub's ranks are of these very scores
+        self.placed_by = standings.placed_by
         self.teams = [
             Team(
                 t.team,
@@ -329,13 +329,12 @@ class HallPresenter(Base[HallVM]):
             )
         pages = self.pages
         message = "" if self.teams else tr.t("Waiting for the standings…")
-        if self.teams and self.ranked and self._placed_level():
+        if self.teams and self.ranked and self.placed_by is not None:
             # level teams on different places: the core's tie-break decided them (a playoff
             # in Alberta, the backward count in Gaspésie); the hall says so, never a riddle
-            rules = self.rules
             message = (
                 tr.t("Level teams placed by the backward count")
-                if rules is not None and rules.tie_break == "countback"
+                if self.placed_by == "countback"
                 else tr.t("Level teams placed by a playoff")
             )
         return HallVM(
@@ -357,15 +356,6 @@ class HallPresenter(Base[HallVM]):
             else "",
             message=message,
         )
-
-    def _placed_level(self) -> bool:
-        """Whether two teams on the same score hold different places, other than by the
-        leader's decision (which each such row says itself)."""
-        places: dict[int, set[int]] = {}
-        for t in self.teams:
-            if not t.by_leader:
-                places.setdefault(self.score(t), set()).add(t.rank)
-        return any(len(ranks) > 1 for ranks in places.values())
 
     # ------------------------------------------------------------------ a club night
     def _page_slice(self, items: list[T]) -> list[T]:
@@ -389,14 +379,16 @@ class HallPresenter(Base[HallVM]):
         assert club is not None
         n = self.night
         ended = s.finished or (n is not None and n.ended)
-        rubbers = club.wins == "rubbers"
-        alone = club.name in INDIVIDUAL
-        no_games = club.name in NO_GAMES
-        title = game_title(tr.t, club.name, club.title)
-        if alone:
-            game = title  # no target: every deal scores on its own
-        else:
+        # What the night's standings count, in order (the core's): wins first if the game
+        # has any (games or rubbers), then its points (or tricks).
+        ranks_by = list(club.ranks_by or [club.wins, "points"])
+        wins = ranks_by[0] if len(ranks_by) > 1 else None
+        alone = bool(club.individual)
+        title = game_title(tr.t, club)
+        if club.target:
             game = tr.t("{title} · game to {target}").format(title=title, target=club.target)
+        else:
+            game = title  # no target: every deal scores on its own, or rounds end a game
         hand = tr.t("Final standings") if ended else game
         progress, fraction = "", 0.0
         rows: list[NightRowVM] = []
@@ -404,29 +396,27 @@ class HallPresenter(Base[HallVM]):
         note = ""
         if n is not None:
             ranks = [r.rank for r in n.rows]
-            # Knockout: who is still in is the core's (each table's next round)
-            rounds = {t.table: t.round for t in n.tables if not (t.finished or ended)}
             for i, r in enumerate(self._page_slice(list(n.rows))):
                 alt = "-alt" if i % 2 else ""
                 shared = ranks.count(r.rank) > 1
                 players = self._players(r.players)
-                in_round = rounds.get(r.table)
-                knocked_out = in_round is not None and r.party not in in_round.players
-                if club.name == "knockout" and knocked_out:
+                if r.out:  # knocked out of the game in play (the core's)
                     players = tr.t("{name} · out").format(name=players)
                 rows.append(
                     NightRowVM(
                         rank=f"{r.rank}=" if shared else str(r.rank),
                         table=str(r.table) if alone else f"{r.table} {self._party(r.party)}",
                         players=players,
-                        wins="" if no_games else str(r.rubbers if rubbers else r.games),
+                        wins=""
+                        if wins is None
+                        else str(r.rubbers if wins == "rubbers" else r.games),
                         points=str(r.points),
                         role="row" + alt,
                     )
                 )
             for i, t in enumerate(self._page_slice(list(n.tables))):
                 alt = "-alt" if i % 2 else ""
-                tables.append(self._night_table(t, alt, ended, club.name))
+                tables.append(self._night_table(t, alt, ended, club))
             played = sum(t.deals for t in n.tables)
             finished = sum(1 for t in n.tables if t.finished)
             if not ended and club.length != "open" and n.tables:
@@ -445,26 +435,17 @@ class HallPresenter(Base[HallVM]):
             notes = []
             if any(ranks.count(k) > 1 for k in ranks):
                 notes.append(tr.t("2= : a shared place"))
-            if no_games:
-                notes.append(tr.t("Ranked by points"))
-            elif club.name == "knockout":
-                notes.append(tr.t("Ranked by games, then tricks"))
-            else:
-                notes.append(
-                    tr.t("Ranked by rubbers, then points")
-                    if rubbers
-                    else tr.t("Ranked by games, then points")
-                )
+            notes.append(self._ranked_by(ranks_by))
             note = " · ".join(notes)
         head = NightRowVM(
             rank=tr.t("Rank"),
             table=tr.t("Table"),
             players=tr.t("Player") if alone else tr.t("Partners"),
-            wins="" if no_games else tr.t("Rubbers") if rubbers else tr.t("Games"),
-            points=tr.t("Tricks") if club.name == "knockout" else tr.t("Points"),
+            wins="" if wins is None else tr.t("Rubbers") if wins == "rubbers" else tr.t("Games"),
+            points=tr.t("Tricks") if ranks_by[-1] == "tricks" else tr.t("Points"),
         )
         parties = DASH.join(self._party(p) for p in club.parties)
-        if club.name in ROUNDS:
+        if club.rounds:
             parties = tr.t("Round")
         elif alone:
             parties = ""  # a player's score is on the leaderboard
@@ -475,10 +456,9 @@ class HallPresenter(Base[HallVM]):
             status="",
         )
         symbol, trump, role = "", "", "card-black"
-        if club.name == "eight-to-one" and n is not None and not ended:
-            # the room's round: the one most tables are playing (the trump is the same at every
-            # table that plays it, the hub's draw)
-            symbol, trump, role = self._room_trump(n)
+        if n is not None and not ended and n.room_round is not None:
+            # the room's round (the core's) and its trump, the same at every table playing it
+            symbol, trump, role = self._room_trump(n.room_round)
         pages = self.pages
         return HallVM(
             screen="night",
@@ -505,46 +485,43 @@ class HallPresenter(Base[HallVM]):
             ),
         )
 
-    def _room_trump(self, n: NightStandings) -> tuple[str, str, str]:
-        """8-to-1: the trump of the round most tables are playing, as the hub drew it (each
-        table's next round is the core's, NightTable.round)."""
-        rounds = [t.round for t in n.tables if not t.finished and t.round is not None]
-        numbers = [r.number for r in rounds]
-        if not numbers:
-            return "", "", "card-black"
-        number = max(set(numbers), key=lambda r: (numbers.count(r), r))
-        room = next(r for r in rounds if r.number == number)
+    def _ranked_by(self, ranks_by: list[str]) -> str:
+        """The leaderboard's note: what the core ranks by, in order."""
+        tr = self.tr
+        if ranks_by == ["games", "tricks"]:
+            return tr.t("Ranked by games, then tricks")
+        if ranks_by == ["rubbers", "points"]:
+            return tr.t("Ranked by rubbers, then points")
+        if ranks_by == ["games", "points"]:
+            return tr.t("Ranked by games, then points")
+        return tr.t("Ranked by points")
+
+    def _room_trump(self, room: ClubRound) -> tuple[str, str, str]:
+        """The room's round (the core's, NightStandings.room_round) and its trump as the hub
+        drew it; nothing before the draw."""
         drawn = room.trump
         if drawn is None:
             return "", "", "card-black"
         tr = self.tr
         name = tr.t("{trump}\nRound {r} · {n} cards").format(
-            r=number, n=room.cards, trump=trump_name(tr, drawn)
+            r=room.number, n=room.cards, trump=trump_name(tr, drawn)
         )
         return trump_symbol(tr, drawn), name, "card-red" if drawn in RED_SUITS else "card-black"
 
-    def _night_table(
-        self,
-        t: NightTable,
-        alt: str,
-        ended: bool,
-        game: str = "",
-    ) -> NightTableVM:
+    def _night_table(self, t: NightTable, alt: str, ended: bool, club: ClubRules) -> NightTableVM:
         tr = self.tr
-        score = DASH.join(str(x) for x in t.score)
         over = t.finished or ended
-        r: ClubRound | None = t.round if game in ROUNDS and not over else None
-        if game in INDIVIDUAL:
-            score = ""
-        if r is not None and game == "eight-to-one":
+        # a game played in rounds shows each table's next round, as the core computed it
+        r: ClubRound | None = t.round if club.rounds and not over else None
+        score = "" if club.individual else DASH.join(str(x) for x in t.score)
+        if r is not None:
+            # the round, and its trump where the hub drew one for the room: the column is
+            # narrow (the cards are on the kiosk)
             mark = trump_symbol(tr, r.trump) if r.trump is not None else ""
-            # the round and its trump: the column is narrow (the cards are on the kiosk)
             score = f"{r.number} {mark}".strip()
-        elif r is not None:
-            score = str(r.number)
         if over:
             status, role = tr.t("✓ finished"), "up" + alt
-        elif r is not None and game == "knockout":
+        elif r is not None and club.knocks_out:
             # the round's cards and how many are still in (the leaderboard says who is out)
             status = tr.nt("{n} card", "{n} cards", r.cards).format(n=r.cards)
             status += " · " + tr.nt("{n} in", "{n} in", len(r.players)).format(n=len(r.players))
@@ -552,8 +529,8 @@ class HallPresenter(Base[HallVM]):
         elif t.deals == 0:
             status, role = tr.t("not started"), "row" + alt
         else:
-            # the game in play: one more than the games the table has finished
-            status, role = tr.t("game {n}").format(n=sum(t.games) + 1), "row" + alt
+            # the game in play (the core's: the games the table has finished, plus one)
+            status, role = tr.t("game {n}").format(n=t.game or 1), "row" + alt
         return NightTableVM(
             table=str(t.table),
             score=score if t.deals or r is not None else "\N{EN DASH}",

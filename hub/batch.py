@@ -3,7 +3,6 @@ batch that gathers one round of handling until it is committed."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -11,6 +10,7 @@ from hub.store import Transaction
 from whist.events import (
     Event,
 )
+from whist.protocol import read_id
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,6 @@ class Batch:
 
 
 def peek_id(payload: bytes) -> str | None:
-    try:
-        data = json.loads(payload)
-    except ValueError:
-        return None
-    value = data.get("id") if isinstance(data, dict) else None
-    return value if isinstance(value, str) and 0 < len(value) <= 100 else None
+    """The message's id, read within the protocol's bounds (a ``[[[…]]]`` of any depth is
+    not handed to the JSON parser); None when there is none an Ack could carry. Never raises."""
+    return read_id(payload)

@@ -16,7 +16,8 @@ Files in the data directory:
 ``mosquitto.passwd``  hashed passwords, made by ``mosquitto_passwd -U`` (0600)
 ``mosquitto.acl``     who may read and write which topic, built from :class:`Topics`
 ``mosquitto.db``      the broker's persistence: retained state and queued QoS 1 messages
-``mosquitto.log``     the broker's log (also catches anything it prints before logging starts)
+``mosquitto.log``     the broker's log, size-capped and rotated by the hub (``.1``, ``.2``)
+``ca.crt`` …          the hall's certificate authority and the broker's certificate (hub.tls)
 ``broker.pid``        the running broker's pid, so a hub killed with SIGKILL can reclaim it
 """
 
@@ -42,12 +43,16 @@ from typing import Self
 
 import tomli_w
 
+from hub.logcap import LinePump
 from hub.private import write_private
+from hub.tls import CA_CERT_FILE, TlsError, TlsFiles, ensure_certificates, hall_addresses
 from whist.protocol import Topics
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 1883
+#: The MQTT-over-TLS port (IANA's), where kiosks, the console and the hall display connect.
+DEFAULT_TLS_PORT = 8883
 DEFAULT_TOPICS = Topics()
 CREDENTIALS_FILE = "credentials.json"
 CONFIG_FILE = "mosquitto.conf"
@@ -69,7 +74,11 @@ _SBIN_PATH = os.pathsep.join(("/usr/local/sbin", "/usr/sbin", "/sbin"))
 # outbox until the hub acks them, so a lost queued message is resent, never lost.
 _AUTOSAVE_SECONDS = 5
 _MAX_QUEUED = 100_000
-_LOG_ROTATE_BYTES = 5 * 1024 * 1024
+#: mosquitto.log is cut at this size while the broker runs, keeping this many older parts.
+LOG_MAX_BYTES = 5 * 1024 * 1024
+LOG_BACKUPS = 2
+#: Broker log lines kept per minute; a flood of refused connections is summed up instead.
+LOG_LINES_PER_MINUTE = 240
 #: Largest MQTT packet the embedded broker accepts (header, topic and payload together).
 MAX_PACKET_BYTES = 1024 * 1024
 _PASSWORD_BYTES = 18  # token_urlsafe: 24 characters from [A-Za-z0-9_-], never a colon
@@ -168,8 +177,17 @@ class Credentials:
         return Credential(username, self._passwords[username])
 
 
-def provisioning_text(table: int, host: str, port: int, username: str, password: str) -> str:
+#: The name a device gives the hub's ``ca.crt`` beside its settings.
+DEVICE_CA_FILE = "hub-ca.crt"
+
+
+def provisioning_text(
+    table: int, host: str, port: int, username: str, password: str, *, ca: str | None = None
+) -> str:
     """What one kiosk needs to join the hall's broker, as a small TOML document.
+
+    With *ca* (the hub's CA file, as the kiosk names it beside its settings) the kiosk
+    connects with TLS: ``[broker] tls = true``, ``ca = "hub-ca.crt"``.
 
     >>> print(provisioning_text(7, "192.168.1.10", 1883, "table7", "s3cret"))
     # Military Whist kiosk for table 7.
@@ -185,8 +203,43 @@ def provisioning_text(table: int, host: str, port: int, username: str, password:
         f"# Military Whist kiosk for table {table}.\n"
         f"# Keep this private: it lets a device speak for table {table}.\n"
     )
-    body = {"table": table, "host": host, "port": port, "username": username, "password": password}
+    body: dict[str, object] = {
+        "table": table,
+        "host": host,
+        "port": port,
+        "username": username,
+        "password": password,
+    }
+    if ca is not None:
+        body["broker"] = {"tls": True, "ca": ca}
     return header + tomli_w.dumps(body)
+
+
+def device_text(role: str, host: str, port: int, login: Credential, *, ca: str | None) -> str:
+    """``leader.toml`` or ``hall.toml`` for the console or the hall display (TLS with *ca*).
+
+    >>> print(device_text("leader", "hub", 8883, Credential("leader", "pw"), ca="hub-ca.crt"))
+    # Military Whist leader console: keep this private.
+    host = "hub"
+    port = 8883
+    username = "leader"
+    password = "pw"
+    <BLANKLINE>
+    [broker]
+    tls = true
+    ca = "hub-ca.crt"
+    <BLANKLINE>
+    """
+    what = "leader console" if role == LEADER else "hall display"
+    body: dict[str, object] = {
+        "host": host,
+        "port": port,
+        "username": login.username,
+        "password": login.password,
+    }
+    if ca is not None:
+        body["broker"] = {"tls": True, "ca": ca}
+    return f"# Military Whist {what}: keep this private.\n" + tomli_w.dumps(body)
 
 
 def _read_passwords(path: Path) -> dict[str, str]:
@@ -222,6 +275,7 @@ def acl_text(tables: int, topics: Topics = DEFAULT_TOPICS) -> str:
     # A club night's standings (whist/night) are read wherever the standings are.
     hub_owned = (
         topics.hub_status,
+        topics.epoch,
         topics.state,
         topics.standings,
         topics.standings_changes,
@@ -267,14 +321,21 @@ def write_config(
     bind: str = "0.0.0.0",
     *,
     passwd_executable: str = "mosquitto_passwd",
+    tls: TlsFiles | None = None,
+    tls_port: int | None = None,
+    plain_bind: str | None = None,
 ) -> Path:
     """Write ``mosquitto.conf``, the password file and the ACL into *data_dir*; return the conf.
 
-    Credentials come from :meth:`Credentials.load_or_create` (created or extended as needed).
-    Raises :class:`BrokerError` if ``mosquitto_passwd`` is missing or fails.
+    With *tls* and *tls_port*, the broker speaks TLS on *bind* (the hall) at *tls_port*, and
+    plain MQTT at *port* on *plain_bind* only (the loopback unless told otherwise). Without,
+    one plain listener on *bind*. Credentials come from :meth:`Credentials.load_or_create`
+    (created or extended as needed). Raises :class:`BrokerError` if ``mosquitto_passwd`` is
+    missing or fails.
     """
-    if not 0 < port < 65536:
-        raise ValueError(f"port must be in 1..65535, not {port}")
+    for p in (port, tls_port) if tls_port is not None else (port,):
+        if not 0 < p < 65536:
+            raise ValueError(f"port must be in 1..65535, not {p}")
     _check_root(topics.root)
     data = Path(data_dir).resolve()
     data.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -301,13 +362,34 @@ def write_config(
             "# these 0600 files or write the persistence database: stay who we are.",
             user,
         ]
-    lines += [
-        "per_listener_settings false",
-        f"listener {port} {bind}" if bind else f"listener {port}",
+    each_listener = [
         "# A client's id is its login: a table's login cannot take over the hub's session or",
         "# another table's (a second device with the same login takes over the first).",
         "# A listener setting, so it must follow the listener line.",
         "use_username_as_clientid true",
+        # No max_connections: Mosquitto 2.0.11 keeps a socket that never sends CONNECT open
+        # for good, so a cap would let a neighbour's idle sockets lock the kiosks out.
+    ]
+    lines.append("per_listener_settings false")
+    if tls is not None and tls_port is not None:
+        lines += [
+            "# The hall's network: TLS only, so no password crosses the Wi-Fi readable. Devices",
+            "# check this certificate against ca.crt, the hall's own authority (hub/tls.py).",
+            f"listener {tls_port} {bind}" if bind else f"listener {tls_port}",
+            *each_listener,
+            f"cafile {tls.ca}",
+            f"certfile {tls.cert}",
+            f"keyfile {tls.key}",
+            "tls_version tlsv1.2",
+            "require_certificate false",
+            "# Plain MQTT (docs/protocol.md) for the hub and clients on this machine"
+            + (" and, by --plain-hall, the hall" if plain_bind not in (None, "127.0.0.1") else ""),
+            f"listener {port} {plain_bind or '127.0.0.1'}",
+            *each_listener,
+        ]
+    else:
+        lines += [f"listener {port} {bind}" if bind else f"listener {port}", *each_listener]
+    lines += [
         "allow_anonymous false",
         "# No legitimate message comes near this (the largest, standings of 500 tables, is",
         "# about 45 kB); a bigger packet disconnects its sender before anyone stores it.",
@@ -331,7 +413,9 @@ def write_config(
         "# send it a whole burst instead of 20 messages at a time.",
         "max_inflight_messages 0",
         "",
-        f"log_dest file {data / LOG_FILE}",
+        "# The hub reads the log from stdout and writes mosquitto.log itself, size-capped and",
+        "# rotated, a flood of refused connections summed up (mosquitto cannot rotate its own).",
+        "log_dest stdout",
         "log_type error",
         "log_type warning",
         "log_type notice",
@@ -365,7 +449,7 @@ def write_anonymous_config(
         f"max_queued_messages {_MAX_QUEUED}",
         "set_tcp_nodelay true",
         "max_inflight_messages 0",
-        f"log_dest file {data / LOG_FILE}",
+        "log_dest stdout",
         "connection_messages true",
         "log_timestamp_format %Y-%m-%dT%H:%M:%S",
     ]
@@ -504,6 +588,8 @@ class MosquittoProcess:
         self.port = port
         self.host = host
         self.bind = bind
+        #: (address, port) of every listener in the config: all must answer after a start.
+        self.listeners: list[tuple[str, int]] = [(bind, port)]
         self.log_path = Path(log_path) if log_path else self.config_path.parent / LOG_FILE
         self.pid_path = self.config_path.parent / PID_FILE
         self.executable = executable
@@ -513,6 +599,7 @@ class MosquittoProcess:
         #: Times the watchdog found the broker dead and started it again.
         self.restarts = 0
         self._proc: subprocess.Popen[bytes] | None = None
+        self._pump: LinePump | None = None
         self._lock = threading.RLock()
         self._stopping = threading.Event()
         self._watchdog: threading.Thread | None = None
@@ -537,7 +624,6 @@ class MosquittoProcess:
                 raise BrokerError(f"mosquitto is already running (pid {self._proc.pid})")
             self._stopping.clear()
             self._reclaim_orphan()
-            self._rotate_log()
             self._spawn(exe)
         self._watchdog = threading.Thread(
             target=self._watch, name=f"mosquitto-watchdog:{self.port}", daemon=True
@@ -595,23 +681,29 @@ class MosquittoProcess:
     # internals (called with the lock held) -----------------------------------------------
 
     def _spawn(self, exe: Path) -> None:
-        if _port_taken(self.bind, self.port):
-            raise BrokerError(
-                f"port {self.port} is already in use by another program, often the system's "
-                "own mosquitto service (stop it with: sudo systemctl disable --now mosquitto), "
-                "or choose another port"
-            )
-        with self.log_path.open("ab") as log_file:
-            # Own session: a Ctrl-C meant for the hub must not kill the broker under it;
-            # the hub stops it in order. Its stdout/stderr go to the log (early errors).
-            proc = subprocess.Popen(
-                [str(exe), "-c", str(self.config_path)],
-                stdin=subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-                close_fds=True,
-                start_new_session=True,
-            )
+        for bind, port in self.listeners:
+            if _port_taken(bind, port):
+                raise BrokerError(
+                    f"port {port} is already in use by another program, often the system's "
+                    "own mosquitto service (stop it with: sudo systemctl disable --now "
+                    "mosquitto), or choose another port"
+                )
+        # Own session: a Ctrl-C meant for the hub must not kill the broker under it; the hub
+        # stops it in order. Its log (log_dest stdout) and early errors come through a pipe
+        # into mosquitto.log, capped and rotated by the hub (mosquitto cannot rotate it).
+        proc = subprocess.Popen(
+            [str(exe), "-c", str(self.config_path)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            close_fds=True,
+            start_new_session=True,
+        )
+        assert proc.stdout is not None
+        self._pump = LinePump(
+            proc.stdout, self.log_path, LOG_MAX_BYTES, LOG_BACKUPS, LOG_LINES_PER_MINUTE
+        )
+        self._pump.start()
         self._proc = proc
         try:
             self._wait_ready(proc)
@@ -626,13 +718,16 @@ class MosquittoProcess:
         while True:
             code = proc.poll()
             if code is not None:
+                if self._pump is not None:
+                    self._pump.join(self.stop_timeout)  # its last words, into the log
                 raise BrokerError(
                     f"mosquitto exited with code {code} while starting on port {self.port}. "
                     f"Last lines of {self.log_path}:\n{self.log_tail()}"
                 )
             # Checked after the poll above: a broker that lost the port to someone else
             # exits, and we must not mistake the other listener for ours.
-            if port_answers(self.host, self.port) and proc.poll() is None:
+            answering = all(port_answers(connect_host(b), p) for b, p in self.listeners)
+            if answering and proc.poll() is None:
                 return
             if time.monotonic() > deadline:
                 raise BrokerError(
@@ -651,6 +746,8 @@ class MosquittoProcess:
                 log.warning("mosquitto ignored SIGTERM for %g s; killing it", self.stop_timeout)
                 proc.kill()
                 proc.wait()
+        if self._pump is not None:
+            self._pump.join(self.stop_timeout)
 
     def _reclaim_orphan(self) -> None:
         """Stop a broker left running on our config by a hub that was killed outright."""
@@ -675,11 +772,6 @@ class MosquittoProcess:
             deadline = time.monotonic() + self.stop_timeout
             while _alive(pid) and time.monotonic() < deadline:
                 time.sleep(0.05)
-
-    def _rotate_log(self) -> None:
-        with contextlib.suppress(OSError):
-            if self.log_path.stat().st_size > _LOG_ROTATE_BYTES:
-                os.replace(self.log_path, self.log_path.with_name(self.log_path.name + ".1"))
 
     def _watch(self) -> None:
         failures = 0
@@ -741,6 +833,10 @@ class EmbeddedBroker(MosquittoProcess):
 
     ``host`` is where a client on this machine reaches the broker; kiosks use the machine's
     address on the hall's network. ``port=0`` picks a free port.
+
+    TLS: the broker listens on *bind* at *tls_port* with TLS only (``0`` picks a free port),
+    and plain MQTT at *port* on the loopback only, or on *bind* too with ``plain_hall``.
+    ``tls_port=None``: no TLS, one plain listener on *bind* (the setting before TLS).
     """
 
     def __init__(
@@ -756,14 +852,18 @@ class EmbeddedBroker(MosquittoProcess):
         start_timeout: float = 10.0,
         stop_timeout: float = 5.0,
         watchdog_interval: float = 0.2,
+        tls_port: int | None = 0,
+        plain_hall: bool = False,
+        address_check: float = 30.0,
     ) -> None:
         data = Path(data_dir).resolve()
-        host = connect_host(bind)
+        plain_bind = bind if plain_hall or tls_port is None else "127.0.0.1"
+        host = connect_host(plain_bind)
         super().__init__(
             data / CONFIG_FILE,
             port or find_free_port(host),
             host=host,
-            bind=bind,
+            bind=plain_bind,
             executable=executable,
             start_timeout=start_timeout,
             stop_timeout=stop_timeout,
@@ -773,19 +873,75 @@ class EmbeddedBroker(MosquittoProcess):
         self.tables = tables
         self.topics = topics
         self.passwd_executable = passwd_executable
+        self.hall_bind = bind
+        #: The TLS listener's port on the hall's network, or None (no TLS).
+        self.tls_port = None if tls_port is None else tls_port or find_free_port(connect_host(bind))
+        if self.tls_port is not None:
+            self.listeners.append((bind, self.tls_port))
+        #: The broker's CA, certificate and key, once started with TLS.
+        self.tls: TlsFiles | None = None
+        #: Seconds between checks of the machine's addresses (0: only at start).
+        self.address_check = address_check
+        self._addresses: threading.Thread | None = None
         data.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.credentials = Credentials.load_or_create(data, tables)
+
+    @property
+    def ca_path(self) -> Path:
+        """The hall's CA certificate (PEM), which devices use to check the broker."""
+        return self.data_dir / CA_CERT_FILE
 
     def start(self) -> Self:
         # Before writing anything: a missing broker gets the one clear message.
         find_executable(self.executable)
+        if self.tls_port is not None:
+            self.tls = ensure_certificates(self.data_dir, hall_addresses(self.hall_bind))
         write_config(
             self.data_dir,
             self.tables,
             self.port,
             self.topics,
-            self.bind,
+            self.hall_bind,
             passwd_executable=self.passwd_executable,
+            tls=self.tls,
+            tls_port=self.tls_port,
+            plain_bind=self.bind,
         )
         self.credentials = Credentials.load_or_create(self.data_dir, self.tables)
-        return super().start()
+        super().start()
+        if self.tls_port is not None and self.address_check:
+            self._addresses = threading.Thread(
+                target=self._follow_addresses, name=f"tls-names:{self.port}", daemon=True
+            )
+            self._addresses.start()
+        return self
+
+    def stop(self) -> None:
+        super().stop()  # sets _stopping, which ends the address watch too
+        if self._addresses is not None:
+            self._addresses.join(self.stop_timeout)
+            self._addresses = None
+
+    def renew_certificate(self, addresses: list[str]) -> bool:
+        """Make the broker's certificate name *addresses* if it does not yet, and have the
+        running broker take it (SIGHUP: Mosquitto 2.0 reloads its certificate, and keeps
+        its connections). Returns whether a new certificate was made."""
+        before = self.tls.cert.read_bytes() if self.tls else b""
+        self.tls = ensure_certificates(self.data_dir, addresses)
+        if self.tls.cert.read_bytes() == before:
+            return False
+        with self._lock:
+            pid = self.pid
+            if pid is not None:
+                os.kill(pid, signal.SIGHUP)
+        return True
+
+    def _follow_addresses(self) -> None:
+        # A hub started at boot may get the hall's address later (DHCP, Wi-Fi joined late):
+        # kiosks check the address they dial against the certificate, so follow it.
+        while not self._stopping.wait(self.address_check):
+            try:
+                if self.renew_certificate(hall_addresses(self.hall_bind)):
+                    log.warning("the machine's addresses changed: new broker certificate")
+            except (OSError, TlsError) as exc:
+                log.error("could not renew the broker's certificate: %s", exc)

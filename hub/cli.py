@@ -301,16 +301,22 @@ def join_code(data: Path, renew: bool) -> None:
         )
 
 
-def _listener(conf: Path) -> tuple[int | None, str]:
-    """Port and address of a mosquitto.conf written by the hub (``listener PORT [ADDRESS]``)."""
+def _listener(conf: Path) -> tuple[int | None, str, bool]:
+    """Port, address and TLS of the hall's listener in a mosquitto.conf written by the hub:
+    the first ``listener PORT [ADDRESS]``, TLS when a ``certfile`` line follows it."""
+    found: tuple[int | None, str, bool] = (None, "", False)
     try:
         for line in conf.read_text(encoding="utf-8").splitlines():
             words = line.split()
             if len(words) >= 2 and words[0] == "listener" and words[1].isdigit():
-                return int(words[1]), words[2] if len(words) > 2 else ""
+                if found[0] is not None:
+                    break
+                found = (int(words[1]), words[2] if len(words) > 2 else "", False)
+            elif words[:1] == ["certfile"] and found[0] is not None:
+                found = (found[0], found[1], True)
     except OSError:
         pass
-    return None, ""
+    return found
 
 
 def _open_log(data: Path) -> Tournament | ClubNight:
@@ -359,6 +365,20 @@ def _open_log(data: Path) -> Tournament | ClubNight:
 @click.option(
     "--bind", default="0.0.0.0", show_default=True, help="Address the embedded broker listens on."
 )
+@click.option(
+    "--tls-port",
+    default=8883,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port of the embedded broker's TLS listener: the one kiosks, the console and the hall "
+    "display use on the hall's network (--port then answers on this machine only).",
+)
+@click.option(
+    "--plain-hall",
+    is_flag=True,
+    help="Also accept plain, unencrypted MQTT on --port from the hall's network (old kiosks, "
+    "a home-made button box): anyone on the Wi-Fi can then read its passwords.",
+)
 @click.option("--root", default="whist", show_default=True, help="Topic root.")
 @click.option(
     "--provision-port",
@@ -369,7 +389,7 @@ def _open_log(data: Path) -> Tournament | ClubNight:
 )
 @click.option(
     "--join-timeout",
-    default=10.0,
+    default=5.0,
     show_default=True,
     type=click.FloatRange(0.1, 300),
     help="Seconds a kiosk has to send its join request before it is dropped.",
@@ -398,6 +418,8 @@ def serve(
     password: str | None,
     port: int,
     bind: str,
+    tls_port: int,
+    plain_hall: bool,
     root: str,
     provision_port: int,
     join_timeout: float,
@@ -434,6 +456,8 @@ def serve(
             broker=address,
             port=port,
             bind=bind,
+            tls_port=tls_port,
+            plain_hall=plain_hall,
             topics=Topics(root),
             echo=click.echo,
             provision_port=provision_port or None,
@@ -454,6 +478,13 @@ def serve(
 @click.argument("data", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--table", type=int, default=None, help="Only this table's kiosk.")
 @click.option(
+    "--for",
+    "role",
+    type=click.Choice(["leader", "hall"]),
+    default=None,
+    help="The leader console's settings (leader.toml) or the hall display's (hall.toml).",
+)
+@click.option(
     "--host",
     default=None,
     help="Address kiosks use to reach the hub (default: this machine's address on the network).",
@@ -462,48 +493,90 @@ def serve(
     "--port",
     default=None,
     type=click.IntRange(1, 65535),
-    help="Broker port (default: the one the hub's broker was last started on).",
+    help="Broker port (default: the one the hub's broker was last started on, TLS if it has it).",
 )
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Write them into this file, readable by you only (0600), instead of printing them.",
+    help="Write them into this file, readable by you only (0600), instead of printing them; "
+    "the hub's certificate goes beside it as hub-ca.crt.",
 )
 def credentials(
-    data: Path, table: int | None, host: str | None, port: int | None, out: Path | None
+    data: Path,
+    table: int | None,
+    role: str | None,
+    host: str | None,
+    port: int | None,
+    out: Path | None,
 ) -> None:
-    """Print kiosk credentials to copy onto a kiosk (its kiosk.toml)."""
-    from hub.broker import CREDENTIALS_FILE, Credentials, provisioning_text
+    """Print a device's settings: a kiosk's kiosk.toml (--table N), the leader console's
+    leader.toml or the hall display's hall.toml (--for leader|hall), or every kiosk's.
+
+    When the hub's broker speaks TLS (the default) the settings say
+    [broker] tls = true, ca = "hub-ca.crt": the device also needs the hub's certificate
+    DATA/broker/ca.crt copied beside its settings as hub-ca.crt. With --out, it is written
+    there for you; copy both files onto the device.
+    """
+    from hub.broker import (
+        CREDENTIALS_FILE,
+        DEVICE_CA_FILE,
+        Credentials,
+        device_text,
+        provisioning_text,
+    )
     from hub.datadir import BROKER_DIR
     from hub.net import reach_note, reachable_addresses
     from hub.private import write_private
+    from hub.tls import CA_CERT_FILE
 
     t = _open_log(data)
-    if not (data / BROKER_DIR / CREDENTIALS_FILE).exists():
+    folder = data / BROKER_DIR
+    if not (folder / CREDENTIALS_FILE).exists():
         _fail(
-            f"no credentials in {data / BROKER_DIR}: run whist-hub serve with this --data "
+            f"no credentials in {folder}: run whist-hub serve with this --data "
             "first (it creates them)"
         )
-    creds = Credentials.load_or_create(data / BROKER_DIR, t.tables)
+    creds = Credentials.load_or_create(folder, t.tables)
     if table is not None and not 1 <= table <= t.tables:
         _fail(f"there is no table {table}: this tournament has tables 1 to {t.tables}")
-    last_port, bind = _listener(data / BROKER_DIR / "mosquitto.conf")
+    if table is not None and role is not None:
+        _fail("--table and --for: one device at a time")
+    last_port, bind, tls = _listener(folder / "mosquitto.conf")
     # Where the broker listens decides what kiosks can reach, not this machine's addresses.
     where = host or next(iter(reachable_addresses(bind)), "127.0.0.1")
     port = port or last_port or 1883
-    text = "".join(
-        provisioning_text(n, where, port, creds.table(n).username, creds.table(n).password) + "\n"
-        for n in ([table] if table else range(1, t.tables + 1))
-    )
-    if table is None:
-        for role, c in (("leader console", creds.leader), ("hall display", creds.hall)):
-            text += f'# {role}: username = "{c.username}", password = "{c.password}"\n'
+    ca_file = folder / CA_CERT_FILE
+    ca = DEVICE_CA_FILE if tls and ca_file.exists() else None
+    if role is not None:
+        text = device_text(role, where, port, getattr(creds, role), ca=ca)
+    else:
+        text = "".join(
+            provisioning_text(
+                n, where, port, creds.table(n).username, creds.table(n).password, ca=ca
+            )
+            + "\n"
+            for n in ([table] if table else range(1, t.tables + 1))
+        )
+    if table is None and role is None:
+        for what, c in (("leader console", creds.leader), ("hall display", creds.hall)):
+            text += f'# {what}: username = "{c.username}", password = "{c.password}"\n'
     if out is None:
         click.echo(text, nl=False)
+        if ca is not None:
+            click.echo(
+                f"whist-hub: copy {ca_file} beside these settings as {DEVICE_CA_FILE} "
+                "(or use --out, which writes it for you).",
+                err=True,
+            )
     else:
         write_private(out, text)
-        click.echo(f"Wrote {out} (readable by you only). Copy it onto the kiosk as kiosk.toml.")
+        name = f"{role}.toml" if role else "kiosk.toml"
+        click.echo(f"Wrote {out} (readable by you only). Copy it onto the device as {name}.")
+        if ca is not None:
+            beside = out.parent / DEVICE_CA_FILE
+            write_private(beside, ca_file.read_text(encoding="ascii"))
+            click.echo(f"Wrote {beside}: copy it beside {name} (the hub's certificate).")
     if not host and reach_note(bind):
         click.echo(f"whist-hub: note: {reach_note(bind)}.", err=True)
 

@@ -11,6 +11,7 @@ second, so every batch publishes the tables it changed, the standings and the St
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import subprocess
@@ -108,6 +109,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         self.online: set[int] = set()
         self.calls: dict[int, str] = store.calls()
         self._conflicts = {(c.hand, c.table) for c in store.conflicts()}
+        self._conflicts_kept = {}
         #: The process printing an export's score sheets to PDF (hub.sheets.start_pdfs).
         self.pdf_job: subprocess.Popen[bytes] | None = None
 
@@ -141,6 +143,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
             *(self.score_message(t) for t in self.tables),
             self.state_message(),
             self.night_message(),
+            self.epoch_message(),
         ]
 
     # The service asks these of every core; nothing is ever held back here.
@@ -201,6 +204,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         except ProtocolError as exc:
             if exc.message_id is None:
                 log.warning("table %s: unreadable deal dropped: %s", table, exc.reason)
+                self.note_unreadable(table, batch)
             else:
                 ack = Ack(id=exc.message_id, status="rejected", reason=exc.reason, code=exc.code)
                 self._ack(table, ack, batch)
@@ -216,8 +220,8 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
             )
             self._ack(table, ack, batch)
             return
-        if deal.id in night.deal_ids:
-            _, number = night.deal_ids[deal.id]
+        if (table, deal.id) in night.deal_ids:  # ids are per table: another's is not ours
+            _, number = night.deal_ids[(table, deal.id)]
             self._ack(table, Ack(id=deal.id, status="duplicate", deal=number), batch)
             return
         record = deal.record.fields()
@@ -229,7 +233,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
                 self._ack(table, Ack(id=deal.id, status="duplicate", deal=deal.deal), batch)
                 return
         try:
-            self._apply(DealRecorded(deal.id, table, deal.deal, record), batch)
+            self._apply(DealRecorded(deal.id, table, deal.deal, record, deal.reoffer), batch)
         except TournamentError as exc:
             if exc.code == ErrorCode.CONFLICT:
                 self._record_conflict(deal, payload, exc.reason, batch)
@@ -245,22 +249,27 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
             return
         batch.acks.append((table, deal.id, deal.deal, night.seq))
         batch.dirty_tables.add(table)
+        if deal.reoffer:
+            log.warning(
+                "table %s: deal %s (number %s) recovered from the table: the log had lost it",
+                table,
+                deal.id,
+                deal.deal,
+            )
+            batch.state = True
 
     def _record_conflict(self, deal: ClubDeal, payload: bytes, reason: str, batch: Batch) -> None:
         key = (deal.deal, deal.table)
-        body = payload.decode("utf-8")
-        batch.writes.append(lambda tx: tx.add_conflict(deal.id, key[0], key[1], body, reason))
-        self._conflicts.add(key)
-        batch.state = True
+        self._open_conflict(key, deal.id, payload.decode("utf-8"), reason, batch)
+
+    def _conflict_content(self, body: str) -> str:
+        return json.dumps(decode(ClubDeal, body).record.fields(), sort_keys=True)
 
     # ------------------------------------------------------------------ commands
     def _do_correct_deal(self, cmd: CorrectDeal, batch: Batch) -> CorrectDealData:
         record = cmd.record.fields()
         self._apply(DealCorrected(cmd.table, cmd.deal, record, cmd.reason.strip()), batch)
-        key = (cmd.deal, cmd.table)
-        if key in self._conflicts:
-            self._conflicts.discard(key)
-            batch.writes.append(lambda tx: tx.settle_conflicts(*key))
+        self._settle((cmd.deal, cmd.table), None, batch)
         batch.dirty_tables.add(cmd.table)
         # A game won or lost moves every table's places once their night is over.
         batch.dirty_tables |= {t for t in self.tables if self.night.table(t).finished}
@@ -294,6 +303,9 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         )
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
+        return self._export_once(self.night.seq, cmd.language, lambda: self._export(cmd))
+
+    def _export(self, cmd: Export) -> ExportData:
         from hub.clubsheets import write_club_sheets
         from hub.export import export_night_csv
         from hub.sheets import start_pdfs

@@ -4,9 +4,10 @@ fallback.
 ``scoresheet.html`` (and ``scoresheet.pdf``): for every table, one landscape page or more
 (as many as the night's length needs, each headed with the table), with the night, the game,
 the players by seat (the partnerships written out), the target and the length, a short
-reminder of the scoring, and a grid of one row per deal. The grid's first columns, after the
-deal and its dealer, are exactly the columns ``whist-hub tally`` reads (each headed with its
-name in the CSV), so a volunteer types a sheet into a CSV cell by cell; the last ones are the
+reminder of the scoring (the format's own summary, ``rules_summary``), and a grid of one row
+per deal. The grid's first columns, after the deal and its dealer, are exactly the columns
+``whist-hub tally`` reads (each headed with its name in the CSV), so a volunteer types a
+sheet into a CSV cell by cell; the last ones are the
 running score the table's scorer keeps.
 
 What the pages show is computed by the core (:func:`whist.paper.club_sheet_pages`); this
@@ -29,6 +30,7 @@ from pathlib import Path
 from hub.sheets import Language, Paper, _e, _page, write_pdf
 from uikit.games import game_title
 from uikit.i18n import M_, ConsoleTranslator, load_domain
+from whist.formats.words import say_all
 from whist.nightspec import NightSpec
 from whist.paper import ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
 
@@ -36,69 +38,28 @@ __all__ = ["CLUB_SHEET_FILE", "club_sheet", "club_translator", "write_club_sheet
 
 CLUB_SHEET_FILE = "scoresheet.html"
 
-#: The scoring in a few lines, what players forget (docs/rules.md: C, MN, EN, US, WI…).
-_RULES = {
-    "minnesota": M_(
-        "No trump. Grand (a black card shown): the side with 7 tricks or more scores 1 a "
-        "trick over 6 if it granded, 2 a trick if the other side granded. Low (all red): "
-        "the side with 6 tricks or fewer scores 1 a trick under 7. A revoke gives 2 points "
-        "to the other side. First to {target} wins the game; the next starts at 0-0."
-    ),
-    "english": M_(
-        "Trump: the dealer's last card. Tricks over 6 score 1 each. Honours (A K Q J of "
-        "trumps) held by one side: 4 score 4, three score 3, but not for a side at {last}. "
-        "A revoke gives 3 points to the other side. A game to {target} is worth 3 if the "
-        "losers had 0, 2 if they had under half, else 1. Two games win the rubber: 2 more."
-    ),
-    "american": M_(
-        "Trump: the dealer's last card. Tricks over 6 score 1 each; no honours. A revoke: "
-        "the revokers lose 2, the others gain 2. First to {target} wins the game and scores "
-        "the difference between the two scores; the next starts at 0-0."
-    ),
-    "widow": M_(
-        "Clubs are always trump. Whoever picks up the widow scores 1 a trick over 4, "
-        "everyone else 1 a trick over 3; fewer tricks score below zero. The tricks add up "
-        "to 13. Write who took the widow as their seat number."
-    ),
-    "solo": M_(
-        "Contracts (tricks needed, value): prop and cop (8, 10), solo (5, 10), misère (0, 15), "
-        "abondance (9, 20), royal abondance (9, 20), misère ouverte (0, 30), abondance "
-        "déclarée (13, 40), or pass. Made: each defender pays the value and 1 a trick over; "
-        "failed: the bidder pays each the value and 1 a trick short (misères and déclarée: "
-        "the value only). A revoke moves 3 tricks."
-    ),
-    "knockout": M_(
-        "7 cards each in a game's first round, one fewer each round after. A player who takes "
-        "no trick is out: write 0, then leave their column empty. Most tricks chooses the "
-        "next trump. The last player in wins the game."
-    ),
-    "eight-to-one": M_(
-        "Cards a round: 8 8 8 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 8 8 8; no trump in the eight-card "
-        "rounds. Exactly the bid: 50 and 10 a trick; otherwise lose 10 a trick over or under. "
-        "The highest total after round 21 wins the game."
-    ),
-}
-
-#: Each tally column in words; the CSV's own name is printed under it.
-_COLUMNS = {
-    "table": M_("Table"),
-    "granded": M_("Grand: NS or EW; low: -"),
-    "trump": M_("Trump"),
-    "ns_tricks": M_("NS tricks"),
-    "ew_tricks": M_("EW tricks"),
-    "ns_revokes": M_("NS revokes"),
-    "ew_revokes": M_("EW revokes"),
-    "honours": M_("Honours: NS or EW"),
-    "honours_held": M_("Honours held: 3 or 4"),
-    "widow": M_("Widow taken by (seat)"),
-    "contract": M_("Contract"),
-    "bidder": M_("Bidder (seat)"),
-    "partner": M_("Partner (prop and cop)"),
-    "bidder_tricks": M_("Bidding side's tricks"),
-    "revoker": M_("Revoked (seat)"),
-    "bid": M_("Bid"),
-    "tricks": M_("Tricks"),
-}
+#: Each tally column in words, keyed by the deal record's field; the CSV's own name is
+#: printed under it. (Keyword form: the field ``widow``, who took the widow, is spelt like a
+#: game, and this table is about fields, not games.)
+_COLUMNS = dict(
+    table=M_("Table"),
+    granded=M_("Grand: NS or EW; low: -"),
+    trump=M_("Trump"),
+    ns_tricks=M_("NS tricks"),
+    ew_tricks=M_("EW tricks"),
+    ns_revokes=M_("NS revokes"),
+    ew_revokes=M_("EW revokes"),
+    honours=M_("Honours: NS or EW"),
+    honours_held=M_("Honours held: 3 or 4"),
+    widow=M_("Widow taken by (seat)"),
+    contract=M_("Contract"),
+    bidder=M_("Bidder (seat)"),
+    partner=M_("Partner (prop and cop)"),
+    bidder_tricks=M_("Bidding side's tricks"),
+    revoker=M_("Revoked (seat)"),
+    bid=M_("Bid"),
+    tricks=M_("Tricks"),
+)
 
 #: The scorer's columns in words.
 _RUNNING = {
@@ -226,8 +187,6 @@ def _running_words(
     col: RunningColumn, page: ClubSheetPage, tr: ConsoleTranslator, width: float, name_pt: float
 ) -> str:
     kind = col.kind
-    if kind == "total" and page.game == "knockout":
-        kind = "games"  # Knockout's night counts games won (KO8), not points
     words = tr.t(_RUNNING[kind])
     if kind == "games" and page.wins == "rubbers":
         words = tr.t("Games in the rubber")
@@ -338,7 +297,7 @@ def _widths(page: ClubSheetPage) -> list[float]:
 def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     rounds = any(r.cards is not None for r in page.rows)
     table = tr.t("Table {n}").format(n=page.table)
-    game = game_title(tr.t, page.game, page.title)
+    game = game_title(tr.t, page)
     of = tr.t("Sheet {n} of {total}").format(n=page.page, total=page.pages)
     games = page.games  # a game of fixed rounds: which game(s) this sheet is for
     if len(games) == 1:
@@ -356,8 +315,7 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
                 seat=f"{_code(page.first_dealer, tr)} {dealer.short}".strip()
             )
         )
-    target = page.target or 0
-    rule = tr.t(_RULES[page.game]).format(target=target, last=target - 1)
+    rule = say_all(tr.t, page.summary)  # the format's own words (whist/formats)
     deal = tr.t("Round") if rounds else tr.t("Deal")
     second = tr.t("Cards") if rounds else tr.t("Dealer")
     typed = tr.t("This deal: what the table writes (the columns of whist-hub tally)")

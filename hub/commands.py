@@ -52,6 +52,7 @@ from whist.protocol import (
     Rename,
     RenameData,
     Reply,
+    Result,
     StartHand,
     StartHandData,
     TieBreakResult,
@@ -172,11 +173,23 @@ class Commands(CommandDesk, CoreBase):
             cmd.revokes.visitors,
             cmd.reason.strip(),
         )
+        before = t.result(cmd.hand, cmd.table)
+        replaced = None
+        if before is not None:  # read before the correction changes it
+            revokes = {"home": before.revokes_home, "visitors": before.revokes_visitors}
+            replaced = Result.model_validate(
+                {
+                    "id": before.result_id or "leader",
+                    "hand": cmd.hand,
+                    "table": cmd.table,
+                    "visitor_tricks": before.visitor_tricks,
+                    "home_tricks": before.home_tricks,
+                    "revokes": revokes,
+                }
+            )
         self._apply(event, batch)
-        key = (cmd.hand, cmd.table)
-        if key in self._conflicts:
-            self._conflicts.discard(key)
-            batch.writes.append(lambda tx: tx.settle_conflicts(*key))
+        body = None if replaced is None else encode(replaced).decode()
+        self._settle((cmd.hand, cmd.table), body, batch)
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.state = batch.standings = True
         self._places_may_have_moved(batch)

@@ -95,6 +95,7 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
         self.online: set[int] = set()
         self.calls: dict[int, str] = store.calls()
         self._conflicts = {(c.hand, c.table) for c in store.conflicts()}
+        self._conflicts_kept = {}
 
     # ------------------------------------------------------------------ handling
     def _rebuild(self, pending: list[Event]) -> None:

@@ -15,7 +15,9 @@ import logging
 import random
 import subprocess
 import time
+import uuid
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from hub.batch import Batch, Inbound, Outgoing, peek_id
 from hub.store import EventStore
@@ -25,7 +27,10 @@ from whist.events import (
     Event,
 )
 from whist.protocol import (
+    UNREADABLE_CALL,
     Ack,
+    Epoch,
+    ExportData,
     Reply,
     Topics,
     encode,
@@ -35,6 +40,11 @@ from whist.tournament import Tournament
 log = logging.getLogger("whist.hub")
 
 
+#: Most different conflicting reports one table can open for one hand or deal (issue 23, item
+#: 2): more are refused as conflicts all the same, but not kept for the leader.
+MAX_CONFLICTS = 20
+#: The id of the call the hub makes for a table that sent something unreadable.
+UNREADABLE_CALL_ID = "hub-unreadable"
 #: The kinds of message a table reports its play with: a military result, a club night's deal.
 REPORT_KINDS = ("result", "deal")
 
@@ -51,6 +61,8 @@ class HubBase:
     online: set[int]
     #: (hand or deal, table) with two different reports the leader has not settled yet.
     _conflicts: set[tuple[int, int]]
+    #: What the conflicting reports kept for a (hand or deal, table) say (read when needed).
+    _conflicts_kept: dict[tuple[int, int], set[str]]
     #: The kind of inbound message a table reports its play with ("result", "deal").
     report_kind = "result"
     #: How long the last batch's transaction took (seconds; 0 when it wrote nothing).
@@ -67,6 +79,73 @@ class HubBase:
     def offline(self) -> list[int]:
         return [t for t in self.tables if t not in self.online]
 
+    def _open_conflict(
+        self, key: tuple[int, int], report_id: str, body: str, reason: str, batch: Batch
+    ) -> None:
+        """Keep a conflicting report for the leader, unless the same facts are already kept
+        (open, or settled by the leader: a replay under a new id does not reopen it) or the
+        table has MAX_CONFLICTS kept for this hand already."""
+        seen = self._conflicts_seen(key)
+        content = self._conflict_content(body)
+        if content in seen:
+            return
+        if len(seen) >= MAX_CONFLICTS:
+            if len(seen) == MAX_CONFLICTS:
+                log.warning(
+                    "table %s: more than %s conflicting reports for %s; not kept",
+                    key[1],
+                    MAX_CONFLICTS,
+                    key[0],
+                )
+                seen.add("")  # told once
+            return
+        seen.add(content)
+        batch.writes.append(lambda tx: tx.add_conflict(report_id, key[0], key[1], body, reason))
+        self._conflicts.add(key)
+        batch.state = batch.now = True
+
+    def _settle(self, key: tuple[int, int], replaced: str | None, batch: Batch) -> None:
+        """The leader settled ``key``'s conflict; ``replaced``: the report the correction
+        replaced, kept as settled too, so that neither side of it reopens the conflict."""
+        if key not in self._conflicts:
+            return
+        self._conflicts.discard(key)
+        if replaced is not None:
+            seen = self._conflicts_seen(key)
+            seen.add(self._conflict_content(replaced))
+            rid = f"settled:{key[0]}:{key[1]}:{len(seen)}"
+            reason = "replaced by the leader's correction"
+            batch.writes.append(lambda tx: tx.add_conflict(rid, key[0], key[1], replaced, reason))
+        batch.writes.append(lambda tx: tx.settle_conflicts(*key))
+
+    #: The last export: (what the log was at, the language) and what it wrote.
+    _last_export: tuple[tuple[int, str | None], ExportData] | None = None
+
+    def _export_once(
+        self, version: int, language: str | None, write: Callable[[], ExportData]
+    ) -> ExportData:
+        """``write()``, unless nothing was logged since the last export in this language and
+        its files are all still there: then the same answer at once (issue 23, item 9: a
+        leader tapping Export again and again held up every table's Ack for seconds)."""
+        key = (version, language)
+        last = self._last_export
+        if last is not None and last[0] == key and all(Path(f).is_file() for f in last[1].files):
+            return last[1]
+        data = write()
+        self._last_export = (key, data)
+        return data
+
+    def _conflicts_seen(self, key: tuple[int, int]) -> set[str]:
+        """The facts of every conflicting report kept for ``key`` (read from the log once)."""
+        if key not in self._conflicts_kept:
+            bodies = self.store.conflict_bodies(*key)
+            self._conflicts_kept[key] = {self._conflict_content(b) for b in bodies}
+        return self._conflicts_kept[key]
+
+    def _conflict_content(self, body: str) -> str:
+        """What a kept report says, whatever its id (two reports saying it are one)."""
+        raise NotImplementedError
+
     def conflict_tables(self) -> list[int]:
         """Tables with a conflict the leader has not settled yet, whatever the hand."""
         return sorted({t for _, t in self._conflicts})
@@ -78,19 +157,31 @@ class HubBase:
         """Everything the hub keeps retained on the broker (published at every connect)."""
         raise NotImplementedError
 
+    #: This session of the hub: a new one for every core, so at every start of the hub.
+    _epoch: str | None = None
+    _log_id = ""
+
+    def epoch_message(self) -> Outgoing:
+        """The hub's Epoch (retained). Published last at every connect: a kiosk that has not
+        offered its kept results to this epoch offers them again (docs/protocol.md, "The
+        tables are the second copy"), and finds its table's view already there."""
+        if self._epoch is None:
+            self._epoch = uuid.uuid4().hex
+            self._log_id = self.store.log_id()
+        epoch = Epoch(epoch=self._epoch, log=self._log_id)
+        return Outgoing(self.topics.epoch, encode(epoch), retain=True)
+
     # ------------------------------------------------------------------ handling
     def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
         """Handle a batch; commit it; return what to publish (acks and replies last)."""
         batch = Batch()
         for item in items:
-            committed_before = len(batch.events)
+            mark = (len(batch.events), len(batch.writes), len(batch.out), len(batch.acks))
             try:
                 self._dispatch(item, batch)
             except Exception:  # a bug must not take the hall down: answer, log, go on
                 log.exception("internal error handling %s from table %s", item.kind, item.table)
-                del batch.events[committed_before:]
-                self._rebuild(batch.events)
-                self._answer_internal_error(item, batch)
+                self._forget(item, batch, mark)
         self._before_commit(batch)
         self.commit_seconds = 0.0
         if batch.events or batch.writes:
@@ -105,6 +196,45 @@ class HubBase:
         out = self._publications(batch)
         self.build_seconds = time.perf_counter() - started
         return out
+
+    def reload(self) -> None:
+        """The state again from the log alone (after a batch failed before its commit)."""
+        self._rebuild([])
+
+    def note_failed(self, item: Inbound) -> list[Outgoing]:
+        """A message the hub could not handle even on its own: answered (a rejection when its
+        id can be read) and the leader told, committed; what to publish."""
+        batch = Batch()
+        self._forget(item, batch, (0, 0, 0, 0))
+        if batch.writes:
+            with self.store.transaction() as tx:
+                for write in batch.writes:
+                    write(tx)
+        return [*batch.out, *([self.state_message()] if batch.state else [])]
+
+    def _forget(self, item: Inbound, batch: Batch, mark: tuple[int, int, int, int]) -> None:
+        """Undo what a message that failed half-way added to the batch; answer it (a
+        rejection when its id can be read) and tell the leader."""
+        events, writes, out, acks = mark
+        del batch.events[events:], batch.writes[writes:], batch.out[out:], batch.acks[acks:]
+        self._rebuild(batch.events)
+        try:
+            self._answer_internal_error(item, batch)
+        except Exception:  # the answer must not fail where the handling did
+            log.exception("could not answer a %s from table %s", item.kind, item.table)
+        self.note_unreadable(item.table, batch)
+
+    def note_unreadable(self, table: int | None, batch: Batch) -> None:
+        """Tell the leader that ``table`` sent something the hub could not read or handle:
+        a call from that table with the hub's time of day (the console shows calls and says
+        this one in its reader's language). Once, until the leader clears the table's call;
+        a call the players made is not overwritten."""
+        if table is None or table not in self.tables or table in self.calls:
+            return
+        reason = UNREADABLE_CALL + time.strftime("%H:%M")
+        self.calls[table] = reason
+        batch.writes.append(lambda tx: tx.set_call(table, UNREADABLE_CALL_ID, reason))
+        batch.state = batch.now = True
 
     def _dispatch(self, item: Inbound, batch: Batch) -> None:
         if item.kind == "command":
@@ -138,7 +268,9 @@ class HubBase:
     def _on_count(self, table: int, payload: bytes, batch: Batch) -> None:
         """A table's count of its flags (decision A19); a club night has none to count."""
         message_id = peek_id(payload)
-        if message_id is not None:
+        if message_id is None:
+            self.note_unreadable(table, batch)
+        else:
             reason = f"this hub runs {self._running()}: it has no flags to count"
             ack = Ack(id=message_id, status="rejected", reason=reason, code=ErrorCode.WRONG_FORMAT)
             batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
@@ -175,6 +307,7 @@ class HubBase:
         message_id = peek_id(payload)
         if message_id is None:
             log.warning("table %s: a report of the other kind of event dropped", table)
+            self.note_unreadable(table, batch)
             return
         what = "a club night's deal" if self.report_kind == "result" else "a military result"
         ack = Ack(
@@ -239,6 +372,7 @@ class CoreBase(HubBase):
             *(m for t in self.tables for m in self.table_messages(t)),
             self.state_message(),
             self.standings_message(),
+            self.epoch_message(),
         ]
 
     def _apply(self, event: Event, batch: Batch) -> None:

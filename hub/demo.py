@@ -99,6 +99,7 @@ def run_demo(
             "data_dir": work,
             "port": port,
             "bind": "127.0.0.1",
+            "tls_port": 0,  # a free port: the demo's devices use the plain loopback listener
             "echo": hub_echo,
             "stop": hub_stop,
         },

@@ -130,6 +130,9 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
         if missing:  # never a silent gap: the file says it is provisional
             writer.writerow([])
             writer.writerow([f"provisional: {missing} results missing"])
+        if t.recovered:  # the log had lost them; the tables' kiosks gave them back
+            writer.writerow([])
+            writer.writerow([recovered_line(t.recovered)])
         counts = t.count_summary() if t.rules.unit == "flags" else []
         if counts:  # the verifiers' count of each ended day (rules A15, A19)
             writer.writerow([])
@@ -147,6 +150,17 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
             ledger.writerows(loan_rows(t))
         written.append(loans)
     return written
+
+
+def recovered_line(count: int) -> str:
+    """The export's line about results the tables gave back to a damaged log (English, as
+    the rest of the file).
+
+    >>> recovered_line(2)
+    '2 results recovered from the tables after the log was damaged'
+    """
+    noun = "result" if count == 1 else "results"
+    return f"{count} {noun} recovered from the tables after the log was damaged"
 
 
 def deal_columns(night: ClubNight) -> list[str]:
@@ -180,4 +194,7 @@ def export_night_csv(night: ClubNight, out_dir: Path) -> list[Path]:
         for row2 in night_standings(night).rows:
             names = " & ".join(p.name or p.seat for p in row2.players)
             writer2.writerow([row2.rank, row2.table, row2.party, names, row2.wins, row2.points])
+        if night.recovered:  # the log had lost them; the tables' kiosks gave them back
+            writer2.writerow([])
+            writer2.writerow([recovered_line(night.recovered)])
     return [deals, standings]

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 import paho.mqtt.client as mqtt
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from whist.protocol import Topics
+from whist.protocol import OFFLINE, ONLINE, Topics
 
 log = logging.getLogger("whist.hub.guard")
 
@@ -46,6 +46,26 @@ def never_retained(topic: str, topics: Topics) -> bool:
     return topic.startswith(table_prefix) and topic.rsplit("/", 1)[-1] in _TABLE_EVENTS
 
 
+#: What a kiosk may keep retained on its own status topic (its birth and last will).
+_STATUSES = (ONLINE.encode(), OFFLINE.encode())
+
+
+def bad_status(topic: str, payload: bytes, topics: Topics) -> bool:
+    """Whether *payload*, retained on *topic*, is anything but a table's ``online`` or
+    ``offline``: the broker would hand it to every subscriber at each connection (issue 23,
+    item 11), so the hub clears it. An empty payload is a clearing, not a status.
+
+    >>> bad_status("whist/table/3/status", b"x" * 1000, Topics())
+    True
+    >>> bad_status("whist/table/3/status", b"offline", Topics())
+    False
+    """
+    if not payload or payload in _STATUSES:
+        return False
+    prefix = f"{topics.root}/table/"
+    return topic.startswith(prefix) and topic.rsplit("/", 1)[-1] == "status"
+
+
 def as_published(subscriptions: Iterable[tuple[str, int]]) -> list[tuple[str, SubscribeOptions]]:
     """The same subscriptions, asking the broker to keep the retain flag of live messages."""
     return [
@@ -54,19 +74,23 @@ def as_published(subscriptions: Iterable[tuple[str, int]]) -> list[tuple[str, Su
 
 
 def drop_retained(client: mqtt.Client, msg: mqtt.MQTTMessage, topics: Topics) -> bool:
-    """True when *msg* is a retained event: it is acknowledged, cleared and must not be handled.
+    """True when *msg* is a retained event, or a retained table status that is neither
+    ``online`` nor ``offline``: it is acknowledged, cleared and must not be handled.
 
     Called on paho's thread. The empty retained payload that clears a topic comes back to the
     hub itself (it is subscribed); it is dropped without being cleared again.
     """
-    if not msg.retain or not never_retained(msg.topic, topics):
+    garbage = msg.retain and bad_status(msg.topic, bytes(msg.payload), topics)
+    if not msg.retain or not (garbage or never_retained(msg.topic, topics)):
         return False
     if msg.payload:
         log.warning(
-            "a retained message on %s (%d bytes) was ignored and cleared: results, calls and "
-            "commands are never retained",
+            "a retained message on %s (%d bytes) was ignored and cleared: %s",
             msg.topic,
             len(msg.payload),
+            "a table's status is online or offline"
+            if garbage
+            else "results, calls and commands are never retained",
         )
         client.publish(msg.topic, b"", qos=1, retain=True)
     if msg.qos:

@@ -1,16 +1,18 @@
 """Provisioning: a kiosk joins the hall with its table number and the hall's join code.
 
 The leader's console shows a six-digit join code. A new (or spare) kiosk finds the hub on the
-hall's network by mDNS (DNS-SD service ``_whist-hub._tcp``), posts ``{"table": 7, "code":
-"482913"}`` to it over HTTP, and gets back table 7's broker login. No keyboard, no file to
-copy: the volunteer at the table types two numbers on the touchscreen.
+hall's network by mDNS (DNS-SD service ``_whist-hub._tcp``) and runs a handshake with it over
+HTTP (:mod:`uikit.handshake`: SPAKE2 on the code, each side proving it knows it); then it gets
+table 7's broker login sealed under the key they agreed. No keyboard, no file to copy: the
+volunteer at the table types two numbers on the touchscreen.
 
-The code guards the logins as well as the hall's Wi-Fi password does, which is the point: it
-is on the leader's screen, not in the open. The hall's network is treated as hostile all the
-same (docs/protocol.md, "The join service: what it protects"): wrong codes are slowed down per
-address and for the whole hall, the code expires, requests are small and quick or dropped,
-connections are capped, every join is recorded for the leader, and nothing a client sends
-reaches the log unescaped.
+The code never travels, so a process answering in the hub's place learns nothing from a kiosk,
+and a kiosk gives nothing to a hub that cannot prove it knows the code. The hall's network is
+treated as hostile (docs/protocol.md, "The join service: what it protects"): each try costs a
+round trip and tries are limited per client address (never one lock for the whole hall that a
+neighbour could trigger), the code expires, requests are small and quick or dropped,
+connections are capped per address, every join is recorded for the leader, and nothing a
+client sends reaches the log unescaped.
 
 >>> code = JoinCode.load_or_create(data_dir)                    # doctest: +SKIP
 >>> with ProvisionServer(credentials, code, broker_port=1883) as server:   # doctest: +SKIP
@@ -20,9 +22,12 @@ reaches the log unescaped.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import contextlib
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -39,11 +44,17 @@ from typing import Any, Self
 
 from hub.broker import Credentials
 from hub.net import lan_addresses
+from uikit.handshake import HandshakeFailed, HubHandshake, JoinKeys, same, seal
 from whist.errors import ProtocolError
 from whist.protocol import (
+    PROVISION_FINISH_PATH,
     PROVISION_PATH,
+    PROVISION_START_PATH,
+    JoinChallenge,
+    JoinFinish,
     JoinReply,
-    JoinRequest,
+    JoinSealed,
+    JoinStart,
     decode,
     encode,
     provision_service,
@@ -58,19 +69,29 @@ DEFAULT_PROVISION_PORT = 1884
 #: How long a join code works: a whole day of play with its setting-up. A hub started after
 #: that makes a new one; the leader can renew it from the console at any time.
 CODE_LIFETIME = 12 * 3600.0
-#: Wrong codes allowed per client address per minute.
-MAX_WRONG = 5
-#: Wrong codes allowed from all addresses together per WRONG_WINDOW seconds: at most
-#: 120 guesses an hour, so a code lasting 12 hours is found with odds of 1 in 700.
-MAX_WRONG_HALL = 20
-WRONG_WINDOW = 600.0
-#: The largest request body read (a JoinRequest is under 200 bytes).
+#: Handshakes a client address may start per TRY_WINDOW seconds without proving the code:
+#: each is one guess (a try that ends in a join is given back). There is no limit for the
+#: whole hall: a neighbour could use it to lock every kiosk out.
+MAX_TRIES = 5
+TRY_WINDOW = 60.0
+#: Seconds a kiosk has between its JoinStart and its JoinFinish.
+SESSION_SECONDS = 30.0
+#: Handshakes waiting for their JoinFinish, in all (the oldest is dropped beyond).
+MAX_SESSIONS = 1024
+#: Client addresses whose tries are remembered (the quiet ones are forgotten beyond).
+MAX_ADDRESSES = 4096
+#: The largest request body read (a JoinStart is under 300 bytes).
 MAX_BODY = 4096
 #: Seconds a client has to send its whole request; then the connection is dropped.
-CLIENT_TIMEOUT = 10.0
-#: Connections served at once, in all and from one address; more are refused at once.
+CLIENT_TIMEOUT = 5.0
+#: Connections served at once, in all and from one address. Over the cap of its address a
+#: connection is refused at once; when the whole service is full, a newcomer from an address
+#: holding fewer connections than the busiest takes the place of the busiest's oldest, so
+#: one neighbour, even with many addresses, cannot turn a kiosk away.
 MAX_CONNECTIONS = 32
-MAX_CONNECTIONS_PER_ADDRESS = 8
+MAX_CONNECTIONS_PER_ADDRESS = 4
+#: The CA certificate beside the broker's files when the broker speaks TLS (branch tls).
+CA_FILE = "ca.crt"
 #: The joins (and wrong codes) a leader's query returns, newest first.
 JOINS_SHOWN = 50
 
@@ -246,20 +267,27 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         owner = self.server.owner
-        if self.path != PROVISION_PATH:
+        if self.path == PROVISION_PATH:  # the code in clear: what a kiosk from before sends
+            self._refuse(410, "upgrade", "this kiosk's software is too old to join: update it")
+            return
+        if self.path not in (PROVISION_START_PATH, PROVISION_FINISH_PATH):
             self._refuse(404, "not_found", "not found")
             return
         length = self._body_length()
         if length is None:
             return
+        client = self.client_address[0]
+        body = self.rfile.read(length)
         try:
-            request = decode(JoinRequest, self.rfile.read(length))
+            if self.path == PROVISION_START_PATH:
+                status, reply = owner.start_join(decode(JoinStart, body), client)
+            else:
+                local = self.connection.getsockname()[0]
+                status, reply = owner.finish_join(decode(JoinFinish, body), client, local)
         except ProtocolError as exc:
             self._refuse(400, exc.code, exc.reason)
             return
-        client = self.client_address[0]
-        status, body = owner.join(request, client, self.connection.getsockname()[0])
-        self._send(status, body)
+        self._send(status, reply)
 
 
 class _Server(ThreadingHTTPServer):
@@ -279,14 +307,27 @@ class _Server(ThreadingHTTPServer):
     def process_request(self, request: Any, client_address: Any) -> None:
         owner = self.owner
         address = str(client_address[0])
+        evicted: socket.socket | None = None
         with self._open_lock:
-            from_there = sum(1 for a, _ in self._open.values() if a == address)
-            admitted = (
-                len(self._open) < owner.max_connections
-                and from_there < owner.max_connections_per_address
-            )
+            held: dict[str, int] = defaultdict(int)
+            for a, _ in self._open.values():
+                held[a] += 1
+            admitted = held[address] < owner.max_connections_per_address
+            if admitted and len(self._open) >= owner.max_connections:
+                busiest = max(held, key=lambda a: held[a])
+                if held[busiest] > held[address]:
+                    # Full: the busiest address gives up its oldest connection (dicts keep
+                    # the order they were filled in).
+                    evicted = next(s for s, (a, _) in self._open.items() if a == busiest)
+                    self._open.pop(evicted)
+                else:
+                    admitted = False
             if admitted:
                 self._open[request] = (address, owner.clock() + owner.timeout)
+        if evicted is not None:
+            log.info("join service full: dropped a connection of the busiest address")
+            with contextlib.suppress(OSError):
+                evicted.shutdown(socket.SHUT_RDWR)
         if admitted:
             super().process_request(request, client_address)
         else:
@@ -347,7 +388,8 @@ class ProvisionServer:
     ``max_connections_per_address``) how many are served at once. ``clock`` (monotonic) times
     the limits; ``wall`` (seconds since the epoch) dates the joins and expires the code.
     ``service_type`` is the DNS-SD type announced (by default ``WHIST_MDNS_SERVICE`` or
-    ``_whist-hub._tcp.local.``).
+    ``_whist-hub._tcp.local.``). When the broker's folder (the join code's) holds ``ca.crt``,
+    the join reply carries it and ``tls_port`` (when given) as the broker's port.
     """
 
     def __init__(
@@ -356,6 +398,7 @@ class ProvisionServer:
         join_code: JoinCode,
         *,
         broker_port: int,
+        tls_port: int | None = None,
         root: str = "whist",
         tournament: str = "",
         port: int = DEFAULT_PROVISION_PORT,
@@ -372,6 +415,7 @@ class ProvisionServer:
         self.credentials = credentials
         self.join_code = join_code
         self.broker_port = broker_port
+        self.tls_port = tls_port
         self.root = root
         self.tournament = tournament
         self.service_type = service_type or provision_service(os.environ)
@@ -380,8 +424,8 @@ class ProvisionServer:
         self.max_connections_per_address = max_connections_per_address
         self.clock = clock
         self.wall = wall
-        self._wrong: dict[str, deque[float]] = defaultdict(deque)
-        self._wrong_hall: deque[float] = deque()
+        self._tries: dict[str, deque[float]] = {}  # address: when it started a handshake
+        self._sessions: dict[str, _Session] = {}
         self._lock = threading.Lock()
         self._httpd = _Server((bind, port))
         self._httpd.owner = self
@@ -412,19 +456,19 @@ class ProvisionServer:
         code = JoinCode.read(self.join_code.path)
         if code is not None and code.code != self.join_code.code:
             # Renewed (console or command line): guesses at the old code count no more.
-            self._wrong.clear()
-            self._wrong_hall.clear()
+            self._tries.clear()
+            self._sessions.clear()
             log.info("the join code was renewed")
         if code is not None:
             self.join_code = code
         return code
 
-    def _record(self, outcome: str, request: JoinRequest, client: str) -> None:
+    def _record(self, outcome: str, table: int, device: str, client: str) -> None:
         entry = {
             "at": round(self.wall(), 3),
             "outcome": outcome,
-            "table": request.table,
-            "device": printable(request.device, 100),
+            "table": table,
+            "device": printable(device, 100),
             "address": client,
         }
         try:
@@ -434,63 +478,143 @@ class ProvisionServer:
         except OSError as exc:
             log.warning("could not record a join in %s: %s", self.joins_path, exc)
 
-    def join(self, request: JoinRequest, client: str, local: str) -> tuple[int, dict[str, Any]]:
-        """Check a join; return the HTTP status and body. ``local`` is our address as the
-        kiosk reached it: the broker is on this machine, so that is where it should go."""
-        device = printable(request.device or "?", 100)
+    def _wrong(self, session: _Session) -> None:
+        self._record("wrong_code", session.table, session.device, session.client)
+        log.warning(
+            "join from %s (%s) for table %s: wrong code",
+            session.client,
+            printable(session.device or "?", 100),
+            session.table,
+        )
+
+    def _forget_old(self, now: float) -> None:
+        """Sessions past their time (each a wrong try, for the leader) and quiet addresses."""
+        for key in [k for k, v in self._sessions.items() if now >= v.deadline]:
+            self._wrong(self._sessions.pop(key))
+        while len(self._sessions) > MAX_SESSIONS:
+            self._wrong(self._sessions.pop(next(iter(self._sessions))))
+        if len(self._tries) > MAX_ADDRESSES:
+            for address in [a for a, t in self._tries.items() if not t or now - t[-1] > TRY_WINDOW]:
+                del self._tries[address]
+
+    def start_join(self, start: JoinStart, client: str) -> tuple[int, dict[str, Any]]:
+        """The first step: check what can be checked without the code, count the try, run the
+        hub's half of the handshake. Return the HTTP status and body (a JoinChallenge)."""
         with self._lock:
-            tries = self._wrong[client]
             now = self.clock()
-            while tries and now - tries[0] > 60:
+            self._forget_old(now)
+            tries = self._tries.setdefault(client, deque())
+            while tries and now - tries[0] >= TRY_WINDOW:
                 tries.popleft()
-            while self._wrong_hall and now - self._wrong_hall[0] > WRONG_WINDOW:
-                self._wrong_hall.popleft()
             code = self._current_code()
-            if len(tries) >= MAX_WRONG:
-                log.warning("join from %s refused: too many wrong codes", client)
-                return 429, _refusal("too_many", "too many wrong codes: wait a minute")
-            if len(self._wrong_hall) >= MAX_WRONG_HALL:
-                log.warning("join from %s refused: too many wrong codes in the hall", client)
-                return 429, _refusal(
-                    "locked", "too many wrong codes in the hall: ask the leader for a new code"
-                )
+            if len(tries) >= MAX_TRIES:
+                wait = max(1, math.ceil(tries[0] + TRY_WINDOW - now))
+                log.warning("join from %s refused: too many tries (wait %d s)", client, wait)
+                return 429, {
+                    **_refusal("too_many", f"too many tries from this device: wait {wait} s"),
+                    "retry_after": wait,
+                }
             if code is None:
                 return 503, _refusal("no_code", "the hub has no join code: ask the leader")
             if code.expired(self.wall()):
-                log.warning(
-                    "join from %s for table %s: the code has expired", client, request.table
-                )
+                log.warning("join from %s for table %s: the code has expired", client, start.table)
                 return 410, _refusal(
                     "expired", "the join code has expired: ask the leader for a new one"
                 )
-            if not code.matches(request.code):
-                tries.append(now)
-                self._wrong_hall.append(now)
-                self._record("wrong_code", request, client)
-                log.warning(
-                    "join from %s (%s) for table %s: wrong code", client, device, request.table
+            if start.table > self.credentials.tables:
+                return 400, _refusal(
+                    "bad_table",
+                    f"there is no table {start.table}: this "
+                    f"tournament has tables 1 to {self.credentials.tables}",
                 )
-                return 403, _refusal("wrong_code", "wrong join code: check the leader's screen")
-        if request.table > self.credentials.tables:
-            return 400, _refusal(
-                "bad_table",
-                f"there is no table {request.table}: this "
-                f"tournament has tables 1 to {self.credentials.tables}",
+            tries.append(now)  # counted before the work: a garbled message is a try too
+        try:  # some milliseconds of arithmetic: outside the lock
+            kiosk_message = base64.b64decode(start.message, validate=True)
+            handshake = HubHandshake(
+                code.code, table=start.table, device=start.device, kiosk_message=kiosk_message
             )
-        login = self.credentials.table(request.table)
-        self.joined.append((request.table, client))
-        self._record("joined", request, client)
-        log.info("table %s joined from %s (%s)", request.table, client, device)
+        except (binascii.Error, HandshakeFailed) as exc:
+            return 400, _refusal("bad_message", f"not a join handshake: {exc}")
+        token = secrets.token_urlsafe(18)
+        with self._lock:
+            self._sessions[f"{client} {token}"] = _Session(
+                client,
+                start.table,
+                start.device,
+                handshake.keys,
+                code.code,
+                now,
+                now + SESSION_SECONDS,
+            )
+        challenge = JoinChallenge(
+            session=token,
+            message=_b64(handshake.message),
+            proof=_b64(handshake.keys.hub_proof),
+        )
+        return 200, json.loads(encode(challenge))
+
+    def finish_join(
+        self, finish: JoinFinish, client: str, local: str
+    ) -> tuple[int, dict[str, Any]]:
+        """The second step: the kiosk's proof; then the table's login, sealed. ``local`` is
+        our address as the kiosk reached it: the broker is on this machine, so that is where
+        it should go."""
+        with self._lock:
+            code = self._current_code()
+            # Only from the address that started it: a session cannot be finished by another.
+            session = self._sessions.pop(f"{client} {finish.session}", None)
+            if session is not None and (code is None or code.code != session.code):
+                session = None  # the code was renewed since: the old one works no more
+            if session is None or self.clock() >= session.deadline:
+                if session is not None:
+                    self._wrong(session)
+                return 403, _refusal(
+                    "no_session", "this join took too long or was not started: try again"
+                )
+            try:
+                proof = base64.b64decode(finish.proof, validate=True)
+            except binascii.Error:
+                proof = b""
+            if not same(proof, session.keys.kiosk_proof):
+                self._wrong(session)
+                return 403, _refusal("wrong_code", "wrong join code: check the leader's screen")
+            tries = self._tries.get(client)
+            if tries is not None and session.started in tries:
+                tries.remove(session.started)  # a try that proved the code is given back
+        login = self.credentials.table(session.table)
+        self.joined.append((session.table, client))
+        self._record("joined", session.table, session.device, client)
+        log.info(
+            "table %s joined from %s (%s)",
+            session.table,
+            client,
+            printable(session.device or "?", 100),
+        )
+        ca = self._ca()
         reply = JoinReply(
-            table=request.table,
+            table=session.table,
             host=local,
-            port=self.broker_port,
+            port=(self.tls_port or self.broker_port) if ca else self.broker_port,
             username=login.username,
             password=login.password,
             root=self.root,
             tournament=self.tournament,
+            ca=ca,
         )
-        return 200, json.loads(encode(reply))
+        nonce, box = seal(session.keys.seal_key, encode(reply), finish.session.encode())
+        return 200, json.loads(encode(JoinSealed(nonce=_b64(nonce), box=_b64(box))))
+
+    def _ca(self) -> str | None:
+        """The broker's CA certificate (PEM), read at each join like the code; None without."""
+        path = self.join_code.path.with_name(CA_FILE)
+        try:
+            text = path.read_text(encoding="ascii")
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            log.warning("the broker's CA certificate %s cannot be read: %s", path, exc)
+            return None
+        return text if "BEGIN CERTIFICATE" in text else None
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> Self:
@@ -550,6 +674,23 @@ class ProvisionServer:
         tb: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+@dataclass(frozen=True)
+class _Session:
+    """A handshake started and waiting for the kiosk's proof."""
+
+    client: str
+    table: int
+    device: str
+    keys: JoinKeys
+    code: str  # the code it was made with, so a renewal ends it
+    started: float
+    deadline: float
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
 
 
 def _refusal(code: str, error: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from whist import leader
 from whist.cards import trump_name
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol import (
+    CONFLICTS_PAGE,
     ConflictRow,
     Counts,
     CountsData,
@@ -81,9 +82,8 @@ class Queries(CoreBase):
                 row["penalty"] = {"side": penalty.side, "reason": penalty.reason}
             rows.append(TableResultRow.model_validate(row))
         conflicts = []
-        for c in self.store.conflicts():
-            if c.hand != hand or c.table not in wanted:
-                continue
+        asked = [c for c in self.store.conflicts() if c.hand == hand and c.table in wanted]
+        for c in asked[cmd.conflicts_from : cmd.conflicts_from + CONFLICTS_PAGE]:
             try:
                 body = json.loads(c.body)
                 conflicts.append(
@@ -107,6 +107,7 @@ class Queries(CoreBase):
                 "tables": rows,
                 "conflicts": conflicts,
                 "missing": [table for table in t.missing(hand) if table in wanted],
+                "conflicts_total": len(asked),
             }
         )
 
@@ -120,6 +121,9 @@ class Queries(CoreBase):
         return leader.counts(self.tournament, cmd.day)
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
+        return self._export_once(self.tournament.events, cmd.language, lambda: self._export(cmd))
+
+    def _export(self, cmd: Export) -> ExportData:
         from hub.export import export_csv
         from hub.sheets import start_pdfs, write_sheets
 

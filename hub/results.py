@@ -59,6 +59,7 @@ class ResultHandling(TableDesk, CoreBase):
         except ProtocolError as exc:
             if exc.message_id is None:
                 log.warning("table %s: unreadable %s dropped: %s", table, what, exc.reason)
+                self.note_unreadable(table, batch)
             else:
                 self._reject(table, exc.message_id, exc.reason, exc.code, batch)
             return None
@@ -78,8 +79,8 @@ class ResultHandling(TableDesk, CoreBase):
                 result.hand,
             )
             return
-        if result.id in t.result_ids:
-            hand, reported_table = t.result_ids[result.id]
+        if (table, result.id) in t.result_ids:  # ids are per table: another's is not ours
+            hand, reported_table = t.result_ids[(table, result.id)]
             self._duplicate_ack(table, result.id, hand, reported_table, batch)
             return
         event = ResultRecorded(
@@ -89,6 +90,7 @@ class ResultHandling(TableDesk, CoreBase):
             visitor_tricks=result.visitor_tricks,
             revokes_home=result.revokes.home,
             revokes_visitors=result.revokes.visitors,
+            recovered=result.reoffer,
         )
         if self._same_as_recorded(event):
             # A kiosk replaced mid-hand, or a player entering the slip again: the same facts
@@ -100,13 +102,55 @@ class ResultHandling(TableDesk, CoreBase):
         except TournamentError as exc:
             if exc.code == "conflict":
                 self._record_conflict(result, payload, exc.reason, batch)
+            if result.reoffer and exc.code == ErrorCode.WRONG_HAND:
+                self._hold_reoffer(result, payload)
             self._reject(table, result.id, exc.reason, exc.code, batch, result.hand)
             return
         batch.acks.append((table, result.id, result.hand, t.events))
+        if result.reoffer:
+            log.warning(
+                "table %s: result %s for hand %s recovered from the table: the log had lost it",
+                table,
+                result.id,
+                result.hand,
+            )
         teams = {table, t.visitor_team(result.hand, table)}
         batch.dirty_tables |= teams
         batch.changed_teams |= teams
         batch.state = True
+
+    # ------------------------------------------------------------------ the second copy
+    #: Re-offered results for a hand the log has not started (a backup restored from before
+    #: it), by (hand, table): kept in memory, recorded once the leader starts that hand again.
+    #: A hub started again has a new epoch, to which the tables offer them once more.
+    _held_reoffers: dict[tuple[int, int], bytes] | None = None
+
+    def _hold_reoffer(self, result: Result, payload: bytes) -> None:
+        held = self._held_reoffers = self._held_reoffers or {}
+        held[(result.hand, result.table)] = payload
+        log.warning(
+            "table %s: result %s for hand %s offered again is kept until hand %s starts",
+            result.table,
+            result.id,
+            result.hand,
+            result.hand,
+        )
+
+    def _before_commit(self, batch: Batch) -> None:
+        """Held re-offers whose hand has now started are handled as if they came now."""
+        super()._before_commit(batch)
+        held = self._held_reoffers
+        if not held:
+            return
+        hand = self.tournament.hand
+        for key in sorted(k for k in held if k[0] <= hand):
+            payload, before = held.pop(key), len(batch.events)
+            try:
+                self._on_report(key[1], payload, batch)
+            except Exception:  # as HubBase.handle: a bug must not take the hall down
+                log.exception("internal error handling table %s's held result", key[1])
+                del batch.events[before:]
+                self._rebuild(batch.events)
 
     # ------------------------------------------------------------------ counts
     def _on_count(self, table: int, payload: bytes, batch: Batch) -> None:
@@ -121,8 +165,8 @@ class ResultHandling(TableDesk, CoreBase):
             reason = f"this count is for table {count.table} but came from table {table}'s kiosk"
             self._reject(table, count.id, reason, ErrorCode.WRONG_TABLE, batch)
             return
-        if count.id in t.count_ids:
-            ack = Ack(id=count.id, status="duplicate", day=t.count_ids[count.id][0])
+        if (table, count.id) in t.count_ids:
+            ack = Ack(id=count.id, status="duplicate", day=t.count_ids[(table, count.id)][0])
             batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
             return
         try:
@@ -160,7 +204,8 @@ class ResultHandling(TableDesk, CoreBase):
 
     def _record_conflict(self, result: Result, payload: bytes, reason: str, batch: Batch) -> None:
         key = (result.hand, result.table)
-        body = payload.decode("utf-8")
-        batch.writes.append(lambda tx: tx.add_conflict(result.id, key[0], key[1], body, reason))
-        self._conflicts.add(key)
-        batch.state = batch.now = True
+        self._open_conflict(key, result.id, payload.decode("utf-8"), reason, batch)
+
+    def _conflict_content(self, body: str) -> str:
+        r = decode_result(body)
+        return f"{r.visitor_tricks} {r.revokes.home} {r.revokes.visitors}"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import re
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -18,6 +18,7 @@ from hub.broker import EmbeddedBroker
 from hub.club import ClubCore
 from hub.core import HubCore
 from hub.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
+from hub.logcap import RateLimit, RotatingLog
 from hub.net import reach_note, reachable_addresses
 from hub.private import keep_private
 from hub.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
@@ -52,29 +53,50 @@ def parse_broker(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-class _LogFile(logging.FileHandler):
-    """hub.log, which a full disk must not turn into a traceback on the leader's screen."""
+#: hub.log is cut at this size while the hub runs, keeping this many older parts (.1, .2…).
+LOG_MAX_BYTES = 10 * 1024 * 1024
+LOG_BACKUPS = 3
+#: The same message (say, a refused join request) is logged at most this often a minute;
+#: the rest are counted and said once, so a flood cannot fill the disk.
+LOG_SAME_PER_MINUTE = 120
 
-    told = False
 
-    def handleError(self, record: logging.LogRecord) -> None:
-        if not self.told:
-            self.told = True
-            sys.stderr.write(f"whist-hub: cannot write {self.baseFilename}; is the disk full?\n")
+#: Control characters (a newline above all) a message may carry from the wire.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")
+
+
+class OneLineFormatter(logging.Formatter):
+    """Each record's message on one line: an id or a name with a newline or another control
+    character in it, as a table or the console sent it, is written escaped (``\\n``) and
+    cannot forge a line of hub.log (issue 23, item 10). A traceback keeps its lines.
+
+    >>> record = logging.makeLogRecord({"msg": "result %s", "args": ("x\\nCRITICAL y",)})
+    >>> OneLineFormatter("%(message)s").format(record)
+    'result x\\\\nCRITICAL y'
+    """
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return _CONTROL.sub(_escaped, super().formatMessage(record))
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return match.group().encode("unicode_escape").decode("ascii")
 
 
 def setup_logging(data_dir: Path, verbose: bool = False) -> None:
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    fmt = OneLineFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     # delay: hub.log appears with its first line, so an empty folder still looks unused to
     # earlier_run() when serve() starts.
-    to_file = _LogFile(data_dir / LOG_FILE, encoding="utf-8", delay=True)
+    to_file = RotatingLog(data_dir / LOG_FILE, LOG_MAX_BYTES, LOG_BACKUPS)
     to_file.setFormatter(fmt)
+    to_file.addFilter(RateLimit(LOG_SAME_PER_MINUTE))
     root.addHandler(to_file)
     to_screen = logging.StreamHandler()
     to_screen.setFormatter(fmt)
     to_screen.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    to_screen.addFilter(RateLimit(LOG_SAME_PER_MINUTE))  # its own count: it sees fewer
     root.addHandler(to_screen)
 
 
@@ -178,6 +200,8 @@ def serve(
     broker: BrokerAddress | None = None,
     port: int = 1883,
     bind: str = "0.0.0.0",
+    tls_port: int | None = 0,
+    plain_hall: bool = False,
     topics: Topics | None = None,
     echo: Callable[[str], None] = print,
     stop: threading.Event | None = None,
@@ -192,6 +216,8 @@ def serve(
     Raises :class:`StoreError` for a lost or damaged log (see :func:`open_log`).
     ``show_join_code``: print the join code (on a terminal; never into a log such as
     systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request.
+    The embedded broker speaks TLS on *bind* at *tls_port* (0: a free port; None: no TLS) and
+    plain MQTT at *port* on the loopback, or on *bind* too with ``plain_hall``.
     """
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
@@ -230,15 +256,30 @@ def serve(
     provisioner: ProvisionServer | None = None
     if broker is None:
         embedded = EmbeddedBroker(
-            data_dir / BROKER_DIR, tables, port=port, bind=bind, topics=topics
+            data_dir / BROKER_DIR,
+            tables,
+            port=port,
+            bind=bind,
+            topics=topics,
+            tls_port=tls_port,
+            plain_hall=plain_hall,
         )
         embedded.start()
         creds = embedded.credentials.hub
         broker = BrokerAddress(embedded.host, embedded.port, creds.username, creds.password)
-        where = (
-            ", ".join(f"{a}:{embedded.port}" for a in reachable_addresses(bind)) or "this machine"
-        )
-        echo(f"Broker: Mosquitto listening on port {embedded.port} (kiosks connect to {where}).")
+        hall_port = embedded.tls_port or embedded.port
+        where = ", ".join(f"{a}:{hall_port}" for a in reachable_addresses(bind)) or "this machine"
+        if embedded.tls_port is None:
+            echo(
+                f"Broker: Mosquitto listening on port {embedded.port} (kiosks connect to {where})."
+            )
+        else:
+            plain = "the hall's network too (--plain-hall)" if plain_hall else "this machine only"
+            echo(
+                f"Broker: Mosquitto listening on port {embedded.port} (plain MQTT, {plain}) and "
+                f"with TLS on port {hall_port} (kiosks connect to {where}; they check the "
+                f"broker against {embedded.ca_path})."
+            )
         if reach_note(bind):
             echo(f"Note: {reach_note(bind)}.")
         echo(
@@ -251,7 +292,8 @@ def serve(
                 provisioner = ProvisionServer(
                     embedded.credentials,
                     code,
-                    broker_port=embedded.port,
+                    # With TLS, joined kiosks get the TLS port (and ca.crt, by the join service).
+                    broker_port=hall_port,
                     root=topics.root,
                     tournament=name,
                     port=provision_port,

@@ -4,12 +4,15 @@
 :class:`~hub.club.ClubCore`, which answers the same calls): paho's network thread
 only queues messages; one worker thread runs the core, publishes, and acknowledges each
 message to the broker (manual PUBACK) after its batch is committed, so a hub killed
-mid-batch gets the messages again.
+mid-batch gets the messages again. Only a failure to write the log stops the hub; a message
+it cannot handle is answered where it can be, acknowledged all the same (the broker never
+hands it back) and shown to the leader as a call from its table.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import queue
@@ -25,14 +28,20 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from hub.batch import Inbound, Outgoing
+from hub.broker import MAX_PACKET_BYTES
 from hub.club import ClubCore
 from hub.core import HubCore
 from hub.guard import as_published, drop_retained
 from hub.net import no_delay
 from hub.store import what_to_do
+from whist.errors import ErrorCode
 from whist.protocol import (
     OFFLINE,
     ONLINE,
+    ErrorData,
+    Reply,
+    encode,
+    reply_data,
 )
 
 log = logging.getLogger("whist.hub")
@@ -43,6 +52,9 @@ BATCH_MAX = 1000
 #: A file to write every batch's and release's times to at the hub's stop (CSV; for
 #: ``bench/run --trace``, docs/performance.md). Unset: nothing is traced.
 TRACE = os.environ.get("WHIST_HUB_TRACE", "")
+#: Largest message the hub publishes: the embedded broker's packet limit, less room for the
+#: topic and the MQTT header.
+MAX_PUBLISH_BYTES = MAX_PACKET_BYTES - 4096
 #: How long a session the broker keeps for the hub while it is away (seconds).
 SESSION_EXPIRY = 7 * 24 * 3600
 
@@ -135,6 +147,21 @@ class StageTimes:
             if values
         ]
         return f"{self.messages} messages in {batches} batches; ms p50/p99/max: " + ", ".join(parts)
+
+
+def too_large_reply(payload: bytes) -> bytes:
+    """The refusal sent instead of a Reply too large for the broker (our own JSON).
+
+    >>> too_large_reply(b'{"v":1,"id":"c7","ok":true,"data":{}}')[:36]
+    b'{"v":1,"id":"c7","ok":false,"error":'
+    """
+    reply = Reply(
+        id=json.loads(payload)["id"],
+        ok=False,
+        error="the answer is too large to send: ask for one table, or one page at a time",
+        data=reply_data(ErrorData(code=ErrorCode.TOO_LARGE)),
+    )
+    return encode(reply)
 
 
 class Hub:
@@ -264,18 +291,56 @@ class Hub:
             try:
                 self._run_batch(items)
             except (sqlite3.Error, OSError) as exc:
-                # The log could not be written: stop rather than acknowledge what is not
-                # stored. The broker keeps the unacknowledged messages; a restart replays.
-                # One line a leader can act on (a full disk, a damaged file).
-                log.critical(
-                    "cannot write the tournament log (%s): the hub stops; %s", exc, what_to_do(exc)
-                )
-                self._stop.set()
-                self.failed = True
+                self._cannot_write(exc)
             except Exception:
-                log.critical("cannot write the tournament log; the hub stops", exc_info=True)
-                self._stop.set()
-                self.failed = True
+                # Not the log (its errors are above): something in this batch the hub could
+                # not handle. Each message again on its own; one that fails alone is
+                # acknowledged and the leader told, never handed back by the broker forever.
+                log.exception("a batch of %d messages failed; handling them one by one", len(items))
+                self._one_by_one(items)
+
+    def _cannot_write(self, exc: sqlite3.Error | OSError) -> None:
+        """The log could not be written: stop rather than acknowledge what is not stored.
+        The broker keeps the unacknowledged messages; a restart replays. One line a leader
+        can act on (a full disk, a damaged file)."""
+        log.critical(
+            "cannot write the tournament log (%s): the hub stops; %s", exc, what_to_do(exc)
+        )
+        self._stop.set()
+        self.failed = True
+
+    def _one_by_one(self, items: list[Inbound | str]) -> None:
+        try:
+            self.core.reload()
+        except (sqlite3.Error, OSError) as exc:
+            self._cannot_write(exc)
+            return
+        for item in items:
+            try:
+                self._run_batch([item])
+            except (sqlite3.Error, OSError) as exc:
+                self._cannot_write(exc)
+                return
+            except Exception:
+                if not isinstance(item, Inbound):
+                    log.exception("could not publish the hub's state after connecting")
+                    continue
+                log.exception("a %s from table %s could not be handled", item.kind, item.table)
+                try:
+                    self.core.reload()
+                    self._run_noted(item)
+                except (sqlite3.Error, OSError) as exc:
+                    self._cannot_write(exc)
+                    return
+                except Exception:
+                    log.exception("could not tell the leader about it")
+                if item.qos:
+                    self.client.ack(item.mid, item.qos)
+
+    def _run_noted(self, item: Inbound) -> None:
+        """Tell the leader which table sent the message the hub could not handle."""
+        for o in self.core.note_failed(item):
+            self._publish(o)
 
     failed = False
 
@@ -331,6 +396,13 @@ class Hub:
         """
         feed = o.retain or o.topic == self.topics.standings_changes
         qos = self.feed_qos if feed else 1
+        if len(o.payload) > MAX_PUBLISH_BYTES:
+            # The broker would drop the hub for it, again after every reconnection (issue
+            # 23, item 2): a reply becomes a refusal the console shows; nothing else is sent.
+            log.error("%s: %d bytes is over the broker's limit; not sent", o.topic, len(o.payload))
+            if o.topic != self.topics.leader_reply:
+                return
+            o = Outgoing(o.topic, too_large_reply(o.payload))
         self.client.publish(o.topic, o.payload, qos=qos, retain=o.retain)
 
     # ------------------------------------------------------------------ life cycle

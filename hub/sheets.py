@@ -38,6 +38,7 @@ from typing import Literal
 
 from uikit.i18n import M_, ConsoleTranslator, Language, load_domain
 from whist.formats import Format
+from whist.formats.words import say_all
 from whist.paper import (
     Player,
     ResultsPage,
@@ -73,12 +74,14 @@ ROTATION_FILE = "rotation.html"
 RESULTS_FILE = "results.html"
 STANDINGS_FILE = "standings.html"
 
-#: The gettext domain of the sheets' words (uikit/locale/fr/LC_MESSAGES/sheets.po). After
-#: changing a text, from the repository::
+#: The gettext domain of the sheets' words (uikit/locale/fr/LC_MESSAGES/sheets.po): the
+#: sheets' own, and each format's title and rules summary where the format defines them
+#: (``G_``, ``R_``, ``RP_`` in whist/formats; hub/sheets-babel.cfg leaves the core's refusals
+#: out). After changing a text, from the repository::
 #:
-#:     .venv/bin/pybabel extract -o uikit/locale/sheets.pot --no-location \
-#:         --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 -k M_ hub/sheets.py hub/clubsheets.py \
-#:         uikit/games.py
+#:     .venv/bin/pybabel extract -F hub/sheets-babel.cfg -o uikit/locale/sheets.pot \
+#:         --no-location --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 \
+#:         hub/sheets.py hub/clubsheets.py whist/formats/*.py
 #:     .venv/bin/pybabel update -i uikit/locale/sheets.pot -d uikit/locale -D sheets \
 #:         --no-fuzzy-matching --ignore-obsolete
 #:     # translate the new entries in uikit/locale/fr/LC_MESSAGES/sheets.po, then
@@ -127,11 +130,6 @@ GASPESIE_WORDING = (
     _Declare.pt("manche", "after hand {n} of {total}"),
     _Declare.pt("manche", "before the first hand"),
     _Declare.pt("manche", "The leader ended play after hand {n}."),
-    _Declare.pt(
-        "manche",
-        "7 tricks or more win the hand: 1 point, 2 for all 13. "
-        "A revoke gives the hand to the other side.",
-    ),
 )
 
 #: Hands on one rotation page at most (Gaspésie's 24 manches fit one page).
@@ -312,22 +310,8 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
                 n=page.session, total=page.sessions
             )
         )
-    if flags:
-        rule = (
-            tr.t("Every table starts the day with {n} flags.").format(n=fmt.rules.start_flags)
-            + " "
-            + tr.t(
-                "Visitors with 7 to 9 tricks take 1 flag, 10 to 13 take 2. "
-                "A revoke gives 2 tricks to the other side."
-            )
-        )
-        score = tr.t("Flags at this table")
-    else:
-        rule = tr.t(
-            "7 tricks or more win the hand: 1 point, 2 for all 13. "
-            "A revoke gives the hand to the other side."
-        )
-        score = tr.t("Points (home / visitors)")
+    rule = say_all(tr.t, fmt.rules.rules_summary())  # the format's own words (whist/formats)
+    score = tr.t("Flags at this table") if flags else tr.t("Points (home / visitors)")
     table = tr.t("Table {n}").format(n=page.table)
     team = _home_team(page.table, page.team_name, tr)
     long = " long" if len(team) > _LONG_TEAM else ""

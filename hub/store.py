@@ -279,6 +279,14 @@ class EventStore:
                 raise StoreError(f"{self.path}: event {seq} cannot be read: {exc}") from None
         return out
 
+    def log_id(self) -> str:
+        """This log's own id: a hash of its first event's checksum and time. The same after a
+        restart or a restored backup, another for any other tournament (whatever its name)."""
+        with self._reading() as db:
+            row = db.execute("SELECT checksum, at FROM events ORDER BY seq LIMIT 1").fetchone()
+        first = b"" if row is None else bytes(row[0] or b"") + repr(float(row[1])).encode()
+        return hashlib.sha256(first).hexdigest()[:32]
+
     def count(self) -> int:
         with self._reading() as db:
             (n,) = db.execute("SELECT COUNT(*) FROM events").fetchone()
@@ -292,6 +300,14 @@ class EventStore:
                 " WHERE settled = 0 ORDER BY at, result_id"
             ).fetchall()
         return [Conflict(*row) for row in rows]
+
+    def conflict_bodies(self, hand: int, table: int) -> list[str]:
+        """Every conflicting report of ``table`` for ``hand``, open or settled, as received."""
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT body FROM conflicts WHERE hand = ? AND tbl = ?", (hand, table)
+            ).fetchall()
+        return [str(body) for (body,) in rows]
 
     def calls(self) -> dict[int, str]:
         with self._reading() as db:

@@ -4,7 +4,9 @@
 once the hub's State names a club game (``State.club``), the presenter hands every intent to
 it. A deal is tapped in the game's order — the choice (who granded, or the trump), North-South's
 tricks on the 0-13 keypad, the honours (English) — then each partnership agrees, as in
-military whist, and the deal goes to the durable outbox until the hub's Ack.
+military whist, and the deal goes to the durable outbox until the hub's Ack. The pick pages
+(the choice, the honours) are drawn from the game's entry schema (``ClubRules.entry``); a game
+played each for oneself runs entirely on it (:mod:`kiosk.individual`).
 
 Every number a player reads here comes from the hub's :class:`~whist.protocol.ClubScore`:
 the desk never adds a point itself. What it shows of a deal being entered is only what the
@@ -27,7 +29,7 @@ from typing import Literal, Protocol
 
 from kiosk import individual, words
 from kiosk.i18n import N_, Translator
-from kiosk.individual import PlayersDraft, PlayersFlow
+from kiosk.individual import PlayersDraft, PlayersFlow, entry_of
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import (
     MAX_REVOKES,
@@ -46,6 +48,8 @@ from kiosk.viewmodel import (
 )
 from uikit.games import game_title
 from uikit.reasons import reason_sentence
+from whist.formats import TRICKS
+from whist.formats.entry import Ask, Line, Page
 from whist.protocol import (
     Ack,
     ClubDeal,
@@ -57,7 +61,6 @@ from whist.protocol import (
     DealRecord,
 )
 
-TRICKS = 13
 Party = Literal["NS", "EW"]
 #: Where a deal being entered is: choosing (grand/low or the trump), the tricks, the revokes
 #: page, the honours (English), both sides agreeing; then saved, or refused by the hub.
@@ -77,12 +80,6 @@ _SCREENS: dict[Step, Screen] = {
 _ENTERING: frozenset[Step] = frozenset(
     {"choice", "entry", "revokes", "honours", "players", "confirm"}
 )
-
-#: Minnesota's choice: one of the partnerships granded (played high), or everyone played low.
-GRANDED = ("NS", "EW", "low")
-SUITS = ("spades", "hearts", "diamonds", "clubs")
-#: English honours: none, or the side holding three or four of them (``honours_held``).
-HONOURS = ("none", "NS3", "NS4", "EW3", "EW4")
 
 _PARTY_NAMES = {"NS": N_("North-South"), "EW": N_("East-West")}
 _PARTY_SHORT = {"NS": N_("NS"), "EW": N_("EW")}
@@ -160,6 +157,15 @@ class ClubDraft:
         if side == "NS":
             return replace(self, ns_revokes=count, revoke_side=side)
         return replace(self, ew_revokes=count, revoke_side=side)
+
+    def with_choice(self, field: str, value: str) -> ClubDraft:
+        """The draft with a pick page's answer (``_CHOSEN``: who granded, the trump, the
+        honours)."""
+        if field == "granded":
+            return replace(self, granded=value)
+        if field == "trump":
+            return replace(self, trump=value)
+        return replace(self, honours=value)
 
     def record(self, fields: Sequence[str]) -> DealRecord:
         """What the hub is sent: the fields the game reads (ClubRules.fields), nothing else."""
@@ -248,7 +254,7 @@ class ClubDesk:
     def individual(self) -> bool:
         """A game played each for oneself (Widow, Solo, Knockout, 8-to-1)."""
         rules = self.rules or (self.score.rules if self.score is not None else None)
-        return rules is not None and individual.is_individual(rules.name)
+        return rules is not None and individual.is_individual(rules)
 
     @property
     def waits_for_round(self) -> bool:
@@ -256,6 +262,26 @@ class ClubDesk:
         answer to the last one, so a round is entered only once the last one is in."""
         s = self.score
         return bool(self.pending) and s is not None and s.round is not None
+
+    @property
+    def picks(self) -> tuple[Page | None, Page | None]:
+        """The game's choices on the pick screen, from its entry schema: the one before the
+        tricks (who granded, the trump) and the one after them (the honours)."""
+        rules = self.rules or (self.score.rules if self.score is not None else None)
+        if rules is None:
+            return None, None
+        pages = entry_of(rules).pages
+        count = next((i for i, p in enumerate(pages) if p.ask is Ask.COUNT), len(pages))
+
+        def choice(among: tuple[Page, ...]) -> Page | None:
+            return next((p for p in among if p.ask is Ask.CHOICE and p.field in _CHOSEN), None)
+
+        return choice(pages[:count]), choice(pages[count + 1 :])
+
+    @property
+    def pick_page(self) -> Page | None:
+        before, after = self.picks
+        return before if self.step == "choice" else after if self.step == "honours" else None
 
     @property
     def fields(self) -> list[str]:
@@ -317,23 +343,18 @@ class ClubDesk:
                 self.flow = PlayersFlow(self.score, PlayersDraft(deal=self.next_deal))
                 self.step, self.error = "players", ""
                 return
-            self.draft, self.step, self.error = ClubDraft(deal=self.next_deal), "choice", ""
+            first: Step = "choice" if self.picks[0] is not None else "entry"
+            self.draft, self.step, self.error = ClubDraft(deal=self.next_deal), first, ""
 
     def choose(self, value: str) -> None:
         """The choice screen (who granded, or the trump) or the honours screen: one tap."""
-        d = self.draft
-        if d is None:
+        d, page = self.draft, self.pick_page
+        if d is None or page is None or value not in [o.value for o in page.options]:
             return
+        self.draft = d.with_choice(page.field, value)
         if self.step == "choice":
-            if "granded" in self.fields and value in GRANDED:
-                self.draft = replace(d, granded=value)
-            elif "trump" in self.fields and value in SUITS:
-                self.draft = replace(d, trump=value)
-            else:
-                return
             self.step = "entry"
-        elif self.step == "honours" and value in HONOURS:
-            self.draft = replace(d, honours=value)
+        else:
             self._to_confirm()
 
     def pick(self, slot: int) -> None:
@@ -342,11 +363,9 @@ class ClubDesk:
             if self.flow.choose(slot):
                 self._players_on()
             return
-        kinds = (
-            HONOURS if self.step == "honours" else GRANDED if "granded" in self.fields else SUITS
-        )
-        if self.step in ("choice", "honours") and 0 <= slot < len(kinds):
-            self.choose(kinds[slot])
+        page = self.pick_page
+        if page is not None and 0 <= slot < len(page.options):
+            self.choose(page.options[slot].value)
 
     def _players_on(self) -> None:
         """After a tap of a game played each for oneself: the confirm screen once every page
@@ -382,7 +401,7 @@ class ClubDesk:
 
     def open_revokes(self) -> None:
         if self.step == "players" and self.flow is not None:
-            self.flow.open_revoker()
+            self.flow.open_aside()
             return
         if self.step == "entry" and self.draft is not None:
             self.draft = replace(self.draft, revoke_side="NS")
@@ -414,7 +433,7 @@ class ClubDesk:
         d = self.draft
         if self.step != "entry" or d is None or d.ns_tricks is None:
             return
-        if "honours" in self.fields:
+        if self.picks[1] is not None:
             self.step = "honours"
         else:
             self._to_confirm()
@@ -467,12 +486,12 @@ class ClubDesk:
             self.step = "entry"
         elif step == "confirm" and d is not None:
             self.draft = replace(d, ns_agrees=False, ew_agrees=False)
-            self.step = "honours" if "honours" in self.fields else "entry"
+            self.step = "honours" if self.picks[1] is not None else "entry"
         elif step == "honours":
             self.step = "entry"
-        elif step == "entry":
+        elif step == "entry" and self.picks[0] is not None:
             self.step = "choice"
-        elif step in ("choice", "rejected", "pending"):
+        elif step == "entry" or step in ("choice", "rejected", "pending"):
             self.step, self.draft, self.error = None, None, ""
 
     def enter_again(self) -> None:
@@ -705,51 +724,31 @@ class ClubDesk:
         return "\n".join(lines)
 
     def pick_vm(self, tr: Translator) -> ClubPickVM:
-        d = self.draft
-        assert d is not None
-        if self.step == "honours":
-            options = [
-                ButtonVM(_honours_button(tr, h), role="selected" if d.honours == h else "normal")
-                for h in HONOURS
-            ]
-            return ClubPickVM(
-                question=tr._("Honours: who held 3 or 4 of them?"),
-                kinds=HONOURS,
-                options=_pad(options),
-                back=ButtonVM(tr._("Back")),
-                grid=True,
-            )
-        if "granded" in self.fields:
-            labels = {
-                "NS": tr._("North-South grand"),
-                "EW": tr._("East-West grand"),
-                "low": tr._("Everyone low"),
-            }
-            options = [
-                ButtonVM(labels[g], role="selected" if d.granded == g else "normal")
-                for g in GRANDED
-            ]
-            return ClubPickVM(
-                question=tr._("Deal {n}: who played grand?").format(n=d.deal),
-                kinds=GRANDED,
-                options=_pad(options),
-                back=ButtonVM(tr._("Back")),
-            )
-        options = [
-            ButtonVM(
-                f"{words.SUIT_SYMBOLS[s]}\n{words.trump_name(tr, s)}",
-                role=("suit-red" if s in words.RED_SUITS else "suit-black")
-                if d.trump != s
-                else "selected",
-            )
-            for s in SUITS
-        ]
+        """The pick screen, as the game's schema says: its question and options (suits
+        with their symbol and colour)."""
+        d, page = self.draft, self.pick_page
+        assert d is not None and page is not None
+        chosen = getattr(d, page.field)
+        suits = all(o.value in words.SUIT_SYMBOLS for o in page.options)
+        options = []
+        for o in page.options:
+            if o.value == chosen:
+                role = "selected"
+            elif suits:
+                role = "suit-red" if o.value in words.RED_SUITS else "suit-black"
+            else:
+                role = "normal"
+            label = tr._(o.label)
+            text = f"{words.SUIT_SYMBOLS[o.value]}\n{label}" if suits else label
+            options.append(ButtonVM(text, role=role))
         return ClubPickVM(
-            question=tr._("Deal {n}: which suit is trump?").format(n=d.deal),
-            kinds=SUITS,
+            question=_say(tr, page.question, deal=d.deal),
+            kinds=tuple(o.value for o in page.options),
             options=_pad(options),
             back=ButtonVM(tr._("Back")),
-            big=True,
+            big=suits,
+            # more answers than a row holds: a 2x2 grid, the first beside Back
+            grid=len(options) >= PICK_SLOTS,
         )
 
     def entry_vm(self, tr: Translator) -> EntryVM:
@@ -934,10 +933,13 @@ def _unscored(tr: Translator, line: ClubLine) -> str:
     )
 
 
-def _honours_button(tr: Translator, h: str) -> str:
-    if h == "none":
-        return tr._("No honours")
-    return tr._("{party}\nheld {n} honours").format(party=tr._(_PARTY_NAMES[h[:2]]), n=h[2])
+def _say(tr: Translator, line: Line, **fill: object) -> str:
+    """A schema's line that needs only the deal's number (a partnership game's questions)."""
+    return " · ".join(tr._(t.msgid).format(**fill) for t in line if t.holds({}))
+
+
+#: The draft's fields a pick page may set.
+_CHOSEN = frozenset({"granded", "trump", "honours"})
 
 
 def words_revokes(tr: Translator, ns: int | None, ew: int | None) -> str:

@@ -22,7 +22,14 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from uikit.config import ConfigProblem, Problem, problem_from, read_toml
+from uikit.config import (
+    BrokerSettings,
+    ConfigProblem,
+    Problem,
+    problem_from,
+    read_toml,
+    settle_broker,
+)
 
 APP_NAME = "whist-kiosk"
 
@@ -71,6 +78,8 @@ class KioskConfig(BaseModel):
     root: Annotated[str, Field(min_length=1, pattern=r"^[^/+#\s]+(/[^/+#\s]+)*$")] = "whist"
     fullscreen: bool = False
     hardware: HardwareConfig = HardwareConfig()
+    #: ``[broker] tls = true``, ``ca = "hub-ca.crt"``: TLS, checked against the hall's CA.
+    broker: BrokerSettings = BrokerSettings()
 
     @model_validator(mode="after")
     def _login_is_a_pair(self) -> Self:
@@ -100,7 +109,7 @@ def load_config(path: Path) -> KioskConfig | ConfigProblem:
     data = read_toml(path)
     if isinstance(data, ConfigProblem):
         return data
-    return check_config(data, path)
+    return settle_broker(check_config(data, path), path)
 
 
 def check_config(data: dict[str, Any], path: Path) -> KioskConfig | ConfigProblem:

@@ -10,6 +10,10 @@ the screen goes through ``post``, which the app makes a hop to Kivy's main threa
 * results: :meth:`KioskConnection.submit` stores a result in the outbox *before* publishing
   it; every pending result is sent again on each (re)connection, when the hub comes back
   online, and every ``resend_every`` seconds, until its Ack settles it.
+* the second copy: when the hub publishes an epoch (a new one at each of its starts) this
+  kiosk has not offered to yet, it offers every result the hub accepted today again, marked
+  ``reoffer`` and paced (at most :data:`REOFFER_WINDOW` waiting for an answer at once), so a
+  hub whose log lost its last writes gets them back; the answers are not the screen's news.
 
 >>> conn = KioskConnection(config, outbox, listener, post=lambda f: f())   # doctest: +SKIP
 >>> conn.start(); conn.submit(result); ...; conn.stop()                   # doctest: +SKIP
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import threading
 import uuid
 from collections.abc import Callable
@@ -36,6 +41,7 @@ from whist.protocol import (
     Call,
     ClubDeal,
     ClubScore,
+    Epoch,
     FlagCount,
     Result,
     State,
@@ -50,6 +56,18 @@ log = logging.getLogger("whist.kiosk")
 
 #: Seconds between two sends of a result still waiting for its Ack.
 RESEND_EVERY = 5.0
+
+#: Re-offers to a new hub epoch waiting for their Ack at once, at most: a hall of 100 tables
+#: restarting its hub puts at most 400 of them in front of it, whatever each table kept.
+REOFFER_WINDOW = 4
+#: Seconds at least between two re-offers of one kiosk.
+REOFFER_PACE = 0.05
+#: A kiosk waits a random time up to this long (seconds) before it re-offers, so that the
+#: tables of a hall do not all begin in the same instant.
+REOFFER_SPREAD = 3.0
+#: Seconds to wait for an answer before this round of re-offers is given up (the next
+#: connection, which brings the retained epoch again, starts another).
+REOFFER_PATIENCE = 30.0
 
 Post = Callable[[Callable[[], None]], None]
 
@@ -85,6 +103,8 @@ class KioskConnection(HubClient):
         post: Post,
         resend_every: float = RESEND_EVERY,
         client_id: str | None = None,
+        reoffer_spread: float = REOFFER_SPREAD,
+        reoffer_pace: float = REOFFER_PACE,
     ) -> None:
         # One id per table: a second kiosk for the same table takes over from the first.
         super().__init__(
@@ -95,6 +115,7 @@ class KioskConnection(HubClient):
             username=config.username,
             password=config.password,
             root=config.root,
+            ca=config.broker.ca_file,
             will=(Topics(config.root).table_status(config.table), OFFLINE),
         )
         self.config = config
@@ -106,6 +127,18 @@ class KioskConnection(HubClient):
         self._halt = threading.Event()
         self._resender: threading.Thread | None = None
         self._send_lock = threading.Lock()
+        self.reoffer_spread = reoffer_spread
+        self.reoffer_pace = reoffer_pace
+        #: The hub epoch being offered to, and the re-offered ids still waiting for an Ack.
+        self._epoch: str | None = None
+        #: The hub's log (Epoch.log, None until one is seen): what an Ack is noted against in
+        #: the history, so a result is only ever offered again to the log that accepted it.
+        self.hub_log: str | None = None
+        self._reoffered: set[str] = set()
+        self._reoffer_turn = threading.Condition()
+        self._reoffer_thread: threading.Thread | None = None
+        #: How many re-offer rounds this kiosk finished (every kept report answered).
+        self.reoffer_rounds = 0
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -119,6 +152,8 @@ class KioskConnection(HubClient):
     def stop(self) -> None:
         """Say offline (retained) ourselves, then disconnect and stop the threads."""
         self._halt.set()
+        with self._reoffer_turn:
+            self._reoffer_turn.notify_all()  # a round of re-offers stops waiting
         if self.connected.is_set():
             info = self.client.publish(
                 self.topics.table_status(self.table), OFFLINE, qos=1, retain=True
@@ -126,8 +161,9 @@ class KioskConnection(HubClient):
             with contextlib.suppress(RuntimeError, ValueError):
                 info.wait_for_publish(timeout=2)
         super().stop()
-        if self._resender is not None:
-            self._resender.join(timeout=2)
+        for thread in (self._resender, self._reoffer_thread):
+            if thread is not None:
+                thread.join(timeout=2)
 
     # ------------------------------------------------------------------ what the screen asks
     def submit(self, result: Result) -> bool:
@@ -198,17 +234,115 @@ class KioskConnection(HubClient):
         self.outbox.mark_sent(result.id)
         return True
 
+    # ------------------------------------------------------------------ the second copy
+    def _on_epoch(self, epoch: str, hub_log: str) -> None:
+        """A hub epoch seen (retained, so at every connection): offer the kept results that
+        this hub's log accepted again, once per epoch, in a thread of its own (paho's must not
+        wait for Acks)."""
+        self.hub_log = hub_log
+        if self.outbox.offered_to() == epoch:
+            return
+        with self._reoffer_turn:
+            running = self._reoffer_thread is not None and self._reoffer_thread.is_alive()
+            if running and self._epoch == epoch:
+                return
+            self._epoch = epoch
+            self._reoffered.clear()
+            self._reoffer_turn.notify_all()  # a round for an older epoch stops
+            thread = threading.Thread(
+                target=self._reoffer,
+                args=(epoch, hub_log),
+                name=f"kiosk-{self.table}-reoffer",
+                daemon=True,
+            )
+            self._reoffer_thread = thread
+        thread.start()
+
+    def _reoffer(self, epoch: str, hub_log: str) -> None:
+        try:
+            kept = self.outbox.kept(hub_log)
+            if kept and self._halt.wait(random.uniform(0, self.reoffer_spread)):
+                return
+            for report in kept:
+                if not self._reoffer_one(epoch, report):
+                    return
+            with self._reoffer_turn:
+                if not self._reoffer_turn.wait_for(
+                    lambda: not self._reoffered or self._stale(epoch), REOFFER_PATIENCE
+                ) or self._stale(epoch):
+                    return
+            self.outbox.mark_offered(epoch)
+            self.reoffer_rounds += 1
+            log.info(
+                "table %s: %d kept results offered again to the hub's session %s, all answered",
+                self.table,
+                len(kept),
+                epoch,
+            )
+        except Exception:  # the next connection brings the epoch again: never fatal
+            log.exception("table %s: offering the kept results again failed", self.table)
+
+    def _reoffer_one(self, epoch: str, report: Report) -> bool:
+        """Send one kept report again, marked, once fewer than REOFFER_WINDOW are waiting;
+        False when the round must stop (the kiosk stops, the hub has a newer epoch, the
+        connection is lost, or the hub does not answer)."""
+        with self._reoffer_turn:
+            if not self._reoffer_turn.wait_for(
+                lambda: len(self._reoffered) < REOFFER_WINDOW or self._stale(epoch),
+                REOFFER_PATIENCE,
+            ) or self._stale(epoch):
+                return False
+            self._reoffered.add(report.id)
+        if not self._send(report.model_copy(update={"reoffer": True})):
+            return False  # offline: the retained epoch comes again with the connection
+        return not self._halt.wait(self.reoffer_pace)
+
+    def _stale(self, epoch: str) -> bool:
+        return self._halt.is_set() or self._epoch != epoch
+
+    def _reoffer_answered(self, ack: Ack) -> bool:
+        """Whether ``ack`` answers a re-offer (then it is the log's news, not the screen's)."""
+        with self._reoffer_turn:
+            if ack.id not in self._reoffered:
+                return False
+            self._reoffered.discard(ack.id)
+            self._reoffer_turn.notify_all()
+        if ack.status == "rejected":
+            log.warning(
+                "table %s: result %s offered again was refused (%s); the leader sees it",
+                self.table,
+                ack.id,
+                ack.reason or ack.code,
+            )
+        return True
+
+    def _retry_reoffer(self) -> None:
+        """A round given up (the hub did not answer in time) starts again at a resend tick."""
+        epoch, hub_log, thread = self._epoch, self.hub_log, self._reoffer_thread
+        if epoch is None or hub_log is None or not self.connected.is_set():
+            return
+        if (thread is None or not thread.is_alive()) and self.outbox.offered_to() != epoch:
+            self._on_epoch(epoch, hub_log)
+
     def _resend_loop(self) -> None:
         while not self._halt.wait(self.resend_every):
             try:
                 self.resend_all()
+                self._retry_reoffer()
             except Exception:  # the timer must outlive any one bad moment
                 log.exception("resending the outbox failed; trying again later")
 
     # ------------------------------------------------------------------ paho's thread
     def subscriptions(self) -> list[str]:
         t = self.topics
-        return [t.view(self.table), t.ack(self.table), t.score(self.table), t.state, t.hub_status]
+        return [
+            t.view(self.table),
+            t.ack(self.table),
+            t.score(self.table),
+            t.state,
+            t.hub_status,
+            t.epoch,
+        ]
 
     def on_connected(self) -> None:
         status = self.topics.table_status(self.table)
@@ -226,7 +360,10 @@ class KioskConnection(HubClient):
                 self._tell(lambda listener: listener.on_view(view))
         elif topic == self.topics.ack(self.table):
             ack = decode(Ack, payload)
-            result = self.outbox.settle(ack)
+            reoffered = self._reoffer_answered(ack)
+            result = self.outbox.settle(ack, self.hub_log)
+            if result is None and reoffered:
+                return
             log.info("table %s: result %s %s %s", self.table, ack.id, ack.status, ack.reason or "")
             self._tell(lambda listener: listener.on_ack(ack, result))
         elif topic == self.topics.score(self.table):
@@ -236,6 +373,9 @@ class KioskConnection(HubClient):
         elif topic == self.topics.state:
             state = decode(State, payload)
             self._tell(lambda listener: listener.on_state(state))
+        elif topic == self.topics.epoch:
+            epoch = decode(Epoch, payload)
+            self._on_epoch(epoch.epoch, epoch.log)
         elif topic == self.topics.hub_status:
             online = decode_status(payload) == ONLINE
             if online:

@@ -1,27 +1,30 @@
-"""The games played each for oneself at the table (Widow, Solo, Knockout, 8-to-1 bidding
-whist): the pages a deal is tapped in on, each player's entries by name.
+"""The club games played each for oneself at the table: a deal tapped in page by page, drawn
+from the game's entry schema (:mod:`whist.formats.entry`, published as ``ClubRules.entry``).
 
-:class:`PlayersFlow` is the part of :class:`kiosk.club.ClubDesk` that knows these games, with
-no Kivy. A deal is a short list of pages (:func:`pages`): a choice among a few big buttons
-(who took the widow, the contract, the bidder, the partner; 8-to-1's "we have played"
-between the bids and the tricks), or a number on the 0-13 keypad (one player's tricks or
-bid, the bidding side's tricks). A tap on a page records it and goes on to the next page, so
-a deal takes one tap per thing the players say; the last player's tricks are the rest of the
-round's cards, as East-West's are at a partnership table. One tap of **Everyone agrees**
-sends it (docs/kiosk.md says why one).
+:class:`PlayersFlow` is the part of :class:`kiosk.club.ClubDesk` that runs these pages, with
+no Kivy and no game's name: the schema says the pages in order (a choice among a few big
+buttons — a player, one of the game's options, or only "go on" —, or a number on the 0-13
+keypad, asked once or of each player in turn), which apply given what is already tapped, how
+high each count may go, which count is the rest of the cards (the last player's tricks), and
+every question in the players' words. A tap on a page records it and goes on to the next, so a
+deal takes one tap per thing the players say. One tap of **Everyone agrees** sends it
+(docs/kiosk.md says why one).
 
 Every number the score screen shows is the hub's (:class:`~whist.protocol.ClubScore`: the
 players' totals, who is out, the next round's cards, who chooses trump, the round's trump);
-this module only puts them in words.
+this module only puts them in words, as the schema says.
 
->>> PAGES_OF_WIDOW = pages("widow", ("1", "2", "3"), None, {})
->>> [p.kind + p.seat for p in PAGES_OF_WIDOW]
-['widow', 'tricks1', 'tricks2']
+>>> from whist.formats.entry import EntrySchema, Page, Ask, Confirm, Text, Who
+>>> schema = EntrySchema(pages=(Page("tricks", Ask.COUNT, (Text("?"),), each=Who.TABLE,
+...     rest=True),), confirm=Confirm.EVERYONE)
+>>> [s.key for s in steps(schema, {}, lambda who: ["1", "2", "3"])]
+['tricks_1', 'tricks_2']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import string
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from kiosk import words
@@ -36,103 +39,86 @@ from kiosk.viewmodel import (
     Screen,
 )
 from uikit.games import game_title
-from whist.protocol import ClubDealScored, ClubRound, ClubScore, DealRecord, Player
+from whist.formats import TRICKS, Format
+from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who
+from whist.protocol import ClubDealScored, ClubRound, ClubRules, ClubScore, DealRecord, Player
 
-#: The games this module runs (ClubRules.name).
-GAMES = frozenset({"widow", "solo", "knockout", "eight-to-one"})
-TRICKS = 13
-
-#: Solo whist's contracts, lowest first, after "everyone passed" (rules.md SO1).
-CONTRACTS = (
-    "pass",
-    "prop",
-    "solo",
-    "misere",
-    "abondance",
-    "royal_abondance",
-    "misere_ouverte",
-    "abondance_declaree",
-)
-CONTRACT_NAMES = {
-    "pass": N_("Everyone passed"),
-    "prop": N_("Prop and cop"),
-    "solo": N_("Solo"),
-    "misere": N_("Misère"),
-    "abondance": N_("Abondance"),
-    "royal_abondance": N_("Royal abondance"),
-    "misere_ouverte": N_("Misère ouverte"),
-    "abondance_declaree": N_("Abondance déclarée"),
-}
-#: The contracts the bidder plays alone: no partner to enter.
-_ALONE = frozenset(CONTRACTS) - {"pass", "prop"}
+#: A choice of a player's "Nobody" button: sent as this value.
 NOBODY = "none"
-#: The choose screen's slots (Solo's eight contracts).
+#: The choose screen's slots (the most options a choice page has: Solo's eight contracts).
 CHOOSE_SLOTS = 8
 #: The score screen's rows (Knockout seats up to seven).
 PLAYER_ROWS = 7
+#: What the GO page's one button stands for.
+GO = "play"
+#: A confirm screen's big line names at most this many players; more go under, three a line.
+HEAD_PLAYERS = 4
 
 
-def is_individual(name: str | None) -> bool:
-    return name in GAMES
+def entry_of(rules: ClubRules) -> EntrySchema:
+    """The game's entry schema as the hub published it (or, from a hub that predates it, the
+    one this kiosk's core declares for the game)."""
+    return rules.entry if rules.entry is not None else Format(rules.name).club.entry
+
+
+def is_individual(rules: ClubRules) -> bool:
+    """Each player scores for themselves: the parties are the seats."""
+    return list(rules.parties) == list(rules.seats)
 
 
 @dataclass(frozen=True)
-class Page:
-    """One page of a deal: ``kind`` is what it asks (``widow``, ``contract``, ``bidder``,
-    ``partner``, ``revoker``, ``play``: a choice; ``tricks``, ``bid``, ``bidder_tricks``: a
-    number), ``seat`` whose number it is."""
+class Step:
+    """One page on screen: the schema's page, and whose it is (a page asked of each player)."""
 
-    kind: str
+    page: Page
     seat: str = ""
 
     @property
     def key(self) -> str:
-        """The record's field this page sets."""
-        return (
-            f"{'bid' if self.kind == 'bid' else self.kind}_{self.seat}" if self.seat else self.kind
-        )
+        """The field this step sets: ``widow``, ``tricks_N``."""
+        return self.page.key(self.seat)
 
     @property
     def is_count(self) -> bool:
-        return self.kind in ("tricks", "bid", "bidder_tricks")
+        return self.page.ask is Ask.COUNT
 
 
-def pages(
-    game: str,
-    players: Sequence[str],
-    round_: ClubRound | None,
+def steps(
+    schema: EntrySchema,
     values: Mapping[str, str | int],
-) -> list[Page]:
-    """The pages of a deal of ``game`` with what has been tapped so far (Solo's pages depend
-    on the contract). The last player's tricks have no page: they are the rest."""
-    if game == "widow":
-        return [Page("widow"), *(Page("tricks", s) for s in players[:-1])]
-    if game == "solo":
-        contract = values.get("contract")
-        if contract == "pass":
-            return [Page("contract")]
-        partner = [Page("partner")] if contract == "prop" else []
-        return [Page("contract"), Page("bidder"), *partner, Page("bidder_tricks")]
-    still_in = list(round_.players) if round_ is not None else list(players)
-    if game == "knockout":
-        return [Page("tricks", s) for s in still_in[:-1]]
-    return [
-        *(Page("bid", s) for s in still_in),
-        Page("play"),
-        *(Page("tricks", s) for s in still_in[:-1]),
-    ]
+    seats_of: Callable[[Who], Sequence[str]],
+) -> list[Step]:
+    """The steps of a deal with what has been tapped so far: the pages that apply, a page
+    asked of each player once for each (but the last, whose count is the rest)."""
+    found: list[Step] = []
+    for page in schema.pages:
+        if not page.applies(values):
+            continue
+        if page.each is None:
+            found.append(Step(page))
+            continue
+        seats = list(seats_of(page.each))
+        found += [Step(page, s) for s in (seats[:-1] if page.rest else seats)]
+    return found
 
 
 @dataclass(frozen=True)
 class PlayersDraft:
     """A deal being tapped in: its number, what has been tapped (by the record's field
     names: ``widow``, ``tricks_2``, ``bid_N``, ``contract``…) and the page on screen.
-    ``revoker_page``: Solo's side trip to say who revoked."""
+    ``aside``: the side trip a page's extra button opens (who revoked)."""
 
     deal: int
     values: Mapping[str, str | int] = field(default_factory=dict)
     page: int = 0
-    revoker_page: bool = False
+    aside: bool = False
+
+
+class _Blank(dict[str, object]):
+    """Placeholders not known here are said as nothing rather than failing."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 class PlayersFlow:
@@ -161,8 +147,8 @@ class PlayersFlow:
 
     # ================================================================ what we know
     @property
-    def game(self) -> str:
-        return self.score.rules.name
+    def schema(self) -> EntrySchema:
+        return entry_of(self.score.rules)
 
     @property
     def players(self) -> list[str]:
@@ -170,255 +156,243 @@ class PlayersFlow:
 
     @property
     def round(self) -> ClubRound | None:
-        return self.score.round if self.game in ("knockout", "eight-to-one") else None
+        return self.score.round
 
     @property
     def cards(self) -> int:
         r = self.round
         return r.cards if r is not None else TRICKS
 
+    def seats_of(self, who: Who) -> list[str]:
+        r = self.round
+        if who is Who.IN_ROUND and r is not None:
+            return list(r.players)
+        return self.players
+
     @property
-    def pages(self) -> list[Page]:
-        return pages(self.game, self.players, self.round, self.draft.values)
+    def steps(self) -> list[Step]:
+        return steps(self.schema, self.draft.values, self.seats_of)
 
     @property
     def done(self) -> bool:
         """Every page tapped: the deal goes to the confirm screen."""
-        return self.draft.page >= len(self.pages)
+        return self.draft.page >= len(self.steps)
 
     @property
-    def page(self) -> Page:
-        if self.draft.revoker_page:
-            return Page("revoker")
-        return self.pages[min(self.draft.page, len(self.pages) - 1)]
+    def step(self) -> Step:
+        here = self.steps[min(self.draft.page, len(self.steps) - 1)]
+        if self.draft.aside and here.page.aside is not None:
+            return Step(here.page.aside)
+        return here
 
     @property
     def screen(self) -> Screen:
-        return Screen.ENTRY if self.page.is_count else Screen.CLUB_CHOOSE
+        return Screen.ENTRY if self.step.is_count else Screen.CLUB_CHOOSE
 
-    @property
-    def trick_seats(self) -> list[str]:
-        """Whose tricks are entered, in order; the last one's are the rest."""
-        if self.game == "solo":
-            return []
-        if self.game == "widow":
-            return self.players
-        r = self.round
-        return list(r.players) if r is not None else self.players
-
-    def rest(self) -> int | None:
-        """The last player's tricks: the cards the others did not take."""
-        seats = self.trick_seats
-        taken = [self.draft.values.get(f"tricks_{s}") for s in seats[:-1]]
+    def rest(self, page: Page) -> int | None:
+        """The last player's count of a ``rest`` page: the cards the others did not take."""
+        seats = self.seats_of(page.each or Who.TABLE)
+        taken = [self.draft.values.get(page.key(s)) for s in seats[:-1]]
         if not seats or any(not isinstance(t, int) for t in taken):
             return None
         return self.cards - sum(t for t in taken if isinstance(t, int))
 
-    def most(self, page: Page) -> int:
-        """The highest number the page's keypad offers."""
-        if page.kind == "bidder_tricks":
-            return TRICKS
-        return self.cards
+    def most(self, step: Step) -> int:
+        """The highest number the step's keypad offers."""
+        return TRICKS if step.page.most is Most.TRICKS else self.cards
 
-    def allowed(self, page: Page) -> int:
-        """The highest number that still leaves the tricks adding up (no one's rest below 0)."""
-        if page.kind != "tricks":
-            return self.most(page)
-        seats = self.trick_seats
-        before = seats[: seats.index(page.seat)]
-        taken = sum(_int(self.draft.values.get(f"tricks_{s}")) for s in before)
-        return self.cards - taken
+    def allowed(self, step: Step) -> int:
+        """The highest number that still leaves the counts adding up (no one's rest below 0)."""
+        page = step.page
+        if not page.rest or page.each is None:
+            return self.most(step)
+        seats = self.seats_of(page.each)
+        before = seats[: seats.index(step.seat)]
+        return self.cards - sum(_int(self.draft.values.get(page.key(s))) for s in before)
 
-    def value(self, page: Page) -> str | int | None:
-        if page.kind == "play":
-            return "played" if self.draft.page > self.pages.index(page) else None
-        if page.kind == "revoker":
-            return self.draft.values.get("revoker", NOBODY)
-        return self.draft.values.get(page.key)
+    def value(self, step: Step) -> str | int | None:
+        if step.page.ask is Ask.GO:
+            return GO if self.draft.page > self.steps.index(step) else None
+        if self.draft.aside:
+            return self.draft.values.get(step.key, NOBODY)
+        return self.draft.values.get(step.key)
 
     # ================================================================ taps
     def _set(self, key: str, value: str | int) -> None:
         values = dict(self.draft.values)
         values[key] = value
-        page = self.page
-        if page.kind == "tricks":
+        step = self.step
+        page = step.page
+        if page.rest and page.each is not None:
             # a changed count drops the counts after it: they may no longer fit
-            seats = self.trick_seats
-            for s in seats[seats.index(page.seat) + 1 :]:
-                values.pop(f"tricks_{s}", None)
-        if key == "bidder" and values.get("partner") == value:
-            values.pop("partner")
-        if key == "contract" and value not in ("prop",):
-            values.pop("partner", None)
-        self.draft = replace(self.draft, values=values)
+            seats = self.seats_of(page.each)
+            for s in seats[seats.index(step.seat) + 1 :]:
+                values.pop(page.key(s), None)
+        for other in self.schema.pages:
+            # a player chosen here cannot stay chosen where they are left out
+            if other.leave_out == page.field and values.get(other.field) == value:
+                values.pop(other.field)
+        self.draft = replace(self.draft, values=_applying(self.schema, values))
 
     def _advance(self) -> None:
         self.draft = replace(self.draft, page=self.draft.page + 1)
 
     def options(self) -> list[str]:
         """What the choose page's buttons stand for, in order."""
-        kind = self.page.kind
-        if kind == "widow":
-            return [*self.players, NOBODY]
-        if kind == "contract":
-            return list(CONTRACTS)
-        if kind == "bidder":
-            return list(self.players)
-        if kind == "partner":
-            bidder = self.draft.values.get("bidder")
-            return [s for s in self.players if s != bidder]
-        if kind == "revoker":
-            return [NOBODY, *self.players]
-        return ["play"]
+        page = self.step.page
+        if page.ask is Ask.GO:
+            return [GO]
+        if page.players is None:
+            return [o.value for o in page.options]
+        left_out = self.draft.values.get(page.leave_out) if page.leave_out else None
+        seats = [s for s in self.seats_of(page.players) if s != left_out]
+        if page.nobody == "first":
+            return [NOBODY, *seats]
+        if page.nobody == "last":
+            return [*seats, NOBODY]
+        return seats
 
     def choose(self, slot: int) -> bool:
         """A tap on the choose page's button ``slot``."""
-        if self.done or self.page.is_count:
+        if self.done or self.step.is_count:
             return False
         options = self.options()
         if not 0 <= slot < len(options):
             return False
-        page, value = self.page, options[slot]
-        if page.kind == "revoker":
+        step, value = self.step, options[slot]
+        if self.draft.aside:
             values = dict(self.draft.values)
             if value == NOBODY:
-                values.pop("revoker", None)
+                values.pop(step.key, None)
             else:
-                values["revoker"] = value
-            self.draft = replace(self.draft, values=values, revoker_page=False)
+                values[step.key] = value
+            self.draft = replace(self.draft, values=values, aside=False)
             return True
-        if page.kind != "play":
-            self._set(page.key, value)
+        if step.page.ask is not Ask.GO:
+            self._set(step.key, value)
         self._advance()
         return True
 
     def count(self, n: int) -> bool:
         """A tap on the keypad: this page's number."""
-        if self.done or not self.page.is_count or not 0 <= n <= self.allowed(self.page):
+        step = self.step
+        if self.done or not step.is_count or not 0 <= n <= self.allowed(step):
             return False
-        self._set(self.page.key, n)
+        self._set(step.key, n)
         self._advance()
         return True
 
     def next(self) -> bool:
         """Next: on to the next page, when this one has its number (after Back)."""
-        if self.done or self.draft.revoker_page or self.value(self.page) is None:
+        if self.done or self.draft.aside or self.value(self.step) is None:
             return False
         self._advance()
         return True
 
     def back(self) -> bool:
         """One page back; False on the first page (back to the score)."""
-        if self.draft.revoker_page:
-            self.draft = replace(self.draft, revoker_page=False)
+        if self.draft.aside:
+            self.draft = replace(self.draft, aside=False)
             return True
         if self.draft.page == 0:
             return False
-        self.draft = replace(self.draft, page=min(self.draft.page, len(self.pages)) - 1)
+        self.draft = replace(self.draft, page=min(self.draft.page, len(self.steps)) - 1)
         return True
 
-    def open_revoker(self) -> bool:
-        if not self.done and self.page.kind == "bidder_tricks":
-            self.draft = replace(self.draft, revoker_page=True)
+    def open_aside(self) -> bool:
+        """The page's extra button (Revoke): its side page."""
+        if not self.done and not self.draft.aside and self.step.page.aside is not None:
+            self.draft = replace(self.draft, aside=True)
             return True
         return False
 
     # ================================================================ what is sent
+    def final(self) -> dict[str, str | int]:
+        """What is tapped, with the rest filled in: the last player's count."""
+        values = dict(self.draft.values)
+        for page in self.schema.pages:
+            if page.rest and page.each is not None and page.applies(values):
+                rest = self.rest(page)
+                seats = self.seats_of(page.each)
+                if seats and rest is not None:
+                    values[page.key(seats[-1])] = rest
+        return values
+
     def record(self) -> DealRecord:
-        """The deal as the hub reads it: the fields the game reads, the last player's tricks
-        the rest."""
-        v = self.draft.values
-        if self.game == "solo":
-            fields = {k: v[k] for k in ("contract", "bidder", "partner", "bidder_tricks") if k in v}
-            if v.get("contract") != "pass" and "revoker" in v:
-                fields["revoker"] = v["revoker"]
-            if v.get("contract") == "pass":
-                fields = {"contract": "pass"}
-            return DealRecord.model_validate(fields)
-        seats = self.trick_seats
-        tricks = {s: _int(v.get(f"tricks_{s}")) for s in seats[:-1]}
-        rest = self.rest()
-        if seats and rest is not None:
-            tricks[seats[-1]] = rest
-        data: dict[str, object] = {"tricks": tricks}
-        if self.game == "widow":
-            data["widow"] = v.get("widow", NOBODY)
-        if self.game == "eight-to-one":
-            data["bids"] = {s: _int(v.get(f"bid_{s}")) for s in seats}
+        """The deal as the hub reads it: the fields of the pages that apply, each player's
+        counts as one mapping, the last player's tricks the rest."""
+        v = self.final()
+        data: dict[str, object] = {}
+        for page in self.schema.pages:
+            if not page.applies(v) or page.ask is Ask.GO:
+                continue
+            if page.each is not None:
+                seats = self.seats_of(page.each)
+                data[page.record or page.field] = {s: _int(v.get(page.key(s))) for s in seats}
+            elif page.field in v:
+                data[page.field] = v[page.field]
+            elif page.nobody:
+                data[page.field] = NOBODY
+            if page.aside is not None and page.aside.field in v:
+                data[page.aside.field] = v[page.aside.field]
         return DealRecord.model_validate(data)
 
     @classmethod
     def again(cls, score: ClubScore, deal: int, record: DealRecord) -> PlayersFlow:
         """A refused deal, filled in again from what was sent, on its first page."""
-        values: dict[str, str | int] = dict(record.fields())
-        values.pop("trump", None)
+        schema = entry_of(score.rules)
+        values = {k: v for k, v in record.fields().items() if _page_of(schema, k) is not None}
         return cls(score, PlayersDraft(deal=deal, values=values))
 
     # ================================================================ in words
     def name(self, tr: Translator, seat: str) -> str:
         return seat_name(tr, self.score, seat)
 
-    def choose_vm(self, tr: Translator) -> ClubChooseVM:
-        page, d = self.page, self.draft
-        kind = page.kind
-        chosen = self.value(page)
-        labels: list[str] = []
-        for option in self.options():
-            if option == NOBODY:
-                labels.append(tr._("Nobody"))
-            elif kind == "contract":
-                labels.append(tr._(CONTRACT_NAMES[option]))
-            elif kind == "play":
-                labels.append(tr._("We have played:\nenter the tricks"))
-            else:
-                labels.append(self.name(tr, option))
-        buttons = [
-            ButtonVM(text, role="selected" if option == chosen else "normal")
-            for option, text in zip(self.options(), labels, strict=True)
-        ]
-        detail = ""
-        if kind == "widow":
-            question = tr._("Deal {n}: who took the widow?").format(n=d.deal)
-        elif kind == "contract":
-            question = tr._("Deal {n}: what was the contract?").format(n=d.deal)
-        elif kind == "bidder":
-            question = tr._("Who bid {contract}?").format(
-                contract=tr._(CONTRACT_NAMES[str(d.values.get("contract"))])
-            )
-        elif kind == "partner":
-            question = tr._("Who accepted {bidder}'s proposal?").format(
-                bidder=self.name(tr, str(d.values.get("bidder")))
-            )
-        elif kind == "revoker":
-            question = tr._("Who revoked?")
-            detail = tr._("Three tricks are moved against the side that revoked.")
-        else:
-            question = trump_line(tr, self.round)
-            detail = self.bids_text(tr)
-        cols = 4 if len(buttons) > 5 else 2 if len(buttons) == 4 else max(1, len(buttons))
-        return ClubChooseVM(
-            question=question,
-            detail=detail,
-            kinds=tuple(self.options()),
-            options=_pad(buttons, CHOOSE_SLOTS),
-            cols=cols,
-            back=ButtonVM(tr._("Back")),
-            big=kind == "play",
+    def said(self, tr: Translator, step: Step | None = None) -> Said:
+        """The deal being tapped in, in words, for the schema's texts."""
+        return Said.of(
+            tr,
+            self.score,
+            self.final(),
+            self.seats_of,
+            deal=self.draft.deal,
+            step=step,
+            left=self.allowed(step) if step is not None and step.is_count else None,
         )
 
-    def bids_text(self, tr: Translator) -> str:
-        v = self.draft.values
-        parts = [
-            tr._("{name} {n}").format(name=self.name(tr, s), n=v[f"bid_{s}"])
-            for s in self.trick_seats
-            if f"bid_{s}" in v
-        ]
-        return tr._("Bids: {bids}").format(bids=" · ".join(parts)) if parts else ""
+    def choose_vm(self, tr: Translator) -> ClubChooseVM:
+        step = self.step
+        page = step.page
+        chosen = self.value(step)
+        said = self.said(tr, step)
+        labels = {o.value: tr._(o.label) for o in page.options}
+        buttons = []
+        for option in self.options():
+            if option == NOBODY:
+                text = tr._("Nobody")
+            elif page.ask is Ask.GO:
+                text = tr._(page.button)
+            elif option in labels:
+                text = labels[option]
+            else:
+                text = self.name(tr, option)
+            buttons.append(ButtonVM(text, role="selected" if option == chosen else "normal"))
+        n = len(buttons)
+        return ClubChooseVM(
+            question=said.line(page.question),
+            detail=said.line(page.readout),
+            kinds=tuple(self.options()),
+            options=_pad(buttons, CHOOSE_SLOTS),
+            cols=4 if n > 5 else 2 if n == 4 else max(1, n),
+            back=ButtonVM(tr._("Back")),
+            big=page.ask is Ask.GO,
+        )
 
     def entry_vm(self, tr: Translator) -> EntryVM:
-        page = self.page
-        chosen = self.value(page)
-        most, allowed = self.most(page), self.allowed(page)
+        step = self.step
+        page = step.page
+        chosen = self.value(step)
+        most, allowed = self.most(step), self.allowed(step)
         keys = tuple(
             ButtonVM(
                 str(n),
@@ -428,49 +402,21 @@ class PlayersFlow:
             )
             for n in range(TRICKS + 1)
         )
-        name = self.name(tr, page.seat) if page.seat else ""
+        said = self.said(tr, step)
+        aside = ButtonVM(visible=False, enabled=False)
+        if page.aside is not None:
+            aside = ButtonVM(
+                said.line(page.aside_button),
+                role="selected" if page.aside.field in self.draft.values else "normal",
+            )
         # one line each: the question, and what is left to share out (the names are all on
         # the confirm screen; here they would not fit on one line at a table of seven)
-        if page.kind == "bid":
-            question = tr._("What did {name} bid?").format(name=name)
-            bids = [_int(self.draft.values.get(f"bid_{s}")) for s in self.trick_seats]
-            first = self.trick_seats.index(page.seat) == 0
-            readout = (
-                trump_line(tr, self.round)
-                if first
-                else tr._("Bids so far: {n} for {cards} cards").format(
-                    n=sum(bids[: self.trick_seats.index(page.seat)]), cards=self.cards
-                )
-            )
-        elif page.kind == "tricks":
-            question = tr._("How many tricks did {name} take?").format(name=name)
-            readout = tr._("Tricks still to share out: {n}").format(n=allowed)
-        else:
-            v = self.draft.values
-            bidder = self.name(tr, str(v.get("bidder")))
-            if v.get("contract") == "prop":
-                who = tr._("{a} & {b}").format(a=bidder, b=self.name(tr, str(v.get("partner"))))
-                question = tr._("{who}: how many tricks?").format(who=who)
-            else:
-                question = tr._("How many tricks did {name} take?").format(name=bidder)
-            readout = self.contract_text(tr)
-        revoker = self.draft.values.get("revoker")
-        revokes = ButtonVM(visible=False, enabled=False)
-        if page.kind == "bidder_tricks":
-            revokes = (
-                ButtonVM(
-                    tr._("Revoke: {name}").format(name=self.name(tr, str(revoker))),
-                    role="selected",
-                )
-                if revoker
-                else ButtonVM(tr._("Revoke"))
-            )
         return EntryVM(
-            question=question,
+            question=said.line(page.question),
             keys=keys,
-            readout=readout,
+            readout=said.line(page.readout),
             back=ButtonVM(tr._("Back")),
-            revokes=revokes,
+            revokes=aside,
             next=ButtonVM(
                 tr._("Next"),
                 role="primary" if chosen is not None else "disabled",
@@ -478,71 +424,19 @@ class PlayersFlow:
             ),
         )
 
-    def tricks_text(self, tr: Translator) -> str:
-        """``Eleanor 3 · Margaret 6 · Harold 4`` (the last one the rest), ``?`` for a player
-        still to enter."""
-        v, seats = self.draft.values, self.trick_seats
-        parts = []
-        for s in seats[:-1]:
-            n = v.get(f"tricks_{s}")
-            parts.append(f"{self.name(tr, s)} {n if n is not None else '?'}")
-        rest = self.rest()
-        if seats:
-            parts.append(f"{self.name(tr, seats[-1])} {rest if rest is not None else '?'}")
-        return " · ".join(parts)
-
-    def contract_text(self, tr: Translator) -> str:
-        return contract_text(tr, self.score, self.draft.values)
-
     def confirm_vm(self, tr: Translator, error: str) -> ConfirmVM:
-        d, v = self.draft, self.draft.values
-        head, lines = "", []
-        if self.game == "widow":
-            taker = v.get("widow", NOBODY)
-            head = (
-                tr._("Nobody took the widow")
-                if taker == NOBODY
-                else tr._("{name} took the widow").format(name=self.name(tr, str(taker)))
-            )
-            lines.append(tr._("Tricks: {list}").format(list=self.tricks_text(tr)))
-        elif self.game == "solo":
-            head = self.contract_text(tr)
-            if "bidder_tricks" in v and v.get("contract") != "pass":
-                lines.append(
-                    tr.ngettext("{n} trick", "{n} tricks", _int(v["bidder_tricks"])).format(
-                        n=v["bidder_tricks"]
-                    )
-                )
-            if "revoker" in v and v.get("contract") != "pass":
-                lines.append(tr._("{name} revoked").format(name=self.name(tr, str(v["revoker"]))))
-        elif self.game == "knockout":
-            head = tr._("Tricks: {list}").format(list=self.tricks_text(tr))
-            out = [self.name(tr, s) for s in self.trick_seats if self._final_tricks(s) == 0]
-            if out:
-                lines.append(tr._("No trick: {names}").format(names=", ".join(out)))
-        else:
-            lines = [
-                tr._("{name}: bid {bid}, took {took}").format(
-                    name=self.name(tr, s), bid=v.get(f"bid_{s}"), took=self._final_tricks(s)
-                )
-                for s in self.trick_seats
-            ]
-        title = tr._("Deal {n}: is this right?").format(n=d.deal)
-        if self.game == "eight-to-one" and self.round is not None:
-            title = tr._("Round {r} · {trump}: is this right?").format(
-                r=self.round.number, trump=trump_short(tr, self.round)
-            )
-        elif self.round is not None:
-            title = tr._("Round {n}: is this right?").format(n=self.round.number)
-        if self.game == "eight-to-one" or len(self.trick_seats) > 4:
-            # one line a player: the names and numbers at the size of the notes, so that four
-            # (or Knockout's seven, three to a line) fit above the button
-            if self.game == "knockout":
-                pairs = self.tricks_text(tr).split(" · ")
-                lines = [" · ".join(pairs[i : i + 3]) for i in range(0, len(pairs), 3)] + lines
-            head = ""
+        schema = self.schema
+        said = self.said(tr)
+        head = said.line(schema.head)
+        lines = said.lines(schema.notes)
+        listed = said.listed(schema.head)
+        if head and len(listed) > HEAD_PLAYERS:
+            # more players than the big line holds: the names and numbers at the size of
+            # the notes, three a line, above the button
+            rows = [" · ".join(listed[i : i + 3]) for i in range(0, len(listed), 3)]
+            head, lines = "", [*rows, *lines]
         return ConfirmVM(
-            title=title,
+            title=said.line(schema.title),
             outcome=head,
             note="\n".join(
                 x
@@ -558,12 +452,145 @@ class PlayersFlow:
             back=ButtonVM(tr._("Change")),
         )
 
-    def _final_tricks(self, seat: str) -> int | None:
-        seats = self.trick_seats
-        if seats and seat == seats[-1]:
-            return self.rest()
-        n = self.draft.values.get(f"tricks_{seat}")
-        return n if isinstance(n, int) else None
+
+# ------------------------------------------------------------------------ the deal in words
+
+
+@dataclass(frozen=True)
+class Said:
+    """A deal's fields in words (``fill``), what the schema's conditions read (``entered``),
+    and each player's own numbers (``each``), for the schema's texts."""
+
+    tr: Translator
+    fill: Mapping[str, object]
+    entered: Mapping[str, object]
+    each: tuple[Mapping[str, object], ...]
+    lists: Mapping[str, tuple[str, ...]]
+
+    @classmethod
+    def of(
+        cls,
+        tr: Translator,
+        score: ClubScore,
+        values: Mapping[str, str | int],
+        seats_of: Callable[[Who], Sequence[str]],
+        *,
+        deal: int,
+        step: Step | None = None,
+        left: int | None = None,
+        sent: bool = False,
+    ) -> Said:
+        """``sent``: ``values`` is a whole record, naming only the players who played."""
+        schema = entry_of(score.rules)
+        r = score.round
+        fill: dict[str, object] = {
+            "deal": deal,
+            "round": r.number if r is not None else "",
+            "cards": r.cards if r is not None else TRICKS,
+            "trump": trump_short(tr, r),
+            "trump_line": trump_line(tr, r),
+        }
+        entered: dict[str, object] = dict(values)
+        if step is not None and step.seat:
+            fill["name"] = seat_name(tr, score, step.seat)
+        if left is not None:
+            fill["left"] = left
+        pages = [*schema.pages, *(p.aside for p in schema.pages if p.aside is not None)]
+        lists: dict[str, tuple[str, ...]] = {}
+        each: dict[str, dict[str, object]] = {}
+        for page in pages:
+            if page.each is None:
+                if page.field in values:
+                    fill[page.field] = _word(tr, score, page, values[page.field])
+                continue
+            seats = list(seats_of(page.each))
+            if step is not None and step.page == page and step.seat in seats:
+                before = seats[: seats.index(step.seat)]
+                if before:
+                    fill["so_far"] = entered["so_far"] = sum(
+                        _int(values.get(page.key(s))) for s in before
+                    )
+            shown = [s for s in seats if page.key(s) in values or (page.rest and not sent)]
+            parts, none = [], []
+            for s in shown:
+                n = values.get(page.key(s))
+                parts.append(f"{seat_name(tr, score, s)} {n if n is not None else '?'}")
+                each.setdefault(s, {"name": seat_name(tr, score, s)})[page.field] = (
+                    n if n is not None else "?"
+                )
+                if n == 0:
+                    none.append(seat_name(tr, score, s))
+            lists[page.field] = tuple(parts)
+            fill[page.field] = " · ".join(parts)
+            if none:
+                fill[f"{page.field}_none"] = entered[f"{page.field}_none"] = ", ".join(none)
+        return cls(tr, fill, entered, tuple(each.values()), lists)
+
+    def text(self, text: Text, fill: Mapping[str, object] | None = None) -> str:
+        fill = fill if fill is not None else self.fill
+        if text.plural:
+            template = self.tr.ngettext(text.msgid, text.plural, _int(self.entered[text.count]))
+        else:
+            template = self.tr._(text.msgid)
+        return template.format_map(_Blank(fill))
+
+    def line(self, line: Line) -> str:
+        """A line's texts that hold, joined by `` · `` (one said for each player: by new
+        lines)."""
+        said = []
+        for t in line:
+            if not t.holds(self.entered):
+                continue
+            if t.each:
+                said += [self.text(t, {**self.fill, **one}) for one in self.each]
+            else:
+                said.append(self.text(t))
+        return (" · " if not any(t.each for t in line) else "\n").join(said)
+
+    def lines(self, lines: Sequence[Line]) -> list[str]:
+        return [x for x in (self.line(line) for line in lines) if x]
+
+    def listed(self, line: Line) -> tuple[str, ...]:
+        """The players a line's per-player list names (``Eleanor 3``, ``Margaret 6``…)."""
+        for t in line:
+            if t.holds(self.entered):
+                for _, name, _, _ in string.Formatter().parse(t.msgid):
+                    if name is not None and name in self.lists:
+                        return self.lists[name]
+        return ()
+
+
+def _word(tr: Translator, score: ClubScore, page: Page, value: str | int) -> str:
+    """A field's value in words: a player's name, an option's label, a number."""
+    if page.players is not None and value != NOBODY:
+        return seat_name(tr, score, str(value))
+    for option in page.options:
+        if option.value == value:
+            return tr._(option.label)
+    return str(value)
+
+
+def _applying(schema: EntrySchema, values: Mapping[str, str | int]) -> dict[str, str | int]:
+    """What is tapped, without the fields of pages that no longer apply."""
+    kept = dict(values)
+    for page in schema.pages:
+        if not page.applies(values):
+            for key in list(kept):
+                if _belongs(page, key) or (page.aside is not None and key == page.aside.field):
+                    kept.pop(key)
+    return kept
+
+
+def _belongs(page: Page, key: str) -> bool:
+    return key.startswith(f"{page.field}_") if page.each is not None else key == page.field
+
+
+def _page_of(schema: EntrySchema, key: str) -> Page | None:
+    for page in schema.pages:
+        for p in (page, page.aside):
+            if p is not None and p.ask is not Ask.GO and _belongs(p, key):
+                return p
+    return None
 
 
 # ------------------------------------------------------------------------ the score screen
@@ -580,7 +607,7 @@ def seat_name(tr: Translator, score: ClubScore, seat: str) -> str:
 def person(tr: Translator, player: Player) -> str:
     if player.name:
         return player.name
-    if player.seat in ("N", "E", "S", "W"):
+    if player.seat in _COMPASS:
         return tr._(_COMPASS[player.seat])
     return tr._("Player {n}").format(n=player.seat)
 
@@ -617,25 +644,16 @@ def round_title(tr: Translator, round_: ClubRound | None) -> str:
     ).format(r=round_.number, n=round_.cards)
 
 
-def contract_text(tr: Translator, score: ClubScore, values: Mapping[str, str | int]) -> str:
-    contract = str(values.get("contract", ""))
-    if contract == "pass":
-        return tr._("Everyone passed: no score")
-    if contract not in CONTRACT_NAMES:
-        return ""
-    name = tr._(CONTRACT_NAMES[contract])
-    bidder = values.get("bidder")
-    if bidder is None:
-        return name
-    who = seat_name(tr, score, str(bidder))
-    partner = values.get("partner")
-    if contract == "prop" and partner is not None:
-        who = tr._("{a} & {b}").format(a=who, b=seat_name(tr, score, str(partner)))
-    return tr._("{contract}: {who}").format(contract=name, who=who)
-
-
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"\N{MINUS SIGN}{-n}" if n < 0 else "0"
+
+
+def _record_said(
+    tr: Translator, score: ClubScore, deal: int, record: Mapping[str, str | int]
+) -> Said:
+    """A deal as it was sent or scored, in words: the players its record names."""
+    players = [p.party for p in score.parties]
+    return Said.of(tr, score, record, lambda _who: players, deal=deal, sent=True)
 
 
 def players_vm(
@@ -648,9 +666,9 @@ def players_vm(
     call: ButtonVM,
 ) -> ClubPlayersVM:
     """The score screen of a game played each for oneself: every player by name with their
-    total (big), what the hub says of them (out, chooses trump, games won), the next round
-    (Knockout, 8-to-1) and the last deal."""
-    game = score.rules.name
+    total (big), what the hub says of them (out, games won), the next round and the last
+    deal, as the game's schema says to show them."""
+    show = entry_of(score.rules).show
     r = score.round
     places = {p.party: p for p in score.places} if over else {}
     rows = []
@@ -668,15 +686,15 @@ def players_vm(
                 else tr._("place {rank} of {of}")
             )
             detail.append(text.format(rank=place.rank, of=place.of))
-        elif game == "knockout" and r is not None and not over and seat not in r.players:
+        elif r is not None and not over and seat not in r.players:
             detail.append(tr._("out"))
             role = "disabled"
-        elif game in ("knockout", "eight-to-one") and party.games:
+        elif party.games:
             detail.append(tr.ngettext("{n} game", "{n} games", party.games).format(n=party.games))
         rows.append(
             PlayerRowVM(
                 name=seat_name(tr, score, seat),
-                score=_signed(party.score) if game == "solo" else str(party.score),
+                score=_signed(party.score) if show.signed else str(party.score),
                 detail=" · ".join(detail),
                 role=role,
             )
@@ -684,19 +702,21 @@ def players_vm(
     rows += [PlayerRowVM(visible=False)] * (PLAYER_ROWS - len(rows))
     round_text = ""
     if r is not None and not over:
-        if game == "knockout":
-            chooser = (
+        first = (
+            tr._("Round {r} of {of}: {n} cards each").format(r=r.number, of=show.rounds, n=r.cards)
+            if show.rounds
+            else round_title(tr, r)
+        )
+        second = ""
+        if show.trump is Trump.CHOSEN:
+            second = (
                 tr._("{name} chooses trump").format(name=seat_name(tr, score, r.chooses_trump))
                 if r.chooses_trump
                 else tr._("turn up the next card for trump")
             )
-            round_text = f"{round_title(tr, r)}\n{chooser}"
-        else:
-            round_text = (
-                tr._("Round {r} of 21: {n} cards each").format(r=r.number, n=r.cards)
-                + "\n"
-                + trump_line(tr, r)
-            )
+        elif show.trump is Trump.DRAWN:
+            second = trump_line(tr, r)
+        round_text = "\n".join(x for x in (first, second) if x)
     last = ""
     if not over:
         last = last_text(tr, score, score.last) if score.last is not None else tr._("No deal yet.")
@@ -712,30 +732,34 @@ def players_vm(
         call=call,
         # two columns from four players; one once the night is over, for the places
         cols=2 if len(score.parties) > 4 or (len(score.parties) > 3 and not over) else 1,
-        round_big=game == "eight-to-one",
+        round_big=show.rounds > 0,
         compact=len(score.parties) > 4,
     )
 
 
+def _by_leader(tr: Translator, last: ClubDealScored) -> str:
+    if last.by != "leader":
+        return ""
+    if last.corrected:
+        return tr._("The leader corrected this deal.")
+    return tr._("The leader entered this deal.")
+
+
 def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
-    """The last deal as the hub scored it: each player's points by name, who went out, who
-    won the game."""
-    game = score.rules.name
-    if game == "knockout":
-        return knockout_last(tr, score, last)
+    """The last deal as the hub scored it: each player's points by name (the deal in words
+    above them, where the game says one), who went out, who won the game."""
+    show = entry_of(score.rules).show
+    if not show.deal_points:
+        return outcome_text(tr, score, last)
 
     def deal(record: str) -> str:
         return tr._("Deal {n}: {record}").format(n=last.deal, record=record)
 
-    head = ""
-    if game == "solo":
-        head = deal(contract_text(tr, score, last.record))
-    parts = []
-    for line in last.lines:
-        # a name and its points stay together on a wrapped line ("-11" never alone)
-        parts.append(f"{seat_name(tr, score, line.party)}\xa0{_signed(line.points)}")
-    # Solo: the contract on its own line, then what each player won or paid
-    lines = [head, " · ".join(parts)] if head else [deal(" · ".join(parts))]
+    head = _record_said(tr, score, last.deal, last.record).line(show.last_head)
+    # a name and its points stay together on a wrapped line ("-11" never alone)
+    parts = [f"{seat_name(tr, score, line.party)}\xa0{_signed(line.points)}" for line in last.lines]
+    # the deal in words on its own line, then what each player won or paid
+    lines = [deal(head), " · ".join(parts)] if head else [deal(" · ".join(parts))]
     if last.knocked_out:
         lines.append(
             tr._("Out: {names}").format(
@@ -750,18 +774,13 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
             if len(winners) == 1
             else tr._("{names} share the game").format(names=names)
         )
-    if last.by == "leader":
-        lines.append(
-            tr._("The leader corrected this deal.")
-            if last.corrected
-            else tr._("The leader entered this deal.")
-        )
-    return "\n".join(lines)
+    lines.append(_by_leader(tr, last))
+    return "\n".join(x for x in lines if x)
 
 
-def knockout_last(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
-    """Knockout's last round in one line: who won the game, else who went out (the tricks
-    are the players' totals above)."""
+def outcome_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
+    """The last round in one line, for a game whose score screen shows no deal's points: who
+    won the game, else who went out (the players' totals are above)."""
     names = [seat_name(tr, score, s) for s in [last.game_won_by, *last.game_shared_with] if s]
     if names:
         text = tr._("{names} won the game").format(names=", ".join(names))
@@ -770,13 +789,8 @@ def knockout_last(tr: Translator, score: ClubScore, last: ClubDealScored) -> str
         text = tr._("Out: {names}").format(names=out)
     else:
         text = tr._("Nobody went out.")
-    if last.by == "leader":
-        text += " " + (
-            tr._("The leader corrected this deal.")
-            if last.corrected
-            else tr._("The leader entered this deal.")
-        )
-    return text
+    by = _by_leader(tr, last)
+    return f"{text} {by}" if by else text
 
 
 def _int(value: object) -> int:
@@ -790,31 +804,8 @@ def _pad(options: list[ButtonVM], slots: int) -> tuple[ButtonVM, ...]:
 def record_summary(
     tr: Translator, score: ClubScore, deal: int, record: Mapping[str, str | int]
 ) -> str:
-    """A deal as it was sent, on one or two lines (the pending and refused screens)."""
-    game = score.rules.name
-
-    def head(record: str) -> str:
-        return tr._("Deal {n}: {record}").format(n=deal, record=record)
-
-    if game == "solo":
-        parts = [contract_text(tr, score, record)]
-        if "bidder_tricks" in record:
-            n = _int(record["bidder_tricks"])
-            parts.append(tr.ngettext("{n} trick", "{n} tricks", n).format(n=n))
-        return head(" · ".join(p for p in parts if p))
-    seats = [p.party for p in score.parties]
-    tricks = [
-        f"{seat_name(tr, score, s)} {record[f'tricks_{s}']}"
-        for s in seats
-        if f"tricks_{s}" in record
-    ]
-    text = head(" · ".join(tricks))
-    widow = record.get("widow")
-    if game == "widow" and widow not in (None, NOBODY):
-        text += "\n" + tr._("{name} took the widow").format(name=seat_name(tr, score, str(widow)))
-    bids = [
-        f"{seat_name(tr, score, s)} {record[f'bid_{s}']}" for s in seats if f"bid_{s}" in record
-    ]
-    if bids:
-        text += "\n" + tr._("Bids: {bids}").format(bids=" · ".join(bids))
-    return text
+    """A deal as it was sent, on one or a few lines (the pending and refused screens)."""
+    said = _record_said(tr, score, deal, record)
+    lines = said.lines(entry_of(score.rules).short)
+    first = tr._("Deal {n}: {record}").format(n=deal, record=lines[0] if lines else "")
+    return "\n".join([first, *lines[1:]])

@@ -54,7 +54,7 @@ from kiosk.viewmodel import (
 from uikit.config import ConfigProblem, Problem
 from uikit.i18n import Language
 from uikit.presenter import LanguageBase
-from whist.formats import Format, HandOutcome
+from whist.formats import TRICKS, Format, HandOutcome
 from whist.protocol import (
     Ack,
     ClubDeal,
@@ -68,7 +68,6 @@ from whist.protocol import (
     TableView,
 )
 
-TRICKS = 13
 #: Seconds a screen ignores taps after it appears: a finger already on its way to the old
 #: screen's button must not press whatever the new screen put there.
 TAP_GUARD = 0.5
@@ -1234,7 +1233,7 @@ _PROBLEMS = {
 #: The set-up screen lists at most this many lines of problems (the last says how many more).
 MAX_PROBLEMS = 5
 #: What the leader runs to make a kiosk.toml (hub/cli.py's ``credentials`` command).
-PROVISION_COMMAND = "whist-hub credentials DATA --table N > kiosk.toml"
+PROVISION_COMMAND = "whist-hub credentials DATA --table N --out kiosk.toml"
 
 # ====================================================================== joining the hall
 #: The join code's length (hub/provision.py makes six digits).
@@ -1249,8 +1248,8 @@ Joiner = Callable[[int, str, Callable[[str | None, str], None]], None]
 _JOIN_PROBLEMS = {
     "no_hub": N_("The leader's computer was not found. Is it on, on this network?"),
     "wrong_code": N_("Wrong join code: check the leader's screen."),
-    "too_many": N_("Too many wrong codes: wait a minute, then try again."),
-    "locked": N_("Too many wrong codes in the hall: ask the leader for a new code."),
+    # {detail}: the seconds the hub asks this screen to wait.
+    "too_many": N_("Too many tries from this screen: wait {detail} seconds, then try again."),
     "expired": N_("This join code has expired: ask the leader for a new one."),
     "busy": N_("The leader's computer is busy: wait a minute, then try again."),
     "bad_table": N_("This tournament has no table {table}."),
@@ -1415,7 +1414,8 @@ class SetupPresenter(_Base):
             )
         if problem.missing:
             title = tr._("This screen is not set up yet")
-            lines = [tr._("There is no settings file.")]
+            # Nothing is wrong with a new kiosk: the way in is the leader's code.
+            lines = [] if self.joiner is not None else [tr._("There is no settings file.")]
         else:
             title = tr._("The settings file has a problem")
             lines = [self._problem_text(p) for p in problem.problems]
@@ -1434,18 +1434,23 @@ class SetupPresenter(_Base):
             setup=SetupVM(
                 title=title,
                 problems="\n".join(lines),
-                file=tr._("Settings file: {path}").format(path=_home(problem.path)),
-                how=tr._("Make one on the leader's computer with:")
+                # A volunteer at a new kiosk needs the leader's code, not a file or a command
+                # (docs/install-pi.md keeps the settings-file way for whoever installs).
+                file=""
+                if problem.missing and self.joiner is not None
+                else tr._("Settings file: {path}").format(path=_home(problem.path)),
+                how=tr._("Ask the leader for the join code, then tap the green button.")
+                if problem.missing and self.joiner is not None
+                else tr._("Make one on the leader's computer with:")
                 if problem.missing
                 else (
                     tr._("Fix it, or join the hall again with the leader's code.")
                     if self.joiner is not None
                     else tr._("Fix it, or make a new one on the leader's computer with:")
                 ),
-                # No room for both ways on a 7-inch screen when problems are listed.
-                command=PROVISION_COMMAND if problem.missing or self.joiner is None else "",
+                command=PROVISION_COMMAND if self.joiner is None else "",
                 then=tr._("Copy it here: the screen then starts by itself.")
-                if problem.missing
+                if problem.missing and self.joiner is None
                 else "",
                 join=ButtonVM(
                     tr._("Join with the leader's code"),

@@ -1,5 +1,11 @@
-"""Joining the hall: find the hub on the network, give it the table number and the join code,
-write the kiosk.toml it answers with. The kiosk side of ``hub.provision``.
+"""Joining the hall: find the hub on the network, prove to each other that both know the join
+code, write the kiosk.toml it answers with. The kiosk side of ``hub.provision``.
+
+The code never leaves the kiosk (:mod:`uikit.handshake`: SPAKE2, then key confirmation, the
+hub's first): a process announcing itself as the hub without knowing the code gets one random
+looking message, is refused, and the next hub heard is asked. The kiosk then keeps the hub it
+joined (its address, and its CA certificate when the broker speaks TLS) and never looks on the
+network again: only joining anew, with the leader's code, moves it.
 
 Runs on a worker thread (it waits on the network); the set-up screen only sees the outcome.
 
@@ -10,6 +16,9 @@ Runs on a worker thread (it waits on the network); the set-up screen only sees t
 
 from __future__ import annotations
 
+import base64
+import binascii
+import contextlib
 import json
 import os
 import socket
@@ -23,8 +32,10 @@ from typing import Any
 
 import tomli_w
 
+from uikit.handshake import HandshakeFailed, KioskHandshake, unseal
+from whist import protocol as wire
 from whist.errors import ProtocolError
-from whist.protocol import PROVISION_PATH, JoinReply, JoinRequest, decode, provision_service
+from whist.protocol import JoinReply, decode, provision_service
 
 #: How long the kiosk listens for the hub's announcement.
 DISCOVERY_SECONDS = 4.0
@@ -35,12 +46,14 @@ INTERFACES_ENV = "WHIST_MDNS_INTERFACES"
 
 #: After the first hub is heard, how long to listen for others (two rooms of one hall).
 MORE_HUBS_SECONDS = 1.0
+#: The hub's CA certificate, written beside kiosk.toml when its broker speaks TLS.
+HUB_CA_FILE = "hub-ca.crt"
 
 
 class JoinError(Exception):
     """Joining failed. ``kind`` says why in a word the set-up screen translates:
-    no_hub, wrong_code, expired, too_many, locked, busy, bad_table, unreachable, refused,
-    cannot_write."""
+    no_hub, wrong_code, expired, too_many, busy, bad_table, unreachable, refused,
+    cannot_write (too_many: ``detail`` is the seconds to wait)."""
 
     def __init__(self, kind: str, detail: str = "") -> None:
         super().__init__(f"{kind}: {detail}" if detail else kind)
@@ -110,49 +123,106 @@ def discover(timeout: float = DISCOVERY_SECONDS,
     return list(found)
 
 
-def request_join(hub: FoundHub, table: int, code: str, *, device: str = "",
-                 timeout: float = 8.0) -> JoinReply:
-    """Ask ``hub`` for ``table``'s login with the join code."""
-    body = JoinRequest(table=table, code=code, device=device[:100]).model_dump_json()
+def _post(hub: FoundHub, path: str, body: str, timeout: float) -> bytes:
+    """POST ``body`` to ``hub``; the answer's body, or JoinError with the hub's refusal."""
     host = f"[{hub.host}]" if ":" in hub.host else hub.host
     request = urllib.request.Request(
-        f"http://{host}:{hub.port}{PROVISION_PATH}", data=body.encode(),
+        f"http://{host}:{hub.port}{path}", data=body.encode(),
         headers={"Content-Type": "application/json"}, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            payload = response.read()
+            return bytes(response.read(65536))
     except urllib.error.HTTPError as exc:
-        code, text = _refusal(exc)
-        kinds = {403: "wrong_code", 410: "expired", 429: "too_many", 400: "bad_table",
-                 503: "busy"}
-        kind = code if code in _REFUSALS else kinds.get(exc.code, "refused")
+        code, text, wait = _refusal(exc)
+        if code in _REFUSALS:
+            kind = code
+        elif code == "no_session":  # too slow between the two steps: as if unanswered
+            kind = "unreachable"
+        elif code:  # a refusal the set-up screen has no words for: the hub's own
+            kind = "refused"
+        else:  # not our hub's JSON: the HTTP status alone
+            kind = {403: "wrong_code", 410: "expired", 429: "too_many", 503: "busy"}.get(
+                exc.code, "refused")
+        if kind == "too_many":
+            text = str(wait or 60)
         raise JoinError(kind, text) from None
     except (urllib.error.URLError, OSError) as exc:
         raise JoinError("unreachable", str(exc)) from None
+
+
+def request_join(hub: FoundHub, table: int, code: str, *, device: str = "",
+                 timeout: float = 8.0) -> JoinReply:
+    """Join ``table`` through ``hub`` with the join code: the handshake, then the sealed login.
+    A hub that cannot prove it knows the code gets nothing more and is "wrong_code"."""
+    device = device[:100]
+    handshake = KioskHandshake(code, table=table, device=device)
+    start = wire.JoinStart(table=table, device=device, message=_b64(handshake.message))
+    answer = _post(hub, wire.PROVISION_START_PATH, start.model_dump_json(), timeout)
     try:
-        return decode(JoinReply, payload)
+        challenge = decode(wire.JoinChallenge, answer)
     except ProtocolError as exc:
         raise JoinError("refused", exc.reason) from None
+    try:
+        keys = handshake.check(_unb64(challenge.message), _unb64(challenge.proof))
+    except HandshakeFailed:
+        # Not the hall's hub, or not this code: say so (it learns nothing it did not know:
+        # its proof failed) and give nothing more.
+        _tell_mismatch(hub, challenge.session, timeout)
+        raise JoinError("wrong_code") from None
+    finish = wire.JoinFinish(session=challenge.session, proof=_b64(keys.kiosk_proof))
+    payload = _post(hub, wire.PROVISION_FINISH_PATH, finish.model_dump_json(), timeout)
+    try:
+        sealed = decode(wire.JoinSealed, payload)
+        plain = unseal(keys.seal_key, _unb64(sealed.nonce), _unb64(sealed.box),
+                       challenge.session.encode())
+        return decode(JoinReply, plain)
+    except (ProtocolError, HandshakeFailed) as exc:
+        raise JoinError("refused", str(exc)) from None
+
+
+def _tell_mismatch(hub: FoundHub, session: str, timeout: float) -> None:
+    """An empty proof, so the hall's hub records a wrong code for its leader."""
+    try:
+        finish = wire.JoinFinish(session=session)
+    except ValueError:  # a session id no hub of ours makes
+        return
+    with contextlib.suppress(JoinError):
+        _post(hub, wire.PROVISION_FINISH_PATH, finish.model_dump_json(), timeout)
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    try:
+        return base64.b64decode(text, validate=True)
+    except binascii.Error as exc:
+        raise HandshakeFailed(f"not base64: {exc}") from None
 
 
 #: The hub's refusal codes the set-up screen knows (hub/provision.py).
-_REFUSALS = frozenset({"wrong_code", "expired", "too_many", "locked", "busy", "bad_table"})
-#: Which refusal to report when every hub heard refused: a hub that knew the code speaks
-#: first (bad_table), a hub that could not check it next, "wrong code" only when all said so.
-_ORDER = ("bad_table", "locked", "too_many", "expired", "busy", "refused", "unreachable",
-          "wrong_code")
+_REFUSALS = frozenset({"wrong_code", "expired", "too_many", "busy", "bad_table"})
+#: Which refusal to report when every hub heard refused: a hub that could not check the code
+#: first, "wrong code" only when all said so. Refusals are not authenticated, so none stops
+#: the kiosk from asking the next hub heard (a rogue could say anything).
+_ORDER = ("bad_table", "too_many", "expired", "busy", "refused", "unreachable", "wrong_code")
 
 
-def _refusal(exc: urllib.error.HTTPError) -> tuple[str, str]:
+def _refusal(exc: urllib.error.HTTPError) -> tuple[str, str, int]:
     try:
         body = json.loads(exc.read(4096))
-        return str(body.get("code", "")), str(body.get("error", ""))
+        wait = body.get("retry_after")
+        return (str(body.get("code", "")), str(body.get("error", "")),
+                wait if isinstance(wait, int) and 0 < wait < 3600 else 0)
     except (ValueError, OSError, AttributeError):
-        return "", ""
+        return "", "", 0
 
 
 def write_config(path: Path, reply: JoinReply, *, language: str | None = None) -> None:
-    """Write kiosk.toml atomically (0600: it holds the table's password)."""
+    """Write kiosk.toml atomically (0600: it holds the table's password). When the hub's
+    broker speaks TLS, its CA certificate first, beside it (``hub-ca.crt``, named in
+    ``[broker]``): the kiosk then trusts that hub's broker only."""
     settings: dict[str, Any] = {
         "table": reply.table,
         "host": reply.host,
@@ -163,27 +233,39 @@ def write_config(path: Path, reply: JoinReply, *, language: str | None = None) -
     }
     if language:
         settings["language"] = language
+    ca_path = path.parent / HUB_CA_FILE
+    if reply.ca:
+        settings["broker"] = {"ca": HUB_CA_FILE, "tls": True}
     header = (f"# Table {reply.table} of {reply.tournament or 'the tournament'}: written when "
               "this kiosk joined the hall.\n# Keep it private: it lets a device speak for "
               f"table {reply.table}.\n")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(header + tomli_w.dumps(settings))
-            f.flush()
-            os.fsync(f.fileno())
-        tmp.replace(path)
+        if reply.ca:
+            _write_atomic(ca_path, reply.ca, 0o644)
+        else:  # a hub without TLS: no certificate of another hub left to trust
+            ca_path.unlink(missing_ok=True)
+        _write_atomic(path, header + tomli_w.dumps(settings), 0o600)
     except OSError as exc:
         raise JoinError("cannot_write", f"{path}: {exc.strerror or exc}") from None
+
+
+def _write_atomic(path: Path, text: str, mode: int) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path)
 
 
 def join_hall(config_path: Path, table: int, code: str, *, hub: FoundHub | None = None,
               language: str | None = None, interfaces: list[str] | None = None,
               discovery_seconds: float = DISCOVERY_SECONDS) -> JoinReply:
-    """The whole join: find the hubs (unless given one), ask each in turn until one accepts
-    the code, write kiosk.toml. A wrong code is reported only when every hub refused it."""
+    """The whole join: find the hubs (unless given one), ask each in turn until one proves it
+    knows the code, write kiosk.toml. A wrong code is reported only when every hub refused
+    it; no refusal stops the next hub from being asked (refusals are not authenticated)."""
     hubs = [hub] if hub is not None else discover(discovery_seconds, interfaces)
     if not hubs:
         raise JoinError("no_hub")
@@ -193,8 +275,6 @@ def join_hall(config_path: Path, table: int, code: str, *, hub: FoundHub | None 
             reply = request_join(each, table, code, device=socket.gethostname())
         except JoinError as exc:
             refusals.append(exc)
-            if exc.kind == "bad_table":  # this hub knew the code: it is the hall's
-                break
             continue
         write_config(config_path, reply, language=language)
         return reply

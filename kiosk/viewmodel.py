@@ -14,6 +14,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+#: Most revokes a side can be given on the revokes page (military and club kiosks alike): the
+#: core's bound.
+from whist.tournament import MAX_REVOKES as MAX_REVOKES
+
 
 class Screen(enum.StrEnum):
     """The kiosk's screens, by name (the ``.kv`` files are named after them)."""
@@ -44,8 +48,6 @@ class Screen(enum.StrEnum):
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
 MINUS = "\N{MINUS SIGN}"
-#: Most revokes a side can be given on the revokes page (military and club kiosks alike).
-MAX_REVOKES = 13
 
 #: Fields whose text is shown as it is, never translated: a command to type, the hub's own
 #: words when no translation is known, the tournament's name.

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kiosk.i18n import N_, Translator
-from whist.formats import HandOutcome
+from whist.formats import TRICKS, HandOutcome
 from whist.protocol import DayResult, Move, Player, RecordedResult, TableLoan
 
 
@@ -176,7 +176,8 @@ def trump_line(tr: Translator, trump: str | None) -> str:
 
 
 def tricks_line(tr: Translator, visitor_tricks: int) -> str:
-    return tr._("Tricks: visitors {v}, home {h}").format(v=visitor_tricks, h=13 - visitor_tricks)
+    home = TRICKS - visitor_tricks
+    return tr._("Tricks: visitors {v}, home {h}").format(v=visitor_tricks, h=home)
 
 
 def revokes_line(tr: Translator, revokes_home: int, revokes_visitors: int) -> str:

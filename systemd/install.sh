@@ -6,15 +6,18 @@
 #   sudo systemd/install.sh --role hall    # the hall display (a TV)
 #   systemd/install.sh --role kiosk --dry-run   # print what it would do, change nothing
 #
-# Safe to run again: each step only does what is missing (an upgrade re-installs the
-# software from --source). See docs/install-pi.md for the whole story.
+# It installs the software from the release kit's wheel beside it (scripts/release builds the
+# kit: the wheel, this script and the units), from --wheel FILE, or from a checkout (--source,
+# the default when this script sits in one). Safe to run again: each step only does what is
+# missing (an upgrade re-installs the software). See docs/install-pi.md for the whole story.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 role=""
 dry_run=0
 start=1
-source_dir="$(dirname "$here")"
+source_dir=""
+wheel=""
 prefix="/opt/whist"
 user="whist"
 
@@ -24,7 +27,10 @@ usage() {
 Options:
   --role hub|kiosk|hall   what this machine is (required)
   --dry-run               print every change instead of making it
-  --source DIR            the project to install (default: $source_dir)
+  --wheel FILE            the built project to install (default: the kit's wheel beside
+                          this script)
+  --source DIR            a checkout of the project to install instead (default: the
+                          checkout this script is in, if it is in one)
   --prefix DIR            where the software goes (default: $prefix)
   --no-start              enable the service but do not start it now
 EOF
@@ -36,6 +42,7 @@ while [ $# -gt 0 ]; do
         --role=*) role="${1#*=}"; shift ;;
         --dry-run) dry_run=1; shift ;;
         --source) source_dir="${2:-}"; shift 2 ;;
+        --wheel) wheel="${2:-}"; shift 2 ;;
         --prefix) prefix="${2:-}"; shift 2 ;;
         --no-start) start=0; shift ;;
         -h|--help) usage; exit 0 ;;
@@ -48,10 +55,47 @@ case "$role" in
     "") echo "install.sh: say which role: --role hub, --role kiosk or --role hall" >&2; exit 2 ;;
     *) echo "install.sh: unknown role '$role' (hub, kiosk or hall)" >&2; exit 2 ;;
 esac
-if [ ! -f "$source_dir/pyproject.toml" ]; then
+# What to install: --wheel, --source, the kit's wheel beside this script, or the checkout
+# this script is in -- in that order.
+if [ -z "$wheel" ] && [ -z "$source_dir" ]; then
+    kit_wheels=("$here"/military_whist-*-py3-none-any.whl)
+    if [ -f "${kit_wheels[0]}" ]; then
+        if [ ${#kit_wheels[@]} -gt 1 ]; then
+            echo "install.sh: several wheels beside this script; say which with --wheel FILE" >&2
+            exit 2
+        fi
+        wheel="${kit_wheels[0]}"
+    elif [ -f "$(dirname "$here")/pyproject.toml" ]; then
+        source_dir="$(dirname "$here")"
+    else
+        echo "install.sh: no software to install: run it from the release kit (scripts/release" >&2
+        echo "builds it), or say --wheel FILE or --source DIR" >&2
+        exit 2
+    fi
+fi
+if [ -n "$wheel" ]; then
+    case "$wheel" in
+        *.whl) ;;
+        *) echo "install.sh: --wheel wants a .whl file, not $wheel" >&2; exit 2 ;;
+    esac
+    if [ ! -f "$wheel" ]; then
+        echo "install.sh: no such wheel: $wheel" >&2
+        exit 2
+    fi
+    wheel="$(cd "$(dirname "$wheel")" && pwd)/$(basename "$wheel")"
+    software="$wheel"
+elif [ ! -f "$source_dir/pyproject.toml" ]; then
     echo "install.sh: $source_dir is not the project (no pyproject.toml); use --source" >&2
     exit 2
+else
+    software="$source_dir"
 fi
+for unit_file in whist-hub.service whist-kiosk.service whist-hall.service; do
+    if [ ! -f "$here/$unit_file" ]; then
+        echo "install.sh: $unit_file is missing beside this script (an incomplete kit?)" >&2
+        exit 2
+    fi
+done
 if [ "$dry_run" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run it as root (sudo), or with --dry-run to see what it would do" >&2
     exit 2
@@ -126,8 +170,8 @@ else
 fi
 extras=""
 if [ "$role" = kiosk ]; then extras="[pi]"; fi
-step "installing the software from $source_dir"
-run "$prefix/venv/bin/pip" install -q --upgrade "$source_dir$extras"
+step "installing the software from $software"
+run "$prefix/venv/bin/pip" install -q --upgrade "$software$extras"
 
 # -- 4. Configuration folder --------------------------------------------------------------
 if [ ! -d /etc/whist ]; then

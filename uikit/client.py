@@ -12,11 +12,18 @@ subscribe to and what a message means; none of this touches a screen.
 >>> w = Watcher("127.0.0.1", 1883, client_id="watcher", name="a watcher")
 >>> w.topics.state
 'whist/state'
+
+With ``ca`` (the hall's CA certificate, ``[broker] ca`` in the settings) the client speaks
+TLS and accepts only a broker whose certificate that CA signed for the address it dials: the
+hub it was given, and no other (the pin). Nothing it sends, passwords first, is readable on
+the hall's Wi-Fi.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import ssl
 import threading
 from typing import Any
 
@@ -27,6 +34,14 @@ from whist.errors import ProtocolError
 from whist.protocol import Topics
 
 log = logging.getLogger("whist.client")
+
+
+def tls_context(ca: str | os.PathLike[str]) -> ssl.SSLContext:
+    """TLS 1.2 or later, the broker's certificate checked against *ca* alone (not the system's
+    authorities) and for the host name or address dialled."""
+    context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=os.fspath(ca))
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    return context
 
 
 class HubClient:
@@ -47,6 +62,7 @@ class HubClient:
         root: str = "whist",
         will: tuple[str, str] | None = None,
         max_delay: int = 5,
+        ca: str | os.PathLike[str] | None = None,
     ) -> None:
         self.host, self.port, self.name = host, port, name
         self.topics = Topics(root)
@@ -54,6 +70,8 @@ class HubClient:
         self.client = mqtt.Client(
             CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5
         )
+        if ca is not None:
+            self.client.tls_set_context(tls_context(ca))
         if username is not None:
             self.client.username_pw_set(username, password)
         if will is not None:

@@ -9,9 +9,12 @@ True
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, model_validator
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,79 @@ class ConfigProblem:
     @property
     def missing(self) -> bool:
         return any(p.kind == "no_file" for p in self.problems)
+
+
+class BrokerSettings(BaseModel):
+    """The settings' ``[broker]`` table: how to reach the hall's broker safely.
+
+    ``tls = true`` with ``ca = "hub-ca.crt"`` (a file beside the settings, the hub's
+    ``ca.crt``): connect with TLS and accept only a broker that CA vouches for.
+
+    >>> BrokerSettings(tls=True, ca="hub-ca.crt").beside(Path("/etc/whist/kiosk.toml")).ca_file
+    PosixPath('/etc/whist/hub-ca.crt')
+    >>> BrokerSettings().ca_file is None
+    True
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    tls: bool = False
+    ca: str | None = None
+
+    @model_validator(mode="after")
+    def _tls_needs_ca(self) -> Self:
+        if self.tls and not self.ca:
+            raise ValueError('tls = true needs ca = "<the hub\'s CA file>" beside it')
+        return self
+
+    def beside(self, settings: Path) -> BrokerSettings:
+        """The same, with ``ca`` made absolute from the settings file's folder."""
+        if self.ca is None or Path(self.ca).expanduser().is_absolute():
+            return self
+        return self.model_copy(update={"ca": str(settings.parent / self.ca)})
+
+    @property
+    def ca_file(self) -> Path | None:
+        """The CA file to check the broker against, when the settings ask for TLS."""
+        return Path(self.ca).expanduser() if self.tls and self.ca else None
+
+
+class _HasBroker(Protocol):
+    @property
+    def broker(self) -> BrokerSettings: ...
+
+    def model_copy(
+        self, *, update: Mapping[str, Any] | None = None, deep: bool = False
+    ) -> Self: ...
+
+
+Settings = TypeVar("Settings", bound=_HasBroker)
+
+
+def settle_broker(config: Settings | ConfigProblem, path: Path) -> Settings | ConfigProblem:
+    """A checked settings file with its ``[broker] ca`` found beside *path*; or why that CA
+    file cannot be used."""
+    if isinstance(config, ConfigProblem):
+        return config
+    settled = config.model_copy(update={"broker": config.broker.beside(path)})
+    return check_broker(settled.broker, path) or settled
+
+
+def check_broker(broker: BrokerSettings, path: Path) -> ConfigProblem | None:
+    """Why the ``[broker]`` table's CA file cannot be used, or None."""
+    ca = broker.ca_file
+    if ca is None:
+        return None
+    try:
+        text = ca.read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or "not a text file"
+        return ConfigProblem(path, [Problem("other", "broker.ca", detail=f"{ca}: {why}")])
+    if "-----BEGIN CERTIFICATE-----" not in text:
+        return ConfigProblem(
+            path, [Problem("other", "broker.ca", detail=f"{ca} holds no PEM certificate")]
+        )
+    return None
 
 
 def read_toml(path: Path) -> dict[str, Any] | ConfigProblem:

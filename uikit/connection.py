@@ -131,6 +131,7 @@ from uikit.settings import ConsoleConfig
             username=config.username,
             password=config.password,
             root=config.root,
+            ca=config.broker.ca_file,
         )
         self.config = config
         self.listener = listener

@@ -22,7 +22,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from uikit.config import ConfigProblem, Problem, problem_from, read_toml
+from uikit.config import (
+    BrokerSettings,
+    ConfigProblem,
+    Problem,
+    problem_from,
+    read_toml,
+    settle_broker,
+)
 
 Role = Literal["leader", "hall"]
 APP_NAMES: dict[Role, str] = {"leader": "whist-leader", "hall": "whist-hall"}
@@ -54,6 +61,8 @@ class ConsoleConfig(BaseModel):
     language: Literal["en", "fr"] | None = None
     root: Annotated[str, Field(min_length=1, pattern=_ROOT)] = "whist"
     fullscreen: bool = False
+    #: ``[broker] tls = true``, ``ca = "hub-ca.crt"``: TLS, checked against the hall's CA.
+    broker: BrokerSettings = BrokerSettings()
 
 
 class HallConfig(ConsoleConfig):
@@ -79,6 +88,7 @@ _TYPE_KINDS = {
     "bool_type": "true_false",
     "bool_parsing": "true_false",
     "dict_type": "table_expected",
+    "model_type": "table_expected",
 }
 
 
@@ -87,7 +97,7 @@ def load_config(path: Path, role: Role = "leader") -> ConsoleConfig | ConfigProb
     data = read_toml(path)
     if isinstance(data, ConfigProblem):
         return data
-    return check_config(data, path, role)
+    return settle_broker(check_config(data, path, role), path)
 
 
 def check_config(

@@ -51,6 +51,9 @@ class ResultRecorded:
     visitor_tricks: int
     revokes_home: int = 0
     revokes_visitors: int = 0
+    #: The log had lost it and the table offered it again (docs/protocol.md, "The tables are
+    #: the second copy"); it counts exactly as any result, the leader is told how many.
+    recovered: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,6 +211,8 @@ class DealRecorded:
     table: int
     deal: int
     record: dict[str, str | int]
+    #: The log had lost it and the table offered it again (as ResultRecorded.recovered).
+    recovered: bool = False
 
 
 @dataclass(frozen=True)
@@ -335,9 +340,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise WhistError(f"unreadable event {data!r}: {exc}") from None
     if not _CONVERTED.isdisjoint(kwargs):
         if cls is TournamentCreated:
-            kwargs["spec"] = load_spec(kwargs["spec"])
+            kwargs["spec"] = load_spec(kwargs["spec"], recorded=True)
         elif cls is NightCreated:
-            kwargs["spec"] = load_night(kwargs["spec"])
+            kwargs["spec"] = load_night(kwargs["spec"], recorded=True)
         for name in _TRUMPS & kwargs.keys():
             kwargs[name] = parse_trump(kwargs[name])
         if "draws" in kwargs:

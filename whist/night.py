@@ -82,7 +82,10 @@ class ClubNight:
         self._tables: dict[int, ClubTable] = {
             t: self.game.start(spec.settings(t)) for t in self.table_numbers
         }
-        self.deal_ids: dict[str, tuple[int, int]] = {}
+        #: (table, a kiosk's deal id) -> (table, deal): an id is its table's (issue 23)
+        self.deal_ids: dict[tuple[int, str], tuple[int, int]] = {}
+        #: deals the log had lost that the tables offered again (DealRecorded.recovered)
+        self.recovered = 0
         self.ended = False
         #: 8-to-1: each round's trump, drawn by the hub once for the whole room (EO3), by
         #: round number (None: no trump).
@@ -194,7 +197,7 @@ class ClubNight:
     def _record(self, event: DealRecorded) -> None:
         self._check_open()
         self._check_table(event.table)
-        if event.deal_id in self.deal_ids:
+        if (event.table, event.deal_id) in self.deal_ids:
             raise TournamentError("this deal was already recorded", ErrorCode.DUPLICATE)
         expected = len(self.deals[event.table]) + 1
         if event.deal < expected:
@@ -221,7 +224,9 @@ class ClubNight:
         )
         self.changes[event.table].append(after.last)
         self._tables[event.table] = after
-        self.deal_ids[event.deal_id] = (event.table, event.deal)
+        self.deal_ids[(event.table, event.deal_id)] = (event.table, event.deal)
+        if event.recovered:
+            self.recovered += 1
 
     def _draw(self, event: RoundTrumpDrawn) -> None:
         if not self.game.draws_trumps:
@@ -320,6 +325,11 @@ def club_rules(spec: NightSpec) -> ClubRules:
         fields=list(game.fields),
         seats=list(game.seats),
         parties=list(game.parties),
+        entry=game.entry,
+        individual=game.individual,
+        ranks_by=list(game.ranks_by),
+        rounds=game.in_rounds,
+        knocks_out=game.knocks_out,
     )
 
 
@@ -418,10 +428,37 @@ def club_score_json(night: ClubNight, table: int) -> bytes:
     return club_score(night, table).model_dump_json().encode("utf-8")
 
 
+def _games_finished(night: ClubNight, table: int) -> int:
+    """The games table ``table`` has finished tonight (a game shared at the top is one)."""
+    return sum(1 for change in night.changes[table] if change.game_won_by is not None)
+
+
+def _room_round(night: ClubNight, rounds: Mapping[int, ClubRound | None]) -> ClubRound | None:
+    """8-to-1: the round most tables still playing play next (the later one when as many play
+    two), whose trump the hub drew for the whole room (EO3); None in other games."""
+    if not night.game.draws_trumps or night.ended:
+        return None
+    playing = [r for t, r in rounds.items() if r is not None and not night.table(t).finished]
+    numbers = [r.number for r in playing]
+    if not numbers:
+        return None
+    number = max(set(numbers), key=lambda n: (numbers.count(n), n))
+    return next(r for r in playing if r.number == number)
+
+
+def _out(night: ClubNight, table: int, party: str, coming: ClubRound | None) -> bool:
+    """Whether ``party`` is out of the game in play at ``table`` (Knockout): not among the
+    players of its next round (``coming``) while the table and the night go on."""
+    if coming is None or night.ended or night.table(table).finished:
+        return False
+    return party not in coming.players
+
+
 def night_standings(night: ClubNight) -> NightStandings:
-    """The hall's leaderboard: every partnership by wins then points, and every table's
-    progress."""
+    """The hall's leaderboard: every partnership by wins then points, who is out (Knockout),
+    and every table's progress: its round, the game in play, the room's round (8-to-1)."""
     spec = night.spec
+    rounds = {t: _round(night, night.table(t)) for t in night.table_numbers}
     return NightStandings(
         night=spec.name,
         rules=club_rules(spec),
@@ -435,6 +472,7 @@ def night_standings(night: ClubNight) -> NightStandings:
                 games=r.games,
                 rubbers=r.rubbers,
                 points=r.points,
+                out=_out(night, r.table, r.party, rounds[r.table]),
             )
             for r in night.standings()
         ],
@@ -445,13 +483,15 @@ def night_standings(night: ClubNight) -> NightStandings:
                 score=list(night.table(t).score),
                 games=list(night.table(t).games),
                 finished=night.table(t).finished,
-                round=_round(night, night.table(t)),
+                round=rounds[t],
+                game=_games_finished(night, t) + 1,
             )
             for t in night.table_numbers
         ],
         ended=night.ended,
         seq=night.seq,
         trumps={str(n): _trump_name(t) for n, t in sorted(night.trumps.items())},
+        room_round=_room_round(night, rounds),
     )
 
 
@@ -481,4 +521,5 @@ def night_state(
         call_reasons=call_reasons or {},
         finished=night.ended,
         club=club_rules(night.spec),
+        recovered=night.recovered,
     )

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from whist.errors import DealError, PatternError
 from whist.formats import ClubGame, ClubSettings, Format, NightLength
-from whist.spec import MAX_TABLES, read_file_model
+from whist.spec import MAX_TABLES, PlainText, read_file_model
 
 #: The highest target a leader may set for a game.
 MAX_TARGET = 100
@@ -48,7 +48,7 @@ class SeatingSpec(_Frozen):
     does not say, the game's first seat)."""
 
     table: int = Field(ge=1, le=MAX_TABLES)
-    players: dict[str, str]
+    players: dict[str, PlainText]
     first_dealer: SeatLetter = "N"
 
 
@@ -63,7 +63,7 @@ class LengthSpec(_Frozen):
 class NightSpec(_Frozen):
     """Everything fixed before a club night starts. Build it with :func:`load_night`."""
 
-    name: str = Field(min_length=1, max_length=120)
+    name: PlainText = Field(min_length=1, max_length=120)
     format: Format
     tables: int = Field(ge=1, le=MAX_TABLES)
     #: Points that win a game; None: the game's own (Minnesota 13, English 5, American 7).
@@ -124,9 +124,10 @@ class NightSpec(_Frozen):
         return data
 
 
-def load_night(data: dict[str, Any]) -> NightSpec:
-    """Validate a club night read from a file; raise PatternError naming the first problem."""
-    spec = read_file_model(NightSpec, data)
+def load_night(data: dict[str, Any], *, recorded: bool = False) -> NightSpec:
+    """Validate a club night read from a file; raise PatternError naming the first problem.
+    ``recorded``: from the night's log (names there were accepted when it began)."""
+    spec = read_file_model(NightSpec, data, recorded=recorded)
     _check_night(spec)
     return spec
 

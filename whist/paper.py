@@ -27,6 +27,7 @@ from typing import Any
 
 from whist.cards import trump_name
 from whist.formats import ClubGame, NightLength
+from whist.formats.words import Words
 from whist.movement import host_table, visiting_team
 from whist.nightspec import NightSpec
 from whist.spec import TournamentSpec
@@ -295,8 +296,9 @@ class Partnership:
 class RunningColumn:
     """A column the table's scorer fills in after each deal (never typed into the CSV):
     ``score`` in the game in play, ``games`` won (in English whist, in the rubber in play),
-    ``rubbers`` won, or an individual game's ``total`` (its points; Knockout: games won),
-    each for one party (``NS``, ``EW`` or a seat)."""
+    ``rubbers`` won, or an individual game's ``total`` (its points), or its ``games`` won
+    where the night counts tricks (Knockout, KO8), each for one party (``NS``, ``EW`` or a
+    seat)."""
 
     kind: str
     party: str
@@ -350,6 +352,8 @@ class ClubSheetPage:
     page: int
     pages: int
     wins: str = "games"
+    #: The scoring in a few sentences (the format's own, for this night's target).
+    summary: tuple[Words, ...] = ()
 
     @property
     def games(self) -> tuple[int, ...]:
@@ -397,7 +401,9 @@ def _running(game: ClubGame[Any], seats: tuple[str, ...]) -> tuple[RunningColumn
     if game.parties == ("NS", "EW"):
         kinds = ["score", "games"] + (["rubbers"] if game.wins == "rubbers" else [])
         return tuple(RunningColumn(k, p) for k in kinds for p in game.parties)
-    return tuple(RunningColumn("total", s) for s in seats)
+    # Where the night counts tricks (Knockout, KO8) the scorer keeps the games won.
+    kind = "games" if game.night_unit == "tricks" else "total"
+    return tuple(RunningColumn(kind, s) for s in seats)
 
 
 def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
@@ -474,6 +480,7 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
                     page=number,
                     pages=len(parts),
                     wins=game.wins,
+                    summary=game.rules_summary(start.target or None),
                 )
             )
     return tuple(pages)

@@ -28,13 +28,15 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    field_serializer,
     model_validator,
 )
 from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
 from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError, TournamentError
-from whist.spec import MAX_NAME_LENGTH
+from whist.formats.entry import EntrySchema
+from whist.spec import MAX_NAME_LENGTH, plain_text
 
 PROTOCOL_VERSION = 1
 
@@ -57,6 +59,12 @@ class Topics:
     @property
     def standings(self) -> str:
         return f"{self.root}/standings"
+
+    @property
+    def epoch(self) -> str:
+        """Extension: the hub's session; a new one at every start of the hub (a kiosk offers its
+        kept results again to each new one: docs/protocol.md, "The tables are the second copy")."""
+        return f"{self.root}/hub/epoch"
 
     @property
     def standings_changes(self) -> str:
@@ -131,6 +139,8 @@ class Topics:
             return parts[2], int(parts[1])
         if parts == ["hub", "status"]:
             return "hub_status", None
+        if parts == ["hub", "epoch"]:
+            return "epoch", None
         if parts == ["leader", "command"]:
             return "command", None
         if parts == ["leader", "reply"]:
@@ -147,8 +157,20 @@ class Topics:
 # --------------------------------------------------------------------------------------------
 
 MAX_PAYLOAD_BYTES = 64 * 1024
+#: Deepest nesting of arrays and objects an inbound message may have (a Result needs 2): a
+#: 6 KB ``[[[…]]]`` is refused before the JSON parser recurses into it (issue 23, item 1).
+MAX_NESTING = 16
+#: Most values (numbers, strings, arrays, objects) an inbound message may hold.
+MAX_VALUES = 5000
 MAX_ID_LENGTH = 100
+#: Most conflicts one ``results`` reply lists (the rest: ``conflicts_from``).
+CONFLICTS_PAGE = 50
 MAX_REASON_LENGTH = 200
+
+#: The reason of the call the hub makes for a table that sent something it could not read
+#: (extension, issue 23), followed by the hub's time of day (``HH:MM``); a console says it in
+#: its reader's language.
+UNREADABLE_CALL = "sent something unreadable at "
 
 ONLINE = "online"
 OFFLINE = "offline"
@@ -199,7 +221,7 @@ def _version_text(value: object) -> str:
 def _not_blank(value: str) -> str:
     if not value.strip():
         raise PydanticCustomError("out_of_range", "must not be empty")
-    return value
+    return plain_text(value)  # a leader's text: no control characters (issue 23)
 
 
 def _distinct(values: list[int]) -> list[int]:
@@ -235,6 +257,12 @@ def _check_trump_or_cut(trump: TrumpName | None, cut: bool) -> None:
 
 Version = Annotated[Literal[1], BeforeValidator(_check_version)]
 MessageId = Annotated[str, Field(min_length=1, max_length=MAX_ID_LENGTH)]
+#: Extension: a kiosk offers a report (result, deal, count) it was already answered for again,
+#: to a new hub epoch (docs/protocol.md, "The tables are the second copy"). Only ever sent as
+#: ``true`` and left out otherwise, so an ordinary report is byte for byte what it always was.
+#: The hub handles a re-offer exactly as any report (dedup by id); the mark only lets the
+#: leader's line "results recovered from the tables" tell it apart.
+Reoffer = Annotated[bool, Field(exclude_if=lambda marked: not marked)]
 #: The most flags a table's count may say (the hub checks the tournament's own bound).
 MAX_COUNTED_FLAGS = 9999
 TableNumber = Annotated[int, Field(ge=1)]
@@ -509,6 +537,7 @@ class Result(_Inbound):
     visitor_tricks: Tricks
     home_tricks: Tricks
     revokes: Revokes
+    reoffer: Reoffer = False  # extension: offered again to a new hub epoch
 
     @model_validator(mode="after")
     def _thirteen_tricks(self) -> Self:
@@ -633,6 +662,7 @@ class ClubDeal(_Inbound):
     table: TableNumber
     deal: Annotated[int, Field(ge=1, le=MAX_DEALS)]
     record: DealRecord
+    reoffer: Reoffer = False  # extension: offered again to a new hub epoch
 
 
 class FlagCount(_Inbound):
@@ -650,6 +680,41 @@ class FlagCount(_Inbound):
     table: TableNumber
     day: DayNumber
     flags: Annotated[int, Field(ge=0, le=MAX_COUNTED_FLAGS)]
+    reoffer: Reoffer = False  # extension: offered again to a new hub epoch
+
+
+class Epoch(_Outbound):
+    """Extension: the hub's session (hub, retained, ``whist/hub/epoch``), a new ``epoch`` at
+    every start of the hub. A kiosk that has not offered its kept reports to this epoch yet
+    offers them again (marked ``reoffer``), so a log that lost its last writes (a damaged
+    SD card, a restored backup) gets them back. ``log`` names the hub's log (its tournament or
+    club night): the same after a restart or a restored backup, another for another event. A
+    kiosk offers a result again only to the log that accepted it.
+
+    >>> decode(Epoch, b'{"v":1,"epoch":"5f0c","log":"a1b2"}').epoch
+    '5f0c'
+    """
+
+    v: Version = 1
+    epoch: MessageId
+    log: MessageId
+
+
+_ENTRY_ADAPTER: TypeAdapter[EntrySchema] = TypeAdapter(EntrySchema)
+#: Each game's schema as sent, by the schema's identity (a game's is one object for the life
+#: of the hub; hashing it would walk every page each time).
+_ENTRY_SENT: dict[int, tuple[EntrySchema, dict[str, Any]]] = {}
+
+
+def _entry_sent(entry: EntrySchema) -> dict[str, Any]:
+    """``entry`` without the parts left at their defaults, worked out once. Read-only: the
+    same dict is handed out every time."""
+    known = _ENTRY_SENT.get(id(entry))
+    if known is None or known[0] is not entry:
+        known = (entry, _ENTRY_ADAPTER.dump_python(entry, mode="json", exclude_defaults=True))
+        if len(_ENTRY_SENT) < 64:
+            _ENTRY_SENT[id(entry)] = known
+    return known[1]
 
 
 class ClubRules(_Outbound):
@@ -668,6 +733,25 @@ class ClubRules(_Outbound):
     fields: list[str]
     seats: list[SeatName]
     parties: list[ClubPartyName]
+    #: Extension: what a table enters for one deal, page by page, and in which words
+    #: (whist.formats.entry; docs/protocol.md). None from a hub that predates it.
+    entry: EntrySchema | None = None
+
+    # extension (issue 22): what a screen shows of the game, decided by the game, so that no
+    # screen names it (None: a hub older than these fields). ``individual``: a party is one
+    # player; ``ranks_by``: what the night's standings count, in order (the leaderboard's
+    # columns and its note); ``rounds``: each table's round is shown (Knockout, 8-to-1);
+    # ``knocks_out``: players are knocked out of a game (Knockout).
+    individual: bool | None = None
+    ranks_by: list[Literal["games", "rubbers", "points", "tricks"]] | None = None
+    rounds: bool | None = None
+    knocks_out: bool | None = None
+
+    @field_serializer("entry")
+    def _entry_without_defaults(self, entry: EntrySchema | None) -> dict[str, Any] | None:
+        # sent without the parts left at their defaults (a reader fills them in again), and
+        # worked out once per game: it rides on every ClubScore
+        return None if entry is None else _entry_sent(entry)
 
 
 class ClubLine(_Outbound):
@@ -774,6 +858,9 @@ class NightRow(_Outbound):
     games: Annotated[int, Field(ge=0)]
     rubbers: Annotated[int, Field(ge=0)]
     points: int
+    #: Extension (issue 22): knocked out of the game in play at its table (Knockout), as the
+    #: core computes it.
+    out: bool = False
 
 
 class NightTable(_Outbound):
@@ -789,6 +876,9 @@ class NightTable(_Outbound):
     #: Extension: Knockout and 8-to-1, the table's next round (its number, cards, who is
     #: still in, 8-to-1's drawn trump), as the core computes it; None in the other games.
     round: ClubRound | None = None
+    #: Extension (issue 22): the number of the game in play at the table (the games it has
+    #: finished, plus one); None from an older hub.
+    game: Annotated[int, Field(ge=1)] | None = None
 
 
 class NightStandings(_Outbound):
@@ -812,6 +902,10 @@ class NightStandings(_Outbound):
     #: 8-to-1: every round's trump drawn so far tonight, by round number as text
     #: (``{"1": "none", "5": "hearts"}``); the same at every table.
     trumps: dict[str, TrumpName] = {}
+    #: Extension (issue 22), 8-to-1: the room's round, the one most tables play next (the
+    #: later one when as many play two), with its drawn trump; None in the other games, once
+    #: every table has finished, or once the night has ended.
+    room_round: ClubRound | None = None
 
 
 class State(_Outbound):
@@ -860,6 +954,9 @@ class State(_Outbound):
     # club nights: the game's rules (a club night's State has no hands: hand 0 of 1, and
     # ``finished`` once the leader has ended the night)
     club: ClubRules | None = None
+    # results the log lacked that the tables offered again (docs/protocol.md, "The tables are
+    # the second copy"): recorded, counted once, and said to the leader
+    recovered: Annotated[int, Field(ge=0)] = 0
 
 
 class TeamStanding(_Outbound):
@@ -906,6 +1003,9 @@ class Standings(_Outbound):
     results_missing: Annotated[int, Field(ge=0)] = 0
     # extension (issue 12): play is over (State.finished): these standings are final
     final: bool = False
+    # extension (issue 22): level teams hold different places by the format's tie-break (a
+    # playoff, the backward count), not by the leader's decision; left out otherwise
+    placed_by: Literal["playoff", "countback"] | None = None
 
 
 class TeamChange(_Outbound):
@@ -944,7 +1044,7 @@ class Call(_Inbound):
 
     v: Version = 1
     id: MessageId
-    reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH)]
+    reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH), AfterValidator(plain_text)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -1154,7 +1254,7 @@ class PlaceDecision(_CommandBase):
 
     op: Literal["place_decision"] = "place_decision"
     teams: Annotated[list[TeamNumber], Field(min_length=2), AfterValidator(_distinct)]
-    reason: Annotated[str, Field(min_length=1, max_length=200)]
+    reason: Annotated[str, Field(min_length=1, max_length=200), AfterValidator(plain_text)]
 
 
 class Plan(_CommandBase):
@@ -1180,6 +1280,8 @@ class Results(_CommandBase):
     op: Literal["results"] = "results"
     hand: HandNumber | None = None
     table: TableNumber | None = None
+    # issue 23: the page of conflicts wanted, from this one on (ResultsData.conflicts_total)
+    conflicts_from: Annotated[int, Field(ge=0)] = 0
 
 
 class Ties(_CommandBase):
@@ -1492,6 +1594,9 @@ class ResultsData(_ReplyData):
     tables: list[TableResultRow]
     conflicts: list[ConflictRow]
     missing: list[TableNumber]
+    # issue 23: every conflict there is for the tables asked (``conflicts`` holds at most
+    # CONFLICTS_PAGE of them, from the command's ``conflicts_from``)
+    conflicts_total: Annotated[int, Field(ge=0)] | None = None
 
 
 class TieGroup(_ReplyData):
@@ -1878,8 +1983,11 @@ PROVISION_SERVICE = "_whist-hub._tcp.local."
 #: that no other hub on the machine (or the network) is ever heard, nor hears them.
 PROVISION_SERVICE_ENV = "WHIST_MDNS_SERVICE"
 _SERVICE_TYPE = re.compile(r"_[a-z0-9](?:[a-z0-9-]{0,13}[a-z0-9])?\._tcp\.local\.")
-#: The HTTP path a kiosk POSTs its JoinRequest to.
+#: The join service's HTTP paths: the old one (the code sent in clear, refused now), then the
+#: two steps of the handshake a kiosk POSTs (JoinStart, then JoinFinish; docs/protocol.md).
 PROVISION_PATH = "/v1/join"
+PROVISION_START_PATH = "/v1/join/start"
+PROVISION_FINISH_PATH = "/v1/join/finish"
 
 
 def provision_service(environ: Mapping[str, str]) -> str:
@@ -1902,21 +2010,55 @@ def provision_service(environ: Mapping[str, str]) -> str:
     return value
 
 
-class JoinRequest(_Inbound):
-    """A kiosk asks for its table's broker login.
+#: Base64 (standard alphabet), as the handshake's bytes travel in JSON.
+_Base64 = Annotated[str, Field(max_length=200, pattern=r"^[A-Za-z0-9+/]*={0,2}$")]
 
-    >>> JoinRequest(table=7, code="482913").table
+
+class JoinStart(_Inbound):
+    """A kiosk starts joining: its table, its name, and its SPAKE2 message made from the join
+    code (the code itself never travels).
+
+    >>> JoinStart(table=7, device="pi-7", message="QQ==").table
     7
     """
 
     v: Version = 1
     table: TableNumber
-    code: Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[0-9]+$")]
     device: Annotated[str, Field(max_length=100)] = ""
+    message: _Base64
+
+
+class JoinChallenge(_Outbound):
+    """The hub's answer to a JoinStart: the session to finish, its SPAKE2 message and its
+    proof that it knows the code (the kiosk checks it before it says anything more)."""
+
+    v: Version = 1
+    session: str
+    message: str
+    proof: str
+
+
+class JoinFinish(_Inbound):
+    """The kiosk's proof that it knows the code; empty when the hub's proof did not check out
+    (the codes differ: the hub records a wrong code)."""
+
+    v: Version = 1
+    session: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+    proof: _Base64 = ""
+
+
+class JoinSealed(_Outbound):
+    """The JoinReply, encrypted and authenticated under the key the handshake agreed
+    (ChaCha20-Poly1305; the session is the associated data)."""
+
+    v: Version = 1
+    nonce: str
+    box: str
 
 
 class JoinReply(_Outbound):
-    """What the kiosk writes into its kiosk.toml: where the broker is and its login."""
+    """What the kiosk writes into its kiosk.toml: where the broker is and its login. It only
+    travels sealed (JoinSealed)."""
 
     v: Version = 1
     table: TableNumber
@@ -1926,6 +2068,8 @@ class JoinReply(_Outbound):
     password: str
     root: str = "whist"
     tournament: str = ""
+    #: The hub's CA certificate (PEM) when its broker speaks TLS; ``port`` is then the TLS one.
+    ca: str | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -1938,7 +2082,7 @@ _Loc = tuple[int | str, ...]
 
 # Ack and Reply drop their None fields: PROTOCOL.md has Ack.reason and Reply.error present only
 # on refusal. Everywhere else null is meaningful (a trump not chosen yet) and is sent.
-_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings)
+_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings, JoinReply)
 
 # A "\ud800"-style escape is the only way valid UTF-8 JSON yields a lone surrogate, which
 # cannot be re-encoded (echoing such an id in an Ack would fail), so look closer only then.
@@ -2033,6 +2177,7 @@ def json_schemas() -> dict[str, dict[str, Any]]:
             Call,
             Reply,
             FlagCount,
+            Epoch,
         )
     }
     schemas["Command"] = _COMMAND_ADAPTER.json_schema()
@@ -2089,6 +2234,7 @@ def _load(payload: bytes | str) -> dict[str, Any]:
             raise ProtocolError(
                 "the message is not valid UTF-8 text", ErrorCode.MALFORMED
             ) from None
+    _check_shape(text)
     repeated: list[str] = []
     try:
         data = json.loads(
@@ -2126,6 +2272,61 @@ def _load(payload: bytes | str) -> dict[str, Any]:
             _message_id(data),
         )
     return data
+
+
+#: A JSON string (unterminated: to the end of the text) or what opens, closes or separates
+#: values. Matched left to right in one pass, so a string is never read twice.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{},]')
+
+
+def _check_shape(text: str) -> None:
+    """Refuse nesting deeper than MAX_NESTING or more than MAX_VALUES values, before parsing.
+
+    One pass with no recursion: whatever the text, it costs no more than reading it.
+
+    >>> _check_shape('{"v":1,"revokes":{"home":0}}')
+    >>> _check_shape("[" * 17 + "]" * 17)
+    Traceback (most recent call last):
+    ...
+    whist.errors.ProtocolError: the message is nested too deeply (more than 16 levels)
+    """
+    opened = text.count("[") + text.count("{")
+    if opened <= MAX_NESTING and text.count(",") + opened < MAX_VALUES:
+        return  # the common case: a small message cannot be too deep or hold too much
+    depth = values = 0
+    for token in _JSON_TOKEN.findall(text):
+        if token in ("[", "{"):
+            depth += 1
+            values += 1
+            if depth > MAX_NESTING:
+                raise ProtocolError(
+                    f"the message is nested too deeply (more than {MAX_NESTING} levels)",
+                    ErrorCode.TOO_LARGE,
+                )
+        elif token == ",":
+            values += 1
+        elif token in ("]", "}"):
+            depth -= 1
+        if values > MAX_VALUES:
+            raise ProtocolError(
+                f"the message holds too many values (more than {MAX_VALUES})",
+                ErrorCode.TOO_LARGE,
+            )
+
+
+def read_id(payload: bytes | str) -> str | None:
+    """The id of a message, read within the same bounds as :func:`decode`; None when the
+    message cannot be read or has no id an Ack could carry. Never raises.
+
+    >>> read_id(b'{"v":1,"id":"r-1","hand":"?"}'), read_id(b"[" * 5000)
+    ('r-1', None)
+    """
+    try:
+        return _message_id(_load(payload))
+    except ProtocolError as exc:
+        return exc.message_id
+    except Exception:  # whatever corner of json a payload finds: no id
+        return None
 
 
 def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:

@@ -14,9 +14,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, TypeVar
+import re
+import unicodedata
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
+from pydantic_core import PydanticCustomError
 
 from whist.cards import Suit
 from whist.errors import PatternError
@@ -30,6 +33,49 @@ MAX_HANDS = 200
 TrumpPlan = Literal["spades", "hearts", "diamonds", "clubs", "none", "leader"]
 #: The built-in patterns' trumps, hand after hand.
 TRUMP_CYCLE: tuple[TrumpPlan, ...] = ("spades", "hearts", "diamonds", "clubs")
+
+
+#: What a name or a text the leader types may not hold: the C0 and C1 control characters, and
+#: the bidirectional embeddings, overrides and isolates (U+202E turns the rest of a line
+#: around on every screen and sheet: a name can then pose as another).
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def control_character(text: str) -> str | None:
+    """The first control character in *text*, said as ``U+202E (RIGHT-TO-LEFT OVERRIDE)``.
+
+    >>> control_character("Les As"), control_character("Les\u202eAs")
+    (None, 'U+202E (RIGHT-TO-LEFT OVERRIDE)')
+    """
+    found = CONTROL_CHARACTERS.search(text)
+    if found is None:
+        return None
+    char = found.group()
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else " (a control character)")
+
+
+def plain_text(text: str) -> str:
+    """*text* unchanged, or a ``control_character`` error naming the character found."""
+    found = control_character(text)
+    if found is not None:
+        raise PydanticCustomError(
+            "out_of_range",
+            "holds the invisible character {found}, which can hide or turn text around on "
+            "the screens and sheets: type it again without it",
+            {"found": found},
+        )
+    return text
+
+
+def _plain_name(value: str, info: ValidationInfo) -> str:
+    if info.context and info.context.get("recorded"):
+        return value  # a log written before names were checked still opens as it was
+    return plain_text(value)
+
+
+#: A name a person types into a file: anything printable, no control characters.
+PlainText = Annotated[str, AfterValidator(_plain_name)]
 
 
 def planned_trump(index: int, leader_chooses: bool) -> TrumpPlan:
@@ -50,9 +96,9 @@ class TeamSpec(_Frozen):
     """
 
     table: int = Field(ge=1, le=MAX_TABLES)
-    name: str = Field(min_length=1, max_length=60)
-    players: dict[str, str]
-    zone: str | None = Field(default=None, min_length=1, max_length=60)
+    name: PlainText = Field(min_length=1, max_length=60)
+    players: dict[str, PlainText]
+    zone: PlainText | None = Field(default=None, min_length=1, max_length=60)
     rank: int | None = Field(default=None, ge=1, le=MAX_TABLES)
 
 
@@ -100,7 +146,7 @@ MAX_NAME_LENGTH = 120
 class TournamentSpec(_Frozen):
     """Everything fixed before play starts. Build it with :func:`load_spec`."""
 
-    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    name: PlainText = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     format: Format
     tables: int = Field(ge=3, le=MAX_TABLES)
     teams: tuple[TeamSpec, ...]
@@ -191,13 +237,16 @@ def explain_location(loc: tuple[int | str, ...], data: dict[str, Any]) -> str:
 FileModel = TypeVar("FileModel", bound=BaseModel)
 
 
-def read_file_model(model: type[FileModel], data: dict[str, Any]) -> FileModel:
+def read_file_model(
+    model: type[FileModel], data: dict[str, Any], *, recorded: bool = False
+) -> FileModel:
     """``data`` as a ``model`` (a tournament or a club night); PatternError names the first
-    problem in a leader's words (``pattern, hand 7: offset: …``)."""
+    problem in a leader's words (``pattern, hand 7: offset: …``). ``recorded``: read from a
+    tournament log, which keeps names as they were accepted then."""
     if not isinstance(data, dict):
         raise PatternError("a tournament file must be a table of settings")
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context={"recorded": recorded})
     except ValidationError as exc:
         err = exc.errors()[0]
         more = exc.error_count() - 1
@@ -207,9 +256,10 @@ def read_file_model(model: type[FileModel], data: dict[str, Any]) -> FileModel:
         raise PatternError(msg) from None
 
 
-def load_spec(data: dict[str, Any]) -> TournamentSpec:
-    """Validate a tournament read from a file; raise PatternError naming the first problem."""
-    spec = read_file_model(TournamentSpec, data)
+def load_spec(data: dict[str, Any], *, recorded: bool = False) -> TournamentSpec:
+    """Validate a tournament read from a file; raise PatternError naming the first problem.
+    ``recorded``: from the tournament log (names there were accepted when it began)."""
+    spec = read_file_model(TournamentSpec, data, recorded=recorded)
     _check_spec(spec)
     return spec
 

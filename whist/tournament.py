@@ -346,7 +346,10 @@ class Tournament:
         self.trumps: dict[int, Suit | None] = {}
         self.open_hands: set[int] = set()
         self.results: dict[tuple[int, int], TableResult] = {}
-        self.result_ids: dict[str, tuple[int, int]] = {}
+        #: (table, a kiosk's result id) -> (hand, table): an id is its table's (issue 23)
+        self.result_ids: dict[tuple[int, str], tuple[int, int]] = {}
+        #: results the log had lost that the tables offered again (ResultRecorded.recovered)
+        self.recovered = 0
         self.reported: dict[int, set[int]] = {}
         self.penalties: dict[tuple[int, int], PenaltyImposed] = {}
         self.flags = [START_FLAGS] * (self.tables + 1)  # index 0 unused
@@ -356,7 +359,8 @@ class Tournament:
         #: per ended day, per table: the flags the hub says are on the table (decision A15)
         self.day_flags: list[list[int]] = []
         self.counts: dict[tuple[int, int], int] = {}  # (day, table): the verifiers' count
-        self.count_ids: dict[str, tuple[int, int]] = {}  # a kiosk's count id -> (day, table)
+        #: (table, a kiosk's count id) -> (day, table)
+        self.count_ids: dict[tuple[int, str], tuple[int, int]] = {}
         self.accepted_counts: dict[tuple[int, int], list[str]] = {}
         #: (day, table): the hub's count just before each acceptance, in the same order
         self.accepted_hub: dict[tuple[int, int], list[int]] = {}
@@ -749,7 +753,7 @@ class Tournament:
             )
 
     def _check_ResultRecorded(self, event: ResultRecorded) -> None:
-        if event.result_id in self.result_ids:
+        if (event.table, event.result_id) in self.result_ids:
             raise TournamentError("this result was already received", ErrorCode.DUPLICATE)
         if not event.result_id:
             raise TournamentError("a result needs an id", ErrorCode.MALFORMED)
@@ -1066,8 +1070,10 @@ class Tournament:
 
     def _apply_ResultRecorded(self, event: ResultRecorded) -> None:
         res = self._new_result(event, event.result_id)
-        self.result_ids[event.result_id] = (event.hand, event.table)
+        self.result_ids[(event.table, event.result_id)] = (event.hand, event.table)
         self._score_table(res)
+        if event.recovered:
+            self.recovered += 1
 
     def hand_day_is_over(self, hand: int) -> bool:
         """The day of ``hand`` has ended: its flags were counted and every table reset."""
@@ -1133,7 +1139,7 @@ class Tournament:
     def _apply_FlagsCounted(self, event: FlagsCounted) -> None:
         self.counts[(event.day, event.table)] = event.flags
         if event.count_id is not None:
-            self.count_ids[event.count_id] = (event.day, event.table)
+            self.count_ids[(event.table, event.count_id)] = (event.day, event.table)
 
     def _apply_CountAccepted(self, event: CountAccepted) -> None:
         counted = self.counts[(event.day, event.table)]

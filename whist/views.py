@@ -27,6 +27,7 @@ from whist.protocol import (
 )
 from whist.spec import TournamentSpec
 from whist.tournament import WAITING, TableResult, Tournament
+from whist.tournament import TeamStanding as TeamStandingRow
 
 
 def _planned_trump(spec: TournamentSpec, hand: int) -> str | None:
@@ -185,6 +186,7 @@ def state(
             DayCounts(day=day, counted=counted, differ=differ)
             for day, counted, differ in t.count_summary()
         ],
+        recovered=t.recovered,
     )
 
 
@@ -199,10 +201,28 @@ def to_bring(t: Tournament) -> dict[str, int]:
 _BY_LEADER: dict[bool, dict[str, bool]] = {True: {"by_leader": True}, False: {}}
 
 
+def placed_by_tie_break(standings: Iterable[TeamStandingRow]) -> bool:
+    """Whether two teams on the same score hold different places other than by the leader's
+    decision (which each such row says itself): the format's tie-break placed them.
+
+    >>> from whist.tournament import TeamStanding as Row
+    >>> placed_by_tie_break([Row(1, "A", 12, (12,), 0, 1), Row(2, "B", 12, (12,), 0, 2)])
+    True
+    >>> placed_by_tie_break([Row(1, "A", 12, (12,), 0, 1), Row(2, "B", 12, (12,), 0, 1)])
+    False
+    """
+    places: dict[int, set[int]] = {}
+    for s in standings:
+        if not s.by_leader:
+            places.setdefault(s.score, set()).add(s.rank)
+    return any(len(ranks) > 1 for ranks in places.values())
+
+
 def _standings_body(t: Tournament) -> dict[str, Any]:
     flags = t.rules.unit == "flags"
     change_hand = t.completed_hand()
     changes = t.hand_changes(change_hand) if change_hand else [0] * (t.tables + 1)
+    standings = t.standings()
     rows = [
         {
             "team": s.team,
@@ -215,8 +235,10 @@ def _standings_body(t: Tournament) -> dict[str, Any]:
             "change": changes[s.team],
             **_BY_LEADER[s.by_leader],
         }
-        for s in t.standings()
+        for s in standings
     ]
+    # Only standings a tie-break placed say so (issue 22): older readers see the same message.
+    placed = {"placed_by": t.rules.tie_break} if placed_by_tie_break(standings) else {}
     return {
         "v": 1,
         "hand": t.hand,
@@ -226,6 +248,7 @@ def _standings_body(t: Tournament) -> dict[str, Any]:
         "change_hand": change_hand,
         "results_missing": t.results_missing(),
         "final": t.finished,
+        **placed,
     }
 
 

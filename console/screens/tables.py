@@ -19,6 +19,7 @@ from uikit.common import (
     trump_line,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.protocol import UNREADABLE_CALL
 
 
 class TablesPresenter(ScreenPresenter):
@@ -142,6 +143,9 @@ class TablesPresenter(ScreenPresenter):
         reason = s.call_reasons.get(str(table), "").strip() if s is not None else ""
         if reason == HUB_DEFAULT_CALL:  # the hub's words for a call with no reason
             return self.tr.t("the players ask for you")
+        if reason.startswith(UNREADABLE_CALL):  # the hub's: the table sent something unreadable
+            at = reason[len(UNREADABLE_CALL) :]
+            return self.tr.t("sent something unreadable at {time}").format(time=at)
         return reason or "…"
 
     def _can_end_early(self) -> bool:

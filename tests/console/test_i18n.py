@@ -21,35 +21,38 @@ from hall.i18n import translator as hall_translator
 from uikit.i18n import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-DOMAINS = {
+FORMATS = ROOT / "whist" / "formats"
+#: Each format's own words where the format defines them (whist/formats/words.py): a club
+#: game's title (G_), a rules summary's sentence (R_, RP_ in a format's own wording).
+TITLES = {"G_": None}
+SUMMARIES = {**TITLES, "R_": None, "RP_": ((1, "c"), 2)}
+#: Per domain, where its texts are and (for the core's modules) which of their marks it
+#: takes: the hall and the sheets take the formats' words, not the core's refusals (M_).
+DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
     "leader": [
         ROOT / "console",
         ROOT / "uikit" / "common.py",
-        ROOT / "uikit" / "games.py",
-        # a club deal's refusal: its words, and the core's templates the hub sends
+        # a club deal's refusal: its words, and the core's templates the hub sends; titles
         ROOT / "uikit" / "reasons.py",
-        ROOT / "whist" / "formats",
+        (FORMATS, {**KEYWORDS, **TITLES}),
         ROOT / "whist" / "night.py",
     ],
-    "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", ROOT / "uikit" / "games.py"],
+    "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", (FORMATS, TITLES)],
     # The printable sheets' words (hub/sheets.py has the pybabel commands).
-    "sheets": [
-        ROOT / "hub" / "sheets.py",
-        ROOT / "hub" / "clubsheets.py",
-        ROOT / "uikit" / "games.py",
-    ],
+    "sheets": [ROOT / "hub" / "sheets.py", ROOT / "hub" / "clubsheets.py", (FORMATS, SUMMARIES)],
 }
 UPDATE = "the French catalog is out of date: see console/i18n.py for the pybabel commands"
 
 
 def source_messages(domain: str) -> set[tuple[str | None, str]]:
     found = set()
-    for where in DOMAINS[domain]:
+    for entry in DOMAINS[domain]:
+        where, keywords = entry if isinstance(entry, tuple) else (entry, KEYWORDS)
         if where.is_dir():
-            found_here = extract_from_dir(where, [("**.py", "python")], keywords=KEYWORDS)
+            found_here = extract_from_dir(where, [("**.py", "python")], keywords=keywords)
             items = ((m, c) for _f, _l, m, _cm, c in found_here)
         else:
-            in_file = extract_from_file("python", where, keywords=KEYWORDS)
+            in_file = extract_from_file("python", where, keywords=keywords)
             items = ((m, c) for _l, m, _cm, c in in_file)
         for message, context in items:
             found.add((context, message[0] if isinstance(message, tuple) else message))
@@ -131,7 +134,8 @@ def test_the_table_kiosks_extraction_finds_none_of_these_texts():
     """The table kiosk's catalog is extracted from all of kiosk/ with pybabel's default
     keywords: the console and the hall display must not end up in it."""
     for domain in DOMAINS:
-        for where in DOMAINS[domain]:
+        for entry in DOMAINS[domain]:
+            where = entry[0] if isinstance(entry, tuple) else entry
             files = where.rglob("*.py") if where.is_dir() else [where]
             for file in files:
                 assert list(extract_from_file("python", file)) == [], file

@@ -104,8 +104,10 @@ def test_the_hall_shows_the_round_the_hub_sends_and_works_out_none_of_its_own():
     sent = first.round.model_copy(update={"number": 6, "cards": 6, "has_trump": True})
     sent = sent.model_copy(update={"trump": "clubs"})
     tables = [first.model_copy(update={"round": sent}), *standings.tables[1:]]
-    p.on_night(standings.model_copy(update={"tables": tables, "trumps": {}}))
+    # the room's round is the core's too (NightStandings.room_round): shown as sent
+    update = {"tables": tables, "trumps": {}, "room_round": sent}
+    p.on_night(standings.model_copy(update=update))
     v = p.view
     assert [t.score for t in v.night.tables] == ["6 ♣", "1 NT"]
-    # one table each: the later round is the room's, with the cards the core sent
+    # the room's round as the core sent it, with its cards
     assert (v.trump_symbol, v.trump_name) == ("♣", "Clubs\nRound 6 · 6 cards")

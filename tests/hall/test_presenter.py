@@ -303,7 +303,9 @@ def test_level_teams_on_different_places_say_why():
     )
     p.on_standings(Standings(hand=0, day=1, seq=1, teams=_teams((1, 12, 1), (2, 12, 1))))
     assert p.view.message == "" and [r.rank for r in p.view.rows] == ["1", "1"]
-    p.on_standings(Standings(hand=2, day=1, seq=2, teams=_teams((2, 12, 1), (1, 12, 2))))
+    # the core says a tie-break placed them (whist.views: Standings.placed_by)
+    placed = _teams((2, 12, 1), (1, 12, 2))
+    p.on_standings(Standings(hand=2, day=1, seq=2, teams=placed, placed_by="playoff"))
     assert p.view.message == "Level teams placed by a playoff"
     p.set_language("fr")
     assert p.view.message == "Équipes à égalité départagées par un barrage"
@@ -319,3 +321,29 @@ def test_level_teams_on_different_places_say_why():
         )
     )
     assert p.view.message == ""
+
+
+def test_a_playoff_the_hub_plays_is_said_on_the_hall(tmp_path):
+    """The same, end to end: the hub's own playoff places two teams level on 12 flags, and the
+    hall says so from the hub's Standings (``placed_by``), working nothing out itself."""
+    link = HubLink(tmp_path / "hub.sqlite3", tables=4, hands=1)
+    try:
+        p = hall(link)
+        link.send("start_hand")
+        link.result(2, 1, 10)  # team 1: 14, team 2: 10, teams 3 and 4 level on 12
+        for table in (1, 3, 4):
+            link.result(table, 1, 6)
+        link.send("close_hand")
+        link.deliver()
+        assert [r.rank for r in p.view.rows] == ["1", "2", "2", "4"]
+        assert p.view.message == ""
+        link.send("tiebreak_start", teams=[3, 4], trump="spades")
+        link.deliver()
+        assert p.view.message == ""  # level still: the playoff is not over
+        link.send("tiebreak_result", teams=[4, 3], tricks=[8, 5])
+        link.deliver()
+        assert [r.name for r in p.view.rows][:3] == ["1 · Team 1", "4 · Team 4", "3 · Team 3"]
+        assert [r.rank for r in p.view.rows] == ["1", "2", "3", "4"]
+        assert p.view.message == "Level teams placed by a playoff"
+    finally:
+        link.close()

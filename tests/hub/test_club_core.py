@@ -191,6 +191,7 @@ def test_everything_retained_is_what_the_core_computes(hub):
         "whist/table/3/score",
         "whist/night",
         "whist/state",
+        "whist/hub/epoch",
     }
     for t in (1, 2, 3):
         assert retained[f"whist/table/{t}/score"] == json.loads(

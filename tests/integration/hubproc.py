@@ -36,6 +36,8 @@ class HubProcess:
             str(data_dir),
             *args,
         ]
+        if "--tls-port" not in args:  # never the real 8883: other hubs may run here
+            self.argv += ["--tls-port", str(find_free_port())]
         self.proc: subprocess.Popen[str] | None = None
         self.lines: list[str] = []
         self._ready = threading.Event()

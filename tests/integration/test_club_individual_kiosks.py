@@ -21,7 +21,7 @@ import pytest
 from hub.demo import bot_record
 from hub.sim import SimClubLeader
 from hub.store import EventStore
-from kiosk.individual import CONTRACTS, NOBODY
+from kiosk.individual import NOBODY
 from kiosk.viewmodel import Screen
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import serve_night
@@ -29,8 +29,12 @@ from tests.integration.test_club_individual_night import other_record
 from tests.integration.test_club_kiosks import Kiosk, settled
 from tests.integration.test_club_night import retained
 from tests.kiosk.test_connection import UiThread
+from whist.formats.solo import Contract
 from whist.night import ClubNight, club_score, night_standings
 from whist.protocol import ClubScore, NightStandings, decode
+
+#: Solo's contracts in the order the kiosk offers them (the core's order).
+CONTRACTS = [c.value for c in Contract]
 
 require_mosquitto()
 

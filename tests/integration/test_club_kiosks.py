@@ -20,7 +20,6 @@ import pytest
 from hub.broker import Credentials
 from hub.sim import SimClubLeader
 from hub.store import EventStore
-from kiosk.club import GRANDED, HONOURS, SUITS
 from kiosk.config import KioskConfig
 from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox
@@ -103,10 +102,9 @@ class Kiosk:
         p = self.p
         p.enter_deal()
         assert p.screen is Screen.CLUB_PICK
-        if "granded" in record:
-            p.pick(GRANDED.index(str(record["granded"])))
-        else:
-            p.pick(SUITS.index(str(record["trump"])))
+        # the pick screen's buttons stand for its kinds (the game's options, in order)
+        choice = str(record["granded"] if "granded" in record else record["trump"])
+        p.pick(p.view.club_pick.kinds.index(choice))
         assert p.screen is Screen.ENTRY
         p.keypad(int(record["ns_tricks"]))
         revokes = {"home": record.get("ns_revokes", 0), "visitors": record.get("ew_revokes", 0)}
@@ -119,7 +117,7 @@ class Kiosk:
         p.next()
         if p.screen is Screen.CLUB_PICK:  # English: the honours
             held = f"{record['honours']}{record['honours_held']}" if "honours" in record else "none"
-            p.pick(HONOURS.index(held))
+            p.pick(p.view.club_pick.kinds.index(held))
         assert p.screen is Screen.CONFIRM, p.screen
         p.confirm_home()
         p.confirm_visitors()

@@ -11,8 +11,6 @@ Every wait is bounded (``WAIT``); nothing is asserted on time.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import re
 import select
 import socket
@@ -23,20 +21,16 @@ import pytest
 
 from hub.broker import Credentials, find_free_port
 from hub.files import write_spec
-from hub.provision import (
-    MAX_CONNECTIONS,
-    MAX_CONNECTIONS_PER_ADDRESS,
-    MAX_WRONG,
-    MAX_WRONG_HALL,
-    JoinCode,
-)
+from hub.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_TRIES, JoinCode
 from hub.sim import SimLeader
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
+from tests.integration import joinwire
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import HubProcess
+from tests.integration.joinwire import answer, connection
 from whist.pattern import default_spec
-from whist.protocol import PROVISION_PATH
+from whist.protocol import PROVISION_START_PATH
 
 require_mosquitto()
 
@@ -52,9 +46,10 @@ class RunningHub:
         self.data = tmp / name
         self.port = find_free_port()
         self.join_port = find_free_port()
+        self.tls_port = find_free_port()  # the broker's hall port, which joined kiosks get
         self.process = HubProcess(
             spec_file, self.data, "--port", str(self.port), "--bind", "127.0.0.1",
-            "--provision-port", str(self.join_port), *args,
+            "--provision-port", str(self.join_port), "--tls-port", str(self.tls_port), *args,
         )
 
     def __enter__(self) -> RunningHub:
@@ -94,34 +89,6 @@ class RunningHub:
         return leader
 
 
-def connection(port: int, source: str = "127.0.0.1") -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.settimeout(WAIT)
-    sock.bind((source, 0))
-    sock.connect(("127.0.0.1", port))
-    return sock
-
-
-def answer(sock: socket.socket) -> tuple[int, dict]:
-    """Read an HTTP answer to its end: status and JSON body."""
-    data = b""
-    with contextlib.suppress(ConnectionError):
-        while chunk := sock.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1."), data[:200]
-    return int(head.split()[1]), json.loads(body) if body else {}
-
-
-def post(port: int, body: dict, source: str = "127.0.0.1") -> tuple[int, dict]:
-    raw = json.dumps(body).encode()
-    with connection(port, source) as sock:
-        sock.sendall(
-            f"POST {PROVISION_PATH} HTTP/1.0\r\nContent-Length: {len(raw)}\r\n\r\n".encode() + raw
-        )
-        return answer(sock)
-
-
 def closed_by_peer(sock: socket.socket, timeout: float = WAIT) -> bool:
     """True once the hub has closed the connection (EOF or reset), within ``timeout``."""
     readable, _, _ = select.select([sock], [], [], timeout)
@@ -150,7 +117,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
 def test_a_bad_content_length_gets_a_clean_4xx_and_nothing_is_read(hub, length, status):
     before = hub.status("VmRSS")
     with connection(hub.join_port) as sock:
-        head = f"POST {PROVISION_PATH} HTTP/1.1\r\nHost: hub\r\n"
+        head = f"POST {PROVISION_START_PATH} HTTP/1.1\r\nHost: hub\r\n"
         if length is not None:
             head += f"Content-Length: {length}\r\n"
         sock.sendall((head + "\r\n").encode())
@@ -164,7 +131,7 @@ def test_a_bad_content_length_gets_a_clean_4xx_and_nothing_is_read(hub, length, 
     print(f"Content-Length {length}: hub memory {before} kB -> {before + grown} kB")
     assert grown < 16 * 1024
     assert b"Traceback" not in hub.log
-    assert post(hub.join_port, {"v": 1, "table": 1, "code": hub.code})[0] == 200
+    assert joinwire.join(hub.join_port, 1, hub.code)[0] == 200
 
 
 # --- clients that never finish ------------------------------------------------------------------
@@ -178,7 +145,7 @@ def test_an_idle_client_is_dropped_after_the_timeout(hub):
 def test_a_client_trickling_its_request_is_dropped_too(hub):
     """One byte at a time, each well within the per-read timeout: the deadline still holds."""
     with connection(hub.join_port) as sock:
-        request = f"POST {PROVISION_PATH} HTTP/1.0\r\n" + "X-Slow: " + "a" * 1000
+        request = f"POST {PROVISION_START_PATH} HTTP/1.0\r\n" + "X-Slow: " + "a" * 1000
         for byte in request.encode():
             try:
                 sock.send(bytes([byte]))
@@ -207,9 +174,12 @@ def test_connections_over_the_cap_are_refused(tmp_path):
                 source = next(sources)
                 for _ in range(min(MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS - len(held))):
                     held.append(connection(hub.join_port, source))
-            with connection(hub.join_port, next(sources)) as one_more:  # the hub is full
-                got, body = answer(one_more)
-                assert got == 503 and body["code"] == "busy"
+            # The hub is full: a device that holds none is served all the same, in the place
+            # of the oldest connection of an address holding the most.
+            with connection(hub.join_port, next(sources)) as newcomer:
+                assert closed_by_peer(held[0]), "no room was made for a new device"
+                assert joinwire.join(hub.join_port, 1, hub.code, source="127.0.0.200")[0] == 200
+                newcomer.close()
             during = hub.status("Threads")
             print(f"{len(held)} idle connections held: hub threads {threads} -> {during}")
             assert during <= threads + MAX_CONNECTIONS
@@ -218,7 +188,7 @@ def test_connections_over_the_cap_are_refused(tmp_path):
                 sock.close()
         # Those gone, the hub serves again (each handler ends when its client leaves).
         for _ in range(int(WAIT / 0.1)):
-            got, _ = post(hub.join_port, {"v": 1, "table": 1, "code": hub.code})
+            got, _ = joinwire.join(hub.join_port, 1, hub.code)
             if got == 200:
                 break
             select.select([], [], [], 0.1)
@@ -230,7 +200,7 @@ def test_connections_over_the_cap_are_refused(tmp_path):
 
 def test_what_a_client_sends_is_escaped_in_the_log(hub):
     forged = "\n2026-11-22 20:00:00,000 WARNING whist.hub: FORGED-DEVICE result accepted"
-    got, _ = post(hub.join_port, {"v": 1, "table": 1, "code": hub.wrong_code(), "device": forged})
+    got, _ = joinwire.join(hub.join_port, 1, hub.wrong_code(), device=forged)
     assert got == 403
     with connection(hub.join_port) as sock:
         sock.sendall(b"GET /\rFORGED-LINE\x1b[2J\x00\xe2\x80\xa8 HTTP/1.0\r\n\r\n")
@@ -250,17 +220,20 @@ def grep(path: Path, code: str) -> bool:
     return re.search(rb"(?<![0-9])" + code.encode() + rb"(?![0-9])", path.read_bytes()) is not None
 
 
-def test_guessing_from_many_addresses_locks_the_hall_until_the_leader_renews(tmp_path):
+def test_guessing_from_many_addresses_locks_no_one_out_and_the_leader_sees_it(tmp_path):
+    """Issue 23: 23 wrong codes from 4 addresses used to lock the hall for everyone."""
     with RunningHub(tmp_path, "guessed") as hub:
         first = hub.code
         wrong = hub.wrong_code()
-        # Fewer tries than the limit per address, from enough addresses to pass the global one.
-        for n in range(MAX_WRONG_HALL):
-            source = f"127.0.0.{2 + n // (MAX_WRONG - 1)}"
-            got, body = post(hub.join_port, {"v": 1, "table": 1, "code": wrong}, source)
-            assert (got, body["code"]) == (403, "wrong_code")
-        got, body = post(hub.join_port, {"v": 1, "table": 2, "code": first}, "127.0.0.50")
-        assert (got, body["code"]) == (429, "locked"), "the right code is refused too"
+        refused = []
+        for n in range(23):
+            source = f"127.0.0.{2 + n % 4}"
+            got, body = joinwire.join(hub.join_port, 1, wrong, source=source)
+            refused.append(body["code"])
+            assert (got, body["code"]) in ((403, "wrong_code"), (429, "too_many"))
+        assert refused.count("wrong_code") == 4 * MAX_TRIES  # then each address waits
+        got, body = joinwire.join(hub.join_port, 2, first, source="127.0.0.50")
+        assert got == 200 and body["username"] == "table2", "the right code is refused too"
 
         leader = hub.leader()
         try:
@@ -270,12 +243,10 @@ def test_guessing_from_many_addresses_locks_the_hall_until_the_leader_renews(tmp
             assert renewed.ok and renewed.data is not None
             second = renewed.data["code"]
             assert second != first and second == hub.code and not renewed.data["expired"]
-            got, body = post(hub.join_port, {"v": 1, "table": 2, "code": first}, "127.0.0.51")
+            got, body = joinwire.join(hub.join_port, 2, first, source="127.0.0.51")
             assert (got, body["code"]) == (403, "wrong_code")  # the old code, refused at once
-            got, body = post(
-                hub.join_port, {"v": 1, "table": 2, "code": second, "device": "pi-2"},
-                "127.0.0.52",
-            )
+            got, body = joinwire.join(hub.join_port, 2, second, device="pi-2",
+                                      source="127.0.0.52")
             assert got == 200 and body["username"] == "table2"
 
             joins = leader.command("joins")
@@ -285,7 +256,7 @@ def test_guessing_from_many_addresses_locks_the_hall_until_the_leader_renews(tmp
                 "outcome": "joined", "table": 2, "device": "pi-2", "address": "127.0.0.52"}
             assert isinstance(newest["at"], float)
             wrongs = [j for j in joins.data["joins"] if j["outcome"] == "wrong_code"]
-            assert len(wrongs) == MAX_WRONG_HALL + 1
+            assert len(wrongs) == 4 * MAX_TRIES + 1
             assert leader.command("join_code").data["code"] == second  # type: ignore[index]
         finally:
             leader.stop()
@@ -314,7 +285,8 @@ def test_with_two_hubs_announced_the_kiosk_joins_the_one_that_accepts_its_code(
             reply = provision.join_hall(config, table, room.code, interfaces=["127.0.0.1"])
             settings = load_config(config)
             assert isinstance(settings, KioskConfig)
-            assert (reply.port, settings.port, settings.table) == (room.port, room.port, table)
+            assert (reply.port, settings.port, settings.table) == (
+                room.tls_port, room.tls_port, table)
         neither = next(c for c in (f"{n:06d}" for n in range(10))
                        if c not in (room1.code, room2.code))
         with pytest.raises(provision.JoinError) as refused:

@@ -12,19 +12,21 @@ import urllib.request
 import pytest
 
 from hub.broker import Credentials
-from hub.provision import JoinCode, ProvisionServer, printable
+from hub.provision import MAX_TRIES, JoinCode, ProvisionServer, printable
 from hub.sim import SimKiosk, SimLeader
 from tests.integration.conftest import TOPICS, require_mosquitto
 from tests.integration.hubproc import InProcessHub
+from tests.integration.joinwire import b64, join
+from uikit.handshake import KioskHandshake
 from whist.pattern import default_spec
-from whist.protocol import PROVISION_PATH, JoinReply
+from whist.protocol import PROVISION_PATH, PROVISION_START_PATH, JoinReply
 
 require_mosquitto()
 
 
-def post(port, body, host="127.0.0.1"):
+def post(port, body, host="127.0.0.1", path=PROVISION_START_PATH):
     request = urllib.request.Request(
-        f"http://{host}:{port}{PROVISION_PATH}",
+        f"http://{host}:{port}{path}",
         data=json.dumps(body).encode(),
         headers={"Content-Type": "application/json"},
         method="POST",
@@ -64,7 +66,7 @@ def test_join_code_is_kept_and_renewed(tmp_path):
 
 def test_join_gives_the_tables_login_and_it_works(service, broker, connect):
     server, code = service
-    status, body = post(server.port, {"v": 1, "table": 3, "code": code.code, "device": "pi-7"})
+    status, body = join(server.port, 3, code.code, device="pi-7")
     assert status == 200
     reply = JoinReply.model_validate(body)
     assert (reply.table, reply.port, reply.username) == (3, broker.port, "table3")
@@ -74,30 +76,50 @@ def test_join_gives_the_tables_login_and_it_works(service, broker, connect):
     assert server.joined == [(3, "127.0.0.1")]
 
 
-def test_wrong_codes_are_refused_then_slowed_down(service):
+def test_wrong_codes_are_refused_then_slowed_down_for_that_address_only(service):
     server, code = service
     wrong = "000000" if code.code != "000000" else "111111"
-    for _ in range(5):
-        status, body = post(server.port, {"v": 1, "table": 1, "code": wrong})
+    for _ in range(MAX_TRIES):
+        status, body = join(server.port, 1, wrong)
         assert status == 403 and "wrong join code" in body["error"]
-    status, body = post(server.port, {"v": 1, "table": 1, "code": code.code})
-    assert status == 429 and "wait a minute" in body["error"]
+    status, body = join(server.port, 1, code.code)  # the hub cannot tell before the proof
+    assert (status, body["code"]) == (429, "too_many")
+    assert body["error"] == f"too many tries from this device: wait {body['retry_after']} s"
+    assert 0 < body["retry_after"] <= 60
+    status, body = join(server.port, 1, code.code, source="127.0.0.2")  # another device
+    assert status == 200 and body["username"] == "table1"
+    assert [j["outcome"] for j in map(json.loads, server.joins_path.read_text().splitlines())
+            ] == ["wrong_code"] * MAX_TRIES + ["joined"]
+
+
+def test_a_join_gives_its_try_back(service):
+    server, code = service
+    for _ in range(MAX_TRIES + 2):  # a kiosk that joins again and again is never slowed down
+        assert join(server.port, 2, code.code)[0] == 200
 
 
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"v": 1, "table": 9, "code": "CODE"}, 400, "no table 9"),
-        ({"v": 1, "table": 1, "code": "12ab"}, 400, "code"),
-        ({"v": 1, "table": 0, "code": "123456"}, 400, "table"),
+        ({"v": 1, "table": 9, "message": "OK"}, 400, "no table 9"),
+        ({"v": 1, "table": 1, "message": "not base64!"}, 400, "message"),
+        ({"v": 1, "table": 1, "message": b64(b"B" + bytes(32))}, 400, "not a join handshake"),
+        ({"v": 1, "table": 1, "message": "OK", "code": "123456"}, 400, "code"),
+        ({"v": 1, "table": 0, "message": "OK"}, 400, "table"),
     ],
 )
 def test_bad_joins(service, body, status, words):
     server, code = service
-    if body["code"] == "CODE":
-        body = {**body, "code": code.code}
+    if body["message"] == "OK":
+        body = {**body, "message": b64(KioskHandshake(code.code, table=1, device="").message)}
     got, reply = post(server.port, body)
     assert got == status and words in reply["error"]
+
+
+def test_the_code_in_clear_is_refused_and_asks_for_newer_software(service):
+    server, code = service
+    got, reply = post(server.port, {"v": 1, "table": 1, "code": code.code}, path=PROVISION_PATH)
+    assert (got, reply["code"]) == (410, "upgrade") and server.joined == []
 
 
 def test_about_and_unknown_paths(service):
@@ -215,7 +237,7 @@ def test_the_code_expires_and_a_hub_started_later_makes_a_new_one(tmp_path, brok
     server = ProvisionServer(broker.credentials, code, broker_port=broker.port, port=0,
                              bind="127.0.0.1", advertise=False, wall=lambda: later)
     with server:
-        status, body = post(server.port, {"v": 1, "table": 1, "code": code.code})
+        status, body = join(server.port, 1, code.code)
     assert (status, body["code"]) == (410, "expired") and server.joined == []
     assert JoinCode.load_or_create(tmp_path, clock=lambda: later).code != code.code
 

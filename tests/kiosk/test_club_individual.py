@@ -8,6 +8,7 @@ core-built night of tests/clubnight.py (names at every seat, numbered seats incl
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +18,8 @@ from tests.clubnight import club_night, refused_ack
 from tests.kiosk.test_club import DealLink
 from whist.errors import TournamentError
 from whist.events import DealRecorded, NightEnded
+from whist.formats import Format
+from whist.formats.entry import EntrySchema, Text
 from whist.night import ClubNight, club_score, night_state
 from whist.protocol import Ack, ClubDeal, ClubScore
 
@@ -493,3 +496,39 @@ def test_the_night_over_shows_places(link):
     assert s.end.startswith("The leader has ended the night.")
     assert s.end == "The leader has ended the night."
     assert s.rows[0].detail == "place 1 of 12" and s.cols == 1
+
+
+# ------------------------------------------------------------------------- the entry schema
+
+
+class SchemaHub(Hub):
+    """A hub that publishes ``entry`` as the game's entry schema (None: a hub of before)."""
+
+    def __init__(self, game: str, entry: EntrySchema | None) -> None:
+        super().__init__(game)
+        self.entry = entry
+
+    def score(self) -> ClubScore:
+        s = super().score()
+        return s.model_copy(update={"rules": s.rules.model_copy(update={"entry": self.entry})})
+
+
+def test_the_pages_are_drawn_from_the_schema_the_hub_publishes(link):
+    schema = Format.WIDOW.club.entry
+    widow = replace(schema.pages[0], question=(Text("Deal {deal}: who has the extra hand?"),))
+    hub = SchemaHub("widow", replace(schema, pages=(widow, *schema.pages[1:])))
+    p = kiosk(hub, link)
+    p.enter_deal()
+    assert p.view.club_choose.question == "Deal 1: who has the extra hand?"
+    assert run([lambda: p.pick(3), lambda: p.keypad(4), lambda: p.keypad(5)]) == 3
+    assert p.view.confirm.outcome == "Nobody took the widow"
+
+
+def test_a_hub_of_before_sends_no_schema_and_the_kiosk_asks_its_own_cores(link):
+    hub = SchemaHub("solo", None)
+    assert hub.score().rules.entry is None
+    p = kiosk(hub, link)
+    p.enter_deal()
+    assert p.view.club_choose.question == "Deal 1: what was the contract?"
+    assert run([lambda: p.pick(2), lambda: p.pick(3), lambda: p.keypad(8), p.confirm_home]) == 4
+    assert link.deals[-1].record.fields() == {"contract": "solo", "bidder": "W", "bidder_tricks": 8}

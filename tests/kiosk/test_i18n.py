@@ -19,11 +19,11 @@ from kiosk.i18n import DOMAIN, translator
 from uikit.i18n import LOCALE_DIR
 
 KIOSK = Path(kiosk.__file__).parent
-GAMES = KIOSK.parent / "uikit" / "games.py"
-#: Marked with M_: the club games' names, a refused deal's words, and the core's refusals of a
-#: club deal, whose templates the hub sends (Ack.reason_text).
+#: Marked with M_ (or G_, a club game's title where its format defines it): the club games'
+#: names, a refused deal's words, and the core's refusals of a club deal, whose templates the
+#: hub sends (Ack.reason_text); with E_ and En_: the texts of the games' entry schemas
+#: (whist/formats/entry.py).
 MARKED = (
-    GAMES,
     KIOSK.parent / "uikit" / "reasons.py",
     *sorted((KIOSK.parent / "whist" / "formats").glob("*.py")),
     KIOSK.parent / "whist" / "night.py",
@@ -45,7 +45,8 @@ def source_messages() -> set[tuple[str | None, str]]:
     # refusals of a club deal: pybabel's default keywords and -k M_.
     for path in MARKED:
         for _line, message, _comments, context in extract_from_file(
-            "python", path, keywords={**DEFAULT_KEYWORDS, "M_": None}
+            "python", path,
+            keywords={**DEFAULT_KEYWORDS, "M_": None, "G_": None, "E_": None, "En_": (1, 2)},
         ):
             found.add((context, message[0] if isinstance(message, tuple) else message))
     return found

@@ -15,7 +15,7 @@ from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from kiosk.presenter import SetupPresenter
 from kiosk.viewmodel import Screen
-from uikit.config import ConfigProblem
+from uikit.config import ConfigProblem, Problem
 
 
 class Joiner:
@@ -36,6 +36,25 @@ def test_without_a_joiner_there_is_no_join_button():
     assert not p.view.setup.join.visible
     p.start_join()
     assert p.view.screen is Screen.SETUP
+
+
+@pytest.mark.parametrize(("language", "ask"), [
+    ("en", "Ask the leader for the join code, then tap the green button."),
+    ("fr", "Demandez le code à l'arbitre, puis touchez le bouton vert."),
+])
+def test_a_new_kiosk_asks_for_the_leaders_code_and_shows_no_command(language, ask):
+    """Issue 27: a volunteer sees what to ask for and one button; no file, no command line."""
+    new = ConfigProblem(Path("/k/kiosk.toml"), [Problem("no_file")])
+    setup = SetupPresenter(new, language=language, joiner=Joiner()).view.setup
+    assert (setup.how, setup.problems, setup.file, setup.command, setup.then) == (
+        ask, "", "", "", "")
+    assert setup.join.visible
+
+
+def test_without_the_join_service_the_settings_file_way_is_shown():
+    new = ConfigProblem(Path("/k/kiosk.toml"), [Problem("no_file")])
+    setup = SetupPresenter(new, language="en").view.setup
+    assert "whist-hub credentials" in setup.command and "kiosk.toml" in setup.file
 
 
 def test_table_then_code_then_join():
@@ -73,15 +92,15 @@ def test_table_then_code_then_join():
     assert not p.view.join.next.visible
 
 
-@pytest.mark.parametrize(("problem", "step", "words"), [
-    ("wrong_code", "code", "Wrong join code"),
-    ("too_many", "code", "wait a minute"),
-    ("no_hub", "code", "The leader's computer was not found"),
-    ("bad_table", "table", "This tournament has no table 9."),
-    ("unreachable", "code", "did not answer"),
-    ("cannot_write", "code", "could not be saved: /k: read-only"),
+@pytest.mark.parametrize(("problem", "detail", "step", "words"), [
+    ("wrong_code", "", "code", "Wrong join code"),
+    ("too_many", "42", "code", "Too many tries from this screen: wait 42 seconds"),
+    ("no_hub", "", "code", "The leader's computer was not found"),
+    ("bad_table", "", "table", "This tournament has no table 9."),
+    ("unreachable", "", "code", "did not answer"),
+    ("cannot_write", "/k: read-only", "code", "could not be saved: /k: read-only"),
 ])
-def test_refusals_say_why_and_go_back_a_step(problem, step, words):
+def test_refusals_say_why_and_go_back_a_step(problem, detail, step, words):
     joiner = Joiner()
     p = presenter(joiner)
     p.start_join()
@@ -90,7 +109,7 @@ def test_refusals_say_why_and_go_back_a_step(problem, step, words):
     for d in "111111":
         p.join_key(int(d))
     p.join_next()
-    joiner.calls[0][2](problem, "/k: read-only")
+    joiner.calls[0][2](problem, detail)
     assert p.join_step == step and words in p.view.join.status
     assert p.view.join.status_role == "bad" and p.join_code == ""
     p.join_key(1)  # typing again clears the refusal
@@ -152,6 +171,22 @@ def test_join_refusals(service, tmp_path, table, code, kind):
         provision.request_join(provision.FoundHub("127.0.0.1", server.port), table,
                                code or good.code)
     assert info.value.kind == kind
+
+
+def test_a_code_renewed_between_the_two_steps_ends_the_join(service, monkeypatch, tmp_path):
+    """The old code stops working at once, even halfway through a join: the kiosk is told to
+    try again (and then needs the new code)."""
+    server, code, _ = service
+    check = provision.KioskHandshake.check
+
+    def renew_then_check(self, *args):
+        JoinCode.renew(tmp_path / "broker")
+        return check(self, *args)
+
+    monkeypatch.setattr(provision.KioskHandshake, "check", renew_then_check)
+    with pytest.raises(provision.JoinError) as info:
+        provision.request_join(provision.FoundHub("127.0.0.1", server.port), 1, code.code)
+    assert info.value.kind == "unreachable" and server.joined == []
 
 
 def test_nothing_listening(tmp_path):

@@ -201,6 +201,17 @@ def test_correction_after_day_end_adjusts_that_day():
     assert all(t.flags_held(x) == 12 for x in (1, 2, 3))
 
 
+def test_a_result_id_is_its_tables_own():
+    # Issue 23, item 8: table 2 using table 1's id is neither refused nor mistaken for it.
+    t = alberta()
+    t.apply(HandStarted(1, H))
+    t.apply(ResultRecorded("a", 1, 1, 7))
+    t.apply(ResultRecorded("a", 1, 2, 9))
+    refused(t, ResultRecorded("a", 1, 2, 9), "duplicate")
+    assert (t.result(1, 1).visitor_tricks, t.result(1, 2).visitor_tricks) == (7, 9)
+    assert t.result_ids == {(1, "a"): (1, 1), (2, "a"): (1, 2)}
+
+
 def test_results_are_checked():
     t = alberta()
     refused(t, ResultRecorded("a", 1, 1, 7), "wrong_hand")
@@ -212,7 +223,6 @@ def test_results_are_checked():
     refused(t, ResultRecorded("", 1, 1, 7), "malformed")
     t.apply(ResultRecorded("a", 1, 1, 7))
     refused(t, ResultRecorded("a", 1, 1, 7), "duplicate")
-    refused(t, ResultRecorded("a", 1, 2, 9), "duplicate")  # same id: never counted twice
     reason = refused(t, ResultRecorded("b", 1, 1, 3), "conflict")
     assert "leader" in reason
     assert t.flags_held(5) == 13 and t.events == 3

@@ -25,6 +25,7 @@ from whist.formats.base import (
     Unit,
     check_tricks,
 )
+from whist.formats.words import R_, Words
 
 #: The travelling partnership rotates through all six (AB, XY, AX, BY, AY, BX).
 PAIRS: tuple[tuple[str, str], ...] = (
@@ -138,6 +139,18 @@ class Alberta(GameFormat):
 
     def default_days(self, hands: int) -> list[tuple[int, ...]]:
         return alberta_days(hands)
+
+    # ---------------------------------------------------------------- words (issue 22)
+    def rules_summary(self) -> tuple[Words, ...]:
+        return (
+            Words(R_("Every table starts the day with {n} flags."), (("n", self.start_flags),)),
+            Words(
+                R_(
+                    "Visitors with 7 to 9 tricks take 1 flag, 10 to 13 take 2. "
+                    "A revoke gives 2 tricks to the other side."
+                )
+            ),
+        )
 
 
 RULES = Alberta()

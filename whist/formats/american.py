@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange
+from whist.formats.entry import TRUMP_PAGE, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     PartnershipDeal,
@@ -29,6 +30,7 @@ from whist.formats.partnership import (
     revoked_sides,
     tricks_line,
 )
+from whist.formats.words import G_, R_, Words
 
 #: Points the revoking side gives the other side for each established revoke (US4).
 REVOKE_POINTS = 2
@@ -36,9 +38,10 @@ REVOKE_POINTS = 2
 
 class American(ClubGame[PartnershipDeal]):
     name: ClassVar[str] = "american"
-    title: ClassVar[str] = "American whist"
+    title: ClassVar[str] = G_("American whist")
     default_target: ClassVar[int] = 7
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS)
+    entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE)
 
     def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
         return read_partnership_deal(fields, self.fields, "American whist")
@@ -59,6 +62,21 @@ class American(ClubGame[PartnershipDeal]):
             return scored
         difference = after[won] - after[other(won)]
         return replace(scored, night=(Line(won, difference, "game"),))
+
+    # ---------------------------------------------------------------- words (issue 22)
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        goal = self.default_target if target is None else target
+        return (
+            Words(
+                R_(
+                    "Trump: the dealer's last card. Tricks over 6 score 1 each; no honours. A "
+                    "revoke: the revokers lose 2, the others gain 2. First to {target} wins the "
+                    "game and scores the difference between the two scores; the next starts at "
+                    "0-0."
+                ),
+                (("target", goal),),
+            ),
+        )
 
 
 RULES = American()

@@ -27,6 +27,8 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from whist.cards import Suit
 from whist.errors import M_, DealError, PatternError
+from whist.formats.entry import MILITARY_ENTRY, EntrySchema
+from whist.formats.words import Words
 
 TRICKS = 13
 #: Flags on every table at the start of a day (Alberta).
@@ -87,6 +89,8 @@ class GameFormat(abc.ABC):
     home_deals: ClassVar[bool] = False
     #: What an established revoke costs: two tricks to the other side, or the whole hand.
     revoke_penalty: ClassVar[RevokePenalty]
+    #: What a table enters for one hand (whist.formats.entry): the visitors' tricks.
+    entry: ClassVar[EntrySchema] = MILITARY_ENTRY
 
     def home_pair(self, travellers: tuple[str, str]) -> tuple[str, str]:
         """The two seats that stay at the table while ``travellers`` go out."""
@@ -110,6 +114,14 @@ class GameFormat(abc.ABC):
     @abc.abstractmethod
     def default_days(self, hands: int) -> list[tuple[int, ...]]:
         """How a new tournament's hands fall into days: per day, its sessions' sizes."""
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What screens and sheets say of the format, one source for both (whist/formats/words.py).
+
+    @abc.abstractmethod
+    def rules_summary(self) -> tuple[Words, ...]:
+        """The scoring in a few sentences, what players forget (a sheet's reminder), in the
+        format's own wording (:attr:`wording`)."""
 
 
 def check_tricks(visitor_tricks: int, revokes_home: int, revokes_visitors: int) -> None:
@@ -403,6 +415,40 @@ class ClubGame(abc.ABC, Generic[DealT]):
     game_rounds: ClassVar[int] = 0
     #: Whether the hub draws each round's trump for the whole room (8-to-1, docs/rules.md EO3).
     draws_trumps: ClassVar[bool] = False
+    #: What a table enters for one deal, page by page (whist.formats.entry).
+    entry: ClassVar[EntrySchema]
+
+    # ---------------------------------------------------------------- words and views
+    # (issue 22) What screens and sheets show of the game, so none of them names it: the
+    # title is marked G_ in each module; these say which columns and notes apply.
+
+    #: Every party is one player (the individual games): a leaderboard row is a player.
+    individual: ClassVar[bool] = False
+    #: The game is won and lost in games (False: Widow and Solo, every deal on its own).
+    has_games: ClassVar[bool] = True
+    #: What ``night_points`` count: points, or tricks (Knockout, KO8).
+    night_unit: ClassVar[Literal["points", "tricks"]] = "points"
+    #: A game is played in rounds of their own (:meth:`next_round`): a table's round is
+    #: shown beside it (Knockout, 8-to-1).
+    in_rounds: ClassVar[bool] = False
+    #: Players are knocked out of a game (Knockout): who is still in is shown.
+    knocks_out: ClassVar[bool] = False
+
+    @property
+    def ranks_by(self) -> tuple[Literal["games", "rubbers", "points", "tricks"], ...]:
+        """What the night's standings count, in order (:meth:`standings`): wins, if the game
+        has any, then the night's points (or tricks).
+
+        >>> Format.ENGLISH.club.ranks_by, Format.SOLO.club.ranks_by
+        (('rubbers', 'points'), ('points',))
+        """
+        wins: tuple[Literal["games", "rubbers"], ...] = (self.wins,) if self.has_games else ()
+        return (*wins, self.night_unit)
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        """The scoring in a few sentences, what players forget (a score sheet's reminder),
+        for a night whose games are to ``target`` (None: the game's own)."""
+        return ()
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:

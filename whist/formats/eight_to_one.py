@@ -23,6 +23,19 @@ from typing import ClassVar, Protocol
 from whist.cards import Suit
 from whist.errors import M_, DealError
 from whist.formats.base import ClubTable, LengthUnit, Line, RoundInfo, ScoreChange, Seat
+from whist.formats.entry import (
+    E_,
+    Ask,
+    Confirm,
+    EntrySchema,
+    Page,
+    Show,
+    Text,
+    Trump,
+    When,
+    Who,
+    tricks_pages,
+)
 from whist.formats.individual import (
     COMPASS_SEATS,
     IndividualGame,
@@ -32,6 +45,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Cards each player is dealt, round by round: a game of 21 rounds (EO2).
 ROUNDS: tuple[int, ...] = (8,) * 4 + tuple(range(7, 0, -1)) + tuple(range(2, 8)) + (8,) * 4
@@ -118,7 +132,7 @@ class EightToOneDeal:
 
 class EightToOne(IndividualGame[EightToOneDeal]):
     name: ClassVar[str] = "eight-to-one"
-    title: ClassVar[str] = "8-to-1 bidding whist"
+    title: ClassVar[str] = G_("8-to-1 bidding whist")
     seats: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     parties: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     fields: ClassVar[tuple[str, ...]] = (
@@ -130,6 +144,34 @@ class EightToOne(IndividualGame[EightToOneDeal]):
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
     game_rounds: ClassVar[int] = len(ROUNDS)
     draws_trumps: ClassVar[bool] = True
+    entry: ClassVar[EntrySchema] = EntrySchema(
+        pages=(
+            Page(
+                "bid",
+                Ask.COUNT,
+                question=(Text(E_("What did {name} bid?")),),
+                readout=(
+                    Text("{trump_line}", when=(When("so_far", negate=True),)),
+                    Text(E_("Bids so far: {so_far} for {cards} cards"), when=(When("so_far"),)),
+                ),
+                each=Who.IN_ROUND,
+                record="bids",
+            ),
+            Page(
+                "play",
+                Ask.GO,
+                question=(Text("{trump_line}"),),
+                readout=(Text(E_("Bids: {bid}")),),
+                button=E_("We have played:\nenter the tricks"),
+            ),
+            tricks_pages(Who.IN_ROUND),
+        ),
+        confirm=Confirm.EVERYONE,
+        title=(Text(E_("Round {round} · {trump}: is this right?")),),
+        notes=((Text(E_("{name}: bid {bid}, took {tricks}"), each=True),),),
+        short=((Text("{tricks}"),), (Text(E_("Bids: {bid}")),)),
+        show=Show(rounds=len(ROUNDS), trump=Trump.DRAWN),
+    )
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         cards = round_cards(number)
@@ -188,6 +230,22 @@ class EightToOne(IndividualGame[EightToOneDeal]):
         best = max(totals.values())
         winners = [p for p in table.parties if totals[p] == best]
         return replace(change, game_won_by=winners[0], game_shared_with=tuple(winners[1:]))
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    in_rounds: ClassVar[bool] = True
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "Cards a round: {cards}; no trump in the eight-card rounds. Exactly the bid: "
+                    "50 and 10 a trick; otherwise lose 10 a trick over or under. The highest "
+                    "total after round {last} wins the game."
+                ),
+                (("cards", " ".join(map(str, ROUNDS))), ("last", len(ROUNDS))),
+            ),
+        )
 
 
 RULES = EightToOne()

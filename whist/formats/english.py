@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange, WinUnit
+from whist.formats.entry import TRUMP_PAGE, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     PartnershipDeal,
@@ -34,6 +35,7 @@ from whist.formats.partnership import (
     revoked_sides,
     tricks_line,
 )
+from whist.formats.words import G_, R_, Words
 
 #: Points the other side adds for each established revoke (EN8).
 REVOKE_POINTS = 3
@@ -53,10 +55,11 @@ def english_game_value(loser_score: int, target: int) -> int:
 
 class English(ClubGame[PartnershipDeal]):
     name: ClassVar[str] = "english"
-    title: ClassVar[str] = "English whist"
+    title: ClassVar[str] = G_("English whist")
     wins: ClassVar[WinUnit] = "rubbers"
     default_target: ClassVar[int] = 5
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS, "honours", "honours_held")
+    entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE, honours=True)
 
     def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
         deal = read_partnership_deal(fields, self.fields, "English whist")
@@ -92,6 +95,22 @@ class English(ClubGame[PartnershipDeal]):
             rubber = won
             night.append(Line(won, RUBBER_BONUS, "rubber"))
         return replace(scored, rubber_won_by=rubber, night=tuple(night))
+
+    # ---------------------------------------------------------------- words (issue 22)
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        goal = self.default_target if target is None else target
+        return (
+            Words(
+                R_(
+                    "Trump: the dealer's last card. Tricks over 6 score 1 each. Honours (A K Q J "
+                    "of trumps) held by one side: 4 score 4, three score 3, but not for a side "
+                    "at {last}. A revoke gives 3 points to the other side. A game to {target} is "
+                    "worth 3 if the losers had 0, 2 if they had under half, else 1. Two games "
+                    "win the rubber: 2 more."
+                ),
+                (("target", goal), ("last", goal - 1)),
+            ),
+        )
 
 
 RULES = English()

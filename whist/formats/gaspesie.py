@@ -22,6 +22,7 @@ from whist.formats.base import (
     Unit,
     check_tricks,
 )
+from whist.formats.words import R_, RP_, Words
 from whist.movement import progression
 
 #: The captain's partner cycles 2, 3, 1; the other two players travel.
@@ -121,6 +122,24 @@ class Gaspesie(GameFormat):
 
     def default_days(self, hands: int) -> list[tuple[int, ...]]:
         return [(hands,)]  # one sitting
+
+    # ---------------------------------------------------------------- words (issue 22)
+    def rules_summary(self) -> tuple[Words, ...]:
+        # RP_ declares the same sentence's wording in French, where a hand is a *manche*
+        # (the format's ``wording``): the sheets' translator finds it by itself.
+        RP_(
+            "manche",
+            "7 tricks or more win the hand: 1 point, 2 for all 13. "
+            "A revoke gives the hand to the other side.",
+        )
+        return (
+            Words(
+                R_(
+                    "7 tricks or more win the hand: 1 point, 2 for all 13. "
+                    "A revoke gives the hand to the other side."
+                )
+            ),
+        )
 
 
 RULES = Gaspesie()

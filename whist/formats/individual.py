@@ -105,6 +105,7 @@ class IndividualGame(ClubGame[DealT]):
     game ends by the game's own rule, or there are no games at all)."""
 
     wins: ClassVar[WinUnit] = "games"
+    individual: ClassVar[bool] = True
     default_target: ClassVar[int] = 0
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from whist.cards import Suit
 from whist.errors import M_, DealError
@@ -30,6 +30,17 @@ from whist.formats.base import (
     ScoreChange,
     Seat,
 )
+from whist.formats.entry import (
+    E_,
+    Confirm,
+    EntrySchema,
+    Show,
+    Text,
+    Trump,
+    When,
+    Who,
+    tricks_pages,
+)
 from whist.formats.individual import (
     NUMBERED_SEATS,
     IndividualGame,
@@ -41,6 +52,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import _blank, refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Cards each player is dealt in a game's first round (KO2).
 FIRST_ROUND_CARDS = 7
@@ -107,7 +119,7 @@ def next_round(table: ClubTable) -> KnockoutRound:
 
 class Knockout(IndividualGame[KnockoutDeal]):
     name: ClassVar[str] = "knockout"
-    title: ClassVar[str] = "Knockout whist"
+    title: ClassVar[str] = G_("Knockout whist")
     seats: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     parties: ClassVar[tuple[Seat, ...]] = NUMBERED_SEATS
     min_players: ClassVar[int | None] = 2
@@ -115,6 +127,15 @@ class Knockout(IndividualGame[KnockoutDeal]):
     fields: ClassVar[tuple[str, ...]] = ("trump", *seat_fields("tricks", NUMBERED_SEATS))
     sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", NUMBERED_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+    entry: ClassVar[EntrySchema] = EntrySchema(
+        pages=(tricks_pages(Who.IN_ROUND),),
+        confirm=Confirm.EVERYONE,
+        title=(Text(E_("Round {round}: is this right?")),),
+        head=(Text(E_("Tricks: {tricks}")),),
+        notes=((Text(E_("No trick: {tricks_none}"), when=(When("tricks_none"),)),),),
+        short=((Text("{tricks}"),),),
+        show=Show(deal_points=False, trump=Trump.CHOSEN),
+    )
 
     def record(self, fields: Mapping[str, object]) -> KnockoutDeal:
         refuse_unknown(fields, self.fields, self.title)
@@ -165,6 +186,24 @@ class Knockout(IndividualGame[KnockoutDeal]):
             ScoreChange(lines=lines, game_won_by=winner, knocked_out=knocked_out),
             night=lines,
             chooses_trump=chooser,
+        )
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    night_unit: ClassVar[Literal["points", "tricks"]] = "tricks"
+    in_rounds: ClassVar[bool] = True
+    knocks_out: ClassVar[bool] = True
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "{cards} cards each in a game's first round, one fewer each round after. A "
+                    "player who takes no trick is out: write 0, then leave their column empty. "
+                    "Most tricks chooses the next trump. The last player in wins the game."
+                ),
+                (("cards", FIRST_ROUND_CARDS),),
+            ),
         )
 
 

@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from whist.errors import M_
 from whist.formats.base import TRICKS, ClubGame, ClubTable, Line, ScoreChange
+from whist.formats.entry import GRANDED_PAGE, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     Partnership,
@@ -37,6 +38,7 @@ from whist.formats.partnership import (
     refuse_unknown,
     revoked_sides,
 )
+from whist.formats.words import G_, R_, Words
 
 #: Points the other side scores for each established revoke (MN5).
 REVOKE_POINTS = 2
@@ -94,9 +96,10 @@ def _read_granded(fields: Mapping[str, object]) -> Partnership | None:
 
 class Minnesota(ClubGame[MinnesotaDeal]):
     name: ClassVar[str] = "minnesota"
-    title: ClassVar[str] = "Minnesota whist"
+    title: ClassVar[str] = G_("Minnesota whist")
     default_target: ClassVar[int] = 13
     fields: ClassVar[tuple[str, ...]] = ("granded", *DEAL_FIELDS)
+    entry: ClassVar[EntrySchema] = partnership_schema(GRANDED_PAGE)
 
     def record(self, fields: Mapping[str, object]) -> MinnesotaDeal:
         refuse_unknown(fields, self.fields, "Minnesota whist")
@@ -111,6 +114,22 @@ class Minnesota(ClubGame[MinnesotaDeal]):
         scored, _ = change(table, lines, cannot_win=revoked)
         # MN4: the night counts every point scored, game or no game.
         return replace(scored, night=scored.lines)
+
+    # ---------------------------------------------------------------- words (issue 22)
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        goal = self.default_target if target is None else target
+        return (
+            Words(
+                R_(
+                    "No trump. Grand (a black card shown): the side with 7 tricks or more "
+                    "scores 1 a trick over 6 if it granded, 2 a trick if the other side "
+                    "granded. Low (all red): the side with 6 tricks or fewer scores 1 a trick "
+                    "under 7. A revoke gives 2 points to the other side. First to {target} wins "
+                    "the game; the next starts at 0-0."
+                ),
+                (("target", goal),),
+            ),
+        )
 
 
 RULES = Minnesota()

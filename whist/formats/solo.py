@@ -23,8 +23,25 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
+from whist.formats.entry import (
+    DEAL_TITLE,
+    E_,
+    Ask,
+    Confirm,
+    En_,
+    EntrySchema,
+    Most,
+    Option,
+    Page,
+    Show,
+    Text,
+    When,
+    Who,
+)
+from whist.formats.entry import Line as EntryLine
 from whist.formats.individual import COMPASS_SEATS, IndividualGame, read_seat
 from whist.formats.partnership import _blank, read_count, refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Tricks a revoke moves against the revoker's side (SO7).
 REVOKE_TRICKS = 3
@@ -204,9 +221,38 @@ def _read_contract(fields: Mapping[str, object]) -> Contract:
         ) from None
 
 
+#: Solo whist's contracts in the players' words, lowest first (rules.md SO1).
+CONTRACT_NAMES: dict[Contract, str] = {
+    Contract.PASS: E_("Everyone passed"),
+    Contract.PROP: E_("Prop and cop"),
+    Contract.SOLO: E_("Solo"),
+    Contract.MISERE: E_("Misère"),
+    Contract.ABONDANCE: E_("Abondance"),
+    Contract.ROYAL_ABONDANCE: E_("Royal abondance"),
+    Contract.MISERE_OUVERTE: E_("Misère ouverte"),
+    Contract.ABONDANCE_DECLAREE: E_("Abondance déclarée"),
+}
+_PASSED = When("contract", (Contract.PASS.value,))
+_PLAYED = When("contract", (Contract.PASS.value,), negate=True)
+_PROP = When("contract", (Contract.PROP.value,))
+_ALONE = When("contract", (Contract.PASS.value, Contract.PROP.value), negate=True)
+_TRICKS = En_("{bidder_tricks} trick", "{bidder_tricks} tricks")
+#: The deal in a few words: ``Prop and cop: Eleanor & Harold``, ``Everyone passed: no score``.
+HEADLINE: EntryLine = (
+    Text(E_("Everyone passed: no score"), when=(_PASSED,)),
+    Text(E_("{contract}: {bidder} & {partner}"), when=(_PROP, When("bidder"), When("partner"))),
+    Text(
+        E_("{contract}: {bidder}"),
+        when=(_PROP, When("bidder"), When("partner", negate=True)),
+    ),
+    Text(E_("{contract}: {bidder}"), when=(_ALONE, When("bidder"))),
+    Text("{contract}", when=(_PLAYED, When("contract"), When("bidder", negate=True))),
+)
+
+
 class Solo(IndividualGame[SoloDeal]):
     name: ClassVar[str] = "solo"
-    title: ClassVar[str] = "Solo whist"
+    title: ClassVar[str] = G_("Solo whist")
     seats: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     parties: ClassVar[tuple[Seat, ...]] = COMPASS_SEATS
     fields: ClassVar[tuple[str, ...]] = (
@@ -214,6 +260,68 @@ class Solo(IndividualGame[SoloDeal]):
     )  # fmt: skip
     sheet_columns: ClassVar[tuple[str, ...]] = ("contract",)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+    entry: ClassVar[EntrySchema] = EntrySchema(
+        pages=(
+            Page(
+                "contract",
+                Ask.CHOICE,
+                question=(Text(E_("Deal {deal}: what was the contract?")),),
+                options=tuple(Option(c.value, CONTRACT_NAMES[c]) for c in Contract),
+            ),
+            Page(
+                "bidder",
+                Ask.CHOICE,
+                question=(Text(E_("Who bid {contract}?")),),
+                players=Who.TABLE,
+                when=(_PLAYED,),
+            ),
+            Page(
+                "partner",
+                Ask.CHOICE,
+                question=(Text(E_("Who accepted {bidder}'s proposal?")),),
+                players=Who.TABLE,
+                leave_out="bidder",
+                when=(When("contract", (Contract.PROP.value,)),),
+            ),
+            Page(
+                "bidder_tricks",
+                Ask.COUNT,
+                question=(
+                    Text(E_("{bidder} & {partner}: how many tricks?"), when=(_PROP,)),
+                    Text(E_("How many tricks did {bidder} take?"), when=(_ALONE,)),
+                ),
+                readout=HEADLINE,
+                most=Most.TRICKS,
+                when=(_PLAYED,),
+                aside=Page(
+                    "revoker",
+                    Ask.CHOICE,
+                    question=(Text(E_("Who revoked?")),),
+                    readout=(Text(E_("Three tricks are moved against the side that revoked.")),),
+                    players=Who.TABLE,
+                    nobody="first",
+                ),
+                aside_button=(
+                    Text(E_("Revoke: {revoker}"), when=(When("revoker"),)),
+                    Text(E_("Revoke"), when=(When("revoker", negate=True),)),
+                ),
+            ),
+        ),
+        confirm=Confirm.EVERYONE,
+        title=DEAL_TITLE,
+        head=HEADLINE,
+        notes=(
+            (Text.counted(_TRICKS, "bidder_tricks", when=(_PLAYED, When("bidder_tricks"))),),
+            (Text(E_("{revoker} revoked"), when=(_PLAYED, When("revoker"))),),
+        ),
+        short=(
+            (
+                *HEADLINE,
+                Text.counted(_TRICKS, "bidder_tricks", when=(When("bidder_tricks"),)),
+            ),
+        ),
+        show=Show(signed=True, last_head=HEADLINE),
+    )
 
     def record(self, fields: Mapping[str, object]) -> SoloDeal:
         refuse_unknown(fields, self.fields, self.title)
@@ -244,6 +352,23 @@ class Solo(IndividualGame[SoloDeal]):
         )
         lines = tuple(Line(seat, payments[seat], deal.contract.value) for seat in table.parties)
         return replace(ScoreChange(lines=lines), night=lines)
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    has_games: ClassVar[bool] = False
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "Contracts (tricks needed, value): prop and cop (8, 10), solo (5, 10), "
+                    "misère (0, 15), abondance (9, 20), royal abondance (9, 20), misère ouverte "
+                    "(0, 30), abondance déclarée (13, 40), or pass. Made: each defender pays the "
+                    "value and 1 a trick over; failed: the bidder pays each the value and 1 a "
+                    "trick short (misères and déclarée: the value only). A revoke moves 3 tricks."
+                )
+            ),
+        )
 
 
 RULES = Solo()

@@ -22,6 +22,18 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
+from whist.formats.entry import (
+    DEAL_TITLE,
+    E_,
+    Ask,
+    Confirm,
+    EntrySchema,
+    Page,
+    Text,
+    When,
+    Who,
+    tricks_pages,
+)
 from whist.formats.individual import (
     NUMBERED_SEATS,
     IndividualGame,
@@ -31,6 +43,7 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import refuse_unknown
+from whist.formats.words import G_, R_, Words
 
 #: Tricks a player must take to break even: with the widow, and with their own hand (WI2).
 WIDOW_BREAK_EVEN = 4
@@ -69,12 +82,40 @@ class WidowDeal:
 
 class Widow(IndividualGame[WidowDeal]):
     name: ClassVar[str] = "widow"
-    title: ClassVar[str] = "Widow whist"
+    title: ClassVar[str] = G_("Widow whist")
     seats: ClassVar[tuple[Seat, ...]] = SEATS
     parties: ClassVar[tuple[Seat, ...]] = SEATS
     fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
     sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+    entry: ClassVar[EntrySchema] = EntrySchema(
+        pages=(
+            Page(
+                "widow",
+                Ask.CHOICE,
+                question=(Text(E_("Deal {deal}: who took the widow?")),),
+                players=Who.TABLE,
+                nobody="last",
+            ),
+            tricks_pages(Who.TABLE),
+        ),
+        confirm=Confirm.EVERYONE,
+        title=DEAL_TITLE,
+        head=(
+            Text(E_("Nobody took the widow"), when=(When("widow", ("none",)),)),
+            Text(E_("{widow} took the widow"), when=(When("widow", ("none",), negate=True),)),
+        ),
+        notes=((Text(E_("Tricks: {tricks}")),),),
+        short=(
+            (Text("{tricks}"),),
+            (
+                Text(
+                    E_("{widow} took the widow"),
+                    when=(When("widow"), When("widow", ("none",), negate=True)),
+                ),
+            ),
+        ),
+    )
 
     def record(self, fields: Mapping[str, object]) -> WidowDeal:
         refuse_unknown(fields, self.fields, self.title)
@@ -93,6 +134,21 @@ class Widow(IndividualGame[WidowDeal]):
         # WI4: a line of 0 is still shown (the player broke even), and every point counts
         # towards the night.
         return replace(ScoreChange(lines=lines), night=lines)
+
+    # ---------------------------------------------------------------- words (issue 22)
+    # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
+    has_games: ClassVar[bool] = False
+
+    def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
+        return (
+            Words(
+                R_(
+                    "Clubs are always trump. Whoever picks up the widow scores 1 a trick over 4, "
+                    "everyone else 1 a trick over 3; fewer tricks score below zero. The tricks "
+                    "add up to 13. Write who took the widow as their seat number."
+                )
+            ),
+        )
 
 
 RULES = Widow()

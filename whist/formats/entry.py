@@ -1,0 +1,301 @@
+"""The entry schema: what a table enters for one deal of a club game, declared by the game.
+
+A game's :class:`EntrySchema` lists the **pages** a deal is tapped in on, in order: each asks
+for one field of the deal record — a count on the 0-13 keypad (:attr:`Ask.COUNT`), one of a
+few big buttons (:attr:`Ask.CHOICE`: a player, or one of the game's :class:`Option`), or only a
+tap to go on (:attr:`Ask.GO`). A page may be asked of each player in turn (:attr:`Page.each`),
+the last player's count then being the rest of the cards (:attr:`Page.rest`), and may apply only
+given what is already entered (:attr:`Page.when`). The schema also says what the players read
+(message ids for the catalogs: :class:`Text`), how the deal is summed up before they agree and
+once it is sent, who must agree (:class:`Confirm`), and what the score screen shows of a round.
+
+The core publishes it with the game's rules (``ClubRules.entry``); a screen draws its pages
+from it and never names a game. Pure data: frozen dataclasses and enums, no I/O.
+
+**Placeholders** a screen fills in a :class:`Text` (``str.format`` names):
+
+* ``{deal}`` the deal's number; ``{round}`` the round's, ``{cards}`` the cards each this round
+  (13 in a game without rounds), ``{trump}`` the round's trump in short (``♥ Hearts``,
+  ``no trump``), ``{trump_line}`` the same as a sentence (``Trump: ♥ Hearts``);
+* ``{name}`` the player a page asks about (or, in a line said for each player, that player);
+* ``{left}`` the most this page's count may be (the tricks still to share out);
+  ``{so_far}`` the sum of this field entered for the players before (absent on the first);
+* ``{FIELD}`` an entered field said in words: a player's name, an option's label, a number;
+  for a field asked of each player, the list ``Eleanor 3 · Margaret 6 · Harold 4`` (the
+  rest included, ``?`` for a player still to enter) — or, in a line said for each player,
+  that player's number; ``{FIELD_none}`` the players whose count is 0 (absent if none).
+
+Conditions (:class:`When`) read the same names.
+
+>>> w = When("contract", ("pass",), negate=True)
+>>> w.holds({"contract": "solo"}), w.holds({"contract": "pass"}), w.holds({})
+(True, False, True)
+>>> Text("Deal {deal}: who took the widow?").holds({})
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+def E_(msgid: str) -> str:
+    """Mark a text of an entry schema for the kiosk's catalog (pybabel keyword ``E_``, not a
+    default one: the console's extraction must not find it): the screen translates it and
+    fills its placeholders.
+
+    >>> E_("Who revoked?")
+    'Who revoked?'
+    """
+    return msgid
+
+
+def En_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text said by a count, singular and plural, for the kiosk's catalog (pybabel's
+    keyword ``En_:1,2``); :meth:`Text.counted` says it.
+
+    >>> Text.counted(En_("{n} trick", "{n} tricks"), "n").plural
+    '{n} tricks'
+    """
+    return singular, plural
+
+
+class Ask(enum.StrEnum):
+    """What a page asks for."""
+
+    COUNT = "count"  # a number on the keypad
+    CHOICE = "choice"  # one of a few big buttons
+    GO = "go"  # one button that only goes on (the players have played)
+
+
+class Who(enum.StrEnum):
+    """Which players a page lists or is asked of."""
+
+    TABLE = "table"  # every player at the table
+    IN_ROUND = "in_round"  # the players still in this round (the hub's ClubRound)
+
+
+class Most(enum.StrEnum):
+    """The highest count a keypad offers."""
+
+    CARDS = "cards"  # the cards each player holds this round (13 without rounds)
+    TRICKS = "tricks"  # the tricks of a full deal: 13
+
+
+class Confirm(enum.StrEnum):
+    """Who agrees to a deal before it is sent."""
+
+    EVERYONE = "everyone"  # one tap, once everyone at the table agrees
+    EACH_SIDE = "each_side"  # each partnership taps its own button
+
+
+class Trump(enum.StrEnum):
+    """What the score screen says of a round's trump."""
+
+    NONE = "none"  # the game has no rounds (or the deal's trump is entered)
+    CHOSEN = "chosen"  # a player chooses it, else the next card is turned up
+    DRAWN = "drawn"  # the hub draws it for the whole room
+
+
+@dataclass(frozen=True)
+class When:
+    """A condition on what is entered: ``field`` is set (``values`` empty) or is one of
+    ``values``; ``negate`` turns it round (not set, or none of them)."""
+
+    field: str
+    values: tuple[str, ...] = ()
+    negate: bool = False
+
+    def holds(self, entered: Mapping[str, object]) -> bool:
+        value = entered.get(self.field)
+        found = value is not None and (not self.values or str(value) in self.values)
+        return found != self.negate
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message id said when every condition of ``when`` holds. With ``plural`` it is said
+    by ngettext of the number in field ``count``; with ``each`` it is said once for each
+    player the deal's per-player fields name."""
+
+    msgid: str
+    when: tuple[When, ...] = ()
+    plural: str = ""
+    count: str = ""
+    each: bool = False
+
+    def holds(self, entered: Mapping[str, object]) -> bool:
+        return all(w.holds(entered) for w in self.when)
+
+    @classmethod
+    def counted(cls, texts: tuple[str, str], count: str, when: tuple[When, ...] = ()) -> Text:
+        """A text said by ngettext of the number in field ``count``."""
+        return cls(texts[0], when=when, plural=texts[1], count=count)
+
+
+#: A line of words: its texts that hold, joined by `` · ``.
+Line = tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One button of a choice: the value sent and its label (a message id)."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a deal: it sets ``field`` of the deal record (or, asked of each player,
+    ``{field}_{seat}``, sent as the record's ``record`` mapping)."""
+
+    field: str
+    ask: Ask
+    question: Line
+    #: The line under the keypad, or under a choice's question.
+    readout: Line = ()
+    #: Asked of each of these players in turn (None: asked once).
+    each: Who | None = None
+    record: str = ""
+    #: The last player's count is not asked: it is the cards the others did not take, and
+    #: no one's count may leave less than none for the players after.
+    rest: bool = False
+    #: A count asked once whose complement is another field: ``ew_tricks`` is the tricks
+    #: North-South did not take (the screen shows it; the hub works it out).
+    derived: str = ""
+    most: Most = Most.CARDS
+    #: A choice of a player (of ``players``, but not the one in field ``leave_out``), with a
+    #: "Nobody" button first or last (``nobody``: ``first``, ``last`` or empty; choosing it
+    #: sends ``none``, or leaves the field out on an aside page), or of ``options``.
+    players: Who | None = None
+    leave_out: str = ""
+    nobody: str = ""
+    options: tuple[Option, ...] = ()
+    #: The GO page's one button.
+    button: str = ""
+    #: The page applies only when these hold.
+    when: tuple[When, ...] = ()
+    #: A page opened from this one by an extra button (``aside_button``: its label), that
+    #: comes back here (Solo's revoker).
+    aside: Page | None = None
+    aside_button: Line = ()
+
+    def key(self, seat: str = "") -> str:
+        """The field an entry of this page is kept under: ``widow``, ``tricks_N``."""
+        return f"{self.field}_{seat}" if self.each is not None else self.field
+
+    def applies(self, entered: Mapping[str, object]) -> bool:
+        return all(w.holds(entered) for w in self.when)
+
+
+@dataclass(frozen=True)
+class Show:
+    """What the score screen shows of the game: points with their sign (points change
+    hands), each deal's points in the last deal's line, that line's head (the deal in words),
+    the rounds a game has (0: it ends by its play) and what is said of a round's trump."""
+
+    signed: bool = False
+    deal_points: bool = True
+    last_head: Line = ()
+    rounds: int = 0
+    trump: Trump = Trump.NONE
+
+
+@dataclass(frozen=True)
+class EntrySchema:
+    """What a table enters for one deal: the pages in order, who agrees, and the deal in
+    words — ``title`` and ``head`` (big) and ``notes`` on the screen where the players agree;
+    ``short`` on the screens of a deal sent (its lines joined by new lines)."""
+
+    pages: tuple[Page, ...]
+    confirm: Confirm
+    title: Line = ()
+    head: Line = ()
+    notes: tuple[Line, ...] = ()
+    short: tuple[Line, ...] = ()
+    show: Show = Show()
+
+
+# ------------------------------------------------------------------------ shared pieces
+
+DEAL_TITLE: Line = (Text(E_("Deal {deal}: is this right?")),)
+
+
+def tricks_pages(who: Who) -> Page:
+    """Each player's tricks, the last one's the rest (Widow, Knockout, 8-to-1)."""
+    return Page(
+        "tricks",
+        Ask.COUNT,
+        question=(Text(E_("How many tricks did {name} take?")),),
+        readout=(Text(E_("Tricks still to share out: {left}")),),
+        each=who,
+        record="tricks",
+        rest=True,
+    )
+
+
+def side_tricks(field: str, question: str, derived: str) -> Page:
+    """One side's tricks of a full deal on the keypad; the other side's are the rest."""
+    return Page(field, Ask.COUNT, question=(Text(question),), derived=derived, most=Most.TRICKS)
+
+
+def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySchema:
+    """A game of two partnerships: the game's choice (who granded, the trump), North-South's
+    tricks (East-West's are the rest), the honours (English), each side agreeing. The kiosk
+    draws these itself for now (kiosk/club.py); the schema says what is entered."""
+    honour = Page(
+        "honours",
+        Ask.CHOICE,
+        question=(Text(E_("Honours: who held 3 or 4 of them?")),),
+        options=(
+            Option("none", E_("No honours")),
+            Option("NS3", E_("North-South\nheld 3 honours")),
+            Option("NS4", E_("North-South\nheld 4 honours")),
+            Option("EW3", E_("East-West\nheld 3 honours")),
+            Option("EW4", E_("East-West\nheld 4 honours")),
+        ),
+    )
+    pages = (
+        *((choice,) if choice is not None else ()),
+        side_tricks("ns_tricks", E_("How many tricks did North-South take?"), "ew_tricks"),
+        *((honour,) if honours else ()),
+    )
+    return EntrySchema(pages=pages, confirm=Confirm.EACH_SIDE, title=DEAL_TITLE)
+
+
+#: Minnesota's choice: one partnership granded (played high), or everyone played low.
+GRANDED_PAGE = Page(
+    "granded",
+    Ask.CHOICE,
+    question=(Text(E_("Deal {deal}: who played grand?")),),
+    options=(
+        Option("NS", E_("North-South grand")),
+        Option("EW", E_("East-West grand")),
+        Option("low", E_("Everyone low")),
+    ),
+)
+#: The deal's trump, chosen among the four suits.
+TRUMP_PAGE = Page(
+    "trump",
+    Ask.CHOICE,
+    question=(Text(E_("Deal {deal}: which suit is trump?")),),
+    options=(
+        Option("spades", E_("Spades")),
+        Option("hearts", E_("Hearts")),
+        Option("diamonds", E_("Diamonds")),
+        Option("clubs", E_("Clubs")),
+    ),
+)
+
+#: A hand of military whist: the visitors' tricks on the keypad (the home team's are the
+#: rest), each team agreeing. Declared by both military formats; the military kiosk keeps its
+#: own hand screen for now, and the hub does not publish this one.
+MILITARY_ENTRY = EntrySchema(
+    pages=(
+        side_tricks("visitor_tricks", E_("How many tricks did the visitors take?"), "home_tricks"),
+    ),
+    confirm=Confirm.EACH_SIDE,
+)
