@@ -78,6 +78,7 @@ def decode_command(payload: bytes | str) -> Command:
 def decode_reply_data(model_type: type[M], reply: Reply) -> M:
     """Read a Reply's data as ``model_type``; raises only ProtocolError.
 
+    >>> from whist.protocol import ErrorData
     >>> r = Reply(id="c1", ok=False, error="closed", data={"code": "closed"})
     >>> decode_reply_data(ErrorData, r).error
     <ErrorCode.CLOSED: 'closed'>

@@ -50,6 +50,7 @@ class _CommandBase(_Inbound):
 class StartHand(_CommandBase):
     """Open the next hand; ``trump`` overrides the pattern's, ``cut`` lets the hub draw one.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c1","op":"start_hand","trump":"clubs"}').trump
     'clubs'
     """
@@ -67,6 +68,7 @@ class StartHand(_CommandBase):
 class CloseHand(_CommandBase):
     """No more results for the current hand.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c2","op":"close_hand"}').op
     'close_hand'
     """
@@ -116,6 +118,7 @@ class EndDay(_CommandBase):
     day's hands are not played); ``final`` ends the tournament with the day (or after a day
     already ended): no more hands start, the standings are final.
 
+    >>> from whist.protocol import decode_command
     >>> EndDay(id="c5").op
     'end_day'
     >>> decode_command(b'{"v":1,"id":"c5","op":"end_day","early":true,"final":true}').final
@@ -140,6 +143,7 @@ class UndoStart(_CommandBase):
 class Rename(_CommandBase):
     """Extension: the leader gives the tournament another name (every screen shows it).
 
+    >>> from whist.protocol import decode_command
     >>> decode_command('{"v":1,"id":"c30","op":"rename","name":"Whist militaire"}'.encode()).name
     'Whist militaire'
     """
@@ -216,6 +220,7 @@ class TieBreakTrump(_CommandBase):
     """Extension: the director cut the deck for the next playoff hand; its trump replaces
     the one the hub cut.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c25","op":"tiebreak_trump","trump":"clubs"}').trump
     'clubs'
     """
@@ -227,6 +232,7 @@ class TieBreakTrump(_CommandBase):
 class TieBreakUndo(_CommandBase):
     """Extension: take back the last tie-break (running or decided), to play it again.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c26","op":"tiebreak_undo"}').op
     'tiebreak_undo'
     """
@@ -252,6 +258,7 @@ class Plan(_CommandBase):
 
     The console shows the move and the trump before it starts a hand.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c11","op":"plan","hand":4}').hand
     4
     """
@@ -263,6 +270,7 @@ class Plan(_CommandBase):
 class Results(_CommandBase):
     """Extension: the results recorded for a hand (the current one by default), per table.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c12","op":"results","hand":2,"table":3}').table
     3
     """
@@ -277,6 +285,7 @@ class Results(_CommandBase):
 class Ties(_CommandBase):
     """Extension: teams level on score, the tie-break being played, the backward count.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c13","op":"ties"}').op
     'ties'
     """
@@ -287,6 +296,7 @@ class Ties(_CommandBase):
 class Loans(_CommandBase):
     """Extension: the loan ledger, every loan of the tournament (kept across day ends).
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c21","op":"loans"}').op
     'loans'
     """
@@ -298,6 +308,7 @@ class Verify(_CommandBase):
     """Extension: the verifiers' count of a table's flags at the end of a day (the last day
     ended when ``day`` is left out). A recount replaces the count.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c22","op":"verify","table":5,"day":1,"flags":11}').flags
     11
     """
@@ -325,6 +336,7 @@ class Counts(_CommandBase):
     """Extension: the verifiers' counts of a day's end, table by table (the last day ended
     when ``day`` is left out).
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c24","op":"counts"}').day is None
     True
     """
@@ -336,6 +348,7 @@ class Counts(_CommandBase):
 class Export(_CommandBase):
     """Extension: the hub writes the CSV files and the printable sheets into DATA/exports.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c14","op":"export","language":"fr"}').language
     'fr'
     """
@@ -347,6 +360,7 @@ class Export(_CommandBase):
 class JoinCodeQuery(_CommandBase):
     """Extension: the code a new kiosk types to join the hall.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c15","op":"join_code"}').op
     'join_code'
     """
@@ -357,6 +371,7 @@ class JoinCodeQuery(_CommandBase):
 class RenewJoinCode(_CommandBase):
     """Extension: make a new join code now; the old one is refused from this moment.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c16","op":"renew_join_code"}').op
     'renew_join_code'
     """
@@ -367,6 +382,7 @@ class RenewJoinCode(_CommandBase):
 class Joins(_CommandBase):
     """Extension: the kiosks that joined by code, and the wrong codes tried, newest first.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c17","op":"joins"}').op
     'joins'
     """
@@ -378,6 +394,7 @@ class CorrectDeal(_CommandBase):
     """Extension (club nights): replace a table's recorded deal, or enter the next one for the
     table (audited, so a reason is required). The table's score is replayed from its deals.
 
+    >>> from whist.protocol import decode_command
     >>> c = decode_command(b'{"v":1,"id":"c18","op":"correct_deal","table":2,"deal":3,'
     ...     b'"record":{"trump":"hearts","ns_tricks":8},"reason":"miscounted"}')
     >>> c.record.fields()
@@ -395,6 +412,7 @@ class EndNight(_CommandBase):
     """Extension (club nights): the leader ends the night; no deal is taken after it and the
     standings are final.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c19","op":"end_night"}').op
     'end_night'
     """
@@ -406,6 +424,7 @@ class Deals(_CommandBase):
     """Extension (club nights): every deal recorded at a table (all tables when none given),
     with what each scored, for the console's corrections.
 
+    >>> from whist.protocol import decode_command
     >>> decode_command(b'{"v":1,"id":"c20","op":"deals","table":2}').table
     2
     """
@@ -457,6 +476,7 @@ _COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 class Reply(_Outbound):
     """The hub's answer to a Command, echoing its id; ``error`` when refused.
 
+    >>> from whist.protocol import encode
     >>> encode(Reply(id="c1", ok=False, error="no hand is open"))
     b'{"v":1,"id":"c1","ok":false,"error":"no hand is open"}'
     """

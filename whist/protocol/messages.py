@@ -181,6 +181,7 @@ class Away(_Outbound):
 class Assignment(_Outbound):
     """What one table plays now (hub -> kiosk, retained); ``trump`` is null until chosen.
 
+    >>> from whist.protocol import decode
     >>> a = decode(Assignment, b'{"v":1,"hand":5,"hands":30,"day":1,"phase":"playing",'
     ...     b'"trump":"hearts","table":7,"home":{"team":7,"players":["X","Y"]},'
     ...     b'"visitors":{"team":4,"players":["A","B"]},'
@@ -376,6 +377,7 @@ class Revokes(_Inbound):
 class Result(_Inbound):
     """A table's tricks for one hand (kiosk -> hub); the kiosk resends it until acked.
 
+    >>> from whist.protocol import decode_result
     >>> r = decode_result(b'{"v":1,"id":"r-1","hand":5,"table":7,"visitor_tricks":8,'
     ...     b'"home_tricks":5,"revokes":{"home":0,"visitors":0}}')
     >>> (r.visitor_tricks, r.home_tricks)
@@ -400,6 +402,7 @@ class Result(_Inbound):
 class Ack(_Outbound):
     """The hub's answer to a Result, echoing its id; ``reason`` and ``code`` when rejected.
 
+    >>> from whist.protocol import encode
     >>> encode(Ack(id="r-1", status="accepted", hand=5, flags=13))
     b'{"v":1,"id":"r-1","status":"accepted","hand":5,"flags":13}'
     """
@@ -503,6 +506,7 @@ class ClubDeal(_Inbound):
     until the Ack with its id comes back, exactly as a Result. ``deal`` is the deal's number at
     this table (1, 2, 3…): a second, different record for a deal already recorded is refused.
 
+    >>> from whist.protocol import decode
     >>> d = decode(ClubDeal, b'{"v":1,"id":"d-1","table":2,"deal":1,'
     ...            b'"record":{"granded":"low","ns_tricks":4}}')
     >>> d.record.fields()
@@ -523,6 +527,7 @@ class FlagCount(_Inbound):
     its id comes back, exactly as a Result; the hub records it as the console's ``verify``
     does, and a recount (a new id) replaces it.
 
+    >>> from whist.protocol import decode
     >>> decode(FlagCount, b'{"v":1,"id":"k-1","table":5,"day":1,"flags":11}').flags
     11
     """
@@ -543,6 +548,7 @@ class Epoch(_Outbound):
     club night): the same after a restart or a restored backup, another for another event. A
     kiosk offers a result again only to the log that accepted it.
 
+    >>> from whist.protocol import decode
     >>> decode(Epoch, b'{"v":1,"epoch":"5f0c","log":"a1b2"}').epoch
     '5f0c'
     """
@@ -876,6 +882,7 @@ class StandingsChanges(_Outbound):
     Full Standings (retained, with ranks) follow at most a few times a second; a hall display
     applies these in between so it moves as soon as a table reports.
 
+    >>> from whist.protocol import decode
     >>> decode(StandingsChanges, b'{"v":1,"hand":3,"day":1,"seq":42,"teams":[]}').seq
     42
     """
@@ -890,6 +897,7 @@ class StandingsChanges(_Outbound):
 class Call(_Inbound):
     """A table calling the leader over (kiosk -> hub); the reason may be empty.
 
+    >>> from whist.protocol import decode_call
     >>> decode_call(b'{"v":1,"id":"c-1","reason":"misdeal"}').reason
     'misdeal'
     """
