@@ -69,6 +69,21 @@ def choose_dsi_card(
     return None
 
 
+def window_settings(path: Path, size: tuple[int, int] | None = None) -> tuple[tuple[int, int], int]:
+    """The window's size and turn before Kivy starts: ``--size`` (``size``), else kiosk.toml's
+    ``size``, else 800x480; kiosk.toml's ``rotation``. A missing or wrong file: the set-up
+    screen says so once the window is up, unturned.
+
+    >>> window_settings(Path("/nowhere/kiosk.toml"))
+    ((800, 480), 0)
+    """
+    loaded = load_config(path)
+    config = loaded if isinstance(loaded, KioskConfig) else None
+    if config is None:
+        return size or (800, 480), 0
+    return size or (size_pixels(config.size) if config.size else (800, 480)), config.rotation
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="whist-kiosk",
@@ -106,11 +121,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     logging.getLogger("kivy").setLevel(logging.WARNING)
     path = args.config or default_config_path()
-    loaded = load_config(path)  # a wrong file: the set-up screen says so, once Kivy is up
-    config = loaded if isinstance(loaded, KioskConfig) else None
-    size = args.size or (size_pixels(config.size) if config and config.size else (800, 480))
     choose_dsi_card(os.environ)
-    configure_kivy(size, config.rotation if config else 0)
+    configure_kivy(*window_settings(path, args.size))
     from kiosk.ui import KioskApp
 
     app = KioskApp(path, resend_every=args.resend_every)

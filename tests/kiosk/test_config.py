@@ -138,3 +138,15 @@ def test_the_dsi_screen_s_card_is_named_for_sdl(tmp_path):
     # no DSI screen connected (HDMI only): SDL chooses as it always did
     (tmp_path / "card2-DSI-2" / "status").write_text("disconnected\n")
     assert choose_dsi_card({"SDL_VIDEODRIVER": "kmsdrm"}, tmp_path) is None
+
+
+def test_the_window_takes_the_file_s_size_and_turn_unless_told(tmp_path):
+    from kiosk.app import window_settings
+
+    path = write(tmp_path, 'table = 1\nhost = "h"\nsize = "720x1280"\nrotation = 90\n')
+    assert window_settings(path) == ((720, 1280), 90)
+    assert window_settings(path, (1280, 720)) == ((1280, 720), 90)  # --size wins
+    plain = write(tmp_path, 'table = 1\nhost = "h"\n')
+    assert window_settings(plain) == ((800, 480), 0)
+    wrong = write(tmp_path, 'table = 1\nhost = "h"\nrotation = 45\n')
+    assert window_settings(wrong) == ((800, 480), 0)  # the set-up screen, upright
