@@ -44,7 +44,8 @@ def xvfb_missing() -> str | None:
 
 @pytest.fixture(scope="session")
 def display() -> Iterator[str]:
-    """A private Xvfb, big enough for 1920x1080; yields its DISPLAY value."""
+    """A private Xvfb, big enough for 1920x1080 and a portrait 720x1280; yields its
+    DISPLAY value."""
     reason = xvfb_missing() or mosquitto_missing()
     if reason and os.environ.get("WHIST_NO_SKIP") == "1":
         pytest.fail(reason, pytrace=False)  # the test command installed them: say so
@@ -53,7 +54,7 @@ def display() -> Iterator[str]:
     read, write = os.pipe()
     # -displayfd: Xvfb picks a free display number itself and writes it to the pipe.
     proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1280x24", "-nolisten", "tcp"],
         pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
