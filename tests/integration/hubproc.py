@@ -10,11 +10,11 @@ import threading
 import time
 from pathlib import Path
 
-from hub.broker import Credentials, find_free_port
-from hub.core import HubCore
-from hub.files import write_spec
-from hub.service import Hub
-from hub.store import EventStore
+from hub.broker.broker import Credentials, find_free_port
+from hub.service.core import HubCore
+from hub.service.files import write_spec
+from hub.service.service import Hub
+from hub.service.store import EventStore
 from whist.nightspec import LengthSpec, default_night
 from whist.protocol import Topics
 from whist.spec import TournamentSpec

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hub.broker import provisioning_text
+from hub.broker.broker import provisioning_text
 from kiosk.config import KioskConfig, default_config_path, load_config
 from kiosk.presenter import SetupPresenter
 from uikit.config import ConfigProblem

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from hub.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker, find_free_port
 from tests.integration.conftest import mosquitto_missing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -212,7 +212,7 @@ def club_night_walk(
     against a real club hub: the layout audit is clean, exactly the screenshots ``names`` were
     saved (none empty), and the night ended. Returns the scenario's texts and the night the
     hub holds, replayed from its log."""
-    from hub.store import EventStore
+    from hub.service.store import EventStore
     from whist.night import ClubNight
 
     config = write_kiosk_config(

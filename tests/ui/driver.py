@@ -252,9 +252,9 @@ class Driver:
     async def start_club_hub(self) -> None:
         """A real club night's hub (hub.club.ClubCore behind the MQTT adapter), in this
         process; the players' names as a club would type them into the night's file."""
-        from hub.club import ClubCore
-        from hub.service import Hub
-        from hub.store import EventStore
+        from hub.service.club import ClubCore
+        from hub.service.service import Hub
+        from hub.service.store import EventStore
         from whist.nightspec import default_night, load_night
 
         b = self._broker()
@@ -294,7 +294,7 @@ class Driver:
 
     async def command(self, op: str, **fields: Any) -> Any:
         if self.leader is None:
-            from hub.sim import SimLeader
+            from hub.demo.sim import SimLeader
 
             b = self._broker()
             self.leader = SimLeader(b["host"], b["port"], b["leader_user"], b["leader_password"])

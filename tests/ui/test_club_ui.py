@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
-from hub.files import write_spec
-from hub.store import EventStore
+from hub.broker.broker import Credentials, find_free_port
+from hub.service.files import write_spec
+from hub.service.store import EventStore
 from tests.integration.hubproc import HubProcess
 from tests.ui.conftest import broker_spec
 from tests.ui.test_console_ui import HALL_SHOTS, LEADER_SHOTS, ConsoleScenario, _config

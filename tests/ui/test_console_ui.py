@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hub.broker import EmbeddedBroker
-from hub.provision import JoinCode
+from hub.broker.broker import EmbeddedBroker
+from hub.broker.provision import JoinCode
 from tests.ui.conftest import ROOT, Scenario, broker_spec
 
 LEADER_SHOTS = ROOT / "screenshots" / "leader"
