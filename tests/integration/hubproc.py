@@ -20,6 +20,9 @@ from whist.protocol import Topics
 from whist.spec import TournamentSpec
 
 WAIT = 10.0
+#: Upper bound for a hub to say it is ready: its start replays the log, makes the hall's
+#: certificates and starts its broker, slower when both cores are busy with the suite.
+READY_WAIT = 30.0
 
 
 class HubProcess:
@@ -42,7 +45,7 @@ class HubProcess:
         self.lines: list[str] = []
         self._ready = threading.Event()
 
-    def start(self, timeout: float = WAIT) -> HubProcess:
+    def start(self, timeout: float = READY_WAIT) -> HubProcess:
         self._ready.clear()
         self.proc = subprocess.Popen(
             self.argv,

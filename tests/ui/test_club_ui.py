@@ -138,7 +138,7 @@ def _run(tmp_path: Path, kivy_env: dict[str, str], night: ServedNight, app: str,
         "night": {"tables": night.tables},
         **extra,
     }
-    return ConsoleScenario(spec, kivy_env, tmp_path).report(timeout=150)
+    return ConsoleScenario(spec, kivy_env, tmp_path).report(timeout=240)
 
 
 def _check(report: dict[str, Any], folder: Path, names: list[str], sizes: list[str]) -> None:
