@@ -824,16 +824,11 @@ def tally(format_: str, target: int | None, sheet: Path) -> None:
     SHEET is a CSV with a header: ``table`` and the game's columns (docs/rules.md, "Paper"),
     one row per deal in the order each table played them.
     """
-    import csv
-
     game = Format(format_).club
     try:
-        with sheet.open(newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f)
-            header = set(reader.fieldnames or ())
-            if "table" not in header or not header & set(game.sheet_columns):
-                _fail(f"{sheet}: the header needs table, and {' or '.join(game.sheet_columns)}")
-            tables = game.tally(reader, ClubSettings(target=target))
+        tables = game.tally_sheet(sheet.read_bytes(), ClubSettings(target=target))
+    except OSError as exc:
+        _fail(f"{sheet}: cannot read it ({exc.strerror or exc})")
     except WhistError as exc:
         _fail(f"{sheet}: {exc}")
     wins = game.wins

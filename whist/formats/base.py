@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from whist.cards import Suit
 from whist.errors import M_, DealError, PatternError
 from whist.formats.entry import MILITARY_ENTRY, EntrySchema
+from whist.formats.sheet import read_sheet
 from whist.formats.words import Words
 
 TRICKS = 13
@@ -408,8 +409,10 @@ class ClubGame(abc.ABC, Generic[DealT]):
     default_players: ClassVar[int | None] = None
     #: How a night of this game may be measured (docs/rules.md, C6).
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "rubbers", "open")
-    #: A paper sheet needs at least one of these columns (the tricks, docs/rules.md "Paper").
-    sheet_columns: ClassVar[tuple[str, ...]] = ("ns_tricks", "ew_tricks")
+    #: Columns of which a paper sheet may keep only some, because one says what another
+    #: would (NS's tricks and EW's; Knockout's players); every other field is a column the
+    #: sheet must have (docs/rules.md, "Paper").
+    sheet_either: ClassVar[tuple[str, ...]] = ("ns_tricks", "ew_tricks")
     #: Deals in every game when all games are the same rounds (8-to-1: 21), so a paper
     #: sheet can print each round's cards; 0 when a game ends by its score.
     game_rounds: ClassVar[int] = 0
@@ -530,8 +533,31 @@ class ClubGame(abc.ABC, Generic[DealT]):
         >>> Format.MINNESOTA.club.tally(sheet)[2].score_of("EW")
         3
         """
+        return self._tally(enumerate(rows, start=2), settings)
+
+    def tally_sheet(
+        self, data: bytes, settings: ClubSettings | None = None
+    ) -> dict[int, ClubTable]:
+        """:meth:`tally` of a paper sheet's bytes as saved (whist.formats.sheet): a sheet that
+        cannot be read faithfully (its encoding, a missing column, a line cut short) is
+        refused, as is a line the rules refuse, naming the line and, when it can, the column.
+
+        >>> sheet = b"table,trump,ns_tricks,ns_revokes,ew_revokes\\r\\n2,,9,,\\r\\n"
+        >>> Format.AMERICAN.club.tally_sheet(sheet)[2].score_of("NS")
+        3
+        >>> Format.AMERICAN.club.tally_sheet(b"table,trump,ns_tricks")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        whist.errors.DealError: line 1: the columns ns_revokes, ew_revokes are missing ...
+        """
+        either = set(self.sheet_either)
+        required = [f for f in self.fields if f not in either]
+        return self._tally(read_sheet(data, required, self.sheet_either), settings)
+
+    def _tally(
+        self, rows: Iterable[tuple[int, Mapping[str, object]]], settings: ClubSettings | None
+    ) -> dict[int, ClubTable]:
         tables: dict[int, ClubTable] = {}
-        for line, row in enumerate(rows, start=2):
+        for line, row in rows:
             number = str(row.get("table") or "").strip()
             if not number.isdigit() or int(number) < 1:
                 raise DealError(
@@ -544,6 +570,12 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 table = tables.get(int(number)) or self.start(self.sheet_settings(fields, settings))
                 tables[int(number)] = self.play(table, self.record(fields))
             except DealError as exc:
+                column = _column_of(exc, fields)
+                if column is not None:
+                    # The command line's words (English), like the sheet reader's.
+                    raise DealError.plain(
+                        f"line {line} (table {number}), column {column}: {exc.reason}"
+                    ) from None
                 raise DealError(
                     M_("line {line} (table {table}): {reason}"),
                     line=line,
@@ -583,6 +615,14 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 rank = index + 1
             result.append(ClubStanding(rank, number, party, wins, games, rubbers, points))
         return tuple(result)
+
+
+def _column_of(exc: DealError, fields: Mapping[str, object]) -> str | None:
+    """The one column whose cell a refusal quotes, if it quotes exactly one."""
+    quoted = {str(v) for v in exc.values.values()}
+    named = [k for k, v in fields.items() if v is not None and str(v).strip() in quoted]
+    named = [k for k in named if str(fields[k]).strip()]
+    return named[0] if len(named) == 1 else None
 
 
 class Format(enum.Enum):
