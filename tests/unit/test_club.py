@@ -411,7 +411,8 @@ def test_english_against_the_reference(deals, target):
     assert (list(table.rubbers), list(table.night_points)) == (rubbers, night)
 
 
-def american_sheet(deal, score):
+def american_sheet(deal, score, revokers_cannot_win=False):
+    """US4 (the seed: the revoke's two points, no more); with the house rule US6 on, C4."""
     ns, ns_revokes, ew_revokes = deal
     lines = []
     for _ in range(ns_revokes):
@@ -422,19 +423,28 @@ def american_sheet(deal, score):
         lines.append((0, ns - 6, "tricks"))
     else:
         lines.append((1, 7 - ns, "tricks"))
+    if not revokers_cannot_win:
+        return lines, set()
     return lines, {i for i, n in enumerate((ns_revokes, ew_revokes)) if n}
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 13), revokes, revokes), max_size=30))
-def test_american_against_the_reference(deals):
+@given(st.lists(st.tuples(st.integers(0, 13), revokes, revokes), max_size=30), st.booleans())
+def test_american_against_the_reference(deals, house_rule):
     table = play(
         AMERICAN,
         [{"ns_tricks": ns, "ns_revokes": a, "ew_revokes": b} for ns, a, b in deals],
-        ClubSettings(first_dealer="E"),
+        ClubSettings(
+            first_dealer="E",
+            house_rules=frozenset({"revoke_cannot_win"} if house_rule else ()),
+        ),
     )
     score, games, _rubbers, night = reference_night(
-        american_sheet, 7, deals, lambda w, lo: w - lo, rubbers=False
+        lambda deal, score: american_sheet(deal, score, house_rule),
+        7,
+        deals,
+        lambda w, lo: w - lo,
+        rubbers=False,
     )
     assert (list(table.score), list(table.games), list(table.night_points)) == (
         score,

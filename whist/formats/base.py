@@ -204,6 +204,9 @@ class ClubSettings:
     #: The seats taken at the table, when a game lets a table seat fewer players than it
     #: has seats (Knockout: two to seven); None: every seat of the game.
     players: tuple[Seat, ...] | None = None
+    #: The game's house rules the night plays (:attr:`ClubGame.house_rules`); none by
+    #: default: the seed's rules.
+    house_rules: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -276,6 +279,8 @@ class ClubTable:
     last: ScoreChange | None = None
     round: int = 0
     out: tuple[Party, ...] = ()
+    #: The house rules in force at this table (ClubSettings.house_rules).
+    house_rules: frozenset[str] = frozenset()
 
     def _at(self, values: tuple[int, ...], party: Party) -> int:
         try:
@@ -420,6 +425,10 @@ class ClubGame(abc.ABC, Generic[DealT]):
     draws_trumps: ClassVar[bool] = False
     #: What a table enters for one deal, page by page (whist.formats.entry).
     entry: ClassVar[EntrySchema]
+    #: The house rules a night of this game may play, by their name in the night's file,
+    #: each with the sentence the rules summary adds when it is on (docs/rules.md): a
+    #: traditional refinement the seed does not state, off unless the night's file names it.
+    house_rules: ClassVar[Mapping[str, str]] = {}
 
     # ---------------------------------------------------------------- words and views
     # (issue 22) What screens and sheets show of the game, so none of them names it: the
@@ -453,6 +462,20 @@ class ClubGame(abc.ABC, Generic[DealT]):
         for a night whose games are to ``target`` (None: the game's own)."""
         return ()
 
+    def night_summary(
+        self, target: int | None = None, house_rules: Iterable[str] = ()
+    ) -> tuple[Words, ...]:
+        """:meth:`rules_summary`, then a sentence for each house rule in force, in the order
+        the game lists them: what a sheet or a screen reminds the players of tonight.
+
+        >>> from whist.formats.words import say_all
+        >>> say_all(str, Format.AMERICAN.club.night_summary(7, {"revoke_cannot_win"}))[-67:]
+        'House rule: a side that revoked cannot win the game with that deal.'
+        """
+        on = set(house_rules)
+        extra = tuple(Words(words) for name, words in self.house_rules.items() if name in on)
+        return (*self.rules_summary(target), *extra)
+
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:
         a game whose trumps are not drawn refuses every draw."""
@@ -477,6 +500,10 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 seats=", ".join(self.seats),
                 got=repr(settings.first_dealer),
             )
+        unknown = sorted(settings.house_rules - set(self.house_rules))
+        if unknown:
+            # The night's file is checked first (whist.nightspec): this is a programmer's error.
+            raise DealError.plain(f"{self.title} has no house rule {unknown[0]}")
         zeros = tuple(0 for _ in self.parties)
         return ClubTable(
             game=self.name,
@@ -491,6 +518,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
             rubber_games=zeros,
             rubbers=zeros,
             night_points=zeros,
+            house_rules=settings.house_rules,
         )
 
     @abc.abstractmethod
