@@ -821,8 +821,8 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
 def tally(format_: str, target: int | None, sheet: Path) -> None:
     """Score a club night typed in from paper and print the night's standings.
 
-    SHEET is a CSV with a header: ``table`` and the game's columns (docs/rules.md, "Paper"),
-    one row per deal in the order each table played them.
+    SHEET is a CSV with a header: ``table`` and every one of the game's columns (docs/rules.md,
+    "Paper"), one row per deal in the order each table played them.
     """
     game = Format(format_).club
     try:
