@@ -646,8 +646,9 @@ class ClubGame(abc.ABC, Generic[DealT]):
 
 
 def _column_of(exc: DealError, fields: Mapping[str, object]) -> str | None:
-    """The one column whose cell a refusal quotes, if it quotes exactly one."""
-    quoted = {str(v) for v in exc.values.values()}
+    """The one column whose cell a refusal quotes as what it got (``got``, ``value``: the
+    readers' way of quoting a cell), if exactly one cell is that."""
+    quoted = {str(v) for k, v in exc.values.items() if k in ("got", "value")}
     named = [k for k, v in fields.items() if v is not None and str(v).strip() in quoted]
     named = [k for k in named if str(fields[k]).strip()]
     return named[0] if len(named) == 1 else None
