@@ -473,7 +473,13 @@ class ClubGame(abc.ABC, Generic[DealT]):
         'House rule: a side that revoked cannot win the game with that deal.'
         """
         on = set(house_rules)
-        extra = tuple(Words(words) for name, words in self.house_rules.items() if name in on)
+        goal = self.default_target if target is None else target
+        values = (("target", goal), ("last", goal - 1))
+        extra = tuple(
+            Words(words, tuple((k, v) for k, v in values if "{" + k + "}" in words))
+            for name, words in self.house_rules.items()
+            if name in on
+        )
         return (*self.rules_summary(target), *extra)
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
