@@ -39,11 +39,11 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker import MosquittoProcess, find_free_port, write_anonymous_config
-from hub.files import write_spec
-from hub.net import no_delay
-from hub.sim import SimLeader
-from hub.store import EventStore
+from hub.broker.broker import MosquittoProcess, find_free_port, write_anonymous_config
+from hub.broker.net import no_delay
+from hub.demo.sim import SimLeader
+from hub.service.files import write_spec
+from hub.service.store import EventStore
 from whist.pattern import default_spec
 from whist.protocol import Topics
 
@@ -259,7 +259,7 @@ class HubProc:
         if cpu is not None:
             self.argv = ["taskset", "--cpu-list", str(cpu), *self.argv]
         self.lines: list[str] = []
-        #: Every batch and release of the hub, written at its stop (hub/service.py TRACE).
+        #: Every batch and release of the hub, written at its stop (hub/service/service.py TRACE).
         self.trace = data.parent / "hub-trace.csv"
 
     def start(self) -> float:
@@ -303,7 +303,7 @@ Trace = tuple[str, float, float, int, int, float, float, float]
 
 def read_trace(path: Path) -> list[Trace]:
     """The hub's trace: (kind, start, end, messages in, messages out, commit, build, queued)
-    per batch or release (hub/service.py)."""
+    per batch or release (hub/service/service.py)."""
     rows = path.read_text().splitlines()[1:]
     return [(k, float(a), float(b), int(m), int(o), float(c), float(d), float(q))
             for k, a, b, m, o, c, d, q in (row.split(",") for row in rows)]

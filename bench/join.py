@@ -11,8 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from hub.broker import Credentials
-from hub.provision import JoinCode, ProvisionServer
+from hub.broker.broker import Credentials
+from hub.broker.provision import JoinCode, ProvisionServer
 from kiosk import provision
 from uikit.handshake import HubHandshake, KioskHandshake
 

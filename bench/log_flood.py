@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hub.broker import (
+from hub.broker.broker import (
     LOG_BACKUPS,
     LOG_LINES_PER_MINUTE,
     LOG_MAX_BYTES,

@@ -18,11 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from hub.batch import Inbound
-from hub.broker import EmbeddedBroker, find_free_port
-from hub.core import HubCore
-from hub.service import Hub
-from hub.store import EventStore
+from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.service import Hub
+from hub.service.store import EventStore
 from kiosk.config import KioskConfig
 from kiosk.connection import REOFFER_SPREAD, KioskConnection
 from kiosk.outbox import Outbox

@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hub.store import EventStore
+from hub.service.store import EventStore
 from whist.cards import Suit
 from whist.events import DayEnded, HandClosed, HandStarted, ResultRecorded, TournamentCreated
 from whist.pattern import default_spec

@@ -1,7 +1,7 @@
 """What the hub's core spends on each stage of a hand at its busiest, without a network.
 
-A :class:`~hub.core.HubCore` on a real log (WAL, synchronous=FULL) in a temporary folder takes
-``--hands`` hands of ``--tables`` results each, handed to it in batches of ``--batch`` (about
+A :class:`~hub.service.core.HubCore` on a real log (WAL, synchronous=FULL) in a temporary folder
+takes ``--hands`` hands of ``--tables`` results each, handed to it in batches of ``--batch`` (about
 what the MQTT adapter gathers under load), and the time of each stage is added up:
 
 * handle: :meth:`HubCore.handle` for the batches of results (decode, check, apply, commit, the
@@ -27,9 +27,9 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-from hub.batch import Inbound
-from hub.core import HubCore
-from hub.store import EventStore
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.store import EventStore
 from whist.pattern import default_spec
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker, find_free_port
 from uikit.client import tls_context
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NoReturn, cast
 
 import click
 
-from hub.files import read_event_file, read_teams_csv, write_spec
+from hub.service.files import read_event_file, read_teams_csv, write_spec
 from whist.bot import BOT_CLUB_GAMES, BOT_INDIVIDUAL_GAMES
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
@@ -285,8 +285,8 @@ def join_code(data: Path, renew: bool) -> None:
     """Print the code kiosks type to join this hub's hall."""
     import time
 
-    from hub.datadir import BROKER_DIR
-    from hub.provision import JOIN_CODE_FILE, JoinCode
+    from hub.broker.provision import JOIN_CODE_FILE, JoinCode
+    from hub.service.datadir import BROKER_DIR
 
     _open_log(data)
     folder = data / BROKER_DIR
@@ -320,8 +320,8 @@ def _listener(conf: Path) -> tuple[int | None, str, bool]:
 
 
 def _open_log(data: Path) -> Tournament | ClubNight:
-    from hub.datadir import DB_FILE
-    from hub.store import EventStore, StoreError
+    from hub.service.datadir import DB_FILE
+    from hub.service.store import EventStore, StoreError
     from whist.events import NightCreated
 
     path = data / DB_FILE
@@ -429,11 +429,11 @@ def serve(
 ) -> None:
     """Run the hub for a tournament or a club night (Ctrl-C stops it; the data stays in
     --data)."""
-    from hub.broker import BrokerError
-    from hub.private import keep_private
-    from hub.serve import BrokerAddress, parse_broker, setup_logging
-    from hub.serve import serve as run
-    from hub.store import StoreError, what_to_do
+    from hub.broker.broker import BrokerError
+    from hub.broker.private import keep_private
+    from hub.service.serve import BrokerAddress, parse_broker, setup_logging
+    from hub.service.serve import serve as run
+    from hub.service.store import StoreError, what_to_do
     from whist.protocol import Topics
 
     spec = read_file(file)
@@ -518,17 +518,17 @@ def credentials(
     DATA/broker/ca.crt copied beside its settings as hub-ca.crt. With --out, it is written
     there for you; copy both files onto the device.
     """
-    from hub.broker import (
+    from hub.broker.broker import (
         CREDENTIALS_FILE,
         DEVICE_CA_FILE,
         Credentials,
         device_text,
         provisioning_text,
     )
-    from hub.datadir import BROKER_DIR
-    from hub.net import reach_note, reachable_addresses
-    from hub.private import write_private
-    from hub.tls import CA_CERT_FILE
+    from hub.broker.net import reach_note, reachable_addresses
+    from hub.broker.private import write_private
+    from hub.broker.tls import CA_CERT_FILE
+    from hub.service.datadir import BROKER_DIR
 
     t = _open_log(data)
     folder = data / BROKER_DIR
@@ -600,9 +600,9 @@ def credentials(
 def export(data: Path, as_csv: bool, out: Path | None) -> None:
     """Export every hand's results and the standings from a hub's data folder (a club night:
     every deal, in the columns whist-hub tally reads, and the night's standings)."""
-    from hub.export import export_csv, export_night_csv
-    from hub.private import keep_private
-    from hub.store import what_to_do
+    from hub.broker.private import keep_private
+    from hub.paper.export import export_csv, export_night_csv
+    from hub.service.store import what_to_do
 
     t = _open_log(data)
     keep_private(data)
@@ -685,9 +685,9 @@ def demo(
     import signal
     import threading
 
-    from hub.broker import BrokerError
-    from hub.demo import run_club_demo, run_demo
-    from hub.demoscreens import screens_wanted
+    from hub.broker.broker import BrokerError
+    from hub.demo.demo import run_club_demo, run_demo
+    from hub.demo.demoscreens import screens_wanted
 
     club = Format(format_).is_club
     if club and hands is not None:
@@ -770,8 +770,8 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
     --paper a4), or open an HTML file in a web browser."""
     from typing import cast
 
-    from hub.clubsheets import write_club_sheets
-    from hub.sheets import Paper, write_sheets
+    from hub.paper.clubsheets import write_club_sheets
+    from hub.paper.sheets import Paper, write_sheets
 
     tournament = None
     night: NightSpec | None = None

@@ -15,15 +15,18 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from pathlib import Path
 from types import FrameType
 
-from kiosk.config import default_config_path
+from kiosk.config import KioskConfig, default_config_path, load_config, size_pixels
 from kiosk.connection import RESEND_EVERY
 from uikit.app import configure_kivy
+
+log = logging.getLogger("whist.kiosk")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -34,6 +37,51 @@ def _size(text: str) -> tuple[int, int]:
     if width < 320 or height < 240:
         raise argparse.ArgumentTypeError(f"{text} is too small for the kiosk")
     return width, height
+
+
+def choose_dsi_card(
+    env: MutableMapping[str, str], drm: Path = Path("/sys/class/drm")
+) -> str | None:
+    """On a Pi 5 SDL's KMS/DRM driver may open the wrong ``/dev/dri/cardN`` for a DSI screen
+    (the Touch Display 2), and N can change between boots. Point it at the card whose DSI
+    connector is connected, unless ``SDL_KMSDRM_DEVICE_INDEX`` is already set or another
+    video driver is chosen. Returns the index set.
+
+    >>> import tempfile
+    >>> drm = Path(tempfile.mkdtemp())
+    >>> (drm / "card2-DSI-1").mkdir(); _ = (drm / "card2-DSI-1" / "status").write_text("connected")
+    >>> env = {"SDL_VIDEODRIVER": "kmsdrm"}
+    >>> choose_dsi_card(env, drm), env["SDL_KMSDRM_DEVICE_INDEX"]
+    ('2', '2')
+    """
+    if env.get("SDL_VIDEODRIVER") != "kmsdrm" or env.get("SDL_KMSDRM_DEVICE_INDEX"):
+        return None
+    for connector in sorted(drm.glob("card*-DSI-*")):
+        try:
+            status = (connector / "status").read_text(encoding="ascii").strip()
+        except OSError:
+            continue
+        index = connector.name.split("-", 1)[0].removeprefix("card")
+        if status == "connected" and index.isdigit():
+            env["SDL_KMSDRM_DEVICE_INDEX"] = index
+            log.info("SDL_KMSDRM_DEVICE_INDEX=%s: the DSI screen is on card%s", index, index)
+            return index
+    return None
+
+
+def window_settings(path: Path, size: tuple[int, int] | None = None) -> tuple[tuple[int, int], int]:
+    """The window's size and turn before Kivy starts: ``--size`` (``size``), else kiosk.toml's
+    ``size``, else 800x480; kiosk.toml's ``rotation``. A missing or wrong file: the set-up
+    screen says so once the window is up, unturned.
+
+    >>> window_settings(Path("/nowhere/kiosk.toml"))
+    ((800, 480), 0)
+    """
+    loaded = load_config(path)
+    config = loaded if isinstance(loaded, KioskConfig) else None
+    if config is None:
+        return size or (800, 480), 0
+    return size or (size_pixels(config.size) if config.size else (800, 480)), config.rotation
 
 
 def parser() -> argparse.ArgumentParser:
@@ -51,8 +99,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--size",
         type=_size,
-        default=(800, 480),
-        help="window size when not fullscreen (default: 800x480, the 7-inch Pi display)",
+        default=None,
+        help="window size when not fullscreen (default: kiosk.toml's size, else 800x480, "
+        "the 7-inch Pi display)",
     )
     p.add_argument(
         "--resend-every",
@@ -71,10 +120,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("kivy").setLevel(logging.WARNING)
-    configure_kivy(args.size)
+    path = args.config or default_config_path()
+    choose_dsi_card(os.environ)
+    configure_kivy(*window_settings(path, args.size))
     from kiosk.ui import KioskApp
 
-    app = KioskApp(args.config or default_config_path(), resend_every=args.resend_every)
+    app = KioskApp(path, resend_every=args.resend_every)
 
     def stop(signum: int, frame: FrameType | None) -> None:
         # systemd's stop: leave through on_stop, which says "offline" to the hub itself.

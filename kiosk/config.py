@@ -12,6 +12,9 @@ screen that says what to fix instead of a traceback.
 >>> _ = path.write_text('table = 0\\nhost = "hub"\\n')
 >>> [p.kind for p in load_config(path).problems]
 ['too_small']
+>>> _ = path.write_text('table = 1\\nhost = "hub"\\nrotation = 45\\n')
+>>> [(p.kind, p.key) for p in load_config(path).problems]
+[('choice', 'rotation')]
 """
 
 from __future__ import annotations
@@ -58,6 +61,22 @@ class HardwareConfig(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
 
 
+#: The screens a table may have, as the panel itself reports its pixels (before any turn):
+#: the 7-inch Pi display, a 720p screen, the Touch Display 2 (portrait-native), a 1080p one.
+SCREEN_SIZES = ("800x480", "1280x720", "720x1280", "1920x1080")
+ScreenSize = Literal["800x480", "1280x720", "720x1280", "1920x1080"]
+
+
+def size_pixels(size: str) -> tuple[int, int]:
+    """``"720x1280"`` as (720, 1280).
+
+    >>> size_pixels("720x1280")
+    (720, 1280)
+    """
+    width, height = size.split("x")
+    return int(width), int(height)
+
+
 class KioskConfig(BaseModel):
     """A valid ``kiosk.toml``.
 
@@ -77,6 +96,11 @@ class KioskConfig(BaseModel):
     data_dir: Annotated[str, Field(min_length=1)] | None = None
     root: Annotated[str, Field(min_length=1, pattern=r"^[^/+#\s]+(/[^/+#\s]+)*$")] = "whist"
     fullscreen: bool = False
+    #: The screen's size in pixels as it reports them (the window's size when not fullscreen).
+    size: ScreenSize | None = None
+    #: Degrees the kiosk turns its picture (and the touches with it): 90 on a Touch Display 2
+    #: held landscape, 0 on a screen that is already the right way round.
+    rotation: Literal[0, 90, 180, 270] = 0
     hardware: HardwareConfig = HardwareConfig()
     #: ``[broker] tls = true``, ``ca = "hub-ca.crt"``: TLS, checked against the hall's CA.
     broker: BrokerSettings = BrokerSettings()
@@ -86,6 +110,18 @@ class KioskConfig(BaseModel):
         if (self.username is None) != (self.password is None):
             raise ValueError("username and password go together")
         return self
+
+    @property
+    def layout_size(self) -> tuple[int, int] | None:
+        """The picture's size once turned: (1280, 720) for 720x1280 turned by 90.
+
+        >>> KioskConfig(table=1, host="h", size="720x1280", rotation=90).layout_size
+        (1280, 720)
+        """
+        if self.size is None:
+            return None
+        width, height = size_pixels(self.size)
+        return (height, width) if self.rotation in (90, 270) else (width, height)
 
     @property
     def data_path(self) -> Path:

@@ -1236,7 +1236,7 @@ MAX_PROBLEMS = 5
 PROVISION_COMMAND = "whist-hub credentials DATA --table N --out kiosk.toml"
 
 # ====================================================================== joining the hall
-#: The join code's length (hub/provision.py makes six digits).
+#: The join code's length (hub/broker/provision.py makes six digits).
 JOIN_CODE_DIGITS = 6
 #: Table numbers go up to 999.
 JOIN_TABLE_DIGITS = 3

@@ -1,5 +1,5 @@
 """Joining the hall: find the hub on the network, prove to each other that both know the join
-code, write the kiosk.toml it answers with. The kiosk side of ``hub.provision``.
+code, write the kiosk.toml it answers with. The kiosk side of ``hub.broker.provision``.
 
 The code never leaves the kiosk (:mod:`uikit.handshake`: SPAKE2, then key confirmation, the
 hub's first): a process announcing itself as the hub without knowing the code gets one random
@@ -201,7 +201,7 @@ def _unb64(text: str) -> bytes:
         raise HandshakeFailed(f"not base64: {exc}") from None
 
 
-#: The hub's refusal codes the set-up screen knows (hub/provision.py).
+#: The hub's refusal codes the set-up screen knows (hub/broker/provision.py).
 _REFUSALS = frozenset({"wrong_code", "expired", "too_many", "busy", "bad_table"})
 #: Which refusal to report when every hub heard refused: a hub that could not check the code
 #: first, "wrong code" only when all said so. Refusals are not authenticated, so none stops

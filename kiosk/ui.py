@@ -309,6 +309,9 @@ class KioskApp(App):
         if config.fullscreen:
             Window.fullscreen = "auto"
             Window.show_cursor = False
+        # Turned here too, for a kiosk that joined the hall after it started (whist-kiosk turns
+        # the window before it opens otherwise); Kivy turns the touches with the picture.
+        Window.rotation = config.rotation
         language = config.language
         previous = self.presenter
         if language is None and isinstance(previous, SetupPresenter):

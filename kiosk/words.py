@@ -82,7 +82,7 @@ SUIT_NAMES = {
 RED_SUITS = frozenset({"hearts", "diamonds"})
 
 # Ack.code -> what a player can do about it. Codes come from whist.protocol
-# (ProtocolErrorCode), whist.tournament (TournamentError) and hub.service.
+# (ProtocolErrorCode), whist.tournament (TournamentError) and hub.service.service.
 REFUSALS = {
     "conflict": N_(
         "A different result was already recorded for this table and hand. "

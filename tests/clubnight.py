@@ -59,7 +59,8 @@ def club_night(game: str = "minnesota", tables: int = 4, **kw: object) -> ClubNi
 
 
 def refused_ack(deal: ClubDeal, exc: TournamentError) -> Ack:
-    """The hub's Ack of a deal the core refused (hub/club.py), its reason's template with it."""
+    """The hub's Ack of a deal the core refused (hub/service/club.py), its reason's template
+    with it."""
     status = "duplicate" if exc.code is ErrorCode.DUPLICATE else "rejected"
     return Ack(
         id=deal.id,
@@ -89,7 +90,7 @@ def published(night: ClubNight, **kw: list[int]) -> tuple[State, NightStandings]
 
 def answer(night: ClubNight, command: Any) -> Reply:
     """What a hub answers to a club night's command, done by the core (the presenter tests'
-    stand-in for hub.club.ClubCore's replies)."""
+    stand-in for hub.service.club.ClubCore's replies)."""
     try:
         if isinstance(command, Deals):
             numbers = [command.table] if command.table else list(night.table_numbers)

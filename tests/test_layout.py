@@ -65,3 +65,76 @@ def test_the_check_would_catch_a_hidden_import():
     source = "def later():\n    from console.presenter import LeaderPresenter\n"
     assert "console" in imported_roots(source)
     assert kv_imports("#:import theme console.theme\n") == {"console"}
+
+
+
+def hub_rules() -> dict[str, set[str]]:
+    """hub's sub-package -> the modules it must never import, read from "Inside the hub"."""
+    table: dict[str, set[str]] = {}
+    for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and re.fullmatch(r"`hub\.\w+`", cells[0]):
+            table[cells[0].strip("`")] = set(re.findall(r"`(hub\.\w+)`", cells[2]))
+    return table
+
+
+def imported_modules(source: str, package: str) -> set[str]:
+    """Dotted names of every import in ``source`` (a module of ``package``), wherever it
+    stands; ``from a import b`` gives ``a`` and ``a.b`` (b may be a module); a relative import
+    is made absolute."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - node.level + 1]) if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            names.add(module)
+            names |= {f"{module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def forbidden(names: set[str], never: set[str]) -> list[str]:
+    return sorted(n for n in names if any(n == f or n.startswith(f + ".") for f in never))
+
+
+def test_the_hub_table_names_every_sub_package():
+    found = {f"hub.{d.name}" for d in (ROOT / "hub").iterdir() if (d / "__init__.py").is_file()}
+    assert set(hub_rules()) == found
+    assert len(found) >= 4
+
+
+def test_what_the_hub_table_allows_has_no_cycle():
+    table = hub_rules()
+    allowed = {sub: set(table) - never - {sub} for sub, never in table.items()}
+    done: set[str] = set()
+    while len(done) < len(allowed):
+        ready = {sub for sub, needs in allowed.items() if sub not in done and needs <= done}
+        assert ready, f"a cycle among {sorted(set(allowed) - done)}"
+        done |= ready
+
+
+@pytest.mark.parametrize("sub", sorted(hub_rules()))
+def test_no_hub_sub_package_imports_what_its_rule_forbids(sub):
+    never = hub_rules()[sub]
+    offenders = {}
+    for path in sorted((ROOT / sub.replace(".", "/")).rglob("*.py")):
+        package = ".".join(path.parent.relative_to(ROOT).parts)
+        names = imported_modules(path.read_text(encoding="utf-8"), package)
+        if forbidden(names, never):
+            offenders[str(path.relative_to(ROOT))] = forbidden(names, never)
+    assert offenders == {}
+
+
+def test_the_hub_check_would_catch_each_way_of_importing():
+    never = {"hub.service", "hub.cli"}
+    for source in (
+        "from hub.service.store import EventStore\n",
+        "def later():\n    import hub.service.core\n",
+        "from hub import service\n",
+        "from ..service import store\n",
+        "from hub.cli import main\n",
+    ):
+        assert forbidden(imported_modules(source, "hub.paper"), never), source
+    assert forbidden(imported_modules("from hub.paper.sheets import Paper\n", "hub.x"), never) == []

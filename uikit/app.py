@@ -25,8 +25,9 @@ def size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def configure_kivy(size: tuple[int, int]) -> None:
-    """Settings Kivy must have before its first import."""
+def configure_kivy(size: tuple[int, int], rotation: int = 0) -> None:
+    """Settings Kivy must have before its first import. ``size`` is the window as the screen
+    has it; ``rotation`` (0, 90, 180, 270) turns the picture and the touches within it."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are not Kivy's
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     from kivy.config import Config
@@ -34,6 +35,7 @@ def configure_kivy(size: tuple[int, int]) -> None:
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "resizable", "1")
+    Config.set("graphics", "rotation", str(rotation))
     # A finger on a touch screen, not a right-clicking mouse that leaves red dots.
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
     # Escape must not close a kiosk that has a keyboard plugged in.

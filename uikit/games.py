@@ -3,7 +3,7 @@
 Each game names itself: its ``title`` ("8-to-1 bidding whist") is marked ``G_`` where the
 format defines it (``whist/formats/``) and extracted into each domain that shows it
 (``kiosk``, ``leader``, ``hall``, ``sheets``: see the pybabel commands in ``kiosk/i18n.py``,
-``console/i18n.py``, ``hall/i18n.py`` and ``hub/sheets.py``). The core's views carry it
+``console/i18n.py``, ``hall/i18n.py`` and ``hub/paper/sheets.py``). The core's views carry it
 (``ClubRules.title``, a sheet page's ``title``); a screen shows :func:`game_title`, which
 translates it through the screen's own catalog. Nothing here knows which games there are: a
 game newer than the catalogs keeps the English title its view carries.

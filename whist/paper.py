@@ -1,6 +1,6 @@
 """What the printed sheets show, computed from the tournament: the paper's views.
 
-The hub's sheets (``hub/sheets.py``) only lay these out and put the words around them; every
+The hub's sheets (``hub/paper/sheets.py``) only lay these out and put the words around them; every
 number and name a volunteer reads on paper comes from here.
 
 * :func:`rotation_pages`: one page per table per session (Alberta's morning and afternoon,

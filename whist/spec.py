@@ -1,8 +1,8 @@
 """The tournament file: teams, days and the pattern of play, validated.
 
-A tournament file (TOML on disk, see ``hub.files``) is read into a dict and checked here; every
-problem is reported as a :class:`~whist.errors.PatternError` that names the hand or team at
-fault, in words a tournament leader can act on.
+A tournament file (TOML on disk, see ``hub.service.files``) is read into a dict and checked
+here; every problem is reported as a :class:`~whist.errors.PatternError` that names the hand or
+team at fault, in words a tournament leader can act on.
 
 >>> from whist.pattern import default_spec
 >>> spec = default_spec("alberta", tables=5)

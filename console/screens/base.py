@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 M = TypeVar("M", bound=BaseModel)
 
-#: What the hub records for a call that came with no reason (hub/service.py).
+#: What the hub records for a call that came with no reason (hub/service/service.py).
 HUB_DEFAULT_CALL = "the players ask for the leader"
 #: Queries: their answers fill screens; they are never announced in the message bar.
 QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts"})

@@ -1,7 +1,7 @@
 """The console's presenter against a real hub core, with no network and no window.
 
 :class:`HubLink` is the presenter's link: each command goes to a real
-:class:`hub.core.HubCore` (on a temporary SQLite log), and what the hub publishes comes
+:class:`hub.service.core.HubCore` (on a temporary SQLite log), and what the hub publishes comes
 back to the presenter only when the test calls :meth:`HubLink.deliver`: one round trip of
 the network, at a moment the test chooses.
 """
@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from console.presenter import LeaderPresenter
-from hub.batch import Inbound
-from hub.core import HubCore
-from hub.store import EventStore
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.store import EventStore
 from uikit.connection import SentCommand
 from whist.pattern import default_spec
 from whist.protocol import (

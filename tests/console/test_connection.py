@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from hub.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker, find_free_port
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import InProcessHub
 from uikit.connection import ConsoleConnection

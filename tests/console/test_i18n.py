@@ -38,8 +38,12 @@ DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
         ROOT / "whist" / "night.py",
     ],
     "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", (FORMATS, TITLES)],
-    # The printable sheets' words (hub/sheets.py has the pybabel commands).
-    "sheets": [ROOT / "hub" / "sheets.py", ROOT / "hub" / "clubsheets.py", (FORMATS, SUMMARIES)],
+    # The printable sheets' words (hub/paper/sheets.py has the pybabel commands).
+    "sheets": [
+        ROOT / "hub" / "paper" / "sheets.py",
+        ROOT / "hub" / "paper" / "clubsheets.py",
+        (FORMATS, SUMMARIES),
+    ],
 }
 UPDATE = "the French catalog is out of date: see console/i18n.py for the pybabel commands"
 

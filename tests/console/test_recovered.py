@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from hub.batch import Inbound
+from hub.service.batch import Inbound
 from tests.console.conftest import HubLink, console
 
 

@@ -3,7 +3,7 @@ that table, in the leader's language."""
 
 from __future__ import annotations
 
-from hub.batch import Inbound
+from hub.service.batch import Inbound
 from tests.console.conftest import console
 from tests.console.test_presenter import start
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hardware import ButtonPad, LedBar
-from hub.sim import SimLeader
+from hub.demo.sim import SimLeader
 from kiosk.config import KioskConfig
 from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox
@@ -33,7 +33,7 @@ def press(factory, pin):
 
 @pytest.fixture
 def broker(tmp_path):
-    from hub.broker import EmbeddedBroker, find_free_port
+    from hub.broker.broker import EmbeddedBroker, find_free_port
 
     with EmbeddedBroker(tmp_path / "broker", 4, port=find_free_port(), bind="127.0.0.1") as b:
         yield b

@@ -17,9 +17,9 @@ import pytest
 
 from hardware import FlagMismatch, from_config, scoreboard_from_config
 from hardware.testing import PtyPeer
-from hub.batch import Inbound
-from hub.core import HubCore
-from hub.store import EventStore
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.store import EventStore
 from whist.pattern import default_spec
 from whist.protocol import Ack, Assignment, Call, Result, Revokes, Standings, State, decode, encode
 

@@ -7,13 +7,13 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from hub.batch import Inbound
-from hub.broker import Credentials
+from hub.broker.broker import Credentials
 from hub.cli import main
-from hub.core import HubCore
-from hub.datadir import BROKER_DIR, DB_FILE
-from hub.serve import parse_broker
-from hub.store import EventStore
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.datadir import BROKER_DIR, DB_FILE
+from hub.service.serve import parse_broker
+from hub.service.store import EventStore
 from whist.pattern import default_spec
 
 

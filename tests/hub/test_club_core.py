@@ -1,4 +1,4 @@
-"""The club night's hub (hub/club.py), without a network: deals in, acks and retained views
+"""The club night's hub (hub/service/club.py), without a network: deals in, acks and retained views
 out, commit before ack, the leader's commands, and what is republished at connect."""
 
 import csv
@@ -7,11 +7,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from hub.batch import Inbound
 from hub.cli import main
-from hub.club import ClubCore
-from hub.core import HubCore
-from hub.store import EventStore, StoreError
+from hub.service.batch import Inbound
+from hub.service.club import ClubCore
+from hub.service.core import HubCore
+from hub.service.store import EventStore, StoreError
 from tests.hub.test_core import Harness, command
 from tests.hub.test_core import result as military_result
 from whist.night import club_score, night_standings, night_state

@@ -1,5 +1,5 @@
-"""The club night's hub (hub/club.py) serving the games played each for oneself — Widow, Solo,
-Knockout and 8-to-1 — without a network: deals accepted, refused with the core's reason,
+"""The club night's hub (hub/service/club.py) serving the games played each for oneself — Widow,
+Solo, Knockout and 8-to-1 — without a network: deals accepted, refused with the core's reason,
 duplicates, corrections, the night's end, the export that ``tally`` reads; and 8-to-1's trump,
 drawn by the hub once per round for every table (docs/rules.md EO3, docs/protocol.md 11.5)."""
 
@@ -12,10 +12,10 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from hub.batch import Inbound
 from hub.cli import main
-from hub.club import ClubCore
-from hub.store import EventStore
+from hub.service.batch import Inbound
+from hub.service.club import ClubCore
+from hub.service.store import EventStore
 from tests.hub.test_club_core import ClubHarness, deal, published
 from whist.cards import Suit
 from whist.events import DealRecorded, NightCreated, RoundTrumpDrawn, event_from_dict, event_to_dict

@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from hub.cli import main
-from hub.clubsheets import club_sheet, write_club_sheets
-from hub.export import deal_columns
-from hub.files import write_spec
+from hub.paper.clubsheets import club_sheet, write_club_sheets
+from hub.paper.export import deal_columns
+from hub.service.files import write_spec
 from tests.hub.test_club_core import ClubHarness, deal
 from tests.hub.test_sheets_paper import NAMES, pages, rules, save
 from whist.formats import Format
@@ -151,7 +151,7 @@ def test_the_hub_s_export_of_a_club_night_writes_the_score_sheets_too(tmp_path):
 def test_a_sheet_of_fixed_rounds_says_which_game_it_is_for():
     """8-to-1 of two games (21 rounds each): the third sheet of a table, rounds 12 to 21,
     is game 2's; the second holds the end of game 1 and the start of game 2."""
-    from hub.clubsheets import club_sheet
+    from hub.paper.clubsheets import club_sheet
 
     spec = named("eight-to-one", 2, "games", 2)
     assert [p.games for p in club_sheet_pages(spec)][:3] == [(1,), (1, 2), (2,)]
@@ -174,7 +174,7 @@ def test_what_a_player_reads_is_set_at_three_millimetre_capitals():
     """DejaVu Sans capitals are 0.73 em: 3 mm wants about 11.7 pt (a reviewer measured the
     rules at 2.5 mm, the dealers at 2.7, the results headings and Alberta's rule at 2 to
     2.4). Code labels for the typist may be smaller, sized to their column."""
-    from hub import clubsheets, sheets
+    from hub.paper import clubsheets, sheets
 
     assert _pt(clubsheets._CSS, ".club p.rule") >= 12
     assert _pt(clubsheets._CSS, ".club td.pre") >= 12

@@ -1,17 +1,17 @@
 """The hub's answers to the leader console's queries: plan, results, ties, export, join_code;
-and the printable sheets (hub/sheets.py, ``whist-hub sheets``)."""
+and the printable sheets (hub/paper/sheets.py, ``whist-hub sheets``)."""
 
 import json
 import random
 
 from click.testing import CliRunner
 
-from hub.batch import Inbound
 from hub.cli import main
-from hub.core import HubCore
-from hub.files import write_spec
-from hub.sheets import rotation_sheet, write_sheets
-from hub.store import EventStore
+from hub.paper.sheets import rotation_sheet, write_sheets
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.files import write_spec
+from hub.service.store import EventStore
 from tests.hub.test_core import Harness, command, result
 from whist.pattern import default_spec
 from whist.protocol import (

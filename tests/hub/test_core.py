@@ -6,10 +6,10 @@ import sqlite3
 
 import pytest
 
-from hub.batch import Inbound
-from hub.core import HubCore
-from hub.release import RELEASE_CHUNK
-from hub.store import EventStore, StoreError, event_checksum
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.release import RELEASE_CHUNK
+from hub.service.store import EventStore, StoreError, event_checksum
 from whist.pattern import default_spec
 from whist.protocol import UNREADABLE_CALL
 

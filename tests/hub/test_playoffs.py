@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from hub.sheets import standings_sheet
+from hub.paper.sheets import standings_sheet
 from tests.hub.test_core import Harness, result
 from tests.hub.test_director import retained
 from whist.cards import Suit

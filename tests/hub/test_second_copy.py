@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from hub.batch import Inbound
-from hub.export import export_csv, export_night_csv
+from hub.paper.export import export_csv, export_night_csv
+from hub.service.batch import Inbound
 from tests.hub.test_club_core import ClubHarness, deal
 from tests.hub.test_core import Harness, command, result
 from tests.kiosk.test_outbox import result as kept_result

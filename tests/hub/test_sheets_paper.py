@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from hub.sheets import write_pdf, write_sheets
+from hub.paper.sheets import write_pdf, write_sheets
 from whist.paper import rotation_pages
 from whist.pattern import default_spec
 from whist.spec import TournamentSpec, load_spec

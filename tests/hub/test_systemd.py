@@ -5,7 +5,7 @@ import socket
 
 import pytest
 
-from hub.systemd import Systemd
+from hub.service.systemd import Systemd
 
 
 @pytest.fixture
@@ -69,8 +69,8 @@ def test_serve_says_ready_and_pings_the_watchdog(manager, monkeypatch, tmp_path)
     import threading
     import time
 
-    from hub.broker import find_executable, find_free_port
-    from hub.serve import serve
+    from hub.broker.broker import find_executable, find_free_port
+    from hub.service.serve import serve
     from whist.pattern import default_spec
 
     try:

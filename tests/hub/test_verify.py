@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from hub.batch import Inbound
+from hub.service.batch import Inbound
 from tests.hub.test_core import Harness, result
 from tests.hub.test_director import retained
 from whist.protocol import CountsData, VerifyData
@@ -140,7 +140,7 @@ def test_points_tournaments_count_no_flags(tmp_path):
 
 
 def test_the_standings_sheet_says_whether_each_day_is_verified(hub, tmp_path):
-    from hub.sheets import standings_sheet
+    from hub.paper.sheets import standings_sheet
 
     play_day_one(hub)
     for table in (2, 3):

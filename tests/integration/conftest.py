@@ -31,7 +31,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
-from hub.broker import (
+from hub.broker.broker import (
     BrokerError,
     Credential,
     EmbeddedBroker,

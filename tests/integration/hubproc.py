@@ -10,16 +10,19 @@ import threading
 import time
 from pathlib import Path
 
-from hub.broker import Credentials, find_free_port
-from hub.core import HubCore
-from hub.files import write_spec
-from hub.service import Hub
-from hub.store import EventStore
+from hub.broker.broker import Credentials, find_free_port
+from hub.service.core import HubCore
+from hub.service.files import write_spec
+from hub.service.service import Hub
+from hub.service.store import EventStore
 from whist.nightspec import LengthSpec, default_night
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
 
 WAIT = 10.0
+#: Upper bound for a hub to say it is ready: its start replays the log, makes the hall's
+#: certificates and starts its broker, slower when both cores are busy with the suite.
+READY_WAIT = 30.0
 
 
 class HubProcess:
@@ -42,7 +45,7 @@ class HubProcess:
         self.lines: list[str] = []
         self._ready = threading.Event()
 
-    def start(self, timeout: float = WAIT) -> HubProcess:
+    def start(self, timeout: float = READY_WAIT) -> HubProcess:
         self._ready.clear()
         self.proc = subprocess.Popen(
             self.argv,

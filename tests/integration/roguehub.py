@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hub.broker import Credentials
-from hub.provision import JoinCode, ProvisionServer
+from hub.broker.broker import Credentials
+from hub.broker.provision import JoinCode, ProvisionServer
 from whist.protocol import JoinFinish, JoinStart
 
 RECEIVED = "received.jsonl"

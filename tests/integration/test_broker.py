@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from hub import broker as broker_module
-from hub.broker import (
+from hub.broker import broker as broker_module
+from hub.broker.broker import (
     MOSQUITTO_MISSING,
     BrokerError,
     Credentials,
@@ -431,7 +431,7 @@ def test_a_broker_left_by_a_killed_hub_is_replaced(tmp_path: Path) -> None:
     port = find_free_port()
     script = (
         "import sys, time\n"
-        "from hub.broker import EmbeddedBroker\n"
+        "from hub.broker.broker import EmbeddedBroker\n"
         "b = EmbeddedBroker(sys.argv[1], 2, port=int(sys.argv[2]), bind='127.0.0.1').start()\n"
         "print(b.pid, flush=True)\n"
         "time.sleep(60)\n"

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from hub.demo import bot_record
-from hub.sim import SimClubLeader
-from hub.store import EventStore
+from hub.demo.demo import bot_record
+from hub.demo.sim import SimClubLeader
+from hub.service.store import EventStore
 from kiosk.individual import NOBODY
 from kiosk.viewmodel import Screen
 from tests.integration.conftest import require_mosquitto

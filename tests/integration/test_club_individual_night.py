@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from hub.demo import bot_record
-from hub.sim import SimClubKiosk, SimClubLeader
-from hub.store import EventStore
+from hub.demo.demo import bot_record
+from hub.demo.sim import SimClubKiosk, SimClubLeader
+from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import serve_night
 from tests.integration.test_club_night import retained

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from hub.broker import Credentials
-from hub.sim import SimClubLeader
-from hub.store import EventStore
+from hub.broker.broker import Credentials
+from hub.demo.sim import SimClubLeader
+from hub.service.store import EventStore
 from kiosk.config import KioskConfig
 from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from hub.sim import SimClubKiosk, SimClubLeader
-from hub.store import EventStore
+from hub.demo.sim import SimClubKiosk, SimClubLeader
+from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import serve_night
 from whist.bot import club_deal

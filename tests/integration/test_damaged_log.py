@@ -24,12 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from hub.batch import Inbound
-from hub.broker import PID_FILE, find_free_port
-from hub.core import HubCore
-from hub.files import write_spec
-from hub.serve import BROKER_DIR, DB_FILE
-from hub.store import EventStore
+from hub.broker.broker import PID_FILE, find_free_port
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.files import write_spec
+from hub.service.serve import BROKER_DIR, DB_FILE
+from hub.service.store import EventStore
 from tests.hub.test_core import result
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import HubProcess

@@ -18,9 +18,9 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker import EmbeddedBroker, find_free_port
-from hub.files import write_spec
-from hub.sim import SimLeader
+from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.demo.sim import SimLeader
+from hub.service.files import write_spec
 from tests.integration.conftest import TOPICS, Connect, ProbeClient, require_mosquitto
 from tests.integration.hubproc import HubProcess, InProcessHub, wait_for
 from whist.pattern import default_spec

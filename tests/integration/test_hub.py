@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hub.broker import Credentials, EmbeddedBroker, find_free_port
-from hub.files import write_spec
-from hub.provision import JoinCode
-from hub.sim import SimKiosk, SimLeader
-from hub.store import EventStore
+from hub.broker.broker import Credentials, EmbeddedBroker, find_free_port
+from hub.broker.provision import JoinCode
+from hub.demo.sim import SimKiosk, SimLeader
+from hub.service.files import write_spec
+from hub.service.store import EventStore
 from tests.integration.conftest import TOPICS, require_mosquitto
 from tests.integration.hubproc import HubProcess, InProcessHub, wait_for
 from tests.reference import reference_standings, simulate

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
-from hub.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, JoinCode
+from hub.broker.broker import Credentials, find_free_port
+from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, JoinCode
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from tests.integration import joinwire
@@ -195,7 +195,7 @@ def test_a_neighbour_neither_locks_the_hall_nor_fills_it(tmp_path: Path) -> None
 def test_the_hubs_ca_certificate_travels_sealed_and_is_pinned(tmp_path: Path) -> None:
     """With ``ca.crt`` beside the broker's files, the join reply carries it (and the TLS
     port); the kiosk writes it beside its settings and names it in ``[broker]``."""
-    from hub.provision import ProvisionServer
+    from hub.broker.provision import ProvisionServer
 
     folder = tmp_path / "broker"
     creds = Credentials.load_or_create(folder, 4)

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
-from hub.files import write_spec
-from hub.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_TRIES, JoinCode
-from hub.sim import SimLeader
+from hub.broker.broker import Credentials, find_free_port
+from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_TRIES, JoinCode
+from hub.demo.sim import SimLeader
+from hub.service.files import write_spec
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from tests.integration import joinwire

@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
-from hub.broker import Credentials
+from hub.broker.broker import Credentials
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from tests.integration.conftest import require_mosquitto

@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker import (
+from hub.broker.broker import (
     LOG_BACKUPS,
     LOG_LINES_PER_MINUTE,
     LOG_MAX_BYTES,
     EmbeddedBroker,
     find_free_port,
 )
-from hub.logcap import LinePump
-from hub.serve import LOG_SAME_PER_MINUTE, setup_logging
+from hub.broker.logcap import LinePump
+from hub.service.serve import LOG_SAME_PER_MINUTE, setup_logging
 from tests.integration.conftest import require_mosquitto
 
 require_mosquitto()
@@ -116,7 +116,7 @@ def test_a_broker_outliving_a_killed_hub_keeps_running_without_its_log(tmp_path:
     # and says its last will) until the next hub reclaims it.
     port = find_free_port()
     code = (
-        "import os, signal, sys\nfrom hub.broker import EmbeddedBroker\n"
+        "import os, signal, sys\nfrom hub.broker.broker import EmbeddedBroker\n"
         "EmbeddedBroker(sys.argv[1], 2, port=int(sys.argv[2]), bind='127.0.0.1').start()\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )

@@ -10,14 +10,14 @@ from typing import ClassVar
 
 import pytest
 
-from hub.batch import Inbound, Outgoing
-from hub.broker import EmbeddedBroker, find_free_port
-from hub.core import HubCore
-from hub.corebase import MAX_CONFLICTS
-from hub.datadir import DB_FILE, LOG_FILE
-from hub.files import write_spec
-from hub.service import Hub
-from hub.store import EventStore
+from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.service.batch import Inbound, Outgoing
+from hub.service.core import HubCore
+from hub.service.corebase import MAX_CONFLICTS
+from hub.service.datadir import DB_FILE, LOG_FILE
+from hub.service.files import write_spec
+from hub.service.service import Hub
+from hub.service.store import EventStore
 from tests.integration.conftest import TOPICS, Connect, ProbeClient, require_mosquitto
 from tests.integration.hubproc import HubProcess, serve_night, wait_for
 from tests.integration.test_hostile import command, latest_state, result

@@ -11,9 +11,9 @@ import urllib.request
 
 import pytest
 
-from hub.broker import Credentials
-from hub.provision import MAX_TRIES, JoinCode, ProvisionServer, printable
-from hub.sim import SimKiosk, SimLeader
+from hub.broker.broker import Credentials
+from hub.broker.provision import MAX_TRIES, JoinCode, ProvisionServer, printable
+from hub.demo.sim import SimKiosk, SimLeader
 from tests.integration.conftest import TOPICS, require_mosquitto
 from tests.integration.hubproc import InProcessHub
 from tests.integration.joinwire import b64, join

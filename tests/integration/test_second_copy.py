@@ -27,12 +27,12 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker import EmbeddedBroker, find_free_port
-from hub.club import ClubCore
-from hub.files import write_spec
-from hub.serve import DB_FILE
-from hub.sim import SimLeader
-from hub.store import EventStore
+from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.demo.sim import SimLeader
+from hub.service.club import ClubCore
+from hub.service.files import write_spec
+from hub.service.serve import DB_FILE
+from hub.service.store import EventStore
 from kiosk import connection
 from kiosk.config import KioskConfig
 from kiosk.connection import RESEND_EVERY, KioskConnection

@@ -24,10 +24,10 @@ import pytest
 from click.testing import CliRunner
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker import Credentials, EmbeddedBroker, find_free_port, port_answers
+from hub.broker.broker import Credentials, EmbeddedBroker, find_free_port, port_answers
+from hub.broker.tls import certificate_names, ensure_certificates
 from hub.cli import main
-from hub.files import write_spec
-from hub.tls import certificate_names, ensure_certificates
+from hub.service.files import write_spec
 from kiosk.config import load_config as load_kiosk_config
 from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox

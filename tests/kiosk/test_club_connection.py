@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from hub.broker import EmbeddedBroker
-from hub.club import ClubCore
-from hub.service import Hub
-from hub.store import EventStore
+from hub.broker.broker import EmbeddedBroker
+from hub.service.club import ClubCore
+from hub.service.service import Hub
+from hub.service.store import EventStore
 from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox
 from kiosk.presenter import TablePresenter

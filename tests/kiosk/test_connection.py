@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker import EmbeddedBroker, find_free_port
-from hub.sim import SimLeader
+from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.demo.sim import SimLeader
 from kiosk.config import KioskConfig
 from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker import Credentials
-from hub.provision import JoinCode, ProvisionServer
+from hub.broker.broker import Credentials
+from hub.broker.provision import JoinCode, ProvisionServer
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from kiosk.presenter import SetupPresenter
@@ -190,7 +190,7 @@ def test_a_code_renewed_between_the_two_steps_ends_the_join(service, monkeypatch
 
 
 def test_nothing_listening(tmp_path):
-    from hub.broker import find_free_port
+    from hub.broker.broker import find_free_port
 
     with pytest.raises(provision.JoinError) as info:
         provision.request_join(provision.FoundHub("127.0.0.1", find_free_port()), 1, "123456",
@@ -255,7 +255,7 @@ def test_every_hub_heard_is_asked_until_one_takes_the_code(monkeypatch, tmp_path
 
 def test_an_address_the_hub_does_not_listen_on_is_passed_over(service, monkeypatch, tmp_path):
     """A hub's record may list an address it does not answer on: the next one is tried."""
-    from hub.broker import find_free_port
+    from hub.broker.broker import find_free_port
 
     server, code, _ = service
     dead = provision.FoundHub("127.0.0.1", find_free_port())

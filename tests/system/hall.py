@@ -8,9 +8,9 @@ import random
 import time
 from pathlib import Path
 
-from hub.broker import EmbeddedBroker, find_free_port
-from hub.files import write_spec
-from hub.sim import SimKiosk, SimLeader
+from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.demo.sim import SimKiosk, SimLeader
+from hub.service.files import write_spec
 from tests.integration.hubproc import HubProcess
 from tests.reference import HandResults
 from whist.spec import TournamentSpec

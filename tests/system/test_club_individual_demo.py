@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from hub.cli import main
-from hub.demo import run_club_demo
-from hub.store import EventStore
+from hub.demo.demo import run_club_demo
+from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.system.test_club_demo import board
 from tests.system.test_demo import mosquittos

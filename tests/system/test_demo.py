@@ -7,7 +7,7 @@ import sys
 import threading
 from pathlib import Path
 
-from hub.demo import bot_result, run_demo
+from hub.demo.demo import bot_result, run_demo
 from tests.integration.conftest import require_mosquitto
 
 require_mosquitto()

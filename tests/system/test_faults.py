@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hub.store import EventStore
+from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.reference import reference_standings, simulate
 from tests.system.hall import SimHall

@@ -27,13 +27,13 @@ from typing import Any
 
 import pytest
 
-from hub.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker, find_free_port
 from tests.integration.conftest import mosquitto_missing
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "kiosk"
 #: Upper bound for one scenario process (Kivy start, a whole hand, screenshots).
-SCENARIO_TIMEOUT = 90.0
+SCENARIO_TIMEOUT = 180.0
 
 
 def xvfb_missing() -> str | None:
@@ -44,7 +44,8 @@ def xvfb_missing() -> str | None:
 
 @pytest.fixture(scope="session")
 def display() -> Iterator[str]:
-    """A private Xvfb, big enough for 1920x1080; yields its DISPLAY value."""
+    """A private Xvfb, big enough for 1920x1080 and a portrait 720x1280; yields its
+    DISPLAY value."""
     reason = xvfb_missing() or mosquitto_missing()
     if reason and os.environ.get("WHIST_NO_SKIP") == "1":
         pytest.fail(reason, pytrace=False)  # the test command installed them: say so
@@ -53,7 +54,7 @@ def display() -> Iterator[str]:
     read, write = os.pipe()
     # -displayfd: Xvfb picks a free display number itself and writes it to the pipe.
     proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1280x24", "-nolisten", "tcp"],
         pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -211,7 +212,7 @@ def club_night_walk(
     against a real club hub: the layout audit is clean, exactly the screenshots ``names`` were
     saved (none empty), and the night ended. Returns the scenario's texts and the night the
     hub holds, replayed from its log."""
-    from hub.store import EventStore
+    from hub.service.store import EventStore
     from whist.night import ClubNight
 
     config = write_kiosk_config(

@@ -292,7 +292,7 @@ class ConsoleDriver:
             await asyncio.to_thread(hub.__exit__, None, None, None)
 
     async def start_kiosks(self, tables: list[int]) -> None:
-        from hub.sim import SimKiosk
+        from hub.demo.sim import SimKiosk
 
         b = self._broker()
         for table in tables:
@@ -312,7 +312,7 @@ class ConsoleDriver:
     async def start_club_kiosks(self, tables: list[int]) -> None:
         """Club tables' kiosks (hub.sim.SimClubKiosk: each its own table login, its outbox),
         reporting deals to the real hub."""
-        from hub.sim import SimClubKiosk
+        from hub.demo.sim import SimClubKiosk
 
         b = self._broker()
         started = []
@@ -335,7 +335,7 @@ class ConsoleDriver:
     async def club_leader(self) -> Any:
         """The leader's login as a second client (hub.sim.SimClubLeader), for a scenario
         with no console (the hall's): commands to the real hub."""
-        from hub.sim import SimClubLeader
+        from hub.demo.sim import SimClubLeader
 
         b = self._broker()
         leader = SimClubLeader(b["host"], b["port"], b["leader_user"], b["leader_password"])

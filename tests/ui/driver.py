@@ -77,6 +77,7 @@ class Driver:
         self.hub: Any = None
         self.leader: Any = None
         self.taps = 0  # every tap a person made, to count a result's
+        self.last_turned = Path()  # the last picture of a turned window (sizes)
 
     # ------------------------------------------------------------------ looking
     @property
@@ -202,14 +203,15 @@ class Driver:
         _report["texts"][key] = value
 
     def measure(self, name: str, kids: dict[str, bool]) -> None:
-        """The cap heights in the last screenshot ``name`` (at 800x480): each widget's
-        first glyph (or, ``True``, its whole ink: a suit symbol) in pixel rows and in mm on
-        the 7-inch Pi touchscreen (tests/ui/measure.py). Buttons and bands are measured
-        inside their rounded corners; each text measured must be one line."""
+        """The cap heights in the last screenshot ``name``: each widget's first glyph (or,
+        ``True``, its whole ink: a suit symbol) in pixel rows and in mm on the screen of that
+        size (the 7-inch Pi touchscreen, the Touch Display 2: tests/ui/measure.py). Buttons
+        and bands are measured inside their rounded corners; each text measured must be one
+        line."""
         from kivy.core.window import Window
 
         from kiosk.ui import KButton, KFill
-        from tests.ui.measure import KIOSK_MM_PER_PX, widget_ink
+        from tests.ui.measure import SCREEN_MM_PER_PX, widget_ink
 
         stem = f"{self.spec['prefix']}-{Window.width}x{Window.height}-{name}"
         found = {}
@@ -221,7 +223,7 @@ class Driver:
             px = widget_ink(png, w, first_glyph=not whole, inset_x=inset)
             found[kid] = {
                 "px": px,
-                "mm": round(px * KIOSK_MM_PER_PX, 2),
+                "mm": round(px * SCREEN_MM_PER_PX[(Window.width, Window.height)], 2),
                 "font_px": round(w.font_size),
                 "text": w.text,
             }
@@ -250,9 +252,9 @@ class Driver:
     async def start_club_hub(self) -> None:
         """A real club night's hub (hub.club.ClubCore behind the MQTT adapter), in this
         process; the players' names as a club would type them into the night's file."""
-        from hub.club import ClubCore
-        from hub.service import Hub
-        from hub.store import EventStore
+        from hub.service.club import ClubCore
+        from hub.service.service import Hub
+        from hub.service.store import EventStore
         from whist.nightspec import default_night, load_night
 
         b = self._broker()
@@ -292,7 +294,7 @@ class Driver:
 
     async def command(self, op: str, **fields: Any) -> Any:
         if self.leader is None:
-            from hub.sim import SimLeader
+            from hub.demo.sim import SimLeader
 
             b = self._broker()
             self.leader = SimLeader(b["host"], b["port"], b["leader_user"], b["leader_password"])
@@ -335,6 +337,29 @@ def _nested(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 _touch_ids = itertools.count(1000)
 
 
+def screen_point(
+    x: float, y: float, rotation: int, system_size: tuple[int, int]
+) -> tuple[float, float]:
+    """Where the window's point (x, y) is on the screen itself (pixels, y up), the window's
+    picture turned by ``rotation``: a touch screen reports its own pixels, and Kivy turns a
+    touch back (MotionEvent.to_absolute_pos). Written from the rotation, not from Kivy's
+    code, so a tap that lands shows that Kivy's turn of the touches matches.
+
+    >>> screen_point(100, 200, 90, (1280, 720))
+    (1079.0, 100.0)
+    >>> screen_point(100, 200, 0, (1280, 720))
+    (100, 200)
+    """
+    x_max, y_max = system_size[0] - 1, system_size[1] - 1
+    if rotation == 90:  # the picture's x runs up the screen, its y right to left
+        return x_max - y, x
+    if rotation == 180:
+        return x_max - x, y_max - y
+    if rotation == 270:
+        return y, y_max - x
+    return x, y
+
+
 def _touch(x: float, y: float) -> Any:
     from kivy.base import EventLoop
     from kivy.input.motionevent import MotionEvent
@@ -345,10 +370,12 @@ def _touch(x: float, y: float) -> Any:
             super().depack(args)
 
     win = EventLoop.window
+    sx, sy = screen_point(x, y, win.rotation, win.system_size)
+    width, height = win.system_size
     touch = Touch(
         "driver",
         next(_touch_ids),
-        {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
+        {"x": sx / (width - 1.0), "y": sy / (height - 1.0)},
         is_touch=True,
         type_id="touch",
     )
@@ -500,6 +527,100 @@ async def walk(d: Driver) -> None:
             d.note("toggled", d.app.vm.rejected.title)
     finally:
         await d.close()
+
+
+async def sizes(d: Driver) -> None:
+    """A hand, the confirm and the result at one screen size, the text heights measured;
+    with a turned window (``rotation`` in kiosk.toml) every tap goes through the turn, and
+    each button tapped is first found, in the screen's own picture, where the tap lands."""
+    from kivy.core.window import Window
+
+    turned = d.spec.get("rotation", 0)
+    try:
+        await d.on("connecting")
+        await until(lambda: Window.rotation == turned, f"the window turned by {turned}")
+        d.note("layout", list(Window.size))
+        await d.start_hub()
+        await d.command("start_hand")
+        await d.on("move")
+        await tap_turned(d, "ok")
+        await d.on("hand")
+        await shot_turned(d, "03-hand")
+        if not turned:
+            d.measure(
+                "03-hand",
+                {
+                    "trump-symbol": True,
+                    "trump-name": False,
+                    "home": False,
+                    "question": False,
+                    "hand-key-6": True,
+                },
+            )
+        await tap_turned(d, "hand-key-6")
+        await d.on("confirm")
+        await tap_turned(d, "confirm-home")
+        await shot_turned(d, "06-confirm")
+        if not turned:
+            d.measure("06-confirm", {"outcome": False, "change": False})
+        await tap_turned(d, "confirm-visitors")
+        await d.on("accepted")
+        await shot_turned(d, "08-accepted")
+        d.note("accepted", d.app.vm.accepted.instruction)
+    finally:
+        await d.close()
+
+
+async def shot_turned(d: Driver, name: str) -> None:
+    """:meth:`Driver.shot`, or for a turned window the screen's own picture (Kivy's
+    Window.screenshot reads the turned size from an unturned framebuffer), with the audit."""
+    from kivy.core.window import Window
+
+    if not Window.rotation:
+        await d.shot(name)
+        return
+    from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
+    from PIL import Image
+
+    await d.settle()
+    width, height = Window.system_size
+    data = glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE)
+    target = d.shots / (
+        f"{d.spec['prefix']}-{Window.width}x{Window.height}-r{Window.rotation}-{name}.png"
+    )
+    d.shots.mkdir(parents=True, exist_ok=True)
+    Image.frombytes("RGB", (width, height), data).transpose(Image.Transpose.FLIP_TOP_BOTTOM).save(
+        target
+    )
+    d.last_turned = target
+    _report["shots"].append(target.name)
+    _report["audit"].extend(f"{target.name}: {p}" for p in d.audit())
+
+
+async def tap_turned(d: Driver, kid: str) -> None:
+    """Tap ``kid``; in a turned window, first check that the screen shows that button's
+    colour where the finger will land (the picture as the panel has it, not Kivy's idea)."""
+    from kivy.core.window import Window
+
+    from uikit import theme
+
+    if Window.rotation:
+        from PIL import Image
+
+        await shot_turned(d, f"tap-{kid}")
+        widget = d.find(kid)
+        # Inside the button below its text (the middle of its lower edge, clear of the
+        # rounded corners): the button's own colour, not a glyph's.
+        below = widget.to_window(widget.center_x, widget.y + widget.height * 0.12)
+        x, y = screen_point(*below, Window.rotation, Window.system_size)
+        with Image.open(d.last_turned) as img:
+            seen = img.convert("RGB").getpixel((round(x), img.height - 1 - round(y)))
+        want = tuple(round(c * 255) for c in theme.rgba(theme.role(widget.role).background)[:3])
+        assert max(abs(a - b) for a, b in zip(seen, want, strict=True)) <= 3, (
+            f"{kid}: the screen shows {seen} where the tap lands, not the button's {want}"
+        )
+        d.note(f"landed-{kid}", [round(x), round(y)])
+    await d.tap(kid)
 
 
 async def setup(d: Driver) -> None:
@@ -1032,6 +1153,7 @@ async def club_solo(d: Driver) -> None:
 
 
 SCENARIOS = {
+    "sizes": sizes,
     "club": club,
     "director": director,
     "count": count,

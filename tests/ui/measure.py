@@ -2,8 +2,8 @@
 are in millimetres on the screen a picture is for. The hall's back-row test
 (tests/ui/hall_backrow.py) and the kiosk's walk (tests/ui/driver.py) both measure with it.
 
->>> round(KIOSK_MM_PER_PX, 4), round(TV_MM_PER_PX_1080, 3)
-(0.179, 0.634)
+>>> round(KIOSK_MM_PER_PX, 4), round(TV_MM_PER_PX_1080, 3), round(TOUCH_DISPLAY_2_MM_PER_PX, 4)
+(0.179, 0.634, 0.1211)
 """
 
 from __future__ import annotations
@@ -15,6 +15,15 @@ from typing import Any
 #: 154.08 x 85.92 mm. A cap height is vertical: 85.92 / 480 mm per pixel row.
 KIOSK_SCREEN_MM = (154.08, 85.92)
 KIOSK_MM_PER_PX = KIOSK_SCREEN_MM[1] / 480
+#: The Raspberry Pi Touch Display 2: 720x1280 pixels (portrait-native) on a 7-inch (177.8 mm)
+#: diagonal, square pixels: about 87.2 x 155.0 mm, the same pitch both ways.
+TOUCH_DISPLAY_2_MM_PER_PX = 177.8 / (720**2 + 1280**2) ** 0.5
+#: Millimetres per pixel row of each screen a table may have, by its picture's size.
+SCREEN_MM_PER_PX = {
+    (800, 480): KIOSK_MM_PER_PX,
+    (1280, 720): TOUCH_DISPLAY_2_MM_PER_PX,  # the Touch Display 2 turned landscape
+    (720, 1280): TOUCH_DISPLAY_2_MM_PER_PX,
+}
 #: A 55-inch 16:9 TV is about 1218 mm wide; at 1920 pixels across, this much per pixel.
 TV_WIDTH_MM = 1218.0
 TV_MM_PER_PX_1080 = TV_WIDTH_MM / 1920

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hub.broker import EmbeddedBroker
+from hub.broker.broker import EmbeddedBroker
 from tests.ui.conftest import club_night_walk
 
 TABLE = 2

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker import EmbeddedBroker
+from hub.broker.broker import EmbeddedBroker
 from tests.ui.conftest import club_night_walk
 
 TABLE = 2

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
-from hub.files import write_spec
+from hub.broker.broker import Credentials, find_free_port
+from hub.service.files import write_spec
 from tests.integration.hubproc import HubProcess
 from tests.ui.test_club_ui import (
     HALL_SHOTS,

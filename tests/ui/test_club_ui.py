@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from hub.broker import Credentials, find_free_port
-from hub.files import write_spec
-from hub.store import EventStore
+from hub.broker.broker import Credentials, find_free_port
+from hub.service.files import write_spec
+from hub.service.store import EventStore
 from tests.integration.hubproc import HubProcess
 from tests.ui.conftest import broker_spec
 from tests.ui.test_console_ui import HALL_SHOTS, LEADER_SHOTS, ConsoleScenario, _config
@@ -138,7 +138,7 @@ def _run(tmp_path: Path, kivy_env: dict[str, str], night: ServedNight, app: str,
         "night": {"tables": night.tables},
         **extra,
     }
-    return ConsoleScenario(spec, kivy_env, tmp_path).report(timeout=150)
+    return ConsoleScenario(spec, kivy_env, tmp_path).report(timeout=240)
 
 
 def _check(report: dict[str, Any], folder: Path, names: list[str], sizes: list[str]) -> None:

@@ -28,7 +28,7 @@ def _run(tmp_path: Any, hall: Any, kivy_env: Any, fmt: str, scenario: str, **t: 
         },
         kivy_env,
         tmp_path,
-    ).report(timeout=150)
+    ).report(timeout=240)
     assert report["audit"] == [], "\n".join(report["audit"])
     return report
 

@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hub.broker import EmbeddedBroker
-from hub.provision import JoinCode
+from hub.broker.broker import EmbeddedBroker
+from hub.broker.provision import JoinCode
 from tests.ui.conftest import ROOT, Scenario, broker_spec
 
 LEADER_SHOTS = ROOT / "screenshots" / "leader"
@@ -88,7 +88,7 @@ def _leader(tmp_path: Path, kivy_env: Any, hall: EmbeddedBroker, scenario: str, 
         },
         kivy_env,
         tmp_path,
-    ).report(timeout=150)
+    ).report(timeout=240)
 
 
 def _check_shots(report: dict[str, Any], folder: Path, names: list[str]) -> None:
@@ -131,7 +131,7 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
         tmp_path,
     )
     try:
-        leader = lead.report(timeout=150)
+        leader = lead.report(timeout=240)
     finally:
         watch_report = watch.report(timeout=60)
     texts = leader["texts"]

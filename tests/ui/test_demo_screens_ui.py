@@ -10,11 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hub.broker import Credentials
-from hub.datadir import BROKER_DIR
-from hub.demo import _port_from, bot_record, run_club_demo, run_demo
-from hub.demoscreens import screens_wanted
-from hub.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
+from hub.broker.broker import Credentials
+from hub.demo.demo import _port_from, bot_record, run_club_demo, run_demo
+from hub.demo.demoscreens import screens_wanted
+from hub.demo.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
+from hub.service.datadir import BROKER_DIR
 from tests.system.test_demo import mosquittos
 from whist.nightspec import LengthSpec
 

@@ -12,8 +12,8 @@ import json
 import sqlite3
 from pathlib import Path
 
-from hub.broker import EmbeddedBroker
-from hub.store import EventStore
+from hub.broker.broker import EmbeddedBroker
+from hub.service.store import EventStore
 from tests.integration.conftest import TOPICS, mqtt_client
 from tests.integration.hubproc import InProcessHub
 from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
@@ -191,7 +191,7 @@ def test_a_result_survives_kill_9_and_counts_once(tmp_path, kivy_env, hall):
     (tmp_path / "hub").mkdir()
     # The hand starts, then the hub goes away: results can only wait in the kiosk's outbox.
     with InProcessHub(*hub_args):
-        from hub.sim import SimLeader
+        from hub.demo.sim import SimLeader
 
         leader = SimLeader(hall.host, hall.port, b["leader_user"], b["leader_password"])
         leader.start()
@@ -246,7 +246,7 @@ def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall, 
     """The volunteer types the table number and the join code: the kiosk finds the hub by
     mDNS (on the loopback here, under this test's own service type: no other hub on the
     machine is heard), writes its kiosk.toml and starts."""
-    from hub.provision import JoinCode, ProvisionServer
+    from hub.broker.provision import JoinCode, ProvisionServer
     from kiosk.config import KioskConfig, load_config
 
     code = JoinCode.load_or_create(tmp_path / "join")

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from hub.cli import main
-from hub.files import write_spec
+from hub.service.files import write_spec
 from whist.errors import PatternError, ProtocolError
 from whist.events import TournamentCreated, event_from_dict, event_to_dict
 from whist.nightspec import default_night, load_night

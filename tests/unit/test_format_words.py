@@ -63,7 +63,7 @@ def test_a_summary_says_the_nights_own_target() -> None:
 
 def test_the_words_are_marked_where_each_format_defines_them() -> None:
     """Every club game's title is marked G_ in its own module, every summary sentence R_:
-    the catalogs' extraction finds them there and nowhere else (hub/sheets.py's commands)."""
+    the catalogs' extraction finds them there and nowhere else (hub/paper/sheets.py's commands)."""
     for fmt in Format:
         path = FORMATS / f"{fmt.value.replace('-', '_')}.py"
         marked = {

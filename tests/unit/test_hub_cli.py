@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from hub.cli import main
-from hub.files import read_spec
+from hub.service.files import read_spec
 from whist.errors import PatternError
 from whist.protocol import Assignment
 from whist.views import schedule

@@ -1,4 +1,4 @@
-"""The hub's batch trace (hub/service.py) and the benchmark's account of the latency tail
+"""The hub's batch trace (hub/service/service.py) and the benchmark's account of the latency tail
 (bench/hub_bench.py) read it back and name what the slowest results waited behind."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from array import array
 from pathlib import Path
 
 from bench.hub_bench import Sent, read_trace, tail_account
-from hub.service import StageTimes
+from hub.service.service import StageTimes
 
 
 def test_the_trace_is_kept_only_when_asked() -> None:

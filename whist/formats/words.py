@@ -8,7 +8,7 @@ English message ids: each screen translates them through its own catalog.
   into every domain that shows a game's name (``kiosk``, ``leader``, ``hall``, ``sheets``).
 * ``R_`` marks a sentence of a **rules summary**, ``RP_`` its wording in a format's own
   context (a Gaspésie hand is a *manche*): keywords ``R_`` and ``RP_:1c,2``, extracted into
-  the domains that print the summary (``sheets``; see hub/sheets.py).
+  the domains that print the summary (``sheets``; see hub/paper/sheets.py).
 
 Neither keyword is ``M_`` (a refusal's template, whist/errors.py), so a domain that shows
 titles does not collect the core's refusals with them.

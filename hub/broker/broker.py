@@ -17,7 +17,7 @@ Files in the data directory:
 ``mosquitto.acl``     who may read and write which topic, built from :class:`Topics`
 ``mosquitto.db``      the broker's persistence: retained state and queued QoS 1 messages
 ``mosquitto.log``     the broker's log, size-capped and rotated by the hub (``.1``, ``.2``)
-``ca.crt`` …          the hall's certificate authority and the broker's certificate (hub.tls)
+``ca.crt`` …          the hall's certificate authority and the broker's certificate (hub.broker.tls)
 ``broker.pid``        the running broker's pid, so a hub killed with SIGKILL can reclaim it
 """
 
@@ -43,9 +43,9 @@ from typing import Self
 
 import tomli_w
 
-from hub.logcap import LinePump
-from hub.private import write_private
-from hub.tls import CA_CERT_FILE, TlsError, TlsFiles, ensure_certificates, hall_addresses
+from hub.broker.logcap import LinePump
+from hub.broker.private import write_private
+from hub.broker.tls import CA_CERT_FILE, TlsError, TlsFiles, ensure_certificates, hall_addresses
 from whist.protocol import Topics
 
 log = logging.getLogger(__name__)
@@ -374,7 +374,7 @@ def write_config(
     if tls is not None and tls_port is not None:
         lines += [
             "# The hall's network: TLS only, so no password crosses the Wi-Fi readable. Devices",
-            "# check this certificate against ca.crt, the hall's own authority (hub/tls.py).",
+            "# check this certificate against ca.crt, the hall's authority (hub/broker/tls.py).",
             f"listener {tls_port} {bind}" if bind else f"listener {tls_port}",
             *each_listener,
             f"cafile {tls.ca}",

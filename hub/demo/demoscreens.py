@@ -16,8 +16,8 @@ from pathlib import Path
 
 import tomli_w
 
-from hub.broker import Credentials, provisioning_text
-from hub.private import write_private
+from hub.broker.broker import Credentials, provisioning_text
+from hub.broker.private import write_private
 
 #: The table a person plays in the demo.
 PERSON_TABLE = 1

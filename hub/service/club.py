@@ -2,7 +2,7 @@
 tables report and the leader's commands, applies them to the night (:mod:`whist.night`, where
 every rule lives), commits them, and returns what to publish: acks, each table's
 :class:`~whist.protocol.ClubScore`, the hall's :class:`~whist.protocol.NightStandings` and the
-night's State. It shares with :class:`~hub.core.HubCore` the handling of a batch (commit
+night's State. It shares with :class:`~hub.service.core.HubCore` the handling of a batch (commit
 before ack), calls and kiosk status, the command desk (dedup by command id) and the join desk.
 
 Nothing is held back: a club night's tables report a deal every few minutes, not hundreds a
@@ -17,12 +17,12 @@ import random
 import subprocess
 from pathlib import Path
 
-from hub.batch import Batch, Outgoing
-from hub.calls import TableDesk
-from hub.commands import CommandDesk
-from hub.datadir import EXPORTS_DIR
-from hub.joins import JoinDesk
-from hub.store import EventStore, StoreError
+from hub.service.batch import Batch, Outgoing
+from hub.service.calls import TableDesk
+from hub.service.commands import CommandDesk
+from hub.service.datadir import EXPORTS_DIR
+from hub.service.joins import JoinDesk
+from hub.service.store import EventStore, StoreError
 from whist import night as club
 from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
@@ -110,7 +110,7 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         self.calls: dict[int, str] = store.calls()
         self._conflicts = {(c.hand, c.table) for c in store.conflicts()}
         self._conflicts_kept = {}
-        #: The process printing an export's score sheets to PDF (hub.sheets.start_pdfs).
+        #: The process printing an export's score sheets to PDF (hub.paper.sheets.start_pdfs).
         self.pdf_job: subprocess.Popen[bytes] | None = None
 
     # ------------------------------------------------------------------ what is published
@@ -306,9 +306,9 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         return self._export_once(self.night.seq, cmd.language, lambda: self._export(cmd))
 
     def _export(self, cmd: Export) -> ExportData:
-        from hub.clubsheets import write_club_sheets
-        from hub.export import export_night_csv
-        from hub.sheets import start_pdfs
+        from hub.paper.clubsheets import write_club_sheets
+        from hub.paper.export import export_night_csv
+        from hub.paper.sheets import start_pdfs
 
         folder: Path = self.store.path.parent / EXPORTS_DIR
         try:

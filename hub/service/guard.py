@@ -1,4 +1,4 @@
-"""What the hub refuses before a message reaches :class:`hub.core.HubCore`.
+"""What the hub refuses before a message reaches :class:`hub.service.core.HubCore`.
 
 Results, deals, calls and commands are events: they happen once. A retained copy of one would be
 handed again to the hub at every reconnection and to every console that subscribes (a

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from hub.store import Transaction
+from hub.service.store import Transaction
 from whist.events import (
     Event,
 )

@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from hub.net import no_delay
+from hub.broker.net import no_delay
 from uikit.client import HubClient
 from whist.errors import ProtocolError
 from whist.protocol import (

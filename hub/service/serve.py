@@ -14,17 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from hub.broker import EmbeddedBroker
-from hub.club import ClubCore
-from hub.core import HubCore
-from hub.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
-from hub.logcap import RateLimit, RotatingLog
-from hub.net import reach_note, reachable_addresses
-from hub.private import keep_private
-from hub.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
-from hub.service import Hub
-from hub.store import EventStore, StoreError
-from hub.systemd import Systemd
+from hub.broker.broker import EmbeddedBroker
+from hub.broker.logcap import RateLimit, RotatingLog
+from hub.broker.net import reach_note, reachable_addresses
+from hub.broker.private import keep_private
+from hub.broker.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
+from hub.service.club import ClubCore
+from hub.service.core import HubCore
+from hub.service.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
+from hub.service.service import Hub
+from hub.service.store import EventStore, StoreError
+from hub.service.systemd import Systemd
 from whist.nightspec import NightSpec
 from whist.protocol import Topics
 from whist.spec import TournamentSpec

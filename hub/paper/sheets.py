@@ -76,12 +76,12 @@ STANDINGS_FILE = "standings.html"
 
 #: The gettext domain of the sheets' words (uikit/locale/fr/LC_MESSAGES/sheets.po): the
 #: sheets' own, and each format's title and rules summary where the format defines them
-#: (``G_``, ``R_``, ``RP_`` in whist/formats; hub/sheets-babel.cfg leaves the core's refusals
+#: (``G_``, ``R_``, ``RP_`` in whist/formats; hub/paper/sheets-babel.cfg leaves the core's refusals
 #: out). After changing a text, from the repository::
 #:
-#:     .venv/bin/pybabel extract -F hub/sheets-babel.cfg -o uikit/locale/sheets.pot \
+#:     .venv/bin/pybabel extract -F hub/paper/sheets-babel.cfg -o uikit/locale/sheets.pot \
 #:         --no-location --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 \
-#:         hub/sheets.py hub/clubsheets.py whist/formats/*.py
+#:         hub/paper/sheets.py hub/paper/clubsheets.py whist/formats/*.py
 #:     .venv/bin/pybabel update -i uikit/locale/sheets.pot -d uikit/locale -D sheets \
 #:         --no-fuzzy-matching --ignore-obsolete
 #:     # translate the new entries in uikit/locale/fr/LC_MESSAGES/sheets.po, then
@@ -640,14 +640,14 @@ def start_pdfs(html_files: Iterable[Path], paper: Paper = "letter") -> subproces
     hub's worker must not stop answering the tables meanwhile. Each PDF appears whole (written,
     then renamed) when it is done. The caller keeps the process to reap it.
     """
-    args = [sys.executable, "-m", "hub.sheets", "--paper", paper, *map(str, html_files)]
+    args = [sys.executable, "-m", "hub.paper.sheets", "--paper", paper, *map(str, html_files)]
     return subprocess.Popen(
         args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True
     )
 
 
 def _main(argv: Sequence[str]) -> int:
-    # python -m hub.sheets [--paper letter|a4] FILE.html...: what start_pdfs runs.
+    # python -m hub.paper.sheets [--paper letter|a4] FILE.html...: what start_pdfs runs.
     paper: Paper = "letter"
     files = list(argv)
     if files[:1] == ["--paper"]:

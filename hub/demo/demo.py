@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hub.demoscreens import PERSON_TABLE, DemoScreens
-from hub.serve import serve
-from hub.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
+from hub.demo.demoscreens import PERSON_TABLE, DemoScreens
+from hub.demo.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
+from hub.service.serve import serve
 from whist.bot import BOT_CLUB_GAMES, club_deal, deal_and_play, individual_deal
 from whist.cards import parse_trump
 from whist.nightspec import LengthSpec, NightSpec, default_night
@@ -77,7 +77,7 @@ def run_demo(
 ) -> int:
     """Play a whole tournament; return 0 when it ran to the end, 130 if interrupted.
 
-    With ``screens`` the hall display and table 1's kiosk open (hub.demoscreens): a person
+    With ``screens`` the hall display and table 1's kiosk open (hub.demo.demoscreens): a person
     plays table 1, the bots the others, and each hand waits for table 1's result."""
     stop = stop or threading.Event()
     rng = random.Random(seed)
@@ -118,8 +118,8 @@ def run_demo(
                 return 1
         for line in lines:
             echo("  " + line)
-        from hub.broker import CREDENTIALS_FILE, Credentials
-        from hub.datadir import BROKER_DIR
+        from hub.broker.broker import CREDENTIALS_FILE, Credentials
+        from hub.service.datadir import BROKER_DIR
 
         creds = Credentials.load_or_create(work / BROKER_DIR, tables)
         broker_port = _port_from(lines) or port
@@ -254,7 +254,7 @@ def run_club_demo(
     outbox, until acked), until every table has played the night's length; then the leader
     ends the night. Returns 0 when it ran to the end, 130 if interrupted.
 
-    With ``screens`` the hall's night display and table 1's kiosk open (hub.demoscreens), as
+    With ``screens`` the hall's night display and table 1's kiosk open (hub.demo.demoscreens), as
     in military whist: a person keeps table 1's score, the bots the others', and each round
     of deals waits for table 1's."""
     stop = stop or threading.Event()
@@ -398,8 +398,8 @@ class _DemoHub:
             self.ready.set()
 
     def __enter__(self) -> _DemoHub:
-        from hub.broker import Credentials
-        from hub.datadir import BROKER_DIR
+        from hub.broker.broker import Credentials
+        from hub.service.datadir import BROKER_DIR
 
         self.thread = threading.Thread(
             target=serve,
@@ -439,7 +439,7 @@ class _DemoHub:
         return True
 
     def open_screens(self, env: dict[str, str] | None) -> None:
-        """The hall display and table 1's kiosk, closed with the hub (hub.demoscreens)."""
+        """The hall display and table 1's kiosk, closed with the hub (hub.demo.demoscreens)."""
         assert self.broker_port is not None
         self.windows = DemoScreens(self.work / "screens", self.broker_port, self.creds, env=env)
         self.windows.__enter__()

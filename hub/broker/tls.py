@@ -37,8 +37,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-from hub.net import lan_addresses
-from hub.private import write_private
+from hub.broker.net import lan_addresses
+from hub.broker.private import write_private
 
 log = logging.getLogger(__name__)
 

@@ -12,12 +12,12 @@ import random
 import time
 from collections.abc import Callable
 
-from hub.commands import Commands
-from hub.joins import JoinDesk
-from hub.queries import Queries
-from hub.release import HeldBack
-from hub.results import ResultHandling
-from hub.store import EventStore, StoreError
+from hub.service.commands import Commands
+from hub.service.joins import JoinDesk
+from hub.service.queries import Queries
+from hub.service.release import HeldBack
+from hub.service.results import ResultHandling
+from hub.service.store import EventStore, StoreError
 from whist import views
 from whist.events import (
     Event,
@@ -37,7 +37,7 @@ class HubCore(ResultHandling, Commands, Queries, JoinDesk, HeldBack):
     """The hub's logic, without a network. Not thread-safe: one worker drives it.
 
     >>> import tempfile, pathlib
-    >>> from hub.batch import Inbound
+    >>> from hub.service.batch import Inbound
     >>> from whist.pattern import default_spec
     >>> store = EventStore(pathlib.Path(tempfile.mkdtemp()) / "hub.sqlite3")
     >>> core = HubCore(store, default_spec("alberta", 3))

@@ -11,8 +11,8 @@ sheet into a CSV cell by cell; the last ones are the
 running score the table's scorer keeps.
 
 What the pages show is computed by the core (:func:`whist.paper.club_sheet_pages`); this
-module lays it out with the military sheets' machinery (:mod:`hub.sheets`) and words from the
-same ``sheets`` catalog (the pybabel commands are in hub/sheets.py; extract from both files).
+module lays it out with the military sheets' machinery (:mod:`hub.paper.sheets`) and words from the
+same ``sheets`` catalog (the pybabel commands are in hub/paper/sheets.py; extract from both files).
 
 >>> from whist.nightspec import default_night
 >>> html = club_sheet(default_night("minnesota", 2))
@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from hub.sheets import Language, Paper, _e, _page, write_pdf
+from hub.paper.sheets import Language, Paper, _e, _page, write_pdf
 from uikit.games import game_title
 from uikit.i18n import M_, ConsoleTranslator, load_domain
 from whist.formats.words import say_all

@@ -1,8 +1,8 @@
 """The hub's core: the join code and the joins, for the leader's console.
 
-The code lives in a file beside the broker's (``hub/provision.py``), read here and by the join
-service at every attempt; it never reaches the event store: the replies that carry it are
-kept without it (:data:`SECRET_REPLIES`, :data:`UNREMEMBERED`, used by ``hub/commands.py``).
+The code lives in a file beside the broker's (``hub/broker/provision.py``), read here and by the
+join service at every attempt; it never reaches the event store: the replies that carry it are
+kept without it (:data:`SECRET_REPLIES`, :data:`UNREMEMBERED`, used by ``hub/service/commands.py``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from hub.batch import Batch
-from hub.corebase import HubBase
-from hub.datadir import BROKER_DIR
-from hub.provision import JOIN_CODE_FILE, JoinCode, read_joins
+from hub.broker.provision import JOIN_CODE_FILE, JoinCode, read_joins
+from hub.service.batch import Batch
+from hub.service.corebase import HubBase
+from hub.service.datadir import BROKER_DIR
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol import (
     JoinCodeData,
@@ -52,7 +52,7 @@ class JoinDesk(HubBase):
         return self.store.path.parent / BROKER_DIR
 
     def _join_code_data(self, code: JoinCode | None) -> JoinCodeData:
-        from hub.net import lan_addresses
+        from hub.broker.net import lan_addresses
 
         if code is None:
             raise TournamentError(

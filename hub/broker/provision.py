@@ -42,8 +42,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from hub.broker import Credentials
-from hub.net import lan_addresses
+from hub.broker.broker import Credentials
+from hub.broker.net import lan_addresses
 from uikit.handshake import HandshakeFailed, HubHandshake, JoinKeys, same, seal
 from whist.errors import ProtocolError
 from whist.protocol import (

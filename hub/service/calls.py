@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from hub.batch import Batch
-from hub.corebase import HubBase
+from hub.service.batch import Batch
+from hub.service.corebase import HubBase
 from whist.errors import ProtocolError
 from whist.protocol import ONLINE, decode_call, decode_status
 

@@ -4,8 +4,8 @@ hundreds of messages."""
 
 from __future__ import annotations
 
-from hub.batch import Batch, Outgoing
-from hub.corebase import CoreBase
+from hub.service.batch import Batch, Outgoing
+from hub.service.corebase import CoreBase
 from whist import views
 from whist.protocol import (
     Ack,

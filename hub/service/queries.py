@@ -7,9 +7,9 @@ import json
 import logging
 from typing import Any
 
-from hub.batch import Batch
-from hub.corebase import CoreBase
-from hub.datadir import EXPORTS_DIR
+from hub.service.batch import Batch
+from hub.service.corebase import CoreBase
+from hub.service.datadir import EXPORTS_DIR
 from whist import leader
 from whist.cards import trump_name
 from whist.errors import ErrorCode, TournamentError
@@ -36,7 +36,7 @@ log = logging.getLogger("whist.hub")
 
 
 class Queries(CoreBase):
-    """plan, results, ties, loans, export (join_code: hub/joins.py)."""
+    """plan, results, ties, loans, export (join_code: hub/service/joins.py)."""
 
     # ------------------------------------------------------------------ queries (the console)
     # These change nothing: they answer the leader's console from the tournament and the log.
@@ -124,8 +124,8 @@ class Queries(CoreBase):
         return self._export_once(self.tournament.events, cmd.language, lambda: self._export(cmd))
 
     def _export(self, cmd: Export) -> ExportData:
-        from hub.export import export_csv
-        from hub.sheets import start_pdfs, write_sheets
+        from hub.paper.export import export_csv
+        from hub.paper.sheets import start_pdfs, write_sheets
 
         t = self.tournament
         folder = self.store.path.parent / EXPORTS_DIR

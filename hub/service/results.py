@@ -6,9 +6,9 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar
 
-from hub.batch import Batch, Outgoing
-from hub.calls import TableDesk
-from hub.corebase import CoreBase
+from hub.service.batch import Batch, Outgoing
+from hub.service.calls import TableDesk
+from hub.service.corebase import CoreBase
 from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
     FlagsCounted,
@@ -29,7 +29,7 @@ M = TypeVar("M")
 
 class ResultHandling(TableDesk, CoreBase):
     """Results (accepted, duplicate, rejected, conflicting); calls for the leader and kiosks'
-    online status come from :class:`~hub.calls.TableDesk`."""
+    online status come from :class:`~hub.service.calls.TableDesk`."""
 
     # ------------------------------------------------------------------ results
     def _reject(

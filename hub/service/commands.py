@@ -9,9 +9,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hub.batch import Batch, Outgoing
-from hub.corebase import CoreBase, HubBase
-from hub.joins import reply_to_keep
+from hub.service.batch import Batch, Outgoing
+from hub.service.corebase import CoreBase, HubBase
+from hub.service.joins import reply_to_keep
 from whist import leader
 from whist.cards import Card, Deck, Suit, parse_trump, trump_name
 from whist.errors import CardError, ErrorCode, ProtocolError, TournamentError

@@ -2,10 +2,11 @@
 
 :class:`HubBase` is what every kind of event shares: the log, the topics, the tables' calls
 and kiosks, conflicts, and :meth:`HubBase.handle` (a batch applied, committed, then answered).
-:class:`~hub.core.HubCore` (military whist) is put together from :class:`CoreBase` and the parts
-that handle results (:mod:`hub.results`), commands (:mod:`hub.commands`), the console's queries
-(:mod:`hub.queries`) and the held-back release of retained updates (:mod:`hub.release`);
-:class:`~hub.club.ClubCore` (a club night) from :class:`HubBase` and the same shared desks
+:class:`~hub.service.core.HubCore` (military whist) is put together from :class:`CoreBase` and
+the parts that handle results (:mod:`hub.service.results`), commands
+(:mod:`hub.service.commands`), the console's queries (:mod:`hub.service.queries`) and the
+held-back release of retained updates (:mod:`hub.service.release`);
+:class:`~hub.service.club.ClubCore` (a club night) from :class:`HubBase` and the same shared desks
 (calls and status, commands, the join desk).
 """
 
@@ -19,8 +20,8 @@ import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from hub.batch import Batch, Inbound, Outgoing, peek_id
-from hub.store import EventStore
+from hub.service.batch import Batch, Inbound, Outgoing, peek_id
+from hub.service.store import EventStore
 from whist import views
 from whist.errors import ErrorCode
 from whist.events import (
@@ -254,8 +255,8 @@ class HubBase:
         else:
             log.warning("dropped a message on an unknown topic kind %r", item.kind)
 
-    # What each kind of message is handled by (hub.results or hub.club, hub.commands,
-    # hub.calls).
+    # What each kind of message is handled by (hub.service.results or hub.service.club,
+    # hub.service.commands, hub.service.calls).
     def _on_report(self, table: int, payload: bytes, batch: Batch) -> None:
         raise NotImplementedError
 
@@ -331,7 +332,7 @@ class CoreBase(HubBase):
     _views: views.TableViews | None
     standings_interval: float
     clock: Callable[[], float]
-    #: The process printing the sheets to PDF after the last ``export`` (hub/sheets.py).
+    #: The process printing the sheets to PDF after the last ``export`` (hub/paper/sheets.py).
     pdf_job: subprocess.Popen[bytes] | None
 
     # ------------------------------------------------------------------ what is published

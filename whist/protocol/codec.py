@@ -1,0 +1,153 @@
+"""Encoding and decoding: a model to compact UTF-8 JSON, a payload to a model (read within
+the bounds, checked, every failure a :class:`~whist.errors.ProtocolError`), and the JSON
+Schema of every message (:func:`json_schemas`, for the docs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from whist.errors import ErrorCode, ProtocolError
+from whist.protocol.bounds import _load, _message_id, _show
+from whist.protocol.commands import _COMMAND_ADAPTER, Command, Reply
+from whist.protocol.explain import _explain, _Loc, _locate_command
+from whist.protocol.messages import (
+    Ack,
+    Assignment,
+    Call,
+    Epoch,
+    FlagCount,
+    Result,
+    Standings,
+    StandingsChanges,
+    State,
+    _version_text,
+)
+from whist.protocol.provisioning import JoinReply
+from whist.protocol.topics import OFFLINE, ONLINE, PROTOCOL_VERSION
+
+M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
+
+
+# Ack and Reply drop their None fields: PROTOCOL.md has Ack.reason and Reply.error present only
+# on refusal. Everywhere else null is meaningful (a trump not chosen yet) and is sent.
+_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings, JoinReply)
+
+
+def encode(msg: BaseModel) -> bytes:
+    """Compact UTF-8 JSON for the wire.
+
+    >>> encode(Call(id="c-1", reason=""))
+    b'{"v":1,"id":"c-1","reason":""}'
+    """
+    return msg.model_dump_json(exclude_none=isinstance(msg, _SPARSE)).encode("utf-8")
+
+
+def decode(model_type: type[M], payload: bytes | str) -> M:
+    """Read one message of a known type; raises only ProtocolError.
+
+    >>> decode(Standings, b'{"v":1,"hand":0,"day":1,"teams":[]}').hand
+    0
+    """
+    return _decode(payload, model_type.model_validate, lambda loc: (model_type, loc))
+
+
+def decode_result(payload: bytes | str) -> Result:
+    """Read a kiosk's Result; raises only ProtocolError (with the id when it has one)."""
+    return decode(Result, payload)
+
+
+def decode_call(payload: bytes | str) -> Call:
+    """Read a kiosk's Call; raises only ProtocolError."""
+    return decode(Call, payload)
+
+
+def decode_command(payload: bytes | str) -> Command:
+    """Read a leader Command of any op; raises only ProtocolError.
+
+    >>> type(decode_command('{"v":1,"id":"c1","op":"loan","table":3,"flags":2}')).__name__
+    'Loan'
+    """
+    return _decode(payload, _COMMAND_ADAPTER.validate_python, _locate_command)
+
+
+def decode_reply_data(model_type: type[M], reply: Reply) -> M:
+    """Read a Reply's data as ``model_type``; raises only ProtocolError.
+
+    >>> from whist.protocol import ErrorData
+    >>> r = Reply(id="c1", ok=False, error="closed", data={"code": "closed"})
+    >>> decode_reply_data(ErrorData, r).error
+    <ErrorCode.CLOSED: 'closed'>
+    """
+    try:
+        return model_type.model_validate(reply.data or {})
+    except ValidationError as exc:
+        reason, code = _explain(exc, lambda loc: (model_type, loc))
+        raise ProtocolError(f"reply {reply.id}: {reason}", code, reply.id) from exc
+
+
+def decode_status(payload: bytes | str) -> str:
+    """Read a hub or kiosk status: exactly ONLINE or OFFLINE, a plain string, not JSON.
+
+    >>> decode_status(b"offline")
+    'offline'
+    """
+    text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+    if text in (ONLINE, OFFLINE):
+        return text
+    raise ProtocolError(
+        f'a status must be "{ONLINE}" or "{OFFLINE}" (got {_show(text)})', ErrorCode.MALFORMED
+    )
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of every message, by the name PROTOCOL.md gives it (for docs)."""
+    schemas: dict[str, dict[str, Any]] = {
+        model.__name__: model.model_json_schema()
+        for model in (
+            Assignment,
+            Result,
+            Ack,
+            State,
+            Standings,
+            StandingsChanges,
+            Call,
+            Reply,
+            FlagCount,
+            Epoch,
+        )
+    }
+    schemas["Command"] = _COMMAND_ADAPTER.json_schema()
+    return schemas
+
+
+def _decode(
+    payload: bytes | str,
+    validate: Callable[[dict[str, Any]], T],
+    locate: Callable[[_Loc], tuple[type[BaseModel] | None, _Loc]],
+) -> T:
+    message_id: str | None = None
+    try:
+        data = _load(payload)
+        message_id = _message_id(data)
+        # The version first: the rest of a v2 message may mean something else entirely.
+        if "v" not in data:
+            raise ProtocolError("missing field: v", ErrorCode.MISSING_FIELD, message_id)
+        version = data["v"]
+        if type(version) is not int or version != PROTOCOL_VERSION:
+            raise ProtocolError(_version_text(version), ErrorCode.BAD_VERSION, message_id)
+        return validate(data)
+    except ProtocolError:
+        raise
+    except ValidationError as exc:
+        reason, code = _explain(exc, locate)
+        raise ProtocolError(reason, code, message_id) from exc
+    except Exception as exc:
+        # The hub must never crash on a payload, whatever corner of json or pydantic it finds.
+        raise ProtocolError(
+            "the message could not be read", ErrorCode.MALFORMED, message_id
+        ) from exc
