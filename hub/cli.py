@@ -821,19 +821,14 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
 def tally(format_: str, target: int | None, sheet: Path) -> None:
     """Score a club night typed in from paper and print the night's standings.
 
-    SHEET is a CSV with a header: ``table`` and the game's columns (docs/rules.md, "Paper"),
-    one row per deal in the order each table played them.
+    SHEET is a CSV with a header: ``table`` and every one of the game's columns (docs/rules.md,
+    "Paper"), one row per deal in the order each table played them.
     """
-    import csv
-
     game = Format(format_).club
     try:
-        with sheet.open(newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f)
-            header = set(reader.fieldnames or ())
-            if "table" not in header or not header & set(game.sheet_columns):
-                _fail(f"{sheet}: the header needs table, and {' or '.join(game.sheet_columns)}")
-            tables = game.tally(reader, ClubSettings(target=target))
+        tables = game.tally_sheet(sheet.read_bytes(), ClubSettings(target=target))
+    except OSError as exc:
+        _fail(f"{sheet}: cannot read it ({exc.strerror or exc})")
     except WhistError as exc:
         _fail(f"{sheet}: {exc}")
     wins = game.wins

@@ -233,10 +233,13 @@ class NightEnded:
 @dataclass(frozen=True)
 class RoundTrumpDrawn:
     """8-to-1 bidding whist: the hub drew round ``round``'s trump for the whole room (None: an
-    eight-card round, no trump); every table plays that round in it (docs/rules.md, EO3)."""
+    eight-card round, no trump); every table plays that round in it (docs/rules.md, EO3).
+    ``game`` is the tables' game it is drawn for (the first is 1); 0, as in a log written
+    before each game drew afresh, holds for that round of every game (EO8)."""
 
     round: int
     trump: Suit | None
+    game: int = 0
 
 
 Event = (

@@ -88,8 +88,8 @@ class ClubNight:
         self.recovered = 0
         self.ended = False
         #: 8-to-1: each round's trump, drawn by the hub once for the whole room (EO3), by
-        #: round number (None: no trump).
-        self.trumps: dict[int, Suit | None] = {}
+        #: (game, round number) (None: no trump); game 0 is an old log's draw, for every game.
+        self.trumps: dict[tuple[int, int], Suit | None] = {}
         #: How many events the night holds (a view's ``seq``).
         self.seq = 0
 
@@ -129,18 +129,39 @@ class ClubNight:
     def total_deals(self) -> int:
         return sum(len(d) for d in self.deals.values())
 
-    def rounds_to_draw(self) -> list[int]:
-        """8-to-1: the rounds some table plays next whose trump is not drawn yet (the hub
-        draws them before it publishes anything, docs/rules.md EO3); none in other games,
-        at a table that has played its length, or once the night has ended."""
+    def rounds_to_draw(self) -> list[tuple[int, int]]:
+        """8-to-1: the (game, round) some table plays next whose trump is not drawn yet (the
+        hub draws them before it publishes anything, docs/rules.md EO3, EO8); none in other
+        games, at a table that has played its length, or once the night has ended."""
         if not self.game.draws_trumps or self.ended:
             return []
-        wanted: set[int] = set()
+        wanted: set[tuple[int, int]] = set()
         for table in self._tables.values():
             info = None if table.finished else self.game.next_round(table)
-            if info is not None and info.number not in self.trumps:
-                wanted.add(info.number)
+            if info is not None and not self.drawn(self.game_of(table), info.number)[0]:
+                wanted.add((self.game_of(table), info.number))
         return sorted(wanted)
+
+    def game_of(self, table: ClubTable) -> int:
+        """The game ``table`` plays next, the first being 1, in a game of fixed rounds (8-to-1:
+        every game is its 21 rounds); 1 in the others."""
+        rounds = self.game.game_rounds
+        return table.deals // rounds + 1 if rounds else 1
+
+    def drawn(self, game: int, number: int) -> tuple[bool, Suit | None]:
+        """Whether round ``number`` of the tables' game ``game`` has its trump drawn, and
+        what it is: the draw for that game, else an old log's draw for every game (EO8)."""
+        for key in ((game, number), (0, number)):
+            if key in self.trumps:
+                return True, self.trumps[key]
+        return False, None
+
+    def next_drawn(self, table: ClubTable) -> tuple[bool, Suit | None]:
+        """Whether the trump of ``table``'s next round is drawn, and what it is."""
+        info = self.game.next_round(table) if self.game.draws_trumps else None
+        if info is None:
+            return False, None
+        return self.drawn(self.game_of(table), info.number)
 
     def drawn_trumps(self, table: int) -> list[tuple[bool, Suit | None]]:
         """8-to-1: for each recorded deal of ``table``, whether its round's trump was drawn
@@ -148,20 +169,22 @@ class ClubNight:
         state = self.game.start(self.spec.settings(table))
         drawn: list[tuple[bool, Suit | None]] = []
         for entry in self.deals[table]:
-            info = self.game.next_round(state) if self.game.draws_trumps else None
-            if info is None or info.number not in self.trumps:
-                drawn.append((False, None))
-            else:
-                drawn.append((True, self.trumps[info.number]))
+            drawn.append(self.next_drawn(state))
             state = self.game.play(state, self.game.record(entry.record))
         return drawn
 
     def round_trump(self, table: int) -> tuple[bool, Suit | None]:
         """Whether the trump of ``table``'s next round is drawn, and what it is."""
-        info = self.game.next_round(self.table(table)) if self.game.draws_trumps else None
-        if info is None or info.number not in self.trumps:
-            return False, None
-        return True, self.trumps[info.number]
+        return self.next_drawn(self.table(table))
+
+    def room_trumps(self) -> dict[int, Suit | None]:
+        """8-to-1: the rounds drawn for the game most tables still playing play (the later
+        one when as many play two), by round number; the hall's ``NightStandings.trumps``."""
+        games = [self.game_of(t) for t in self._tables.values() if not t.finished] or [1]
+        room = max(set(games), key=lambda g: (games.count(g), g))
+        trumps = {n: t for (g, n), t in self.trumps.items() if g == 0}
+        trumps.update({n: t for (g, n), t in self.trumps.items() if g == room})
+        return dict(sorted(trumps.items()))
 
     # ------------------------------------------------------------------ applying
     def apply(self, event: Event) -> None:
@@ -234,28 +257,25 @@ class ClubNight:
                 f"{self.game.title} has no trump drawn for the whole room", ErrorCode.WRONG_FORMAT
             )
         self._check_open()
-        if event.round in self.trumps:
+        if (event.game, event.round) in self.trumps:
             raise TournamentError(f"round {event.round}'s trump is already drawn", ErrorCode.EXISTS)
         try:
             self.game.check_round_trump(event.round, event.trump)
         except DealError as exc:
             raise TournamentError.of_deal(exc) from None
-        self.trumps[event.round] = event.trump
+        self.trumps[(event.game, event.round)] = event.trump
 
     def _check_drawn(self, table: ClubTable, record: Mapping[str, object]) -> None:
         """8-to-1: a trump the table names must be the one the hub drew for its round (EO3);
         a record that names none takes the drawn one."""
         info = self.game.next_round(table) if self.game.draws_trumps else None
-        if info is None or info.number not in self.trumps:
+        was_drawn, drawn = self.next_drawn(table)
+        if info is None or not was_drawn:
             return
         named, trump = read_trump(record)
-        drawn = self.trumps[info.number]
         if named and trump != drawn:
             raise DealError(
-                M_(
-                    "round {round}'s trump is {drawn}, the same at every table, "
-                    "not {named}"
-                ),
+                M_("round {round}'s trump is {drawn}, the same at every table, not {named}"),
                 round=info.number,
                 drawn=trump_name(drawn),
                 named=trump_name(trump),
@@ -410,13 +430,14 @@ def _round(night: ClubNight, state: ClubTable) -> ClubRound | None:
     info = night.game.next_round(state)
     if info is None:
         return None
+    drawn, trump = night.next_drawn(state)
     return ClubRound(
         number=info.number,
         cards=info.cards,
         players=list(info.players),
         has_trump=info.has_trump,
         chooses_trump=info.chooses_trump,
-        trump=_trump_name(night.trumps[info.number]) if info.number in night.trumps else None,
+        trump=_trump_name(trump) if drawn else None,
     )
 
 
@@ -490,7 +511,7 @@ def night_standings(night: ClubNight) -> NightStandings:
         ],
         ended=night.ended,
         seq=night.seq,
-        trumps={str(n): _trump_name(t) for n, t in sorted(night.trumps.items())},
+        trumps={str(n): _trump_name(t) for n, t in night.room_trumps().items()},
         room_round=_room_round(night, rounds),
     )
 

@@ -70,6 +70,9 @@ class NightSpec(_Frozen):
     target: int | None = Field(default=None, ge=1, le=MAX_TARGET)
     length: LengthSpec = LengthSpec()
     seating: tuple[SeatingSpec, ...]
+    #: The game's house rules the night plays, by name (docs/rules.md, "House rules"); none
+    #: by default: the seed's rules.
+    house_rules: tuple[PlainText, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -114,6 +117,7 @@ class NightSpec(_Frozen):
                 if game.min_players is None
                 else tuple(s for s in game.seats if s in seating.players)
             ),
+            house_rules=frozenset(self.house_rules),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -121,6 +125,10 @@ class NightSpec(_Frozen):
         left to the game is not written."""
         data = self.model_dump(mode="json", exclude_none=True)
         data["seating"] = list(data["seating"])
+        if not data["house_rules"]:
+            del data["house_rules"]  # a night of the seed's rules reads as it always did
+        else:
+            data["house_rules"] = list(data["house_rules"])
         return data
 
 
@@ -148,6 +156,14 @@ def _check_night(spec: NightSpec) -> None:
         for seat, name in seating.players.items():
             if len(name) > 60:
                 raise PatternError(f"seating, table {index}: {seat}'s name is over 60 letters")
+    for name in spec.house_rules:
+        if name not in game.house_rules:
+            known = ", ".join(game.house_rules) or "none"
+            raise PatternError(
+                f"house_rules: {game.title} has no house rule {name!r} (it has: {known})"
+            )
+    if len(set(spec.house_rules)) != len(spec.house_rules):
+        raise PatternError("house_rules: a house rule is named twice")
     if spec.length.unit == "rubbers" and game.wins != "rubbers":
         raise PatternError(f"{game.title} is won in games: length is deals, games or open")
     if spec.length.unit not in game.lengths:

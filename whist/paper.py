@@ -480,7 +480,7 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
                     page=number,
                     pages=len(parts),
                     wins=game.wins,
-                    summary=game.rules_summary(start.target or None),
+                    summary=game.night_summary(start.target or None, start.house_rules),
                 )
             )
     return tuple(pages)

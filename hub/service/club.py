@@ -166,8 +166,8 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
         """8-to-1: draw (with the hub's rng) and apply the trump of every round a table plays
         next that has none yet, so every table plays round n in the same suit (EO3)."""
         drawn = []
-        for number in self.night.rounds_to_draw():
-            event = RoundTrumpDrawn(number, draw_trump(round_cards(number), self.rng))
+        for game, number in self.night.rounds_to_draw():
+            event = RoundTrumpDrawn(number, draw_trump(round_cards(number), self.rng), game)
             self.night.apply(event)
             drawn.append(event)
         return drawn

@@ -175,17 +175,18 @@ def play_round(h, table, number, trump=None):
 
 
 def test_the_round_trump_event_is_stored_as_round_trump():
-    event = RoundTrumpDrawn(5, Suit.HEARTS)
-    assert event_to_dict(event) == {"kind": "round_trump", "round": 5, "trump": "hearts"}
+    event = RoundTrumpDrawn(5, Suit.HEARTS, game=2)
+    assert event_to_dict(event) == {"kind": "round_trump", "round": 5, "trump": "hearts", "game": 2}
     assert event_from_dict(event_to_dict(event)) == event
-    assert event_from_dict({"kind": "round_trump", "round": 1, "trump": "none"}).trump is None
+    old = event_from_dict({"kind": "round_trump", "round": 1, "trump": "none"})
+    assert old.trump is None and old.game == 0  # a log from before EO8's draw per game
 
 
 def test_round_one_is_drawn_when_the_night_starts_and_kept_over_a_restart(tmp_path):
     h = harness(tmp_path, "eight-to-one")
     events = h.store.events()
     assert [type(e) for e in events] == [NightCreated, RoundTrumpDrawn]
-    assert events[1] == RoundTrumpDrawn(1, None)  # eight cards: no trump
+    assert events[1] == RoundTrumpDrawn(1, None, game=1)  # eight cards: no trump
     retained = {o.topic: json.loads(o.payload) for o in h.core.retained()}
     for t in (1, 2, 3):
         assert retained[f"whist/table/{t}/score"]["round"]["trump"] == "none"
@@ -213,7 +214,7 @@ def test_every_table_plays_round_n_in_the_same_drawn_suit(tmp_path):
         assert (seen[1] == "none") == (ROUNDS[number - 1] == 8)
     drawn = [e for e in h.store.events() if isinstance(e, RoundTrumpDrawn)]
     assert [e.round for e in drawn] == list(range(1, 9))  # once each, in order
-    assert h.core.night.trumps == {e.round: e.trump for e in drawn}
+    assert h.core.night.trumps == {(1, e.round): e.trump for e in drawn}
     # Each draw is committed in the batch of the deal that moved a table into its round,
     # right after that deal.
     kinds = [type(e).__name__ for e in h.store.events()]
@@ -226,7 +227,7 @@ def test_a_trump_other_than_the_drawn_one_is_refused(tmp_path):
     h = harness(tmp_path, "eight-to-one", seed=3)
     for number in range(1, 5):
         play_round(h, 1, number)
-    drawn = h.core.night.trumps[5]
+    drawn = h.core.night.trumps[(1, 5)]
     assert drawn is not None
     wrong = next(s for s in Suit if s is not drawn)
     _, ack = play_round(h, 1, 5, trump=wrong.value)
@@ -262,20 +263,25 @@ def test_the_night_refuses_a_draw_twice_or_one_the_round_cannot_have(tmp_path):
         night.apply(RoundTrumpDrawn(1, Suit.SPADES))
     with pytest.raises(Exception, match="needs a trump"):
         night.apply(RoundTrumpDrawn(6, None))
-    assert night.trumps == {5: Suit.CLUBS}
+    assert night.trumps == {(0, 5): Suit.CLUBS}
 
 
-def test_a_second_game_plays_the_night_s_trumps_again_and_a_finished_night_draws_none(tmp_path):
+def test_a_second_game_draws_its_trumps_afresh_and_a_finished_night_draws_none(tmp_path):
     h = harness(tmp_path, "eight-to-one", tables=1, length=LengthSpec(unit="games", count=2))
     for number in range(1, len(ROUNDS) + 1):
         assert play_round(h, 1, number)[1]["status"] == "accepted"
-    assert sorted(h.core.night.trumps) == list(range(1, 22))
+    # EO8: the deal that ends game 1 draws game 2's round 1 with it.
+    assert sorted(h.core.night.trumps) == [*((1, n) for n in range(1, 22)), (2, 1)]
     score = club_score(h.core.night, 1)
     assert score.round is not None and (score.round.number, score.round.trump) == (1, "none")
     drawn = h.store.count()
     for number in range(22, 22 + len(ROUNDS)):
         assert play_round(h, 1, number)[1]["status"] == "accepted"
-    assert h.store.count() == drawn + len(ROUNDS)  # deals only: round n keeps its trump
+    # 21 deals and a draw for each of rounds 2 to 21 of game 2: every round played is drawn.
+    assert h.store.count() == drawn + len(ROUNDS) + len(ROUNDS) - 1
+    trumps = h.core.night.trumps
+    assert sorted(trumps) == [(g, n) for g in (1, 2) for n in range(1, 22)]
+    assert [trumps[(1, n)] for n in range(1, 22)] != [trumps[(2, n)] for n in range(1, 22)]
     assert h.core.night.table(1).finished and h.core.night.rounds_to_draw() == []
     h.store.close()
 
@@ -287,7 +293,7 @@ def test_an_older_log_without_draws_gets_its_next_rounds_drawn_on_start(tmp_path
             tx.append(NightCreated(spec))
             tx.append(DealRecorded("d1", 1, 1, DealRecord.model_validate(eight()).fields()))
         core = ClubCore(store, spec, rng=random.Random(1))
-        assert sorted(core.night.trumps) == [1, 2]
+        assert sorted(core.night.trumps) == [(1, 1), (1, 2)]
         assert [e.round for e in store.events() if isinstance(e, RoundTrumpDrawn)] == [1, 2]
 
 
@@ -302,7 +308,7 @@ def test_the_export_shows_each_8_to_1_round_s_drawn_trump_and_tally_agrees(tmp_p
         rows = list(csv.DictReader(f))
     trumps = h.core.night.trumps
     assert [r["trump"] for r in rows] == [
-        "none" if trumps[n] is None else trumps[n].value for n in (1, 2, 3, 4, 5, 6, 1)
+        "none" if trumps[(1, n)] is None else trumps[(1, n)].value for n in (1, 2, 3, 4, 5, 6, 1)
     ]
     tally = CliRunner().invoke(main, ["tally", "--format", "eight-to-one", str(sheet)])
     assert tally.exit_code == 0, tally.output

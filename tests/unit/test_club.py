@@ -105,8 +105,14 @@ def test_english_tricks_over_six_and_honours():
     assert (table.score_of("NS"), table.score_of("EW")) == (4, 1)
 
 
-def test_english_honours_do_not_count_at_four():
+def test_english_honours_count_at_four_by_the_seed_and_not_with_the_house_rule():
+    """The seed: four honours score four, any three three, whatever the score (EN4); the
+    traditional "no honours at the point" is the house rule no_honours_at_the_point (EN5)."""
     table = play(ENGLISH, [english(10)])  # NS 4
+    table = ENGLISH.play(table, ENGLISH.record(english(4, honours="NS", honours_held=4)))
+    assert table.games_of("NS") == 1 and table.last.game_won_by == "NS"  # 4 + 4: game
+    house = ClubSettings(house_rules=frozenset({"no_honours_at_the_point"}))
+    table = play(ENGLISH, [english(10)], house)  # NS 4
     table = ENGLISH.play(table, ENGLISH.record(english(4, honours="NS", honours_held=4)))
     assert (table.score_of("NS"), table.score_of("EW")) == (4, 3)
     assert table.last.unscored[0].why == "honours:at_the_point"
@@ -351,7 +357,8 @@ def test_minnesota_against_the_reference(deals, target):
     assert table.dealer == "NESW"[len(deals) % 4]
 
 
-def english_sheet(deal, score, target=5, three=3):
+def english_sheet(deal, score, target=5, three=3, at_the_point=False):
+    """EN4 (the seed: honours count at any score); ``at_the_point``: the house rule EN5."""
     ns, honours, held, ns_revokes, ew_revokes = deal
     lines = []
     if ns_revokes:
@@ -361,7 +368,7 @@ def english_sheet(deal, score, target=5, three=3):
     tricks = [ns, 13 - ns]
     side = 0 if ns >= 7 else 1
     lines.append((side, tricks[side] - 6, "tricks"))
-    if honours is not None and score[honours] != target - 1:
+    if honours is not None and not (at_the_point and score[honours] == target - 1):
         lines.append((honours, 4 if held == 4 else three, "honours"))
     return lines, {i for i, n in enumerate((ns_revokes, ew_revokes)) if n}
 
@@ -383,8 +390,8 @@ english_deals = st.builds(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(english_deals, max_size=30), st.sampled_from([5, 10]))
-def test_english_against_the_reference(deals, target):
+@given(st.lists(english_deals, max_size=30), st.sampled_from([5, 10]), st.booleans())
+def test_english_against_the_reference(deals, target, house_rule):
     table = play(
         ENGLISH,
         [
@@ -398,10 +405,13 @@ def test_english_against_the_reference(deals, target):
             }
             for ns, h, held, a, b in deals
         ],
-        ClubSettings(target=target),
+        ClubSettings(
+            target=target,
+            house_rules=frozenset({"no_honours_at_the_point"} if house_rule else ()),
+        ),
     )
     score, games, rubbers, night = reference_night(
-        lambda deal, score: english_sheet(deal, score, target),
+        lambda deal, score: english_sheet(deal, score, target, at_the_point=house_rule),
         target,
         deals,
         lambda w, lo: english_game_value(w, lo, target),
@@ -411,7 +421,8 @@ def test_english_against_the_reference(deals, target):
     assert (list(table.rubbers), list(table.night_points)) == (rubbers, night)
 
 
-def american_sheet(deal, score):
+def american_sheet(deal, score, revokers_cannot_win=False):
+    """US4 (the seed: the revoke's two points, no more); with the house rule US6 on, C4."""
     ns, ns_revokes, ew_revokes = deal
     lines = []
     for _ in range(ns_revokes):
@@ -422,19 +433,28 @@ def american_sheet(deal, score):
         lines.append((0, ns - 6, "tricks"))
     else:
         lines.append((1, 7 - ns, "tricks"))
+    if not revokers_cannot_win:
+        return lines, set()
     return lines, {i for i, n in enumerate((ns_revokes, ew_revokes)) if n}
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 13), revokes, revokes), max_size=30))
-def test_american_against_the_reference(deals):
+@given(st.lists(st.tuples(st.integers(0, 13), revokes, revokes), max_size=30), st.booleans())
+def test_american_against_the_reference(deals, house_rule):
     table = play(
         AMERICAN,
         [{"ns_tricks": ns, "ns_revokes": a, "ew_revokes": b} for ns, a, b in deals],
-        ClubSettings(first_dealer="E"),
+        ClubSettings(
+            first_dealer="E",
+            house_rules=frozenset({"revoke_cannot_win"} if house_rule else ()),
+        ),
     )
     score, games, _rubbers, night = reference_night(
-        american_sheet, 7, deals, lambda w, lo: w - lo, rubbers=False
+        lambda deal, score: american_sheet(deal, score, house_rule),
+        7,
+        deals,
+        lambda w, lo: w - lo,
+        rubbers=False,
     )
     assert (list(table.score), list(table.games), list(table.night_points)) == (
         score,

@@ -186,7 +186,8 @@ def test_tally_eight_to_one_and_a_refused_line(tmp_path):
 
 def test_tally_needs_the_game_s_columns(tmp_path):
     code, out = tally(tmp_path, "table,ns_tricks\n1,7\n", "widow")
-    assert code != 0 and "needs table, and tricks_1 or tricks_2 or tricks_3" in out
+    assert code == 2
+    assert "line 1: the columns widow, tricks_1, tricks_2, tricks_3 are missing" in out
 
 
 # --- the next round, as a table is shown it --------------------------------------------------

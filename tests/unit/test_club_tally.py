@@ -32,7 +32,10 @@ def test_tally_minnesota_prints_the_standings(tmp_path):
 
 
 def test_tally_english_counts_rubbers(tmp_path):
-    sheet = "table,trump,ns_tricks,honours,honours_held\n1,♠,13,,\n1,h,10,NS,4\n"
+    sheet = (
+        "table,trump,ns_tricks,honours,honours_held,ns_revokes,ew_revokes\n"
+        "1,♠,13,,,,\n1,h,10,NS,4,,\n"
+    )
     code, out = tally(tmp_path, sheet, "--format", "english")
     assert code == 0, out
     assert "rubbers" in out.splitlines()[1]
@@ -40,7 +43,7 @@ def test_tally_english_counts_rubbers(tmp_path):
 
 
 def test_tally_names_the_line_it_refuses(tmp_path):
-    sheet = "table,ns_tricks,ew_tricks\n1,7,6\n3,8,6\n"
+    sheet = "table,trump,ns_tricks,ew_tricks,ns_revokes,ew_revokes\n1,,7,6,,\n3,,8,6,,\n"
     code, out = tally(tmp_path, sheet, "--format", "american")
     assert code == 2
     assert "line 3 (table 3): NS 8 and EW 6 tricks make 14, but a deal has 13 tricks" in out
@@ -48,11 +51,12 @@ def test_tally_names_the_line_it_refuses(tmp_path):
 
 def test_tally_needs_the_columns(tmp_path):
     code, out = tally(tmp_path, "table,trump\n1,hearts\n", "--format", "american")
-    assert code == 2 and "needs table, and ns_tricks or ew_tricks" in out
+    assert code == 2
+    assert "line 1: the columns ns_revokes, ew_revokes, ns_tricks or ew_tricks are missing" in out
 
 
 def test_tally_with_the_leaders_target(tmp_path):
-    sheet = "table,ns_tricks\n1,10\n"
+    sheet = "table,trump,ns_tricks,ns_revokes,ew_revokes\n1,,10,,\n"
     code, out = tally(tmp_path, sheet, "--format", "american", "--target", "4")
     assert code == 0 and out.splitlines()[2].split() == ["1", "1", "NS", "1", "4"]
 

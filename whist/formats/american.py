@@ -2,8 +2,9 @@
 
 Each deal scores, in this order: revokes (the revoking side gives two of its points to the
 other side, for each), then a point for each trick over six. The first side to reach seven
-wins the game and scores the difference between the two scores. ``docs/rules.md`` (US1…)
-explains each decision.
+wins the game and scores the difference between the two scores, even a side that revoked in
+that deal (the seed's rule; the house rule ``revoke_cannot_win`` stops it, US6).
+``docs/rules.md`` (US1…) explains each decision.
 
 >>> table = RULES.start()
 >>> for ns in (10, 11):
@@ -34,6 +35,8 @@ from whist.formats.words import G_, R_, Words
 
 #: Points the revoking side gives the other side for each established revoke (US4).
 REVOKE_POINTS = 2
+#: The house rule (US6) by which a side that revoked cannot win the game with that deal (C4).
+REVOKE_CANNOT_WIN = "revoke_cannot_win"
 
 
 class American(ClubGame[PartnershipDeal]):
@@ -42,6 +45,12 @@ class American(ClubGame[PartnershipDeal]):
     default_target: ClassVar[int] = 7
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS)
     entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE)
+    house_rules: ClassVar[Mapping[str, str]] = {
+        # US6: the usual whist rule (C4), which the seed does not state.
+        REVOKE_CANNOT_WIN: R_(
+            "House rule: a side that revoked cannot win the game with that deal."
+        ),
+    }
 
     def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
         return read_partnership_deal(fields, self.fields, "American whist")
@@ -56,6 +65,8 @@ class American(ClubGame[PartnershipDeal]):
                 lines.append(Line(other(revoker), REVOKE_POINTS, "revoke"))
         lines.append(tricks_line(deal.ns_tricks))
         revoked = revoked_sides(deal.ns_revokes, deal.ew_revokes)
+        if REVOKE_CANNOT_WIN not in table.house_rules:
+            revoked = frozenset()  # US4: the seed's rule, the revoke's two points and no more
         scored, after = change(table, lines, cannot_win=revoked)
         won = scored.game_won_by
         if won is None:

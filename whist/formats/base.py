@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from whist.cards import Suit
 from whist.errors import M_, DealError, PatternError
 from whist.formats.entry import MILITARY_ENTRY, EntrySchema
+from whist.formats.sheet import read_sheet
 from whist.formats.words import Words
 
 TRICKS = 13
@@ -203,6 +204,9 @@ class ClubSettings:
     #: The seats taken at the table, when a game lets a table seat fewer players than it
     #: has seats (Knockout: two to seven); None: every seat of the game.
     players: tuple[Seat, ...] | None = None
+    #: The game's house rules the night plays (:attr:`ClubGame.house_rules`); none by
+    #: default: the seed's rules.
+    house_rules: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -275,6 +279,8 @@ class ClubTable:
     last: ScoreChange | None = None
     round: int = 0
     out: tuple[Party, ...] = ()
+    #: The house rules in force at this table (ClubSettings.house_rules).
+    house_rules: frozenset[str] = frozenset()
 
     def _at(self, values: tuple[int, ...], party: Party) -> int:
         try:
@@ -408,8 +414,10 @@ class ClubGame(abc.ABC, Generic[DealT]):
     default_players: ClassVar[int | None] = None
     #: How a night of this game may be measured (docs/rules.md, C6).
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "rubbers", "open")
-    #: A paper sheet needs at least one of these columns (the tricks, docs/rules.md "Paper").
-    sheet_columns: ClassVar[tuple[str, ...]] = ("ns_tricks", "ew_tricks")
+    #: Columns of which a paper sheet may keep only some, because one says what another
+    #: would (NS's tricks and EW's; Knockout's players); every other field is a column the
+    #: sheet must have (docs/rules.md, "Paper").
+    sheet_either: ClassVar[tuple[str, ...]] = ("ns_tricks", "ew_tricks")
     #: Deals in every game when all games are the same rounds (8-to-1: 21), so a paper
     #: sheet can print each round's cards; 0 when a game ends by its score.
     game_rounds: ClassVar[int] = 0
@@ -417,6 +425,10 @@ class ClubGame(abc.ABC, Generic[DealT]):
     draws_trumps: ClassVar[bool] = False
     #: What a table enters for one deal, page by page (whist.formats.entry).
     entry: ClassVar[EntrySchema]
+    #: The house rules a night of this game may play, by their name in the night's file,
+    #: each with the sentence the rules summary adds when it is on (docs/rules.md): a
+    #: traditional refinement the seed does not state, off unless the night's file names it.
+    house_rules: ClassVar[Mapping[str, str]] = {}
 
     # ---------------------------------------------------------------- words and views
     # (issue 22) What screens and sheets show of the game, so none of them names it: the
@@ -450,6 +462,26 @@ class ClubGame(abc.ABC, Generic[DealT]):
         for a night whose games are to ``target`` (None: the game's own)."""
         return ()
 
+    def night_summary(
+        self, target: int | None = None, house_rules: Iterable[str] = ()
+    ) -> tuple[Words, ...]:
+        """:meth:`rules_summary`, then a sentence for each house rule in force, in the order
+        the game lists them: what a sheet or a screen reminds the players of tonight.
+
+        >>> from whist.formats.words import say_all
+        >>> say_all(str, Format.AMERICAN.club.night_summary(7, {"revoke_cannot_win"}))[-67:]
+        'House rule: a side that revoked cannot win the game with that deal.'
+        """
+        on = set(house_rules)
+        goal = self.default_target if target is None else target
+        values = (("target", goal), ("last", goal - 1))
+        extra = tuple(
+            Words(words, tuple((k, v) for k, v in values if "{" + k + "}" in words))
+            for name, words in self.house_rules.items()
+            if name in on
+        )
+        return (*self.rules_summary(target), *extra)
+
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:
         a game whose trumps are not drawn refuses every draw."""
@@ -474,6 +506,10 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 seats=", ".join(self.seats),
                 got=repr(settings.first_dealer),
             )
+        unknown = sorted(settings.house_rules - set(self.house_rules))
+        if unknown:
+            # The night's file is checked first (whist.nightspec): this is a programmer's error.
+            raise DealError.plain(f"{self.title} has no house rule {unknown[0]}")
         zeros = tuple(0 for _ in self.parties)
         return ClubTable(
             game=self.name,
@@ -488,6 +524,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
             rubber_games=zeros,
             rubbers=zeros,
             night_points=zeros,
+            house_rules=settings.house_rules,
         )
 
     @abc.abstractmethod
@@ -530,8 +567,31 @@ class ClubGame(abc.ABC, Generic[DealT]):
         >>> Format.MINNESOTA.club.tally(sheet)[2].score_of("EW")
         3
         """
+        return self._tally(enumerate(rows, start=2), settings)
+
+    def tally_sheet(
+        self, data: bytes, settings: ClubSettings | None = None
+    ) -> dict[int, ClubTable]:
+        """:meth:`tally` of a paper sheet's bytes as saved (whist.formats.sheet): a sheet that
+        cannot be read faithfully (its encoding, a missing column, a line cut short) is
+        refused, as is a line the rules refuse, naming the line and, when it can, the column.
+
+        >>> sheet = b"table,trump,ns_tricks,ns_revokes,ew_revokes\\r\\n2,,9,,\\r\\n"
+        >>> Format.AMERICAN.club.tally_sheet(sheet)[2].score_of("NS")
+        3
+        >>> Format.AMERICAN.club.tally_sheet(b"table,trump,ns_tricks")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        whist.errors.DealError: line 1: the columns ns_revokes, ew_revokes are missing ...
+        """
+        either = set(self.sheet_either)
+        required = [f for f in self.fields if f not in either]
+        return self._tally(read_sheet(data, required, self.sheet_either), settings)
+
+    def _tally(
+        self, rows: Iterable[tuple[int, Mapping[str, object]]], settings: ClubSettings | None
+    ) -> dict[int, ClubTable]:
         tables: dict[int, ClubTable] = {}
-        for line, row in enumerate(rows, start=2):
+        for line, row in rows:
             number = str(row.get("table") or "").strip()
             if not number.isdigit() or int(number) < 1:
                 raise DealError(
@@ -544,6 +604,12 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 table = tables.get(int(number)) or self.start(self.sheet_settings(fields, settings))
                 tables[int(number)] = self.play(table, self.record(fields))
             except DealError as exc:
+                column = _column_of(exc, fields)
+                if column is not None:
+                    # The command line's words (English), like the sheet reader's.
+                    raise DealError.plain(
+                        f"line {line} (table {number}), column {column}: {exc.reason}"
+                    ) from None
                 raise DealError(
                     M_("line {line} (table {table}): {reason}"),
                     line=line,
@@ -583,6 +649,15 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 rank = index + 1
             result.append(ClubStanding(rank, number, party, wins, games, rubbers, points))
         return tuple(result)
+
+
+def _column_of(exc: DealError, fields: Mapping[str, object]) -> str | None:
+    """The one column whose cell a refusal quotes as what it got (``got``, ``value``: the
+    readers' way of quoting a cell), if exactly one cell is that."""
+    quoted = {str(v) for k, v in exc.values.items() if k in ("got", "value")}
+    named = [k for k, v in fields.items() if v is not None and str(v).strip() in quoted]
+    named = [k for k in named if str(fields[k]).strip()]
+    return named[0] if len(named) == 1 else None
 
 
 class Format(enum.Enum):

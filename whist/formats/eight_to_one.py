@@ -140,7 +140,6 @@ class EightToOne(IndividualGame[EightToOneDeal]):
         *seat_fields("bid", COMPASS_SEATS),
         *seat_fields("tricks", COMPASS_SEATS),
     )
-    sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", COMPASS_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
     game_rounds: ClassVar[int] = len(ROUNDS)
     draws_trumps: ClassVar[bool] = True

@@ -3,7 +3,8 @@
 The trump is the suit of the dealer's last card, turned for all to see; the table enters it.
 Each deal scores, in this order: revoke penalties (3 points to the other side for each), tricks
 (a point for each over six), honours (four of ace, king, queen and jack of trumps held by one
-side score 4, three score 3, but not for a side that stood at four). The first side to reach
+side score 4, three score 3; with the house rule ``no_honours_at_the_point``, not for a side
+that stood at four, EN5). The first side to reach
 five wins the game; nothing after that in the deal counts. A game is worth 3 to its winner if
 the losers had nothing, 2 if they had one or two, 1 otherwise; two games win the rubber and 2
 points more. ``docs/rules.md`` (EN1…) explains each decision.
@@ -43,6 +44,8 @@ REVOKE_POINTS = 3
 HONOURS_POINTS = {4: 4, 3: 3}
 RUBBER_BONUS = 2
 GAMES_TO_WIN_RUBBER = 2
+#: The house rule (EN5) by which honours do not count for a side one point short of the game.
+NO_HONOURS_AT_THE_POINT = "no_honours_at_the_point"
 
 
 def english_game_value(loser_score: int, target: int) -> int:
@@ -60,6 +63,10 @@ class English(ClubGame[PartnershipDeal]):
     default_target: ClassVar[int] = 5
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS, "honours", "honours_held")
     entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE, honours=True)
+    house_rules: ClassVar[Mapping[str, str]] = {
+        # EN5: the traditional rule, which the seed does not state.
+        NO_HONOURS_AT_THE_POINT: R_("House rule: honours do not count for a side at {last}."),
+    }
 
     def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
         deal = read_partnership_deal(fields, self.fields, "English whist")
@@ -79,7 +86,8 @@ class English(ClubGame[PartnershipDeal]):
         at_the_point: list[Line] = []
         if deal.honours is not None:
             honours = Line(deal.honours, HONOURS_POINTS[deal.honours_held], "honours")
-            if table.score_of(deal.honours) == table.target - 1:
+            at_four = table.score_of(deal.honours) == table.target - 1
+            if at_four and NO_HONOURS_AT_THE_POINT in table.house_rules:
                 at_the_point.append(replace(honours, why="honours:at_the_point"))
             else:
                 lines.append(honours)
@@ -103,12 +111,11 @@ class English(ClubGame[PartnershipDeal]):
             Words(
                 R_(
                     "Trump: the dealer's last card. Tricks over 6 score 1 each. Honours (A K Q J "
-                    "of trumps) held by one side: 4 score 4, three score 3, but not for a side "
-                    "at {last}. A revoke gives 3 points to the other side. A game to {target} is "
-                    "worth 3 if the losers had 0, 2 if they had under half, else 1. Two games "
-                    "win the rubber: 2 more."
+                    "of trumps) held by one side: 4 score 4, three score 3. A revoke gives 3 "
+                    "points to the other side. A game to {target} is worth 3 if the losers had "
+                    "0, 2 if they had under half, else 1. Two games win the rubber: 2 more."
                 ),
-                (("target", goal), ("last", goal - 1)),
+                (("target", goal),),
             ),
         )
 

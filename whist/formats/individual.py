@@ -108,6 +108,7 @@ class IndividualGame(ClubGame[DealT]):
     individual: ClassVar[bool] = True
     default_target: ClassVar[int] = 0
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+    sheet_either: ClassVar[tuple[str, ...]] = ()
 
     def start(self, settings: ClubSettings | None = None) -> ClubTable:
         settings = settings or ClubSettings()

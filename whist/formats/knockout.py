@@ -125,7 +125,7 @@ class Knockout(IndividualGame[KnockoutDeal]):
     min_players: ClassVar[int | None] = 2
     default_players: ClassVar[int | None] = DEFAULT_PLAYERS
     fields: ClassVar[tuple[str, ...]] = ("trump", *seat_fields("tricks", NUMBERED_SEATS))
-    sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", NUMBERED_SEATS)
+    sheet_either: ClassVar[tuple[str, ...]] = seat_fields("tricks", NUMBERED_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(tricks_pages(Who.IN_ROUND),),

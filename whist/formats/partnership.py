@@ -156,6 +156,9 @@ def read_partnership_deal(
 _SUIT_WORDS = {
     "s": "spades", "♠": "spades", "h": "hearts", "♥": "hearts",
     "d": "diamonds", "♦": "diamonds", "c": "clubs", "♣": "clubs", "nt": "none",
+    # A French sheet's words (« Cœur », « Trèfle », « Sans atout »).
+    "pique": "spades", "cœur": "hearts", "coeur": "hearts", "carreau": "diamonds",
+    "trèfle": "clubs", "trefle": "clubs", "sans atout": "none",
 }  # fmt: skip
 
 

@@ -258,7 +258,6 @@ class Solo(IndividualGame[SoloDeal]):
     fields: ClassVar[tuple[str, ...]] = (
         "contract", "bidder", "partner", "bidder_tricks", "revoker",
     )  # fmt: skip
-    sheet_columns: ClassVar[tuple[str, ...]] = ("contract",)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(

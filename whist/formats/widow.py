@@ -86,7 +86,6 @@ class Widow(IndividualGame[WidowDeal]):
     seats: ClassVar[tuple[Seat, ...]] = SEATS
     parties: ClassVar[tuple[Seat, ...]] = SEATS
     fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
-    sheet_columns: ClassVar[tuple[str, ...]] = seat_fields("tricks", SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(
