@@ -33,7 +33,7 @@ from tests.integration.conftest import mosquitto_missing
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "kiosk"
 #: Upper bound for one scenario process (Kivy start, a whole hand, screenshots).
-SCENARIO_TIMEOUT = 180.0
+SCENARIO_TIMEOUT = 300.0
 
 
 def xvfb_missing() -> str | None:

@@ -36,7 +36,7 @@ def test_french_throughout_entering_a_result_and_renaming(tmp_path, kivy_env, ha
         },
         kivy_env,
         tmp_path,
-    ).report(timeout=120)
+    ).report(timeout=240)
     assert report["audit"] == [], "\n".join(report["audit"])
     assert sorted(report["shots"]) == sorted(f"{v}-{n}.png" for n in SHOTS for v in VARIANTS)
     texts = report["texts"]
