@@ -6,6 +6,7 @@ The rules come from :mod:`whist.formats` (through the format the hub names) and
 
 >>> from console.i18n import translator
 >>> from whist.formats import Format
+from whist.formats.base import ScoreUnit
 >>> from whist.views import format_info
 >>> outcome(translator("en"), format_info(Format.ALBERTA), 6, 1, 0)
 'visitors take 1 flag'
@@ -19,8 +20,10 @@ from typing import Literal
 from console.i18n import M_, ConsoleTranslator
 from uikit.common import trump_short
 from uikit.i18n import declare
+from whist.enums import Unit
 from whist.errors import ErrorCode
 from whist.formats import Format
+from whist.formats.base import ScoreUnit
 from whist.movement import host_table
 from whist.protocol import ClubLine, FormatInfo, PlanData
 
@@ -106,13 +109,13 @@ def semicolons(tr: ConsoleTranslator, parts: Sequence[str]) -> str:
 
 def worth(
     tr: ConsoleTranslator,
-    unit: Literal["flags", "points"],
+    unit: ScoreUnit,
     flags: int = 0,
     home_points: int = 0,
     visitor_points: int = 0,
 ) -> str:
     """What a result is worth, in the format's unit: ``visitors take 1 flag``."""
-    if unit == "points":
+    if unit == Unit.POINTS:
         if home_points:
             return tr.nt("home wins {n} point", "home wins {n} points", home_points).format(
                 n=home_points

@@ -30,6 +30,7 @@ from typing import Protocol
 
 from kiosk.i18n import N_, Translator
 from kiosk.viewmodel import ButtonVM, CountConfirmVM, JoinVM
+from whist.enums import AckStatus, CountStatus
 from whist.protocol import Ack, CountAtTable, FlagCount
 
 #: Digits a count may have (a table holds at most 12 times the tables' flags: hundreds at most).
@@ -87,7 +88,7 @@ class CountDesk:
         count = self.pending.pop(ack.id, None)
         if count is None and not isinstance(report, FlagCount):
             return None
-        return ack.status == "rejected"
+        return ack.status == AckStatus.REJECTED
 
     # ------------------------------------------------------------------ words
     def waiting(self, day: int) -> FlagCount | None:
@@ -107,7 +108,7 @@ class CountDesk:
         if count.counted is None:
             # every flag on the table, lent ones too: not the score, which leaves them out (A6)
             return tr._("Count every flag on this table, lent ones too, in fives.")
-        if count.status == "agrees":
+        if count.status == CountStatus.AGREES:
             return tr.ngettext(
                 "Counted: {n} flag — it agrees.", "Counted: {n} flags — it agrees.", count.counted
             ).format(n=count.counted)

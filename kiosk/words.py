@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kiosk.i18n import N_, Translator
+from whist.enums import OutcomeReason, Unit
 from whist.formats import TRICKS, HandOutcome
 from whist.protocol import DayResult, Move, Player, RecordedResult, TableLoan
 
@@ -190,7 +191,7 @@ def revokes_line(tr: Translator, revokes_home: int, revokes_visitors: int) -> st
 
 def outcome(tr: Translator, unit: str, o: HandOutcome | RecordedResult) -> str:
     """What the hand is worth, as the format decided: ``Visitors take 1 flag``."""
-    if unit == "points":
+    if unit == Unit.POINTS:
         if o.home_points:
             n = o.home_points
             return tr.ngettext("Home wins {n} point", "Home wins {n} points", n).format(n=n)
@@ -205,11 +206,11 @@ def outcome(tr: Translator, unit: str, o: HandOutcome | RecordedResult) -> str:
 
 def outcome_reason(tr: Translator, o: HandOutcome | RecordedResult) -> str:
     """Why, when revokes change what the tricks alone would give ('' otherwise)."""
-    if o.why == "fault":
+    if o.why == OutcomeReason.FAULT:
         return tr._("A revoke gives the hand to the other side.")
-    if o.why == "faults_cancel":
+    if o.why == OutcomeReason.FAULTS_CANCEL:
         return tr._("Revokes on both sides cancel out: the tricks decide.")
-    if o.why == "revokes":
+    if o.why == OutcomeReason.REVOKES:
         n = o.counted_visitor_tricks
         return tr.ngettext(
             "With the revokes, the visitors count {n} trick.",
@@ -360,7 +361,7 @@ def ended_early_line(tr: Translator, hand: int | None) -> str:
 def score_now(tr: Translator, unit: str, held: int, team: str = "") -> str:
     """``This table now has 11 flags`` / ``Team 2 now has 5 points`` (the home team, by name:
     the screen is read by both sides)."""
-    if unit == "points":
+    if unit == Unit.POINTS:
         return tr.ngettext(
             "{team} now has {n} point.", "{team} now has {n} points.", held
         ).format(n=held, team=team)
@@ -371,7 +372,7 @@ def score_now(tr: Translator, unit: str, held: int, team: str = "") -> str:
 
 def held_label(tr: Translator, unit: str, held: int, team: str = "") -> str:
     """The words under the big number of the waiting screen (points: whose they are)."""
-    if unit == "points":
+    if unit == Unit.POINTS:
         return tr.ngettext("point for {team}", "points for {team}", held).format(team=team)
     return tr.ngettext("flag at this table", "flags at this table", held)
 
@@ -382,7 +383,7 @@ def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]
         title = tr._("The tournament is over.")
     else:
         title = tr._("Day {d} is over.").format(d=day.day)
-    if unit == "points":
+    if unit == Unit.POINTS:
         total = tr.ngettext(
             "Your team: {n} point today.", "Your team: {n} points today.", day.total
         )
@@ -399,7 +400,7 @@ def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]
 def total_label(tr: Translator, unit: str, score: int) -> str:
     """The words under the team's total at a day's end: Alberta's is the score (net flags,
     rule A6), which can be below the flags the table holds, or below zero."""
-    if unit == "points":
+    if unit == Unit.POINTS:
         return tr.ngettext("point in all", "points in all", score)
     return tr._("team score")
 

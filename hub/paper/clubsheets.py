@@ -30,6 +30,7 @@ from pathlib import Path
 from hub.paper.sheets import Language, Paper, _e, _page, write_pdf
 from uikit.games import game_title
 from uikit.i18n import M_, ConsoleTranslator, load_domain
+from whist.enums import Unit
 from whist.formats.words import say_all
 from whist.nightspec import NightSpec
 from whist.paper import ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
@@ -137,11 +138,11 @@ def club_translator(language: Language) -> ConsoleTranslator:
 def _length(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     length = page.length
     count = length.count
-    if length.unit == "deals":
+    if length.unit == Unit.DEALS:
         return tr.nt("{n} deal", "{n} deals", count).format(n=count)
-    if length.unit == "games":
+    if length.unit == Unit.GAMES:
         return tr.nt("{n} game", "{n} games", count).format(n=count)
-    if length.unit == "rubbers":
+    if length.unit == Unit.RUBBERS:
         return tr.nt("{n} rubber", "{n} rubbers", count).format(n=count)
     return tr.t("until the leader ends the night")
 
@@ -188,7 +189,7 @@ def _running_words(
 ) -> str:
     kind = col.kind
     words = tr.t(_RUNNING[kind])
-    if kind == "games" and page.wins == "rubbers":
+    if kind == "games" and page.wins == Unit.RUBBERS:
         words = tr.t("Games in the rubber")
     if page.partnerships:
         return f"{_e(words)}<br><b>{_e(_code(col.party, tr))}</b>"
