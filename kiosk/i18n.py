@@ -4,8 +4,8 @@ Catalogs: ``uikit/locale/fr/LC_MESSAGES/kiosk.po`` / ``kiosk.mo``. After changin
 the code, from the repository::
 
     .venv/bin/pybabel extract -F kiosk/babel.cfg -o uikit/locale/kiosk.pot --no-location \\
-        -c TRANSLATORS: -k M_ -k G_ -k E_ -k En_:1,2 kiosk uikit/reasons.py whist/formats \\
-        whist/night.py
+        -c TRANSLATORS: -k M_ -k G_ -k E_ -k En_:1,2 -k P_ kiosk uikit/reasons.py whist/formats \\
+        whist/night.py whist/refusals.py
     .venv/bin/pybabel update -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk \\
         --no-fuzzy-matching --ignore-obsolete -w 100
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/kiosk.po, then
@@ -15,7 +15,8 @@ The club games' titles (``G_`` where each format defines it, ``whist/formats``) 
 core's refusals of a club deal (``M_`` in ``whist/formats`` and ``whist/night.py``) are
 extracted too: the hub sends their templates (``reason_text``), :mod:`uikit.reasons` says them;
 and the texts of the games' entry schemas (``E_``, ``En_`` in :mod:`whist.formats.entry` and
-each game's module), which :mod:`kiosk.individual` says.
+each game's module), which :mod:`kiosk.individual` says; and what a refusal says to the
+players (``P_`` in :mod:`whist.refusals`, the one table of refusal texts).
 
 (A new language: ``pybabel init -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk -l xx``,
 and add it to :data:`uikit.i18n.LANGUAGES`.) tests/kiosk/test_i18n.py fails until every msgid

@@ -26,6 +26,7 @@ from kiosk.i18n import N_, Translator
 from whist.enums import OutcomeReason, Unit
 from whist.formats import TRICKS, HandOutcome
 from whist.protocol import DayResult, Move, Player, RecordedResult, TableLoan
+from whist.refusals import UNREADABLE_CODES, refusal_for
 
 
 class _Declare:
@@ -82,32 +83,9 @@ SUIT_NAMES = {
 }
 RED_SUITS = frozenset({"hearts", "diamonds"})
 
-# Ack.code -> what a player can do about it. Codes come from whist.protocol
-# (ProtocolErrorCode), whist.tournament (TournamentError) and hub.service.service.
-REFUSALS = {
-    "conflict": N_(
-        "A different result was already recorded for this table and hand. "
-        "The leader has been told and will settle it."
-    ),
-    "hand_closed": N_("The leader has closed this hand. Call the leader to enter your result."),
-    "wrong_hand": N_("This hand has not started yet. Call the leader."),
-    "wrong_table": N_("This screen is set up for another table. Call the leader."),
-    "bad_table": N_("This screen is set up for another table. Call the leader."),
-    "internal": N_("This result could not be recorded. The leader has been told."),
-}
-#: Codes meaning the message itself was not readable: the players can only try again.
-UNREADABLE = frozenset(
-    {
-        "too_large",
-        "malformed",
-        "bad_version",
-        "missing_field",
-        "unknown_field",
-        "wrong_type",
-        "out_of_range",
-        "inconsistent",
-    }
-)
+#: Codes meaning the message itself was not readable: the players can only try again (the
+#: texts of every refusal are whist.refusals'; kiosk/club.py reads this set still).
+UNREADABLE = UNREADABLE_CODES
 
 
 def seat(tr: Translator, label: str) -> str:
@@ -406,12 +384,17 @@ def total_label(tr: Translator, unit: str, score: int) -> str:
 
 
 def refusal(tr: Translator, code: str | None) -> str | None:
-    """The refusal in the player's language, or None when only the hub's own words will do."""
-    if code in REFUSALS:
-        return tr._(REFUSALS[code])
-    if code in UNREADABLE:
-        return tr._("This result could not be read. Check it and send it again.")
-    return None
+    """A result's refusal in the player's language (whist.refusals), or None when only the
+    hub's own words will do."""
+    text = refusal_for(code).result
+    return tr._(text) if text is not None else None
+
+
+def deal_refusal(tr: Translator, code: str | None) -> str | None:
+    """A club deal's refusal in the player's language (whist.refusals), or None when only
+    the hub's own words will do."""
+    text = refusal_for(code).deal
+    return tr._(text) if text is not None else None
 
 
 def tie_end(text: str, words: int = 2, short: int = 6) -> str:

@@ -36,6 +36,8 @@ DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
         ROOT / "uikit" / "reasons.py",
         (FORMATS, {**KEYWORDS, **TITLES}),
         ROOT / "whist" / "night.py",
+        # what a refusal says to the leader (the one table of refusal texts)
+        (ROOT / "whist" / "refusals.py", {"L_": None, "Ln_": (1, 2)}),
     ],
     "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", (FORMATS, TITLES)],
     # The printable sheets' words (hub/paper/sheets.py has the pybabel commands).
