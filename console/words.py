@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from console.i18n import M_, ConsoleTranslator
+from console.i18n import N_, ConsoleTranslator
 from uikit.common import trump_short
 from uikit.i18n import declare
 from whist.enums import Unit
@@ -221,20 +221,20 @@ def club_refusal(
 
 #: Why a club deal's line scored, in the leader's words.
 CLUB_WHY: dict[str, str] = {
-    "tricks": M_("tricks"),
-    "grand": M_("grand"),
-    "grand_against": M_("grand against"),
-    "low": M_("low"),
-    "honours": M_("honours"),
-    "revoke": M_("revoke"),
-    "revokes": M_("revokes"),
-    "game": M_("game"),
-    "rubber": M_("rubber"),
+    "tricks": N_("tricks"),
+    "grand": N_("grand"),
+    "grand_against": N_("grand against"),
+    "low": N_("low"),
+    "honours": N_("honours"),
+    "revoke": N_("revoke"),
+    "revokes": N_("revokes"),
+    "game": N_("game"),
+    "rubber": N_("rubber"),
 }
 #: A line that did not count: the game was over, or the side had revoked.
 CLUB_UNSCORED: dict[str, str] = {
-    "game_over": M_("not counted: the game was over"),
-    "revoked": M_("not counted: revoke"),
+    "game_over": N_("not counted: the game was over"),
+    "revoked": N_("not counted: revoke"),
 }
 
 

@@ -36,7 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from uikit.i18n import M_, ConsoleTranslator, Language, load_domain
+from uikit.i18n import N_, ConsoleTranslator, Language, load_domain
 from whist.enums import Unit
 from whist.formats import Format
 from whist.formats.words import say_all
@@ -92,10 +92,10 @@ DOMAIN = "sheets"
 _SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 _RED = {"hearts", "diamonds"}
 _SUIT_NAMES = {
-    "spades": M_("Spades"),
-    "hearts": M_("Hearts"),
-    "diamonds": M_("Diamonds"),
-    "clubs": M_("Clubs"),
+    "spades": N_("Spades"),
+    "hearts": N_("Hearts"),
+    "diamonds": N_("Diamonds"),
+    "clubs": N_("Clubs"),
 }
 
 # The page's usable height, for the intersection of Letter and A4 in landscape (210 mm tall)

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 import kiosk
 from kiosk.i18n import DOMAIN, translator
-from uikit.i18n import LOCALE_DIR
+from uikit.i18n import KEYWORDS, LOCALE_DIR
 
 KIOSK = Path(kiosk.__file__).parent
 #: Marked with M_ (or G_, a club game's title where its format defines it): the club games'
@@ -35,10 +35,11 @@ UPDATE = "the French catalog is out of date: see kiosk/i18n.py for the pybabel c
 
 
 def source_messages() -> set[tuple[str | None, str]]:
-    """Every msgid in the code, found the way ``pybabel extract -F kiosk/babel.cfg`` finds it."""
+    """Every msgid in the code, found the way ``pybabel extract -F kiosk/babel.cfg`` finds it
+    (the apps' keywords, and pybabel's default ones the kiosk's presenters still use)."""
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-        KIOSK, method_map=[("**.py", "python")]
+        KIOSK, method_map=[("**.py", "python")], keywords={**DEFAULT_KEYWORDS, **KEYWORDS}
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))

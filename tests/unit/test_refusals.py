@@ -41,7 +41,7 @@ def test_every_text_is_in_its_reader_s_french_catalog(code: ErrorCode) -> None:
     players, leader = kiosk_translator("fr"), leader_translator("fr")
     for text in (refusal.result, refusal.deal):
         if text is not None:
-            assert players._(text) != text, f"no French in the kiosk's catalog for {text!r}"
+            assert players.t(text) != text, f"no French in the kiosk's catalog for {text!r}"
     for said in (refusal.command, refusal.night):
         if isinstance(said, str):
             assert leader.t(said) != said, f"no French in the console's catalog for {said!r}"
