@@ -29,7 +29,7 @@ from whist.spec import TournamentSpec
 
 #: How long a club night of the demo lasts at each table, unless told: two games, or in a
 #: game without games (Widow, Solo) two deals by each player.
-CLUB_DEMO_LENGTH = LengthSpec(unit="games", count=2)
+CLUB_DEMO_LENGTH = LengthSpec(unit=Unit.GAMES, count=2)
 CLUB_DEMO_DEALS_EACH = 2
 #: A club table of the demo never plays more deals than this (a night of open length).
 CLUB_DEMO_MAX_DEALS = 60
@@ -336,7 +336,7 @@ def demo_length(fmt: str) -> LengthSpec:
     game = default_night(fmt, 1).game
     if Unit.GAMES in game.lengths:
         return CLUB_DEMO_LENGTH
-    return LengthSpec(unit="deals", count=CLUB_DEMO_DEALS_EACH * len(game.seats))
+    return LengthSpec(unit=Unit.DEALS, count=CLUB_DEMO_DEALS_EACH * len(game.seats))
 
 
 def bot_record(rng: random.Random, fmt: str, score: ClubScore) -> dict[str, object]:
