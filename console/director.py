@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from console import words
 from uikit.i18n import ConsoleTranslator, declare
+from whist.enums import CountStatus
 from whist.protocol import CountLine, CountsData, LoansData, State, VerifyData
 
 #: Hands listed one by one on a confirmation page; the rest are counted.
@@ -153,8 +154,8 @@ def count_status(tr: ConsoleTranslator, counts: CountsData) -> tuple[str, str]:
             tr.t("Day {d} is verified: every table's count agrees.").format(d=counts.day),
             "good",
         )
-    todo = sum(1 for ln in counts.lines if ln.status == "not counted")
-    differs = sum(1 for ln in counts.lines if ln.status == "differs")
+    todo = sum(1 for ln in counts.lines if ln.status == CountStatus.NOT_COUNTED)
+    differs = sum(1 for ln in counts.lines if ln.status == CountStatus.DIFFERS)
     parts = []
     if differs:
         parts.append(
@@ -189,7 +190,7 @@ def count_table_line(tr: ConsoleTranslator, line: CountLine) -> str:
     hub = tr.nt("the hub has {n} flag", "the hub has {n} flags", line.hub).format(n=line.hub)
     if line.counted is None:
         return tr.t("Table {table}: {hub}; not counted yet.").format(table=line.table, hub=hub)
-    if line.status == "agrees" and line.accepted:
+    if line.status == CountStatus.AGREES and line.accepted:
         # the hub took the verifiers' count because the leader accepted it (A15): it did
         # not have it by itself
         had = _hub_had(line)
@@ -201,7 +202,7 @@ def count_table_line(tr: ConsoleTranslator, line: CountLine) -> str:
         return tr.t(
             "Table {table}: counted {n}, accepted by the leader instead of the hub's count."
         ).format(table=line.table, n=line.counted)
-    if line.status == "agrees":
+    if line.status == CountStatus.AGREES:
         return tr.t("Table {table}: counted {n}, as the hub has.").format(
             table=line.table, n=line.counted
         )
@@ -227,7 +228,7 @@ def count_list_line(tr: ConsoleTranslator, line: CountLine) -> str:
         return tr.t("Table {table}: the hub {hub} — not counted").format(
             table=line.table, hub=line.hub
         )
-    if line.status == "agrees" and line.accepted:
+    if line.status == CountStatus.AGREES and line.accepted:
         had = _hub_had(line)
         if had is not None:
             return tr.t(
@@ -238,7 +239,7 @@ def count_list_line(tr: ConsoleTranslator, line: CountLine) -> str:
         )
     text = (
         tr.t("Table {table}: counted {n} — agrees")
-        if line.status == "agrees"
+        if line.status == CountStatus.AGREES
         else tr.t("Table {table}: counted {n}, the hub {hub} — DIFFERS")
     ).format(table=line.table, n=line.counted, hub=line.hub)
     if line.accepted:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import get_args
 
-from console.i18n import M_, ConsoleTranslator
+from console.i18n import N_, ConsoleTranslator
 from uikit.viewmodel import ButtonVM
 from whist.formats import TRICKS
 from whist.protocol import ClubLine, SoloContractName
@@ -27,14 +27,14 @@ CONTRACT_NAMES = dict(
     zip(
         CONTRACTS,
         (
-            M_("everyone passed"),
-            M_("prop and cop"),
-            M_("solo"),
-            M_("misère"),
-            M_("abondance"),
-            M_("royal abondance"),
-            M_("misère ouverte"),
-            M_("abondance déclarée"),
+            N_("everyone passed"),
+            N_("prop and cop"),
+            N_("solo"),
+            N_("misère"),
+            N_("abondance"),
+            N_("royal abondance"),
+            N_("misère ouverte"),
+            N_("abondance déclarée"),
         ),
         strict=True,
     )
@@ -45,10 +45,10 @@ BID, TRICKS_OF, BIDDER_TRICKS = "bid", "tricks", "bidder_tricks"
 #: What a score line is for (ClubLine.why, before its colon), in the leader's words.
 _WHY = dict(
     (
-        ("tricks", M_("tricks")),
-        (WIDOW, M_("with the widow")),
-        ("exact", M_("bid made")),
-        ("missed", M_("bid missed")),
+        ("tricks", N_("tricks")),
+        (WIDOW, N_("with the widow")),
+        ("exact", N_("bid made")),
+        ("missed", N_("bid missed")),
     )
 )
 #: Who a seat is: the player's name, from the night's standings.

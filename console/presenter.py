@@ -69,6 +69,7 @@ from uikit.common import (
 )
 from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.enums import Phase
 from whist.protocol import (
     Assignment,
     Command,
@@ -295,7 +296,7 @@ class LeaderPresenter(Base[ViewModel]):
             info = tr.t("The night is over.") if s.finished else self.night.game_line(s.club)
         elif s is not None and s.ended_after is not None:
             info = tr.t("Play ended after hand {n}.").format(n=s.ended_after)
-        elif s is not None and s.hand >= s.hands and s.phase != "playing":
+        elif s is not None and s.hand >= s.hands and s.phase != Phase.PLAYING:
             info = tr.t("Every hand has been played.")
         elif s is not None:
             parts = [hand_label(tr, s.hand, s.hands)]

@@ -16,13 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from console.i18n import M_, ConsoleTranslator
+from console.i18n import N_, ConsoleTranslator
 from uikit.common import trump_short
 from uikit.i18n import declare
+from whist.enums import Unit
 from whist.errors import ErrorCode
 from whist.formats import Format
+from whist.formats.base import ScoreUnit
 from whist.movement import host_table
 from whist.protocol import ClubLine, FormatInfo, PlanData
+from whist.refusals import Count, refusal_for
 
 #: Texts whose French differs in a Gaspésie tournament (a manche, never a main), beside
 #: uikit.common's and console.director's.
@@ -106,13 +109,13 @@ def semicolons(tr: ConsoleTranslator, parts: Sequence[str]) -> str:
 
 def worth(
     tr: ConsoleTranslator,
-    unit: Literal["flags", "points"],
+    unit: ScoreUnit,
     flags: int = 0,
     home_points: int = 0,
     visitor_points: int = 0,
 ) -> str:
     """What a result is worth, in the format's unit: ``visitors take 1 flag``."""
-    if unit == "points":
+    if unit == Unit.POINTS:
         if home_points:
             return tr.nt("home wins {n} point", "home wins {n} points", home_points).format(
                 n=home_points
@@ -185,50 +188,14 @@ def move_lines(tr: ConsoleTranslator, plan: PlanData, tables: int, rules: Format
     return lines
 
 
-# Reply data.code (whist.errors.ErrorCode) -> what it means, for the leader.
-REFUSALS: dict[ErrorCode, str] = {
-    ErrorCode.TRUMP_REQUIRED: M_("The pattern leaves this trump to you: choose one or cut a card."),
-    ErrorCode.FINISHED: M_("Every hand of the pattern has been started."),
-    ErrorCode.END_DAY_FIRST: M_("The next hand is on the next day: end the day first."),
-    ErrorCode.HAS_RESULTS: M_("Results have come in for this hand: it cannot be taken back."),
-    ErrorCode.CLOSED: M_("That hand is already closed."),
-    ErrorCode.DAY_NOT_DONE: M_("The day still has hands to start."),
-    ErrorCode.WRONG_DAY: M_("This day has already ended."),
-    ErrorCode.NOT_TIED: M_("These teams are not tied, or a tied team is missing from the list."),
-    ErrorCode.WRONG_TEAMS: M_("That is not the pairing the playoff expects."),
-    ErrorCode.NO_JOIN_CODE: M_(
-        "This hub has no join code: give each kiosk its settings with "
-        "“whist-hub credentials DATA --table N”."
-    ),
-    ErrorCode.BAD_TABLE: M_("There is no such table in this tournament."),
-    ErrorCode.INCONSISTENT: M_("The tricks must add up to 13."),
-    ErrorCode.IO: M_("The hub could not write the files (is its disk full?)."),
-    ErrorCode.CONFLICT: M_("This table already has a penalty for this hand."),
-    ErrorCode.WRONG_FORMAT: M_("This tournament's format does not have that."),
-    ErrorCode.WRONG_PHASE: M_("Not possible at this point of the tournament."),
-    ErrorCode.INTERNAL: M_("The hub had a problem with this command; see its log."),
-}
-
-
 def refusal(tr: ConsoleTranslator, code: ErrorCode | None) -> str | None:
-    """The refusal in the leader's language, or None when only the hub's words will do."""
-    if code is not None and code in REFUSALS:
-        return tr.t(REFUSALS[code])
-    return None
+    """The refusal in the leader's language (whist.refusals), or None when only the hub's
+    words will do."""
+    text = refusal_for(code).command
+    return tr.t(text) if text is not None else None
 
 
 # ------------------------------------------------------------------ club nights
-# A club command's refusal (data.code) -> what it means, for the leader; None: the hub's words
-# (a deal the rules refuse: the hub says exactly why, e.g. "14 tricks").
-CLUB_REFUSALS: dict[ErrorCode, str] = {
-    ErrorCode.FINISHED: M_("The night has ended: no deal can be entered or changed."),
-    ErrorCode.REASON_REQUIRED: M_("A correction needs a reason: tap one, or type it."),
-    ErrorCode.BAD_TABLE: M_("There is no such table tonight."),
-    ErrorCode.WRONG_FORMAT: M_("This is not possible on a club night."),
-    ErrorCode.INTERNAL: M_("The hub had a problem with this command; see its log."),
-}
-
-
 def club_refusal(
     tr: ConsoleTranslator,
     code: ErrorCode | None,
@@ -238,37 +205,36 @@ def club_refusal(
 ) -> str | None:
     """A club command's refusal in the leader's language (``deals``: how many the table has,
     for a deal number out of reach; ``deal``: the one refused), or None when only the hub's
-    words will do."""
-    if code is ErrorCode.WRONG_HAND and table is not None and deals is not None:
-        said = tr.nt(
-            "table\u00a0{table} has {n} deal so far (correct it, or enter deal {next}).",
-            "table\u00a0{table} has {n} deals so far (correct one, or enter deal {next}).",
-            deals,
-        ).format(table=table, n=deals, next=deals + 1)
+    words will do (whist.refusals)."""
+    text = refusal_for(code).night
+    if isinstance(text, Count):
+        if table is None or deals is None:
+            return None
+        said = tr.nt(text.singular, text.plural, deals).format(
+            table=table, n=deals, next=deals + 1
+        )
         if deal is None:
             return said
         return tr.t("deal {deal}: {reason}").format(deal=deal, reason=said)
-    if code is not None and code in CLUB_REFUSALS:
-        return tr.t(CLUB_REFUSALS[code])
-    return None
+    return tr.t(text) if text is not None else None
 
 
 #: Why a club deal's line scored, in the leader's words.
 CLUB_WHY: dict[str, str] = {
-    "tricks": M_("tricks"),
-    "grand": M_("grand"),
-    "grand_against": M_("grand against"),
-    "low": M_("low"),
-    "honours": M_("honours"),
-    "revoke": M_("revoke"),
-    "revokes": M_("revokes"),
-    "game": M_("game"),
-    "rubber": M_("rubber"),
+    "tricks": N_("tricks"),
+    "grand": N_("grand"),
+    "grand_against": N_("grand against"),
+    "low": N_("low"),
+    "honours": N_("honours"),
+    "revoke": N_("revoke"),
+    "revokes": N_("revokes"),
+    "game": N_("game"),
+    "rubber": N_("rubber"),
 }
 #: A line that did not count: the game was over, or the side had revoked.
 CLUB_UNSCORED: dict[str, str] = {
-    "game_over": M_("not counted: the game was over"),
-    "revoked": M_("not counted: revoke"),
+    "game_over": N_("not counted: the game was over"),
+    "revoked": N_("not counted: revoke"),
 }
 
 

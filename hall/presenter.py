@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 from hall.i18n import translator
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM, SetupVM
@@ -45,7 +45,9 @@ from uikit.common import (
 from uikit.config import ConfigProblem
 from uikit.games import game_title
 from uikit.i18n import Language, declare
+from whist.enums import Phase, Unit
 from whist.formats import Format
+from whist.formats.base import ScoreUnit
 from whist.protocol import (
     ClubRound,
     ClubRules,
@@ -129,9 +131,9 @@ class HallPresenter(Base[HallVM]):
         return s.rules if s.rules is not None else format_info(Format(s.format))
 
     @property
-    def unit(self) -> Literal["flags", "points"]:
+    def unit(self) -> ScoreUnit:
         rules = self.rules
-        return rules.unit if rules is not None else "flags"
+        return rules.unit if rules is not None else Unit.FLAGS
 
     def _default_language(self) -> Language:
         # The format's own language (Gaspésie: French) unless the settings say otherwise.
@@ -144,7 +146,7 @@ class HallPresenter(Base[HallVM]):
         return rules.wording if rules is not None else None
 
     def score(self, team: Team) -> int:
-        return team.points if self.unit == "points" else team.flags
+        return team.points if self.unit == Unit.POINTS else team.flags
 
     @property
     def club(self) -> bool:
@@ -256,11 +258,11 @@ class HallPresenter(Base[HallVM]):
             )
         if s is not None and s.club is not None:
             return self._build_night(s)
-        points = self.unit == "points"
+        points = self.unit == Unit.POINTS
         hand, trump, progress, counts, fraction = "", "", "", "", 0.0
         symbol, role = "", "card-black"
         if s is not None:
-            finished = s.finished and s.phase != "playing"
+            finished = s.finished and s.phase != Phase.PLAYING
             if finished:
                 hand = tr.t("Final standings")
                 if s.ended_after is not None:
@@ -381,7 +383,7 @@ class HallPresenter(Base[HallVM]):
         ended = s.finished or (n is not None and n.ended)
         # What the night's standings count, in order (the core's): wins first if the game
         # has any (games or rubbers), then its points (or tricks).
-        ranks_by = list(club.ranks_by or [club.wins, "points"])
+        ranks_by = list(club.ranks_by or [club.wins, Unit.POINTS])
         wins = ranks_by[0] if len(ranks_by) > 1 else None
         alone = bool(club.individual)
         title = game_title(tr.t, club)
@@ -409,7 +411,7 @@ class HallPresenter(Base[HallVM]):
                         players=players,
                         wins=""
                         if wins is None
-                        else str(r.rubbers if wins == "rubbers" else r.games),
+                        else str(r.rubbers if wins == Unit.RUBBERS else r.games),
                         points=str(r.points),
                         role="row" + alt,
                     )
@@ -419,7 +421,7 @@ class HallPresenter(Base[HallVM]):
                 tables.append(self._night_table(t, alt, ended, club))
             played = sum(t.deals for t in n.tables)
             finished = sum(1 for t in n.tables if t.finished)
-            if not ended and club.length != "open" and n.tables:
+            if not ended and club.length != Unit.OPEN and n.tables:
                 progress = tr.nt(
                     # TRANSLATORS: the count {f} picks the form; "tables" stays plural
                     "{f} of {t} tables has finished",
@@ -441,8 +443,8 @@ class HallPresenter(Base[HallVM]):
             rank=tr.t("Rank"),
             table=tr.t("Table"),
             players=tr.t("Player") if alone else tr.t("Partners"),
-            wins="" if wins is None else tr.t("Rubbers") if wins == "rubbers" else tr.t("Games"),
-            points=tr.t("Tricks") if ranks_by[-1] == "tricks" else tr.t("Points"),
+            wins="" if wins is None else tr.t("Rubbers") if wins == Unit.RUBBERS else tr.t("Games"),
+            points=tr.t("Tricks") if ranks_by[-1] == Unit.TRICKS else tr.t("Points"),
         )
         parties = DASH.join(self._party(p) for p in club.parties)
         if club.rounds:
@@ -485,14 +487,14 @@ class HallPresenter(Base[HallVM]):
             ),
         )
 
-    def _ranked_by(self, ranks_by: list[str]) -> str:
+    def _ranked_by(self, ranks_by: list[Unit]) -> str:
         """The leaderboard's note: what the core ranks by, in order."""
         tr = self.tr
-        if ranks_by == ["games", "tricks"]:
+        if ranks_by == [Unit.GAMES, Unit.TRICKS]:
             return tr.t("Ranked by games, then tricks")
-        if ranks_by == ["rubbers", "points"]:
+        if ranks_by == [Unit.RUBBERS, Unit.POINTS]:
             return tr.t("Ranked by rubbers, then points")
-        if ranks_by == ["games", "points"]:
+        if ranks_by == [Unit.GAMES, Unit.POINTS]:
             return tr.t("Ranked by games, then points")
         return tr.t("Ranked by points")
 

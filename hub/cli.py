@@ -11,6 +11,7 @@ import click
 
 from hub.service.files import read_event_file, read_teams_csv, write_spec
 from whist.bot import BOT_CLUB_GAMES, BOT_INDIVIDUAL_GAMES
+from whist.enums import Unit
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
 from whist.night import ClubNight
@@ -140,7 +141,7 @@ def new(
         click.echo(f"Wrote {out}: {night.name}; length: {night.night_length.describe()}.")
         click.echo(f"Type the players' names in it, then check it with: whist-hub schedule {out}")
         return
-    if target is not None or length != "open":
+    if target is not None or length != Unit.OPEN:
         _fail("--target and --length are for club nights (minnesota, english, american)")
     if tables < 3:
         _fail("military whist needs at least 3 tables")
@@ -176,10 +177,10 @@ def new(
 
 def parse_length(text: str) -> LengthSpec:
     """``--length``: ``open`` or ``UNIT:N`` (games:3, deals:20, rubbers:2)."""
-    if text.strip() == "open":
+    if text.strip() == Unit.OPEN:
         return LengthSpec()
     unit, sep, count = text.partition(":")
-    if not sep or unit not in ("games", "deals", "rubbers") or not count.strip().isdigit():
+    if not sep or unit not in (Unit.GAMES, Unit.DEALS, Unit.RUBBERS) or not count.strip().isdigit():
         raise ValueError(f"--length must be games:N, deals:N, rubbers:N or open (got {text!r})")
     return LengthSpec.model_validate({"unit": unit, "count": int(count)})
 

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from functools import partial
 
-from uikit.i18n import ConsoleTranslator, Language, load_domain
+from uikit.i18n import Language, Translator, load_domain
 
 DOMAIN = "hub"
 
 
-def translator(language: Language = "en", *, context: str | None = None) -> ConsoleTranslator:
+def translator(language: Language = "en", *, context: str | None = None) -> Translator:
     """A translator into *language* with the hub's catalog."""
-    return ConsoleTranslator(language, context=context, load=partial(load_domain, DOMAIN))
+    return Translator(language, context=context, load=partial(load_domain, DOMAIN))
 
 
 __all__ = ["DOMAIN", "Language", "translator"]

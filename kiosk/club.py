@@ -48,6 +48,7 @@ from kiosk.viewmodel import (
 )
 from uikit.games import game_title
 from uikit.reasons import reason_sentence
+from whist.enums import Unit
 from whist.formats import TRICKS
 from whist.formats.entry import Ask, Line, Page
 from whist.protocol import (
@@ -577,7 +578,7 @@ class ClubDesk:
         s = self.score
         assert s is not None
         ns, ew = (_party(s, "NS"), _party(s, "EW"))
-        rubbers = s.rules.wins == "rubbers"
+        rubbers = s.rules.wins == Unit.RUBBERS
         target = tr._("game to {target}").format(target=s.rules.target)
         end = ""
         if self.over:

@@ -34,6 +34,7 @@ import paho.mqtt.client as mqtt
 from kiosk.config import KioskConfig
 from kiosk.outbox import Outbox, Report
 from uikit.client import HubClient
+from whist.enums import AckStatus
 from whist.protocol import (
     OFFLINE,
     ONLINE,
@@ -307,7 +308,7 @@ class KioskConnection(HubClient):
                 return False
             self._reoffered.discard(ack.id)
             self._reoffer_turn.notify_all()
-        if ack.status == "rejected":
+        if ack.status == AckStatus.REJECTED:
             log.warning(
                 "table %s: result %s offered again was refused (%s); the leader sees it",
                 self.table,

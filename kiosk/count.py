@@ -30,6 +30,7 @@ from typing import Protocol
 
 from kiosk.i18n import N_, Translator
 from kiosk.viewmodel import ButtonVM, CountConfirmVM, JoinVM
+from whist.enums import AckStatus, CountStatus
 from whist.protocol import Ack, CountAtTable, FlagCount
 
 #: Digits a count may have (a table holds at most 12 times the tables' flags: hundreds at most).
@@ -87,7 +88,7 @@ class CountDesk:
         count = self.pending.pop(ack.id, None)
         if count is None and not isinstance(report, FlagCount):
             return None
-        return ack.status == "rejected"
+        return ack.status == AckStatus.REJECTED
 
     # ------------------------------------------------------------------ words
     def waiting(self, day: int) -> FlagCount | None:
@@ -99,19 +100,19 @@ class CountDesk:
         """The waiting screen's sentence about the count (empty: nothing to say)."""
         sent = self.waiting(count.day)
         if sent is not None:
-            return tr.ngettext(
+            return tr.nt(
                 "Counted: {n} flag — sending it to the leader…",
                 "Counted: {n} flags — sending it to the leader…",
                 sent.flags,
             ).format(n=sent.flags)
         if count.counted is None:
             # every flag on the table, lent ones too: not the score, which leaves them out (A6)
-            return tr._("Count every flag on this table, lent ones too, in fives.")
-        if count.status == "agrees":
-            return tr.ngettext(
+            return tr.t("Count every flag on this table, lent ones too, in fives.")
+        if count.status == CountStatus.AGREES:
+            return tr.nt(
                 "Counted: {n} flag — it agrees.", "Counted: {n} flags — it agrees.", count.counted
             ).format(n=count.counted)
-        return tr.ngettext(
+        return tr.nt(
             "Counted: {n} flag — the leader has been told it differs.",
             "Counted: {n} flags — the leader has been told it differs.",
             count.counted,
@@ -122,32 +123,32 @@ class CountDesk:
         if count is None:
             return ButtonVM(visible=False, enabled=False)
         if count.counted is None and self.waiting(count.day) is None:
-            return ButtonVM(tr._("Count the flags"), role="primary")
-        return ButtonVM(tr._("Count again"))
+            return ButtonVM(tr.t("Count the flags"), role="primary")
+        return ButtonVM(tr.t("Count again"))
 
     def page(self, tr: Translator) -> JoinVM:
         typed = self.typed
-        readout = tr.ngettext("{n} flag", "{n} flags", int(typed)).format(n=typed) if typed else "—"
+        readout = tr.nt("{n} flag", "{n} flags", int(typed)).format(n=typed) if typed else "—"
         keys = JoinVM().keys
         full = len(typed) >= MAX_DIGITS
         return JoinVM(
-            title=tr._("How many flags are on this table?"),
+            title=tr.t("How many flags are on this table?"),
             value=readout,
             keys=tuple(replace(k, enabled=not full) for k in keys),
-            cancel=ButtonVM(tr._("Back")),
-            erase=ButtonVM(tr._("Erase"), enabled=bool(typed)),
-            next=ButtonVM(tr._("Next"), role="primary", enabled=bool(typed)),
+            cancel=ButtonVM(tr.t("Back")),
+            erase=ButtonVM(tr.t("Erase"), enabled=bool(typed)),
+            next=ButtonVM(tr.t("Next"), role="primary", enabled=bool(typed)),
         )
 
     def confirm(self, tr: Translator) -> CountConfirmVM:
         n = int(self.typed or 0)
         return CountConfirmVM(
-            title=tr._("Is this right?"),
+            title=tr.t("Is this right?"),
             number=str(n),
-            words=tr.ngettext("flag on this table", "flags on this table", n),
-            note=tr._("The leader is told at once if it differs."),
-            change=ButtonVM(tr._("Change")),
-            send=ButtonVM(tr._("Yes, send it"), role="primary"),
+            words=tr.nt("flag on this table", "flags on this table", n),
+            note=tr.t("The leader is told at once if it differs."),
+            change=ButtonVM(tr.t("Change")),
+            send=ButtonVM(tr.t("Yes, send it"), role="primary"),
         )
 
 

@@ -48,6 +48,7 @@ from kiosk.presenter import SetupPresenter, TablePresenter
 from kiosk.viewmodel import ButtonVM, ViewModel
 from uikit import theme
 from uikit.config import ConfigProblem, Problem
+from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
 
 log = logging.getLogger("whist.kiosk")
@@ -355,7 +356,7 @@ class KioskApp(App):
         if self.hardware is None or not isinstance(p, TablePresenter):
             return
         self.hardware.show(p.flags_here, pending=p.waiting_for_hub, hub_online=bool(p.hub_online))
-        flags = p.table_view is not None and p.unit == "flags"
+        flags = p.table_view is not None and p.unit == Unit.FLAGS
         self.hardware.hub_flags(p.flags_here if flags else None)
 
     def _attach(self, presenter: TablePresenter | SetupPresenter) -> None:

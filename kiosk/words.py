@@ -23,53 +23,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kiosk.i18n import N_, Translator
+from uikit.i18n import declare
+from whist.enums import OutcomeReason, Unit
 from whist.formats import TRICKS, HandOutcome
 from whist.protocol import DayResult, Move, Player, RecordedResult, TableLoan
+from whist.refusals import UNREADABLE_CODES, refusal_for
 
-
-class _Declare:
-    # pgettext(...) here only declares a text for Babel to extract; it is looked up at run
-    # time by a Translator made with context="manche".
-    @staticmethod
-    def pgettext(context: str, message: str) -> str:
-        return message
-
-
-_declare = _Declare()
-
-#: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
+#: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche* (declare.pt
+#: only declares a text for Babel; a Translator made with context="manche" finds it).
 GASPESIE_WORDING = (
-    _declare.pgettext("manche", "Hand {n} of {total}"),
-    _declare.pgettext("manche", "Hand {n}: visitors {v}, home {h}"),
-    _declare.pgettext("manche", "Hand {n} — {trump}"),
-    _declare.pgettext("manche", "Last result (hand {n}): visitors {v}, home {h}. {outcome}."),
-    _declare.pgettext(
+    declare.pt("manche", "Hand {n} of {total}"),
+    declare.pt("manche", "Hand {n}: visitors {v}, home {h}"),
+    declare.pt("manche", "Hand {n} — {trump}"),
+    declare.pt("manche", "Last result (hand {n}): visitors {v}, home {h}. {outcome}."),
+    declare.pt(
         "manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}."
     ),
-    _declare.pgettext(
+    declare.pt(
         "manche", "Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}."
     ),
-    _declare.pgettext("manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}."),
-    _declare.pgettext("manche", "Hand {n}, entered by the leader: visitors {v}, home {h}."),
-    _declare.pgettext("manche", "The leader gave this hand to the other side (a penalty)."),
-    _declare.pgettext("manche", "OK, show the hand"),
-    _declare.pgettext("manche", "The leader has closed this hand."),
-    _declare.pgettext("manche", "Waiting for the next hand"),
-    _declare.pgettext("manche", "Waiting for the next hand."),
-    _declare.pgettext("manche", "That was the last hand."),
-    _declare.pgettext("manche", "Play ended after hand {n}."),
-    _declare.pgettext(
+    declare.pt("manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}."),
+    declare.pt("manche", "Hand {n}, entered by the leader: visitors {v}, home {h}."),
+    declare.pt("manche", "The leader gave this hand to the other side (a penalty)."),
+    declare.pt("manche", "OK, show the hand"),
+    declare.pt("manche", "The leader has closed this hand."),
+    declare.pt("manche", "Waiting for the next hand"),
+    declare.pt("manche", "Waiting for the next hand."),
+    declare.pt("manche", "That was the last hand."),
+    declare.pt("manche", "Play ended after hand {n}."),
+    declare.pt(
         "manche", "The leader closed this hand: call the leader to give your result."
     ),
-    _declare.pgettext(
+    declare.pt(
         "manche",
         "A different result was already recorded for this table and hand. "
         "The leader has been told and will settle it.",
     ),
-    _declare.pgettext(
+    declare.pt(
         "manche", "The leader has closed this hand. Call the leader to enter your result."
     ),
-    _declare.pgettext("manche", "This hand has not started yet. Call the leader."),
+    declare.pt("manche", "This hand has not started yet. Call the leader."),
 )
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -81,32 +74,9 @@ SUIT_NAMES = {
 }
 RED_SUITS = frozenset({"hearts", "diamonds"})
 
-# Ack.code -> what a player can do about it. Codes come from whist.protocol
-# (ProtocolErrorCode), whist.tournament (TournamentError) and hub.service.service.
-REFUSALS = {
-    "conflict": N_(
-        "A different result was already recorded for this table and hand. "
-        "The leader has been told and will settle it."
-    ),
-    "hand_closed": N_("The leader has closed this hand. Call the leader to enter your result."),
-    "wrong_hand": N_("This hand has not started yet. Call the leader."),
-    "wrong_table": N_("This screen is set up for another table. Call the leader."),
-    "bad_table": N_("This screen is set up for another table. Call the leader."),
-    "internal": N_("This result could not be recorded. The leader has been told."),
-}
-#: Codes meaning the message itself was not readable: the players can only try again.
-UNREADABLE = frozenset(
-    {
-        "too_large",
-        "malformed",
-        "bad_version",
-        "missing_field",
-        "unknown_field",
-        "wrong_type",
-        "out_of_range",
-        "inconsistent",
-    }
-)
+#: Codes meaning the message itself was not readable: the players can only try again (the
+#: texts of every refusal are whist.refusals'; kiosk/club.py reads this set still).
+UNREADABLE = UNREADABLE_CODES
 
 
 def seat(tr: Translator, label: str) -> str:
@@ -118,15 +88,15 @@ def seat(tr: Translator, label: str) -> str:
     ['Capitaine', 'Joueur 2', 'A']
     """
     if label == "C":
-        return tr._("Captain")
+        return tr.t("Captain")
     if label.isdigit():
-        return tr._("Player {n}").format(n=label)
+        return tr.t("Player {n}").format(n=label)
     return label
 
 
 def team(tr: Translator, number: int, name: str) -> str:
     """A team as the tournament file names it (``Team 3`` when it has no other name)."""
-    return name.strip() or tr._("Team {n}").format(n=number)
+    return name.strip() or tr.t("Team {n}").format(n=number)
 
 
 def person(tr: Translator, player: Player) -> str:
@@ -140,21 +110,21 @@ def pair(tr: Translator, players: Sequence[Player]) -> str:
     if len(names) == 1:
         return names[0]
     if len(names) == 2:
-        return tr._("{a} & {b}").format(a=names[0], b=names[1])
+        return tr.t("{a} & {b}").format(a=names[0], b=names[1])
     return ", ".join(names)
 
 
 def hand_label(tr: Translator, hand: int, hands: int) -> str:
     """``Hand 5 of 30`` (``Manche 5 sur 24`` with a Gaspésie translator)."""
-    return tr._("Hand {n} of {total}").format(n=hand, total=hands)
+    return tr.t("Hand {n} of {total}").format(n=hand, total=hands)
 
 
 def trump_name(tr: Translator, trump: str | None) -> str:
     if trump is None:
-        return tr._("Trump not announced yet")
+        return tr.t("Trump not announced yet")
     if trump == "none":
-        return tr._("No trump")
-    return tr._(SUIT_NAMES[trump])
+        return tr.t("No trump")
+    return tr.t(SUIT_NAMES[trump])
 
 
 def trump_symbol(tr: Translator, trump: str | None) -> str:
@@ -162,7 +132,7 @@ def trump_symbol(tr: Translator, trump: str | None) -> str:
         return "?"
     if trump == "none":
         # TRANSLATORS: the short sign for "no trump" shown in place of a suit symbol
-        return tr.pgettext("short", "NT")
+        return tr.pt("short", "NT")
     return SUIT_SYMBOLS[trump]
 
 
@@ -170,48 +140,48 @@ def trump_line(tr: Translator, trump: str | None) -> str:
     """One line: ``Trump: ♥ Hearts``, ``No trump``."""
     if trump is None or trump == "none":
         return trump_name(tr, trump)
-    return tr._("Trump: {symbol} {name}").format(
+    return tr.t("Trump: {symbol} {name}").format(
         symbol=SUIT_SYMBOLS[trump], name=trump_name(tr, trump)
     )
 
 
 def tricks_line(tr: Translator, visitor_tricks: int) -> str:
     home = TRICKS - visitor_tricks
-    return tr._("Tricks: visitors {v}, home {h}").format(v=visitor_tricks, h=home)
+    return tr.t("Tricks: visitors {v}, home {h}").format(v=visitor_tricks, h=home)
 
 
 def revokes_line(tr: Translator, revokes_home: int, revokes_visitors: int) -> str:
     if not revokes_home and not revokes_visitors:
         return ""
-    return tr._("Revokes: home {home}, visitors {visitors}").format(
+    return tr.t("Revokes: home {home}, visitors {visitors}").format(
         home=revokes_home, visitors=revokes_visitors
     )
 
 
 def outcome(tr: Translator, unit: str, o: HandOutcome | RecordedResult) -> str:
     """What the hand is worth, as the format decided: ``Visitors take 1 flag``."""
-    if unit == "points":
+    if unit == Unit.POINTS:
         if o.home_points:
             n = o.home_points
-            return tr.ngettext("Home wins {n} point", "Home wins {n} points", n).format(n=n)
+            return tr.nt("Home wins {n} point", "Home wins {n} points", n).format(n=n)
         n = o.visitor_points
-        return tr.ngettext("Visitors win {n} point", "Visitors win {n} points", n).format(n=n)
+        return tr.nt("Visitors win {n} point", "Visitors win {n} points", n).format(n=n)
     if o.flags == 0:
-        return tr._("Home keeps its flags")
-    return tr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", o.flags).format(
+        return tr.t("Home keeps its flags")
+    return tr.nt("Visitors take {n} flag", "Visitors take {n} flags", o.flags).format(
         n=o.flags
     )
 
 
 def outcome_reason(tr: Translator, o: HandOutcome | RecordedResult) -> str:
     """Why, when revokes change what the tricks alone would give ('' otherwise)."""
-    if o.why == "fault":
-        return tr._("A revoke gives the hand to the other side.")
-    if o.why == "faults_cancel":
-        return tr._("Revokes on both sides cancel out: the tricks decide.")
-    if o.why == "revokes":
+    if o.why == OutcomeReason.FAULT:
+        return tr.t("A revoke gives the hand to the other side.")
+    if o.why == OutcomeReason.FAULTS_CANCEL:
+        return tr.t("Revokes on both sides cancel out: the tricks decide.")
+    if o.why == OutcomeReason.REVOKES:
         n = o.counted_visitor_tricks
-        return tr.ngettext(
+        return tr.nt(
             "With the revokes, the visitors count {n} trick.",
             "With the revokes, the visitors count {n} tricks.",
             n,
@@ -222,8 +192,8 @@ def outcome_reason(tr: Translator, o: HandOutcome | RecordedResult) -> str:
 def revoke_rule(tr: Translator, penalty: str) -> str:
     """The format's revoke rule, in one line."""
     if penalty == "hand":
-        return tr._("A revoke gives the hand to the other side.")
-    return tr._("Each revoke gives 2 tricks to the other side.")
+        return tr.t("A revoke gives the hand to the other side.")
+    return tr.t("Each revoke gives 2 tricks to the other side.")
 
 
 def result_line(
@@ -234,17 +204,17 @@ def result_line(
     said = outcome(tr, unit, res)
     v, h = res.visitor_tricks, res.home_tricks
     if not with_outcome and res.corrected and res.by == "leader":
-        text = tr._("Hand {n}, as corrected by the leader: visitors {v}, home {h}.")
+        text = tr.t("Hand {n}, as corrected by the leader: visitors {v}, home {h}.")
     elif not with_outcome and res.by == "leader":
-        text = tr._("Hand {n}, entered by the leader: visitors {v}, home {h}.")
+        text = tr.t("Hand {n}, entered by the leader: visitors {v}, home {h}.")
     elif not with_outcome:  # short: the flags to give (or the big outcome) follow
-        text = tr._("Hand {n}: visitors {v}, home {h}") + "."
+        text = tr.t("Hand {n}: visitors {v}, home {h}") + "."
     elif res.corrected and res.by == "leader":
-        text = tr._("Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}.")
+        text = tr.t("Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}.")
     elif res.by == "leader":
-        text = tr._("Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}.")
+        text = tr.t("Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}.")
     else:
-        text = tr._("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
+        text = tr.t("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
     line = text.format(n=res.hand, v=v, h=h, outcome=said)
     # the revokes that made the tricks count otherwise, said where the count is (a side that
     # took 7 tricks must not see the other rewarded with no reason given)
@@ -252,7 +222,7 @@ def result_line(
     if why:
         line += " " + why
     if res.penalty is not None:
-        line += " " + tr._("The leader gave this hand to the other side (a penalty).")
+        line += " " + tr.t("The leader gave this hand to the other side (a penalty).")
     # the last two words kept together: "flag." never alone on a wrapped line
     return tie_end(line)
 
@@ -266,7 +236,7 @@ def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
         n = step.count
         if res.role == "home" and not res.corrected:
             lines.append(
-                tr.ngettext(
+                tr.nt(
                     "Home: give {n} flag to the visitors.",
                     "Home: give {n} flags to the visitors.",
                     n,
@@ -274,7 +244,7 @@ def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
             )
         elif res.role == "home" and step.giver == "home":
             lines.append(
-                tr.ngettext(
+                tr.nt(
                     "The leader corrected hand {hand} to visitors {v}, home {h}: home, "
                     "give {n} flag to the visitors.",
                     "The leader corrected hand {hand} to visitors {v}, home {h}: home, "
@@ -284,7 +254,7 @@ def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
             )
         elif res.role == "home":
             lines.append(
-                tr.ngettext(
+                tr.nt(
                     "The leader corrected hand {hand} to visitors {v}, home {h}: the "
                     "visitors give {n} flag back to this table.",
                     "The leader corrected hand {hand} to visitors {v}, home {h}: the "
@@ -296,7 +266,7 @@ def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
             continue  # our travellers took their flags at that table themselves
         elif step.giver == "home":
             lines.append(
-                tr.ngettext(
+                tr.nt(
                     "The leader corrected hand {hand} at table {table}: your team gets "
                     "{n} more flag from table {table}.",
                     "The leader corrected hand {hand} at table {table}: your team gets "
@@ -306,7 +276,7 @@ def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
             )
         else:
             lines.append(
-                tr.ngettext(
+                tr.nt(
                     "The leader corrected hand {hand} at table {table}: give {n} flag "
                     "back to table {table}.",
                     "The leader corrected hand {hand} at table {table}: give {n} flags "
@@ -319,33 +289,33 @@ def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
 
 def loan_line(tr: Translator, loan: TableLoan) -> str:
     if loan.automatic:
-        return tr.ngettext(
+        return tr.nt(
             "Hand {hand}: this table had too few flags; the leader lends it {n} flag.",
             "Hand {hand}: this table had too few flags; the leader lends it {n} flags.",
             loan.flags,
         ).format(hand=loan.hand, n=loan.flags)
-    return tr.ngettext(
+    return tr.nt(
         "The leader lent this table {n} flag.", "The leader lent this table {n} flags.", loan.flags
     ).format(n=loan.flags)
 
 
 def bring_line(tr: Translator, n: int) -> str:
     """A table that must give flags it does not have: the leader brings them (rule A10)."""
-    return tr.ngettext(
+    return tr.nt(
         "Leader: bring {n} flag to this table.", "Leader: bring {n} flags to this table.", n
     ).format(n=n)
 
 
 def too_few_line(tr: Translator) -> str:
     """Why the leader brings flags: this table has run out (the hub lends them)."""
-    return tr._("This table has too few flags: the leader lends them.")
+    return tr.t("This table has too few flags: the leader lends them.")
 
 
 def provisional_line(tr: Translator, missing: int) -> str:
     """Places worked out while results are missing (rule O12); empty when all are in."""
     if not missing:
         return ""
-    return tr.ngettext(
+    return tr.nt(
         "Provisional: {n} result missing.", "Provisional: {n} results missing.", missing
     ).format(n=missing)
 
@@ -354,63 +324,68 @@ def ended_early_line(tr: Translator, hand: int | None) -> str:
     """The leader ended play before the last hand (rule A13); empty otherwise."""
     if hand is None:
         return ""
-    return tr._("Play ended after hand {n}.").format(n=hand)
+    return tr.t("Play ended after hand {n}.").format(n=hand)
 
 
 def score_now(tr: Translator, unit: str, held: int, team: str = "") -> str:
     """``This table now has 11 flags`` / ``Team 2 now has 5 points`` (the home team, by name:
     the screen is read by both sides)."""
-    if unit == "points":
-        return tr.ngettext(
+    if unit == Unit.POINTS:
+        return tr.nt(
             "{team} now has {n} point.", "{team} now has {n} points.", held
         ).format(n=held, team=team)
-    return tr.ngettext(
+    return tr.nt(
         "This table now has {n} flag.", "This table now has {n} flags.", held
     ).format(n=held)
 
 
 def held_label(tr: Translator, unit: str, held: int, team: str = "") -> str:
     """The words under the big number of the waiting screen (points: whose they are)."""
-    if unit == "points":
-        return tr.ngettext("point for {team}", "points for {team}", held).format(team=team)
-    return tr.ngettext("flag at this table", "flags at this table", held)
+    if unit == Unit.POINTS:
+        return tr.nt("point for {team}", "points for {team}", held).format(team=team)
+    return tr.nt("flag at this table", "flags at this table", held)
 
 
 def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]:
     """(title, the team's day, its place) at a day's or the tournament's end."""
     if day.final:
-        title = tr._("The tournament is over.")
+        title = tr.t("The tournament is over.")
     else:
-        title = tr._("Day {d} is over.").format(d=day.day)
-    if unit == "points":
-        total = tr.ngettext(
+        title = tr.t("Day {d} is over.").format(d=day.day)
+    if unit == Unit.POINTS:
+        total = tr.nt(
             "Your team: {n} point today.", "Your team: {n} points today.", day.total
         )
     else:
         # the day's net flags (rule A6), not the flags the table holds
-        total = tr._("Today's score: {n}.")
+        total = tr.t("Today's score: {n}.")
     if day.shared:
-        place = tr._("Place: {place} of {teams} (shared).")
+        place = tr.t("Place: {place} of {teams} (shared).")
     else:
-        place = tr._("Place: {place} of {teams}.")
+        place = tr.t("Place: {place} of {teams}.")
     return title, total.format(n=day.total), place.format(place=day.place, teams=day.teams)
 
 
 def total_label(tr: Translator, unit: str, score: int) -> str:
     """The words under the team's total at a day's end: Alberta's is the score (net flags,
     rule A6), which can be below the flags the table holds, or below zero."""
-    if unit == "points":
-        return tr.ngettext("point in all", "points in all", score)
-    return tr._("team score")
+    if unit == Unit.POINTS:
+        return tr.nt("point in all", "points in all", score)
+    return tr.t("team score")
 
 
 def refusal(tr: Translator, code: str | None) -> str | None:
-    """The refusal in the player's language, or None when only the hub's own words will do."""
-    if code in REFUSALS:
-        return tr._(REFUSALS[code])
-    if code in UNREADABLE:
-        return tr._("This result could not be read. Check it and send it again.")
-    return None
+    """A result's refusal in the player's language (whist.refusals), or None when only the
+    hub's own words will do."""
+    text = refusal_for(code).result
+    return tr.t(text) if text is not None else None
+
+
+def deal_refusal(tr: Translator, code: str | None) -> str | None:
+    """A club deal's refusal in the player's language (whist.refusals), or None when only
+    the hub's own words will do."""
+    text = refusal_for(code).deal
+    return tr.t(text) if text is not None else None
 
 
 def tie_end(text: str, words: int = 2, short: int = 6) -> str:
@@ -450,7 +425,7 @@ _MOVES_ONE = {
 def move_lines(tr: Translator, moves: Sequence[Move]) -> list[str]:
     """Who goes where as a hand starts, one line per group (the hub works it out)."""
     return [
-        tr._(
+        tr.t(
             _MOVES_ONE[m.action]
             if len(m.players) == 1 and m.action in _MOVES_ONE
             else _MOVES[m.action]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from uikit.config import ConfigProblem, Problem
-from uikit.i18n import M_, ConsoleTranslator, declare
+from uikit.i18n import N_, ConsoleTranslator, declare
 from uikit.presenter import LanguageBase
 from whist.protocol import State
 
@@ -44,10 +44,10 @@ GASPESIE_WORDING = (
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 SUIT_NAMES = {
-    "spades": M_("Spades"),
-    "hearts": M_("Hearts"),
-    "diamonds": M_("Diamonds"),
-    "clubs": M_("Clubs"),
+    "spades": N_("Spades"),
+    "hearts": N_("Hearts"),
+    "diamonds": N_("Diamonds"),
+    "clubs": N_("Clubs"),
 }
 RED_SUITS = frozenset({"hearts", "diamonds"})
 TRUMPS = ("spades", "hearts", "diamonds", "clubs", "none")
@@ -136,20 +136,20 @@ def language_button_text(tr: ConsoleTranslator) -> str:
 
 # ====================================================================== set-up
 _PROBLEMS = {
-    "unreadable": M_("The file cannot be read: {detail}"),
-    "syntax": M_("The file is not valid TOML: {detail}"),
-    "missing": M_("“{key}” is missing."),
-    "unknown_key": M_("“{key}” is not a setting this program knows."),
-    "whole_number": M_("“{key}” must be a whole number."),
-    "number": M_("“{key}” must be a number."),
-    "text": M_("“{key}” must be a text in quotes."),
-    "true_false": M_("“{key}” must be true or false."),
-    "too_small": M_("“{key}” must be at least {limit}."),
-    "too_large": M_("“{key}” must be at most {limit}."),
-    "empty": M_("“{key}” must not be empty."),
-    "choice": M_("“{key}” must be one of {limit}."),
-    "bad_root": M_("“{key}” must be a topic root such as whist."),
-    "other": M_("“{key}” is not valid: {detail}"),
+    "unreadable": N_("The file cannot be read: {detail}"),
+    "syntax": N_("The file is not valid TOML: {detail}"),
+    "missing": N_("“{key}” is missing."),
+    "unknown_key": N_("“{key}” is not a setting this program knows."),
+    "whole_number": N_("“{key}” must be a whole number."),
+    "number": N_("“{key}” must be a number."),
+    "text": N_("“{key}” must be a text in quotes."),
+    "true_false": N_("“{key}” must be true or false."),
+    "too_small": N_("“{key}” must be at least {limit}."),
+    "too_large": N_("“{key}” must be at most {limit}."),
+    "empty": N_("“{key}” must not be empty."),
+    "choice": N_("“{key}” must be one of {limit}."),
+    "bad_root": N_("“{key}” must be a topic root such as whist."),
+    "other": N_("“{key}” is not valid: {detail}"),
 }
 #: The set-up screen lists at most this many lines of problems (the last says how many more).
 MAX_PROBLEMS = 5

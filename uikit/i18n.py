@@ -7,11 +7,17 @@ LC_MESSAGES/<domain>.po`` (edited) and ``.mo`` (compiled, loaded at run time), b
 Each app's ``i18n`` module says how to extract and compile its own texts; the tests of each
 app fail until every msgid has a French translation and the ``.mo`` matches the ``.po``.
 
+Every app says its texts with one vocabulary (docs/i18n.md): ``tr.t(text)``, ``tr.nt(singular,
+plural, n)``, ``tr.pt(context, text)`` and ``tr.npt(context, singular, plural, n)`` translate,
+and ``N_(text)`` marks a text that is translated where it is shown. These are the keywords
+every domain's ``pybabel extract`` is given (:data:`KEYWORDS`); the core's own marks
+(``G_``, ``M_``, ``E_``, ``P_``, ``L_``…) say which catalogs take a core text.
+
 >>> from functools import partial
 >>> fr = Translator("fr", load=partial(load_domain, "kiosk"))
->>> fr._("Visitors")
+>>> fr.t("Visitors")
 'Visiteurs'
->>> ConsoleTranslator("en", load=partial(load_domain, "leader")).nt(
+>>> Translator("en", load=partial(load_domain, "leader")).nt(
 ...     "{n} flag", "{n} flags", 2).format(n=2)
 '2 flags'
 """
@@ -33,12 +39,6 @@ def N_(message: str) -> str:
     return message
 
 
-def M_(message: str) -> str:
-    """The console's and the hall's marker (their extraction uses other keywords than the
-    kiosk's, so that neither catalog collects the other's texts)."""
-    return message
-
-
 def load_domain(domain: str, language: Language) -> gettext.NullTranslations:
     """The compiled catalog of *domain* in *language* (English is the source: no catalog)."""
     if language == "en":
@@ -48,13 +48,20 @@ def load_domain(domain: str, language: Language) -> gettext.NullTranslations:
 
 
 class Translator:
-    """Translates into one language; ``_``, ``ngettext`` and ``pgettext`` are the keywords
-    Babel extracts.
+    """Translates into one language: ``t``, ``nt``, ``pt`` and ``npt`` (gettext, ngettext,
+    pgettext, npgettext), the keywords Babel extracts in every app.
 
     With a ``context`` (``"manche"``), a text that has its own translation in that context
     uses it: a Gaspésie hand is a *manche* in French, an Alberta one a *main*. The variants
-    are declared in each app's words (``kiosk.words.GASPESIE_WORDING``…). ``load`` gives the
-    catalog of a language (:func:`load_domain` with the app's domain).
+    are declared in each app's words (``kiosk.words.GASPESIE_WORDING``…), a count's with
+    ``npt`` (``declare.npt("manche", singular, plural, n)``), which ``nt`` then finds by
+    itself. ``load`` gives the catalog of a language (:func:`load_domain` with the app's
+    domain).
+
+    >>> from functools import partial
+    >>> fr = Translator("fr", load=partial(load_domain, "leader"))
+    >>> fr.npt("manche", "Hand {n}: table {tables}", "Hand {n}: tables {tables}", 2)
+    'Manche {n}\\xa0: tables\\xa0{tables}'
     """
 
     def __init__(
@@ -68,7 +75,7 @@ class Translator:
         self.context = context
         self._catalog = load(language)
 
-    def _(self, message: str) -> str:
+    def t(self, message: str) -> str:
         if self.context is not None:
             # pgettext answers the msgid itself when the context has no entry of its own.
             special = self._catalog.pgettext(self.context, message)
@@ -76,15 +83,29 @@ class Translator:
                 return special
         return self._catalog.gettext(message)
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
+    def nt(self, singular: str, plural: str, n: int) -> str:
         if self.context is not None:
             special = self._catalog.npgettext(self.context, singular, plural, n)
             if special not in (singular, plural):
                 return special
         return self._catalog.ngettext(singular, plural, n)
 
-    def pgettext(self, context: str, message: str) -> str:
+    def pt(self, context: str, message: str) -> str:
         return self._catalog.pgettext(context, message)
+
+    def npt(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._catalog.npgettext(context, singular, plural, n)
+
+    # The kiosk's former names, until kiosk/presenter.py, kiosk/club.py and
+    # kiosk/individual.py say t, nt, pt too (the kiosk's extraction keeps pybabel's default
+    # keywords for them meanwhile: kiosk/i18n.py).
+    _ = t
+    ngettext = nt
+    pgettext = pt
+
+
+#: The translator's former name in the console, the hall and the hub (one class now).
+ConsoleTranslator = Translator
 
 
 class _Marked(gettext.NullTranslations):
@@ -102,37 +123,9 @@ class _Marked(gettext.NullTranslations):
         return f"⟪{msgid1 if n == 1 else msgid2}⟫"
 
 
-class ConsoleTranslator(Translator):
-    """The same translator, its methods under the console's and the hall's keyword names
-    (``t``, ``nt``, ``pt``, ``npt``; ``M_`` marks a text): the table kiosk's extraction uses
-    pybabel's default keywords and must not find the console's texts.
-
-    ``npt`` is ngettext with a context (npgettext): it declares the Gaspésie wording of a
-    count ("{k} tables have not reported hand {n}": *manche*, never *main*), which ``nt``
-    then finds by itself in a translator made with ``context="manche"``.
-
-    >>> from functools import partial
-    >>> fr = ConsoleTranslator("fr", load=partial(load_domain, "leader"))
-    >>> fr.npt("manche", "Hand {n}: table {tables}", "Hand {n}: tables {tables}", 2)
-    'Manche {n} : tables {tables}'
-    """
-
-    def t(self, message: str) -> str:
-        return self._(message)
-
-    def nt(self, singular: str, plural: str, n: int) -> str:
-        return self.ngettext(singular, plural, n)
-
-    def pt(self, context: str, message: str) -> str:
-        return self.pgettext(context, message)
-
-    def npt(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._catalog.npgettext(context, singular, plural, n)
-
-
 class Declare:
-    """Declares a text for Babel (the console's and the hall's keywords ``pt``, and ``npt``
-    for a count) without translating it: the Gaspésie wording (context ``"manche"``) that a
+    """Declares a text for Babel (the keywords ``pt``, and ``npt`` for a count) without
+    translating it: the Gaspésie wording (context ``"manche"``) that a
     translator made with that context then finds by itself.
 
     >>> declare.npt("manche", "{k} table", "{k} tables", 2)
@@ -151,20 +144,18 @@ class Declare:
 declare = Declare()
 
 
-#: The keywords to give ``pybabel extract`` (and babel's extract_from_dir) for the console's
-#: and the hall's texts.
+#: The keywords to give ``pybabel extract`` (and babel's extract_from_dir) for an app's own
+#: texts: the one vocabulary of every app.
 KEYWORDS: dict[str, object] = {
     "t": None,
     "nt": (1, 2),
     "pt": ((1, "c"), 2),
     "npt": ((1, "c"), 2, 3),
-    "M_": None,
+    "N_": None,
 }
 
 
-def marking_translator(
-    language: Language = "en", *, context: str | None = None
-) -> ConsoleTranslator:
+def marking_translator(language: Language = "en", *, context: str | None = None) -> Translator:
     """A translator that wraps each translated text in ⟪ ⟫ (for the catalog coverage tests
-    of every app: it answers to both sets of keywords)."""
-    return ConsoleTranslator(language, context=context, load=lambda _language: _Marked())
+    of every app)."""
+    return Translator(language, context=context, load=lambda _language: _Marked())

@@ -11,23 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from uikit.i18n import M_
+from uikit.i18n import N_
 
 __all__ = ["REASON_WORDS", "reason_sentence"]
 
 #: The words among a refused deal's values (sides, seats, suits), as the reader says them.
 REASON_WORDS = {
-    "NS": M_("North-South"),
-    "EW": M_("East-West"),
-    "N": M_("North"),
-    "E": M_("East"),
-    "S": M_("South"),
-    "W": M_("West"),
-    "spades": M_("spades"),
-    "hearts": M_("hearts"),
-    "diamonds": M_("diamonds"),
-    "clubs": M_("clubs"),
-    "none": M_("no trump"),
+    "NS": N_("North-South"),
+    "EW": N_("East-West"),
+    "N": N_("North"),
+    "E": N_("East"),
+    "S": N_("South"),
+    "W": N_("West"),
+    "spades": N_("spades"),
+    "hearts": N_("hearts"),
+    "diamonds": N_("diamonds"),
+    "clubs": N_("clubs"),
+    "none": N_("no trump"),
 }
 
 #: Values that are what someone typed or tapped: shown as they are.
@@ -65,5 +65,5 @@ def reason_sentence(
             return reason
     deal = args.get("at_deal")
     if deal is not None:
-        said = translate(M_("deal {n}: {reason}")).format(n=deal, reason=said)
+        said = translate(N_("deal {n}: {reason}")).format(n=deal, reason=said)
     return said

@@ -20,6 +20,7 @@ from typing import Literal
 
 from whist import views
 from whist.cards import trump_name
+from whist.enums import Unit
 from whist.errors import ErrorCode, TournamentError
 from whist.formats import TRICKS
 from whist.movement import resolve_offset
@@ -190,7 +191,7 @@ def loans(t: Tournament) -> LoansData:
 
 def count_day(t: Tournament, day: int | None) -> int:
     """``day``, or the last day ended; TournamentError when it has not ended."""
-    if t.rules.unit != "flags":
+    if t.rules.unit != Unit.FLAGS:
         raise TournamentError(
             "only flag tournaments have their flags counted", ErrorCode.WRONG_FORMAT
         )
@@ -233,7 +234,7 @@ def counts(t: Tournament, day: int | None = None) -> CountsData:
     >>> t = Tournament.new(default_spec("alberta", tables=3, hands=1))
     >>> for e in (HandStarted(1, None), DayEnded(1), FlagsCounted(1, 2, 11)):
     ...     t.apply(e)
-    >>> [(c.table, c.status) for c in counts(t).lines]
+    >>> [(c.table, str(c.status)) for c in counts(t).lines]
     [(1, 'not counted'), (2, 'differs'), (3, 'not counted')]
     """
     day = count_day(t, day)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from whist.cards import Suit, trump_name
+from whist.enums import Phase
 from whist.errors import M_, DealError, ErrorCode, TournamentError
 from whist.events import (
     DealCorrected,
@@ -533,7 +534,7 @@ def night_state(
         hand=0,
         hands=1,
         day=1,
-        phase="closed" if night.ended else "playing",
+        phase=Phase.CLOSED if night.ended else Phase.PLAYING,
         trump=None,
         reported=played,
         missing=[t for t in night.table_numbers if t not in played],

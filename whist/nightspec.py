@@ -24,8 +24,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from whist.enums import Unit
 from whist.errors import DealError, PatternError
 from whist.formats import ClubGame, ClubSettings, Format, NightLength
+from whist.formats.base import LengthUnit
 from whist.spec import MAX_TABLES, PlainText, read_file_model
 
 #: The highest target a leader may set for a game.
@@ -56,7 +58,7 @@ class LengthSpec(_Frozen):
     """How long the night lasts at each table: a count of deals, games or rubbers, or
     ``open`` (until the leader ends it)."""
 
-    unit: Literal["deals", "games", "rubbers", "open"] = "open"
+    unit: LengthUnit = Unit.OPEN
     count: int = Field(default=0, ge=0, le=MAX_LENGTH)
 
 
@@ -164,7 +166,7 @@ def _check_night(spec: NightSpec) -> None:
             )
     if len(set(spec.house_rules)) != len(spec.house_rules):
         raise PatternError("house_rules: a house rule is named twice")
-    if spec.length.unit == "rubbers" and game.wins != "rubbers":
+    if spec.length.unit == Unit.RUBBERS and game.wins != Unit.RUBBERS:
         raise PatternError(f"{game.title} is won in games: length is deals, games or open")
     if spec.length.unit not in game.lengths:
         raise PatternError(

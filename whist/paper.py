@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from whist.cards import trump_name
+from whist.enums import Unit
 from whist.formats import ClubGame, NightLength
 from whist.formats.words import Words
 from whist.movement import host_table, visiting_team
@@ -381,11 +382,11 @@ def deals_to_print(game: ClubGame[Any], length: NightLength, target: int) -> int
     """
     # A game without a target and without fixed rounds is Knockout's: seven rounds at most.
     per_game = game.game_rounds or (7 if game.default_target == 0 else target)
-    if length.unit == "deals":
+    if length.unit == Unit.DEALS:
         return length.count
-    if length.unit == "games":
+    if length.unit == Unit.GAMES:
         return per_game * length.count
-    if length.unit == "rubbers":
+    if length.unit == Unit.RUBBERS:
         return 3 * per_game * length.count
     return 2 * game.game_rounds if game.game_rounds else OPEN_NIGHT_DEALS
 
@@ -399,10 +400,10 @@ def _club_columns(game: ClubGame[Any], seats: tuple[str, ...]) -> tuple[str, ...
 
 def _running(game: ClubGame[Any], seats: tuple[str, ...]) -> tuple[RunningColumn, ...]:
     if game.parties == ("NS", "EW"):
-        kinds = ["score", "games"] + (["rubbers"] if game.wins == "rubbers" else [])
+        kinds = ["score", "games"] + (["rubbers"] if game.wins == Unit.RUBBERS else [])
         return tuple(RunningColumn(k, p) for k in kinds for p in game.parties)
     # Where the night counts tricks (Knockout, KO8) the scorer keeps the games won.
-    kind = "games" if game.night_unit == "tricks" else "total"
+    kind = "games" if game.night_unit == Unit.TRICKS else "total"
     return tuple(RunningColumn(kind, s) for s in seats)
 
 
@@ -438,7 +439,8 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
         )
         columns = _club_columns(game, seats)
         count = deals_to_print(game, spec.night_length, start.target)
-        exact = spec.length.unit == "deals" or (game.game_rounds and spec.length.unit == "games")
+        unit = spec.length.unit
+        exact = unit == Unit.DEALS or (game.game_rounds and unit == Unit.GAMES)
         if not exact:  # an estimate: fill the last page, blank rows cost nothing
             count = -(-count // CLUB_ROWS) * CLUB_ROWS
         rows = []

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from whist.cards import Suit
+from whist.enums import CountStatus, Phase, Unit
 from whist.errors import ErrorCode, TournamentError
 from whist.events import (
     CountAccepted,
@@ -50,7 +51,8 @@ MAX_REVOKES = 13
 #: Suit order used only to settle two playoff draws of the same rank (bridge order).
 DRAW_SUIT_ORDER = {Suit.SPADES: 4, Suit.HEARTS: 3, Suit.DIAMONDS: 2, Suit.CLUBS: 1}
 
-PLAYING, CLOSED, WAITING = "playing", "closed", "waiting"
+#: The phases by their old names (whist.enums.Phase).
+PLAYING, CLOSED, WAITING = Phase.PLAYING, Phase.CLOSED, Phase.WAITING
 
 
 @dataclass
@@ -120,7 +122,8 @@ class LedgerLine:
     returned: bool
 
 
-AGREES, DIFFERS, NOT_COUNTED = "agrees", "differs", "not counted"
+#: A count's statuses by their old names (whist.enums.CountStatus).
+AGREES, DIFFERS, NOT_COUNTED = CountStatus.AGREES, CountStatus.DIFFERS, CountStatus.NOT_COUNTED
 
 
 @dataclass(frozen=True)
@@ -373,7 +376,7 @@ class Tournament:
         self.ended_after: int | None = None
         self._missing_key = -1
         self._missing: dict[int, list[int]] = {}
-        self._undo: list[tuple[int, str, int, bool]] = []
+        self._undo: list[tuple[int, Phase, int, bool]] = []
         self.events = 0
 
     # ------------------------------------------------------------------ construction
@@ -518,7 +521,7 @@ class Tournament:
     def count_to_enter(self, table: int) -> TableCount | None:
         """The count a table's players are asked for (decision A19): the last ended day's,
         while no hand of a later day has started; None otherwise (or with no flags)."""
-        if self.rules.unit != "flags" or not self.day_flags or not self.day_ended:
+        if self.rules.unit != Unit.FLAGS or not self.day_flags or not self.day_ended:
             return None
         return self.table_count(len(self.day_flags), table)
 
@@ -533,7 +536,7 @@ class Tournament:
         """Per team (index = team; 0 unused), per day: net flags (Alberta) or points
         (Gaspésie), the running day included. One pass, for the standings of a big hall."""
         teams = range(self.tables + 1)
-        if self.rules.unit == "flags":
+        if self.rules.unit == Unit.FLAGS:
             ended = self.ended_days
             if self._day_counts():
                 flags, loans = self.flags, self.loans
@@ -550,7 +553,7 @@ class Tournament:
     def day_totals(self, team: int) -> tuple[int, ...]:
         """Per day: net flags (Alberta) or points (Gaspésie); the running day included.
         Worked out for ``team`` alone: a hub asks it for hundreds of tables in a row."""
-        if self.rules.unit == "flags":
+        if self.rules.unit == Unit.FLAGS:
             ended = tuple(day[team] for day in self.ended_days)
             if self._day_counts():
                 return (*ended, self.flags[team] - self.loans[team])
@@ -561,7 +564,7 @@ class Tournament:
         return tuple(per_day[: max(self.day, 1)])
 
     def score(self, team: int) -> int:
-        if self.rules.unit == "flags":
+        if self.rules.unit == Unit.FLAGS:
             return sum(self.day_totals(team))
         return self.points[team]
 
@@ -573,7 +576,7 @@ class Tournament:
         """Per team (index = team; 0 unused): what it won (or lost) in ``hand``, in the
         format's unit, as the results stand now."""
         changes = [0] * (self.tables + 1)
-        if self.rules.unit == "points":
+        if self.rules.unit == Unit.POINTS:
             for team, points in enumerate(self.hand_points.get(hand, ())):
                 changes[team] = points
             return changes
@@ -604,7 +607,7 @@ class Tournament:
         decides them: a finished playoff (Alberta) or the backward count (Gaspésie)."""
         teams = range(1, self.tables + 1)
         totals = self.all_day_totals()
-        flags = self.rules.unit == "flags"
+        flags = self.rules.unit == Unit.FLAGS
         scores = {t: sum(totals[t]) if flags else self.points[t] for t in teams}
         if self.rules.tie_break == "countback":
             back = self.countback()
@@ -835,7 +838,7 @@ class Tournament:
             )
 
     def _ended_day(self, day: int) -> None:
-        if self.rules.unit != "flags":
+        if self.rules.unit != Unit.FLAGS:
             raise TournamentError(
                 "only flag tournaments have their flags counted", ErrorCode.WRONG_FORMAT
             )

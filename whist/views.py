@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from whist.cards import trump_name
+from whist.enums import Unit
 from whist.formats import Format
 from whist.movement import host_table, visiting_team
 from whist.protocol import (
@@ -99,7 +100,7 @@ def assignment(t: Tournament, table: int) -> Assignment:
     hand = shown_hand(t)
     started = hand in t.trumps
     trump = trump_name(t.trumps[hand]) if started else _planned_trump(t.spec, hand)
-    flags = t.rules.unit == "flags"
+    flags = t.rules.unit == Unit.FLAGS
     return table_assignment(
         t.spec,
         hand,
@@ -140,7 +141,7 @@ class AssignmentWriter:
             body = assignment(t, table).model_dump(mode="json")
             del body["flags"], body["points"]
             fixed = self._fixed[table] = _dumps(body)[:-1]
-        flags = t.rules.unit == "flags"
+        flags = t.rules.unit == Unit.FLAGS
         held = t.flags_held(table) if flags else 0
         points = 0 if flags else t.score(table)
         return b'%s,"flags":%d,"points":%d}' % (fixed, held, points)
@@ -219,7 +220,7 @@ def placed_by_tie_break(standings: Iterable[TeamStandingRow]) -> bool:
 
 
 def _standings_body(t: Tournament) -> dict[str, Any]:
-    flags = t.rules.unit == "flags"
+    flags = t.rules.unit == Unit.FLAGS
     change_hand = t.completed_hand()
     changes = t.hand_changes(change_hand) if change_hand else [0] * (t.tables + 1)
     standings = t.standings()
@@ -275,7 +276,7 @@ def standings_json(t: Tournament) -> bytes:
 
 def standings_changes_json(t: Tournament, teams: Iterable[int]) -> bytes:
     """A StandingsChanges message for ``teams`` (their scores now), as JSON."""
-    flags = t.rules.unit == "flags"
+    flags = t.rules.unit == Unit.FLAGS
     rows = []
     for team in sorted(teams):
         totals = t.day_totals(team)  # for these teams only: a batch moves a few of 500
@@ -416,7 +417,7 @@ class TableViews:
         """What a result, a correction or a loan changes (before the moves)."""
         t = self.t
         spec = t.spec
-        flags = t.rules.unit == "flags"
+        flags = t.rules.unit == Unit.FLAGS
         results = []
         for h in (hand, hand - 1):
             if h < 1 or h not in t.trumps:
@@ -436,7 +437,7 @@ class TableViews:
     def _last(self, table: int) -> dict[str, Any]:
         """What a result, a correction or a loan changes (after the moves)."""
         t = self.t
-        flags = t.rules.unit == "flags"
+        flags = t.rules.unit == Unit.FLAGS
         loans = [
             {"hand": loan.hand, "flags": loan.flags, "automatic": loan.automatic}
             for loan in t.loan_log
@@ -487,7 +488,7 @@ class TableViews:
                 hand_over.append(
                     {"giver": "home" if delta > 0 else "visitors", "count": abs(delta)}
                 )
-        if t.rules.unit == "flags":
+        if t.rules.unit == Unit.FLAGS:
             change = res.flags_won if role == "visitors" else -res.flags_won
         else:
             change = res.visitor_points if role == "visitors" else res.home_points

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from console.i18n import M_
+from console.i18n import N_
 from console.viewmodel import (
     Screen,
 )
@@ -43,29 +43,29 @@ ConfirmKind = Literal[
 
 #: What each command is, while it is being sent ("Sending to the hub: …").
 OP_NAMES = {
-    "start_hand": M_("start the hand"),
-    "close_hand": M_("close the hand"),
-    "correct": M_("the correction"),
-    "loan": M_("the loan"),
-    "end_day": M_("end the day"),
-    "undo_start": M_("undo the start"),
-    "penalty": M_("the penalty"),
-    "clear_call": M_("clear the call"),
-    "tiebreak_start": M_("start the tie-break"),
-    "tiebreak_result": M_("the playoff hand"),
-    "tiebreak_trump": M_("the director's cut"),
-    "tiebreak_undo": M_("undo the tie-break"),
-    "place_decision": M_("your decision"),
-    "export": M_("write the sheets"),
-    "renew_join_code": M_("make a new join code"),
-    "correct_deal": M_("the deal"),
-    "end_night": M_("end the night"),
+    "start_hand": N_("start the hand"),
+    "close_hand": N_("close the hand"),
+    "correct": N_("the correction"),
+    "loan": N_("the loan"),
+    "end_day": N_("end the day"),
+    "undo_start": N_("undo the start"),
+    "penalty": N_("the penalty"),
+    "clear_call": N_("clear the call"),
+    "tiebreak_start": N_("start the tie-break"),
+    "tiebreak_result": N_("the playoff hand"),
+    "tiebreak_trump": N_("the director's cut"),
+    "tiebreak_undo": N_("undo the tie-break"),
+    "place_decision": N_("your decision"),
+    "export": N_("write the sheets"),
+    "renew_join_code": N_("make a new join code"),
+    "correct_deal": N_("the deal"),
+    "end_night": N_("end the night"),
 }
 #: Ready-made reasons for the leader's decision on a tie the count-back leaves (rules G7).
 DECISION_REASONS = (
-    M_("Cards drawn before the teams"),
-    M_("Coin tossed before the teams"),
-    M_("Decided by the organising committee"),
+    N_("Cards drawn before the teams"),
+    N_("Coin tossed before the teams"),
+    N_("Decided by the organising committee"),
 )
 #: The ranks an A player may draw, highest first, as the hub reads them.
 DRAW_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -73,10 +73,10 @@ DRAW_SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 #: Ready-made reasons for a correction (a reason is required; any text will do).
 CORRECTION_REASONS = (
-    M_("Players recounted"),
-    M_("Entered from the paper sheet"),
-    M_("Kiosk mistake"),
-    M_("Revoke found after the hand"),
+    N_("Players recounted"),
+    N_("Entered from the paper sheet"),
+    N_("Kiosk mistake"),
+    N_("Revoke found after the hand"),
 )
 
 
@@ -87,12 +87,12 @@ def clock_time(seconds: float) -> str:
 
 #: Ready-made reasons for a club deal the leader corrects or enters.
 CLUB_REASONS = (
-    M_("Players recounted"),
-    M_("Entered from the score sheet"),
-    M_("The kiosk failed"),
-    M_("Revoke found after the deal"),
+    N_("Players recounted"),
+    N_("Entered from the score sheet"),
+    N_("The kiosk failed"),
+    N_("Revoke found after the deal"),
 )
-PENALTY_REASONS = (M_("Signalling"), M_("Talking during play"), M_("Showing cards"))
+PENALTY_REASONS = (N_("Signalling"), N_("Talking during play"), N_("Showing cards"))
 
 
 class Link(Protocol):

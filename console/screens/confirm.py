@@ -13,6 +13,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.enums import Phase, Unit
 from whist.leader import day_order
 from whist.pattern import is_placeholder_name
 from whist.protocol import (
@@ -204,7 +205,7 @@ class ConfirmPresenter(ScreenPresenter):
         tr = self.tr
         s = self.store.state
         assert s is not None
-        points = self.store.rules.unit == "points"
+        points = self.store.rules.unit == Unit.POINTS
         lends = self.store.rules.lends_flags
         lines = []
         standings = self.store.standings
@@ -266,7 +267,7 @@ class ConfirmPresenter(ScreenPresenter):
                 tr.t("Day {d} starts with its first hand, as the pattern says.").format(d=s.day + 1)
             )
             after.append(tr.t("This cannot be undone."))
-        if s.phase == "playing":
+        if s.phase == Phase.PLAYING:
             after.insert(0, tr.t("Hand {n} is closed first.").format(n=s.hand))
         missing = director.missing_block(tr, s, s.hand)
         title = (

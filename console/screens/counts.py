@@ -18,6 +18,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.enums import CountStatus
 from whist.errors import ErrorCode
 from whist.protocol import (
     AcceptCount,
@@ -63,7 +64,7 @@ class CountsPresenter(ScreenPresenter):
         self._intent()
         c = self.store.counts
         if c is not None:
-            open_ = [ln.table for ln in c.lines if ln.status != "agrees"]
+            open_ = [ln.table for ln in c.lines if ln.status != CountStatus.AGREES]
             later = [t for t in open_ if t > self.count_table] or open_
             if later:
                 self.count_table, self.count_flags = later[0], None
@@ -132,8 +133,8 @@ class CountsPresenter(ScreenPresenter):
         self.count_table = line.table
         chosen = self.count_flags
         most = max(COUNT_KEYS, -(-(line.hub + 7) // 18) * 18)
-        differs = line.status == "differs"
-        open_ = [ln for ln in c.lines if ln.status != "agrees"]
+        differs = line.status == CountStatus.DIFFERS
+        open_ = [ln for ln in c.lines if ln.status != CountStatus.AGREES]
         status, status_role = director.count_status(tr, c)
         return CountsVM(
             title=tr.t("Verifiers' count — day {d}").format(d=c.day),

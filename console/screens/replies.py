@@ -29,6 +29,7 @@ from uikit.common import (
     trump_short,
 )
 from uikit.reasons import reason_sentence
+from whist.enums import Unit
 from whist.errors import ProtocolError
 from whist.protocol import REPLIES as REPLY_MODELS
 from whist.protocol import (
@@ -235,7 +236,7 @@ class Replies(ScreenPresenter):
         if isinstance(data, EndDayData) and data.final:
             return tr.t("Play is over: the standings are final.")
         if isinstance(data, EndDayData):
-            if self.store.rules.unit == "points":
+            if self.store.rules.unit == Unit.POINTS:
                 return tr.t("Day {d} ended.").format(d=data.day)
             return tr.t("Day {d} ended. Every table starts again with 12 flags.").format(d=data.day)
         if isinstance(data, UndoStartData):

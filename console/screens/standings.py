@@ -14,6 +14,7 @@ from uikit.common import (
     day_count_line,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.enums import Phase, Unit
 from whist.protocol import (
     ClubRules,
 )
@@ -33,7 +34,7 @@ class StandingsPresenter(ScreenPresenter):
     def _night_standings(self, club: ClubRules, finished: bool) -> StandingsVM:
         tr = self.tr
         n = self.store.night
-        rubbers = club.wins == "rubbers"
+        rubbers = club.wins == Unit.RUBBERS
         title = tr.t("Final standings") if finished else tr.t("The night so far")
         head = RowVM(
             rank=tr.t("Rank"),
@@ -62,11 +63,11 @@ class StandingsPresenter(ScreenPresenter):
         assert s is not None
         if s.club is not None:
             return self._night_standings(s.club, s.finished)
-        points = self.store.rules.unit == "points"
+        points = self.store.rules.unit == Unit.POINTS
         lends = self.store.rules.lends_flags
-        if s.finished and s.phase != "playing" and s.results_missing:
+        if s.finished and s.phase != Phase.PLAYING and s.results_missing:
             title = tr.t("Standings (provisional)")  # not final while results are missing
-        elif s.finished and s.phase != "playing":
+        elif s.finished and s.phase != Phase.PLAYING:
             title = tr.t("Final standings")
         elif s.hand == 0:
             title = tr.t("Standings before the first hand")

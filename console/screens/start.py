@@ -21,6 +21,7 @@ from uikit.common import (
     trump_short,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.enums import Phase
 from whist.protocol import (
     StartHand,
 )
@@ -114,7 +115,7 @@ class StartPresenter(ScreenPresenter):
         )
         cut = ButtonVM(tr.t("Cut a card"), role="selected" if chosen == "cut" else "normal")
         warning = ""
-        if s.phase == "playing" and s.missing:
+        if s.phase == Phase.PLAYING and s.missing:
             warning = tr.nt(
                 "{k} table has not reported hand {n} yet: its result is still accepted "
                 "until you close that hand.",

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from whist.enums import Phase
 from whist.formats import Format
 from whist.protocol import (
     Assignment,
@@ -102,12 +103,12 @@ class Store:
             return None
         if s.club is not None:
             return "standings" if s.finished else "end_night"
-        if s.finished and s.phase != "playing":
+        if s.finished and s.phase != Phase.PLAYING:
             playoff = self.rules.tie_break == "playoff"
             return "tiebreaks" if playoff and self.level_teams() else "standings"
         if s.hand < s.hands:
             return "end_day" if self.day_done() else "start"
-        if s.phase == "playing":
+        if s.phase == Phase.PLAYING:
             return "close"
         playoff = self.rules.tie_break == "playoff"
         return "tiebreaks" if playoff and self.level_teams() else "standings"
@@ -121,7 +122,7 @@ class Store:
 
     def undo_possible(self) -> bool:
         s = self.state
-        return s is not None and s.hand > 0 and s.phase == "playing" and not s.reported
+        return s is not None and s.hand > 0 and s.phase == Phase.PLAYING and not s.reported
 
     def club_deal_count(self, table: int | None) -> int | None:
         """How many deals the hub holds for ``table`` (its latest night standings)."""

@@ -11,6 +11,7 @@ from console.viewmodel import (
     TableVM,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.enums import Unit
 from whist.formats import TRICKS
 from whist.protocol import (
     ClearCall,
@@ -124,11 +125,11 @@ class TablePresenter(ScreenPresenter):
             ),
             None,
         )
-        if rules.unit == "points" and team is not None:
+        if rules.unit == Unit.POINTS and team is not None:
             flags = tr.nt(
                 "Team {team} has {n} point.", "Team {team} has {n} points.", team.points
             ).format(team=t, n=team.points)
-        elif rules.unit == "flags" and a is not None:
+        elif rules.unit == Unit.FLAGS and a is not None:
             flags = tr.nt(
                 "Flags at this table now: {n}.", "Flags at this table now: {n}.", a.flags
             ).format(n=a.flags)

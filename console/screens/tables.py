@@ -19,6 +19,7 @@ from uikit.common import (
     trump_line,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.enums import Phase
 from whist.protocol import UNREADABLE_CALL
 
 
@@ -41,7 +42,7 @@ class TablesPresenter(ScreenPresenter):
             return TileVM(str(table), tr.t("✓ In"), "tile-reported")
         if table in s.offline:
             return TileVM(str(table), tr.t("Offline"), "tile-offline")
-        if s.hand and s.phase != "waiting":
+        if s.hand and s.phase != Phase.WAITING:
             return TileVM(str(table), tr.t("Waiting"), "tile-waiting")
         return TileVM(str(table), tr.t("Ready"), "tile-waiting")
 
@@ -54,7 +55,7 @@ class TablesPresenter(ScreenPresenter):
         reported = len(s.reported) if s.hand else 0
         if s.hand == 0:
             phase = tr.t("Nothing has started yet.")
-        elif s.phase == "playing":
+        elif s.phase == Phase.PLAYING:
             phase = tr.nt(
                 # TRANSLATORS: the count {r} picks the form ("1 of 3 tables has", "2 of
                 # 3 tables have"); "tables" stays plural: a hall has more than one table
@@ -62,7 +63,7 @@ class TablesPresenter(ScreenPresenter):
                 "Playing: {r} of {t} tables have reported.",
                 reported,
             ).format(r=reported, t=s.tables)
-        elif s.phase == "closed":
+        elif s.phase == Phase.CLOSED:
             phase = tr.nt(
                 # TRANSLATORS: the count {r} picks the form; "tables" stays plural
                 "Closed: {r} of {t} tables reported.",
@@ -71,7 +72,7 @@ class TablesPresenter(ScreenPresenter):
             ).format(r=reported, t=s.tables)
         else:
             phase = tr.t("Day {d} has ended.").format(d=s.day)
-        missing = list(s.missing) if s.hand and s.phase == "playing" else []
+        missing = list(s.missing) if s.hand and s.phase == Phase.PLAYING else []
         missing_text = (
             tr.nt(
                 "Missing: table\u00a0{tables}", "Missing ({k}): tables\u00a0{tables}", len(missing)
@@ -112,12 +113,12 @@ class TablesPresenter(ScreenPresenter):
         }.get(action or "", ButtonVM(tr.t("Start hand {n}").format(n=nxt), enabled=False))
         close = (
             ButtonVM(tr.t("Close hand {n}").format(n=s.hand))
-            if s.phase == "playing" and action != "close"
+            if s.phase == Phase.PLAYING and action != "close"
             else HIDDEN
         )
         if self.store.undo_possible():
             undo = ButtonVM(tr.t("Undo the start of hand {n}").format(n=s.hand))
-        elif self.store.day_done() and action != "end_day" and s.phase != "waiting":
+        elif self.store.day_done() and action != "end_day" and s.phase != Phase.WAITING:
             undo = ButtonVM(tr.t("End day {d}").format(d=s.day))
         elif self._can_end_early():
             undo = ButtonVM(tr.t("End play early…"))
@@ -156,7 +157,7 @@ class TablesPresenter(ScreenPresenter):
             s is not None
             and s.hand > 0
             and not s.finished
-            and s.phase != "waiting"
+            and s.phase != Phase.WAITING
             and not self.store.day_done()
         )
 

@@ -21,6 +21,7 @@ from hub.demo.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
 from hub.service.serve import serve
 from whist.bot import BOT_CLUB_GAMES, club_deal, deal_and_play, individual_deal
 from whist.cards import parse_trump
+from whist.enums import AckStatus, Phase, Unit
 from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import default_spec, demo_name
 from whist.protocol import Assignment, ClubScore, NightStandings, Standings
@@ -28,7 +29,7 @@ from whist.spec import TournamentSpec
 
 #: How long a club night of the demo lasts at each table, unless told: two games, or in a
 #: game without games (Widow, Solo) two deals by each player.
-CLUB_DEMO_LENGTH = LengthSpec(unit="games", count=2)
+CLUB_DEMO_LENGTH = LengthSpec(unit=Unit.GAMES, count=2)
 CLUB_DEMO_DEALS_EACH = 2
 #: A club table of the demo never plays more deals than this (a night of open length).
 CLUB_DEMO_MAX_DEALS = 60
@@ -51,7 +52,7 @@ def bot_result(rng: random.Random, trump: str, *, home_deals: bool) -> tuple[int
 def standings_table(s: Standings, spec: TournamentSpec, top: int = 10) -> str:
     """A plain-text standings board for a terminal."""
     label = spec.format.rules.unit
-    flags = label == "flags"
+    flags = label == Unit.FLAGS
     lines = [f"  {'rank':>4}  {'team':<24} {label:>6}"]
     for row in s.teams[:top]:
         score = row.flags if flags else row.points
@@ -182,7 +183,7 @@ def run_demo(
             leader.command("close_hand")
             standings = leader.wait_standings(_about(hand), 10)
             leader_row = standings.teams[0]
-            score = leader_row.flags if rules.unit == "flags" else leader_row.points
+            score = leader_row.flags if rules.unit == Unit.FLAGS else leader_row.points
             echo(
                 f"hand {hand:>2}/{spec.hands}  trump {trump:<8}  {tables} results  "
                 f"leader: {leader_row.name} ({score})"
@@ -301,7 +302,7 @@ def run_club_demo(
                     return 130
             for kiosk, deal, deal_id in sent:
                 ack = kiosk.wait_ack(deal_id, 30)
-                if ack.status != "accepted":
+                if ack.status != AckStatus.ACCEPTED:
                     echo(f"table {kiosk.table}: deal {deal} refused: {ack.reason}")
                     return 1
                 kiosk.wait_score(_past(deal), 10)
@@ -333,9 +334,9 @@ def demo_length(fmt: str) -> LengthSpec:
     """How long the demo's night is at each table when not told: two games, or two deals by
     each player in a game that has no games (Widow, Solo)."""
     game = default_night(fmt, 1).game
-    if "games" in game.lengths:
+    if Unit.GAMES in game.lengths:
         return CLUB_DEMO_LENGTH
-    return LengthSpec(unit="deals", count=CLUB_DEMO_DEALS_EACH * len(game.seats))
+    return LengthSpec(unit=Unit.DEALS, count=CLUB_DEMO_DEALS_EACH * len(game.seats))
 
 
 def bot_record(rng: random.Random, fmt: str, score: ClubScore) -> dict[str, object]:
@@ -468,7 +469,7 @@ def _counted(deals: int) -> Callable[[NightStandings], bool]:
 
 
 def _playing(hand: int) -> Callable[[Assignment], bool]:
-    return lambda a: a.hand == hand and a.phase == "playing"
+    return lambda a: a.hand == hand and a.phase == Phase.PLAYING
 
 
 def _about(hand: int) -> Callable[[Standings], bool]:

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from hub.paper.sheets import Language, Paper, _e, _page, write_pdf
 from uikit.games import game_title
-from uikit.i18n import M_, ConsoleTranslator, load_domain
+from uikit.i18n import N_, ConsoleTranslator, load_domain
+from whist.enums import Unit
 from whist.formats.words import say_all
 from whist.nightspec import NightSpec
 from whist.paper import ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
@@ -42,45 +43,45 @@ CLUB_SHEET_FILE = "scoresheet.html"
 #: printed under it. (Keyword form: the field ``widow``, who took the widow, is spelt like a
 #: game, and this table is about fields, not games.)
 _COLUMNS = dict(
-    table=M_("Table"),
-    granded=M_("Grand: NS or EW; low: -"),
-    trump=M_("Trump"),
-    ns_tricks=M_("NS tricks"),
-    ew_tricks=M_("EW tricks"),
-    ns_revokes=M_("NS revokes"),
-    ew_revokes=M_("EW revokes"),
-    honours=M_("Honours: NS or EW"),
-    honours_held=M_("Honours held: 3 or 4"),
-    widow=M_("Widow taken by (seat)"),
-    contract=M_("Contract"),
-    bidder=M_("Bidder (seat)"),
-    partner=M_("Partner (prop and cop)"),
-    bidder_tricks=M_("Bidding side's tricks"),
-    revoker=M_("Revoked (seat)"),
-    bid=M_("Bid"),
-    tricks=M_("Tricks"),
+    table=N_("Table"),
+    granded=N_("Grand: NS or EW; low: -"),
+    trump=N_("Trump"),
+    ns_tricks=N_("NS tricks"),
+    ew_tricks=N_("EW tricks"),
+    ns_revokes=N_("NS revokes"),
+    ew_revokes=N_("EW revokes"),
+    honours=N_("Honours: NS or EW"),
+    honours_held=N_("Honours held: 3 or 4"),
+    widow=N_("Widow taken by (seat)"),
+    contract=N_("Contract"),
+    bidder=N_("Bidder (seat)"),
+    partner=N_("Partner (prop and cop)"),
+    bidder_tricks=N_("Bidding side's tricks"),
+    revoker=N_("Revoked (seat)"),
+    bid=N_("Bid"),
+    tricks=N_("Tricks"),
 )
 
 #: The scorer's columns in words.
 _RUNNING = {
-    "score": M_("Score"),
-    "games": M_("Games won"),
-    "rubbers": M_("Rubbers won"),
-    "total": M_("Points"),
+    "score": N_("Score"),
+    "games": N_("Games won"),
+    "rubbers": N_("Rubbers won"),
+    "total": N_("Points"),
 }
 
 _SUIT_SYMBOLS = '♠ <span class="red">♥ ♦</span> ♣'
 
-_PARTNERSHIPS = {"NS": M_("North-South"), "EW": M_("East-West")}
+_PARTNERSHIPS = {"NS": N_("North-South"), "EW": N_("East-West")}
 #: A side or a seat as a player reads it (the French screens say « EO » and « O »); the
 #: code labels under the headings stay the columns tally reads.
 _CODES = {
-    "NS": M_("NS"),
-    "EW": M_("EW"),
-    "N": M_("N"),
-    "E": M_("E"),
-    "S": M_("S"),
-    "W": M_("W"),
+    "NS": N_("NS"),
+    "EW": N_("EW"),
+    "N": N_("N"),
+    "E": N_("E"),
+    "S": N_("S"),
+    "W": N_("W"),
 }
 
 
@@ -88,7 +89,7 @@ def _code(code: str, tr: ConsoleTranslator) -> str:
     return tr.t(_CODES[code]) if code in _CODES else code
 
 
-_SEATS = {"N": M_("North"), "E": M_("East"), "S": M_("South"), "W": M_("West")}
+_SEATS = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
 
 # The page: the intersection of Letter and A4 in landscape less the margins (192 mm), less
 # what the heading takes at most (title, night, facts, two lines of players, a rules
@@ -137,11 +138,11 @@ def club_translator(language: Language) -> ConsoleTranslator:
 def _length(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     length = page.length
     count = length.count
-    if length.unit == "deals":
+    if length.unit == Unit.DEALS:
         return tr.nt("{n} deal", "{n} deals", count).format(n=count)
-    if length.unit == "games":
+    if length.unit == Unit.GAMES:
         return tr.nt("{n} game", "{n} games", count).format(n=count)
-    if length.unit == "rubbers":
+    if length.unit == Unit.RUBBERS:
         return tr.nt("{n} rubber", "{n} rubbers", count).format(n=count)
     return tr.t("until the leader ends the night")
 
@@ -188,7 +189,7 @@ def _running_words(
 ) -> str:
     kind = col.kind
     words = tr.t(_RUNNING[kind])
-    if kind == "games" and page.wins == "rubbers":
+    if kind == "games" and page.wins == Unit.RUBBERS:
         words = tr.t("Games in the rubber")
     if page.partnerships:
         return f"{_e(words)}<br><b>{_e(_code(col.party, tr))}</b>"

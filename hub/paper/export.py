@@ -8,6 +8,7 @@ from pathlib import Path
 
 from whist import views
 from whist.cards import trump_name
+from whist.enums import Unit
 from whist.night import ClubNight, night_standings
 from whist.tournament import Tournament
 
@@ -31,7 +32,7 @@ RESULT_COLUMNS = [
 
 
 def result_rows(t: Tournament) -> list[dict[str, object]]:
-    flags = t.rules.unit == "flags"
+    flags = t.rules.unit == Unit.FLAGS
     rows: list[dict[str, object]] = []
     for (hand, table), r in sorted(t.results.items()):
         rows.append(
@@ -111,7 +112,7 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
                     s.rank,
                     s.team,
                     s.name,
-                    s.flags if score == "flags" else s.points,
+                    s.flags if score == Unit.FLAGS else s.points,
                     *totals,
                     s.loans,
                 ]
@@ -133,7 +134,7 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
         if t.recovered:  # the log had lost them; the tables' kiosks gave them back
             writer.writerow([])
             writer.writerow([recovered_line(t.recovered)])
-        counts = t.count_summary() if t.rules.unit == "flags" else []
+        counts = t.count_summary() if t.rules.unit == Unit.FLAGS else []
         if counts:  # the verifiers' count of each ended day (rules A15, A19)
             writer.writerow([])
             for day, counted, differ in counts:

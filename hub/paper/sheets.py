@@ -36,7 +36,8 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from uikit.i18n import M_, ConsoleTranslator, Language, load_domain
+from uikit.i18n import N_, ConsoleTranslator, Language, load_domain
+from whist.enums import Unit
 from whist.formats import Format
 from whist.formats.words import say_all
 from whist.paper import (
@@ -91,10 +92,10 @@ DOMAIN = "sheets"
 _SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 _RED = {"hearts", "diamonds"}
 _SUIT_NAMES = {
-    "spades": M_("Spades"),
-    "hearts": M_("Hearts"),
-    "diamonds": M_("Diamonds"),
-    "clubs": M_("Clubs"),
+    "spades": N_("Spades"),
+    "hearts": N_("Hearts"),
+    "diamonds": N_("Diamonds"),
+    "clubs": N_("Clubs"),
 }
 
 # The page's usable height, for the intersection of Letter and A4 in landscape (210 mm tall)
@@ -288,7 +289,7 @@ def _rotation_row(row: RotationRow, fmt: Format, tr: ConsoleTranslator, height: 
 
 
 def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name: str) -> str:
-    flags = fmt.rules.unit == "flags"
+    flags = fmt.rules.unit == Unit.FLAGS
     height = _row_height(len(page.rows), _ROTATION_TOP_MM)
     rows = "".join(_rotation_row(r, fmt, tr, height) for r in page.rows)
     # Rows too low for two lines of names keep to one (a name too long for it is cut short
@@ -429,7 +430,7 @@ def results_sheet(
     lang = language or default_language(spec.format)
     fmt = spec.format
     tr = translator(lang, fmt)
-    flags = fmt.rules.unit == "flags"
+    flags = fmt.rules.unit == Unit.FLAGS
     pages = []
     for page in results_pages(spec, tournament):
         cells = []
@@ -481,7 +482,7 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
     spec = t.spec
     lang = language or default_language(spec.format)
     tr = translator(lang, spec.format)
-    flags = t.rules.unit == "flags"
+    flags = t.rules.unit == Unit.FLAGS
     lends = t.rules.lends_flags
     days = len(spec.days)
     rows = []
@@ -557,7 +558,7 @@ def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
 def _count_notes(t: Tournament, tr: ConsoleTranslator) -> list[str]:
     """Each ended day's verifiers' count (decision A15): verified, or what is still open."""
     notes = []
-    for day in range(1, len(t.day_flags) + 1 if t.rules.unit == "flags" else 1):
+    for day in range(1, len(t.day_flags) + 1 if t.rules.unit == Unit.FLAGS else 1):
         counts = t.day_counts(day)
         label = tr.t("Day {n}").format(n=day)
         if t.day_verified(day):

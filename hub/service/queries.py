@@ -12,6 +12,7 @@ from hub.service.corebase import CoreBase
 from hub.service.datadir import EXPORTS_DIR
 from whist import leader
 from whist.cards import trump_name
+from whist.enums import Unit
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol import (
     CONFLICTS_PAGE,
@@ -56,7 +57,7 @@ class Queries(CoreBase):
                 ErrorCode.BAD_TABLE,
             )
         wanted = [cmd.table] if cmd.table is not None else list(self.tables)
-        flags = t.rules.unit == "flags"
+        flags = t.rules.unit == Unit.FLAGS
         rows = []
         for table in wanted:
             res = t.result(hand, table)

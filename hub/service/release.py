@@ -7,6 +7,7 @@ from __future__ import annotations
 from hub.service.batch import Batch, Outgoing
 from hub.service.corebase import CoreBase
 from whist import views
+from whist.enums import Unit
 from whist.protocol import (
     Ack,
     encode,
@@ -98,7 +99,7 @@ class HeldBack(CoreBase):
                     views.standings_changes_json(t, batch.changed_teams),
                 )
             )
-        flags = t.rules.unit == "flags"
+        flags = t.rules.unit == Unit.FLAGS
         for table, result_id, hand, seq in batch.acks:
             ack = Ack(
                 id=result_id,

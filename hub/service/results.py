@@ -9,6 +9,7 @@ from typing import TypeVar
 from hub.service.batch import Batch, Outgoing
 from hub.service.calls import TableDesk
 from hub.service.corebase import CoreBase
+from whist.enums import Unit
 from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
     FlagsCounted,
@@ -192,7 +193,7 @@ class ResultHandling(TableDesk, CoreBase):
         self, table: int, result_id: str, hand: int, reported_table: int, batch: Batch
     ) -> None:
         t = self.tournament
-        flags = t.rules.unit == "flags"
+        flags = t.rules.unit == Unit.FLAGS
         ack = Ack(
             id=result_id,
             status="duplicate",

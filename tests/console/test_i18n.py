@@ -26,6 +26,8 @@ FORMATS = ROOT / "whist" / "formats"
 #: game's title (G_), a rules summary's sentence (R_, RP_ in a format's own wording).
 TITLES = {"G_": None}
 SUMMARIES = {**TITLES, "R_": None, "RP_": ((1, "c"), 2)}
+#: The core's refusals of a club deal (M_, whist/errors.py), whose templates the hub sends.
+CORE_REFUSALS = {"M_": None}
 #: Per domain, where its texts are and (for the core's modules) which of their marks it
 #: takes: the hall and the sheets take the formats' words, not the core's refusals (M_).
 DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
@@ -34,8 +36,10 @@ DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
         ROOT / "uikit" / "common.py",
         # a club deal's refusal: its words, and the core's templates the hub sends; titles
         ROOT / "uikit" / "reasons.py",
-        (FORMATS, {**KEYWORDS, **TITLES}),
-        ROOT / "whist" / "night.py",
+        (FORMATS, {**KEYWORDS, **TITLES, **CORE_REFUSALS}),
+        (ROOT / "whist" / "night.py", {**KEYWORDS, **CORE_REFUSALS}),
+        # what a refusal says to the leader (the one table of refusal texts)
+        (ROOT / "whist" / "refusals.py", {"L_": None, "Ln_": (1, 2)}),
     ],
     "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", (FORMATS, TITLES)],
     # The printable sheets' words (hub/paper/sheets.py has the pybabel commands).
@@ -134,15 +138,28 @@ def test_gaspesie_wording_and_french_plurals():
     assert translator("fr").nt("{n} flag", "{n} flags", 0).format(n=0) == "0\u00a0drapeau"
 
 
+#: Where the table kiosk's extraction looks (kiosk/i18n.py): all of kiosk/, and the files it
+#: shares with the console on purpose (a refused deal's words, the core's marked texts).
+KIOSK_PATHS = (
+    ROOT / "kiosk",
+    ROOT / "uikit" / "reasons.py",
+    FORMATS,
+    ROOT / "whist" / "night.py",
+    ROOT / "whist" / "refusals.py",
+)
+
+
 def test_the_table_kiosks_extraction_finds_none_of_these_texts():
-    """The table kiosk's catalog is extracted from all of kiosk/ with pybabel's default
-    keywords: the console and the hall display must not end up in it."""
+    """Every app marks its texts with the same keywords (uikit/i18n.py), so the catalogs are
+    kept apart by where their extraction looks: the console's and the hall display's own
+    texts are in none of the table kiosk's paths, and do not end up in its catalog."""
     for domain in DOMAINS:
         for entry in DOMAINS[domain]:
             where = entry[0] if isinstance(entry, tuple) else entry
-            files = where.rglob("*.py") if where.is_dir() else [where]
-            for file in files:
-                assert list(extract_from_file("python", file)) == [], file
+            if where in KIOSK_PATHS:
+                continue  # shared on purpose
+            for path in KIOSK_PATHS:
+                assert not where.is_relative_to(path) and not path.is_relative_to(where), where
 
 
 #: French texts that say *main* but are never shown in a Gaspésie tournament: flags are

@@ -16,17 +16,18 @@ from babel.messages.pofile import read_po
 
 import kiosk
 from kiosk.i18n import DOMAIN, translator
-from uikit.i18n import LOCALE_DIR
+from uikit.i18n import KEYWORDS, LOCALE_DIR
 
 KIOSK = Path(kiosk.__file__).parent
 #: Marked with M_ (or G_, a club game's title where its format defines it): the club games'
 #: names, a refused deal's words, and the core's refusals of a club deal, whose templates the
 #: hub sends (Ack.reason_text); with E_ and En_: the texts of the games' entry schemas
-#: (whist/formats/entry.py).
+#: (whist/formats/entry.py); with P_: what a refusal says to the players (whist/refusals.py).
 MARKED = (
     KIOSK.parent / "uikit" / "reasons.py",
     *sorted((KIOSK.parent / "whist" / "formats").glob("*.py")),
     KIOSK.parent / "whist" / "night.py",
+    KIOSK.parent / "whist" / "refusals.py",
 )
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
@@ -34,10 +35,11 @@ UPDATE = "the French catalog is out of date: see kiosk/i18n.py for the pybabel c
 
 
 def source_messages() -> set[tuple[str | None, str]]:
-    """Every msgid in the code, found the way ``pybabel extract -F kiosk/babel.cfg`` finds it."""
+    """Every msgid in the code, found the way ``pybabel extract -F kiosk/babel.cfg`` finds it
+    (the apps' keywords, and pybabel's default ones the kiosk's presenters still use)."""
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-        KIOSK, method_map=[("**.py", "python")]
+        KIOSK, method_map=[("**.py", "python")], keywords={**DEFAULT_KEYWORDS, **KEYWORDS}
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))
@@ -46,7 +48,9 @@ def source_messages() -> set[tuple[str | None, str]]:
     for path in MARKED:
         for _line, message, _comments, context in extract_from_file(
             "python", path,
-            keywords={**DEFAULT_KEYWORDS, "M_": None, "G_": None, "E_": None, "En_": (1, 2)},
+            keywords={
+                **DEFAULT_KEYWORDS, "M_": None, "G_": None, "E_": None, "En_": (1, 2), "P_": None,
+            },
         ):
             found.add((context, message[0] if isinstance(message, tuple) else message))
     return found

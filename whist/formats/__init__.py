@@ -23,11 +23,12 @@ and the club-night games played each for oneself (what they share: ``individual`
 >>> gaspesie_points(visitor_tricks=13)
 (0, 2)
 >>> [f.rules.unit for f in Format.military()]
-['flags', 'points']
+[<Unit.FLAGS: 'flags'>, <Unit.POINTS: 'points'>]
 >>> [f.value for f in Format.club_games()]
 ['minnesota', 'english', 'american', 'widow', 'solo', 'knockout', 'eight-to-one']
 """
 
+from whist.enums import Unit
 from whist.formats.alberta import alberta_flags_won, alberta_visitor_tricks
 from whist.formats.base import (
     START_FLAGS,
@@ -44,7 +45,6 @@ from whist.formats.base import (
     RoundInfo,
     ScoreChange,
     TieBreakRule,
-    Unit,
 )
 from whist.formats.gaspesie import gaspesie_points
 

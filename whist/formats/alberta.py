@@ -5,7 +5,7 @@
 >>> alberta_flags_won(visitor_tricks=6, revokes_home=1)   # 6 + 2 penalty tricks
 1
 >>> RULES.outcome(visitor_tricks=6, revokes_home=1).why
-'revokes'
+<OutcomeReason.REVOKES: 'revokes'>
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
+from whist.enums import OutcomeReason, Unit
 from whist.formats.base import (
     START_FLAGS,
     TRICKS,
@@ -20,9 +21,9 @@ from whist.formats.base import (
     HandOutcome,
     Language,
     RevokePenalty,
+    ScoreUnit,
     Side,
     TieBreakRule,
-    Unit,
     check_tricks,
 )
 from whist.formats.words import R_, Words
@@ -111,7 +112,7 @@ class Alberta(GameFormat):
     title: ClassVar[str] = "Military whist"
     language: ClassVar[Language] = "en"
     wording: ClassVar[str | None] = None
-    unit: ClassVar[Unit] = "flags"
+    unit: ClassVar[ScoreUnit] = Unit.FLAGS
     seats: ClassVar[tuple[str, ...]] = ("A", "B", "X", "Y")
     travellers_progress: ClassVar[bool] = False
     default_hands: ClassVar[int] = 30
@@ -131,7 +132,7 @@ class Alberta(GameFormat):
         return HandOutcome(
             flags=alberta_flags_won(visitor_tricks, revokes_home, revokes_visitors),
             counted_visitor_tricks=counted,
-            why="revokes" if revokes_home or revokes_visitors else "tricks",
+            why=OutcomeReason.REVOKES if revokes_home or revokes_visitors else OutcomeReason.TRICKS,
         )
 
     def default_moves(self, tables: int, hands: int) -> list[tuple[tuple[str, str], int]]:

@@ -9,7 +9,7 @@ ties broken, and which words a screen uses for the score; nothing outside ``whis
 asks which format it is. Adding a game is adding a module here and its name to :class:`Format`.
 
 >>> Format("gaspesie").rules.unit
-'points'
+<Unit.POINTS: 'points'>
 >>> Format.ALBERTA.rules.outcome(visitor_tricks=10).flags
 2
 >>> Format.MINNESOTA.is_club, Format.MINNESOTA.club.default_target
@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from whist.cards import Suit
+from whist.enums import OutcomeReason, Unit
 from whist.errors import M_, DealError, PatternError
 from whist.formats.entry import MILITARY_ENTRY, EntrySchema
 from whist.formats.sheet import read_sheet
@@ -36,7 +37,8 @@ TRICKS = 13
 START_FLAGS = 12
 
 #: What a team's score is counted in; a screen picks its words by it.
-Unit = Literal["flags", "points"]
+#: What a format scores in: flags or points.
+ScoreUnit = Literal[Unit.FLAGS, Unit.POINTS]
 #: How equal teams are told apart once play is over.
 TieBreakRule = Literal["playoff", "countback"]
 RevokePenalty = Literal["two_tricks", "hand"]
@@ -59,7 +61,7 @@ class HandOutcome:
     home_points: int = 0
     visitor_points: int = 0
     counted_visitor_tricks: int = 0
-    why: str = "tricks"
+    why: OutcomeReason = OutcomeReason.TRICKS
 
 
 class GameFormat(abc.ABC):
@@ -71,7 +73,7 @@ class GameFormat(abc.ABC):
     language: ClassVar[Language]
     #: The translation context of its own words (a Gaspésie hand is a *manche*), or None.
     wording: ClassVar[str | None]
-    unit: ClassVar[Unit]
+    unit: ClassVar[ScoreUnit]
     #: The seat names printed on the table cards, and the seats that never travel.
     seats: ClassVar[tuple[str, ...]]
     stay_at_home: ClassVar[frozenset[str]] = frozenset()
@@ -147,9 +149,11 @@ Seat = str
 Party = str
 #: What the night's standings count first: games won or rubbers won (an individual game
 #: without games, Widow or Solo, counts none and ranks by points).
-WinUnit = Literal["games", "rubbers"]
+WinUnit = Literal[Unit.GAMES, Unit.RUBBERS]
 #: How long a night lasts at each table (``open``: until the leader ends it).
-LengthUnit = Literal["deals", "games", "rubbers", "open"]
+LengthUnit = Literal[Unit.DEALS, Unit.GAMES, Unit.RUBBERS, Unit.OPEN]
+#: What the night's standings rank by, in order.
+RankUnit = Literal[Unit.GAMES, Unit.RUBBERS, Unit.POINTS, Unit.TRICKS]
 
 DealT = TypeVar("DealT")
 
@@ -158,17 +162,17 @@ DealT = TypeVar("DealT")
 class NightLength:
     """How long a club night lasts at each table.
 
-    >>> NightLength("games", 3).describe()
+    >>> NightLength(Unit.GAMES, 3).describe()
     '3 games'
     >>> NightLength().describe()
     'until the leader ends the night'
     """
 
-    unit: LengthUnit = "open"
+    unit: LengthUnit = Unit.OPEN
     count: int = 0
 
     def __post_init__(self) -> None:
-        if self.unit == "open":
+        if self.unit == Unit.OPEN:
             if self.count:
                 raise DealError(M_("an open-ended night has no count of deals, games or rubbers"))
         elif self.count < 1:
@@ -179,15 +183,15 @@ class NightLength:
     def reached(self, table: ClubTable) -> bool:
         """Has the table played the whole night?"""
         done = {
-            "deals": table.deals,
-            "games": sum(table.games),
-            "rubbers": sum(table.rubbers),
-            "open": -1,
+            Unit.DEALS: table.deals,
+            Unit.GAMES: sum(table.games),
+            Unit.RUBBERS: sum(table.rubbers),
+            Unit.OPEN: -1,
         }[self.unit]
-        return self.unit != "open" and done >= self.count
+        return self.unit != Unit.OPEN and done >= self.count
 
     def describe(self) -> str:
-        if self.unit == "open":
+        if self.unit == Unit.OPEN:
             return "until the leader ends the night"
         return f"{self.count} {self.unit[:-1] if self.count == 1 else self.unit}"
 
@@ -397,13 +401,13 @@ class ClubGame(abc.ABC, Generic[DealT]):
     title: ClassVar[str]
     language: ClassVar[Language] = "en"
     wording: ClassVar[str | None] = None
-    unit: ClassVar[Unit] = "points"
+    unit: ClassVar[ScoreUnit] = Unit.POINTS
     #: Seats clockwise; the deal passes to the left (the next seat) after every deal.
     seats: ClassVar[tuple[Seat, ...]] = ("N", "E", "S", "W")
     #: Who scores, in the order every per-party tuple of a :class:`ClubTable` uses.
     parties: ClassVar[tuple[Party, ...]] = ("NS", "EW")
     #: What the night's standings count first (then ``night_points``).
-    wins: ClassVar[WinUnit] = "games"
+    wins: ClassVar[WinUnit] = Unit.GAMES
     #: Points that win a game (the leader may set another in :class:`ClubSettings`).
     default_target: ClassVar[int]
     #: The fields a deal record reads, in the order a score sheet prints them.
@@ -413,7 +417,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
     min_players: ClassVar[int | None] = None
     default_players: ClassVar[int | None] = None
     #: How a night of this game may be measured (docs/rules.md, C6).
-    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "rubbers", "open")
+    lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.GAMES, Unit.RUBBERS, Unit.OPEN)
     #: Columns of which a paper sheet may keep only some, because one says what another
     #: would (NS's tricks and EW's; Knockout's players); every other field is a column the
     #: sheet must have (docs/rules.md, "Paper").
@@ -439,7 +443,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
     #: The game is won and lost in games (False: Widow and Solo, every deal on its own).
     has_games: ClassVar[bool] = True
     #: What ``night_points`` count: points, or tricks (Knockout, KO8).
-    night_unit: ClassVar[Literal["points", "tricks"]] = "points"
+    night_unit: ClassVar[Literal[Unit.POINTS, Unit.TRICKS]] = Unit.POINTS
     #: A game is played in rounds of their own (:meth:`next_round`): a table's round is
     #: shown beside it (Knockout, 8-to-1).
     in_rounds: ClassVar[bool] = False
@@ -447,14 +451,14 @@ class ClubGame(abc.ABC, Generic[DealT]):
     knocks_out: ClassVar[bool] = False
 
     @property
-    def ranks_by(self) -> tuple[Literal["games", "rubbers", "points", "tricks"], ...]:
+    def ranks_by(self) -> tuple[RankUnit, ...]:
         """What the night's standings count, in order (:meth:`standings`): wins, if the game
         has any, then the night's points (or tricks).
 
-        >>> Format.ENGLISH.club.ranks_by, Format.SOLO.club.ranks_by
-        (('rubbers', 'points'), ('points',))
+        >>> [str(u) for u in Format.ENGLISH.club.ranks_by], Format.SOLO.club.ranks_by
+        (['rubbers', 'points'], (<Unit.POINTS: 'points'>,))
         """
-        wins: tuple[Literal["games", "rubbers"], ...] = (self.wins,) if self.has_games else ()
+        wins: tuple[WinUnit, ...] = (self.wins,) if self.has_games else ()
         return (*wins, self.night_unit)
 
     def rules_summary(self, target: int | None = None) -> tuple[Words, ...]:
@@ -638,7 +642,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
             table = tables[number]
             for party in table.parties:
                 games, rubbers = table.games_of(party), table.rubbers_of(party)
-                wins = rubbers if self.wins == "rubbers" else games
+                wins = rubbers if self.wins == Unit.RUBBERS else games
                 rows.append((number, party, wins, games, rubbers, table.night_points_of(party)))
         ordered = sorted(rows, key=lambda r: (-r[2], -r[5]))
         result: list[ClubStanding] = []

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol
 
 from whist.cards import Suit
+from whist.enums import Unit
 from whist.errors import M_, DealError
 from whist.formats.base import ClubTable, LengthUnit, Line, RoundInfo, ScoreChange, Seat
 from whist.formats.entry import (
@@ -140,7 +141,7 @@ class EightToOne(IndividualGame[EightToOneDeal]):
         *seat_fields("bid", COMPASS_SEATS),
         *seat_fields("tricks", COMPASS_SEATS),
     )
-    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+    lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.GAMES, Unit.OPEN)
     game_rounds: ClassVar[int] = len(ROUNDS)
     draws_trumps: ClassVar[bool] = True
     entry: ClassVar[EntrySchema] = EntrySchema(

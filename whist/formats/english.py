@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar
 
+from whist.enums import Unit
 from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange, WinUnit
 from whist.formats.entry import TRUMP_PAGE, EntrySchema, partnership_schema
@@ -59,7 +60,7 @@ def english_game_value(loser_score: int, target: int) -> int:
 class English(ClubGame[PartnershipDeal]):
     name: ClassVar[str] = "english"
     title: ClassVar[str] = G_("English whist")
-    wins: ClassVar[WinUnit] = "rubbers"
+    wins: ClassVar[WinUnit] = Unit.RUBBERS
     default_target: ClassVar[int] = 5
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS, "honours", "honours_held")
     entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE, honours=True)

@@ -11,15 +11,16 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
+from whist.enums import OutcomeReason, Unit
 from whist.formats.base import (
     TRICKS,
     GameFormat,
     HandOutcome,
     Language,
     RevokePenalty,
+    ScoreUnit,
     Side,
     TieBreakRule,
-    Unit,
     check_tricks,
 )
 from whist.formats.words import R_, RP_, Words
@@ -84,7 +85,7 @@ class Gaspesie(GameFormat):
     title: ClassVar[str] = "Whist militaire"
     language: ClassVar[Language] = "fr"
     wording: ClassVar[str | None] = "manche"
-    unit: ClassVar[Unit] = "points"
+    unit: ClassVar[ScoreUnit] = Unit.POINTS
     seats: ClassVar[tuple[str, ...]] = ("C", "1", "2", "3")
     stay_at_home: ClassVar[frozenset[str]] = frozenset({"C"})
     travellers_progress: ClassVar[bool] = True
@@ -105,11 +106,11 @@ class Gaspesie(GameFormat):
         home_fault = revokes_home > 0 or penalty == "home"
         visitors_fault = revokes_visitors > 0 or penalty == "visitors"
         if home_fault and visitors_fault:
-            why = "faults_cancel"
+            why = OutcomeReason.FAULTS_CANCEL
         elif home_fault or visitors_fault:
-            why = "fault"
+            why = OutcomeReason.FAULT
         else:
-            why = "tricks"
+            why = OutcomeReason.TRICKS
         return HandOutcome(
             home_points=home,
             visitor_points=visitors,

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar, TypeVar
 
 from whist.cards import Suit, parse_trump
+from whist.enums import Unit
 from whist.errors import M_, CardError, DealError
 from whist.formats.base import ClubGame, ClubSettings, ClubTable, LengthUnit, Seat, WinUnit
 from whist.formats.partnership import _SUIT_WORDS, _blank, read_count
@@ -104,10 +105,10 @@ class IndividualGame(ClubGame[DealT]):
     players than the game has seats (:attr:`min_players`), and there is no target to set (a
     game ends by the game's own rule, or there are no games at all)."""
 
-    wins: ClassVar[WinUnit] = "games"
+    wins: ClassVar[WinUnit] = Unit.GAMES
     individual: ClassVar[bool] = True
     default_target: ClassVar[int] = 0
-    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+    lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.OPEN)
     sheet_either: ClassVar[tuple[str, ...]] = ()
 
     def start(self, settings: ClubSettings | None = None) -> ClubTable:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
 from whist.cards import Suit
+from whist.enums import Unit
 from whist.errors import M_, DealError
 from whist.formats.base import (
     ClubSettings,
@@ -126,7 +127,7 @@ class Knockout(IndividualGame[KnockoutDeal]):
     default_players: ClassVar[int | None] = DEFAULT_PLAYERS
     fields: ClassVar[tuple[str, ...]] = ("trump", *seat_fields("tricks", NUMBERED_SEATS))
     sheet_either: ClassVar[tuple[str, ...]] = seat_fields("tricks", NUMBERED_SEATS)
-    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "games", "open")
+    lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.GAMES, Unit.OPEN)
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(tricks_pages(Who.IN_ROUND),),
         confirm=Confirm.EVERYONE,
@@ -190,7 +191,7 @@ class Knockout(IndividualGame[KnockoutDeal]):
 
     # ---------------------------------------------------------------- words (issue 22)
     # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
-    night_unit: ClassVar[Literal["points", "tricks"]] = "tricks"
+    night_unit: ClassVar[Literal[Unit.POINTS, Unit.TRICKS]] = Unit.TRICKS
     in_rounds: ClassVar[bool] = True
     knocks_out: ClassVar[bool] = True
 

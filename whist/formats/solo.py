@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from whist.enums import Unit
 from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
 from whist.formats.entry import (
@@ -258,7 +259,7 @@ class Solo(IndividualGame[SoloDeal]):
     fields: ClassVar[tuple[str, ...]] = (
         "contract", "bidder", "partner", "bidder_tricks", "revoker",
     )  # fmt: skip
-    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+    lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.OPEN)
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(
             Page(

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from whist.enums import Unit
 from whist.errors import M_, DealError
 from whist.formats.base import TRICKS, ClubTable, LengthUnit, Line, ScoreChange, Seat
 from whist.formats.entry import (
@@ -86,7 +87,7 @@ class Widow(IndividualGame[WidowDeal]):
     seats: ClassVar[tuple[Seat, ...]] = SEATS
     parties: ClassVar[tuple[Seat, ...]] = SEATS
     fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
-    lengths: ClassVar[tuple[LengthUnit, ...]] = ("deals", "open")
+    lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.OPEN)
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(
             Page(

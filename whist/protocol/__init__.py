@@ -18,6 +18,7 @@ each module holds one kind of thing, imported in this order (each reads only tho
 
 from __future__ import annotations
 
+from whist.enums import AckStatus, CountStatus, Phase
 from whist.protocol.bounds import (
     ERROR_CODES,
     MAX_ID_LENGTH,
@@ -56,7 +57,6 @@ from whist.protocol.commands import (
     CountLine,
     Counts,
     CountsData,
-    CountStatus,
     Deals,
     DealsData,
     EndDay,
@@ -122,7 +122,7 @@ from whist.protocol.messages import (
     MAX_DEALS,
     UNREADABLE_CALL,
     Ack,
-    AckStatus,
+    AckStatusName,
     AnyFormatName,
     Assignment,
     Away,
@@ -137,6 +137,7 @@ from whist.protocol.messages import (
     ClubRules,
     ClubScore,
     CountAtTable,
+    CountStatusName,
     DayCounts,
     DayNumber,
     DayResult,
@@ -153,7 +154,7 @@ from whist.protocol.messages import (
     NightStandings,
     NightTable,
     PartnershipName,
-    Phase,
+    PhaseName,
     Player,
     PlayersAway,
     Reason,
@@ -223,6 +224,7 @@ __all__ = [
     "AcceptCount",
     "Ack",
     "AckStatus",
+    "AckStatusName",
     "AnyFormatName",
     "Assignment",
     "Away",
@@ -249,6 +251,7 @@ __all__ = [
     "CountAtTable",
     "CountLine",
     "CountStatus",
+    "CountStatusName",
     "Counts",
     "CountsData",
     "DayCounts",
@@ -296,6 +299,7 @@ __all__ = [
     "PenaltyData",
     "PenaltyNote",
     "Phase",
+    "PhaseName",
     "PlaceDecision",
     "PlaceDecisionData",
     "Plan",

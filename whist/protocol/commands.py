@@ -18,6 +18,7 @@ from whist.errors import ErrorCode, TournamentError
 from whist.protocol.messages import (
     MAX_DEALS,
     ClubDealScored,
+    CountStatusName,
     DayNumber,
     DealRecord,
     FormatName,
@@ -777,9 +778,6 @@ class LoansData(_ReplyData):
     to_bring: dict[str, int]
 
 
-CountStatus = Literal["agrees", "differs", "not counted"]
-
-
 class CountLine(_ReplyData):
     """One table's count at a day's end: the hub's, the verifiers' (absent: not counted),
     and the reasons the leader gave for taking the verifiers' count (decision A15);
@@ -789,7 +787,7 @@ class CountLine(_ReplyData):
     table: TableNumber
     hub: int
     counted: int | None = None
-    status: CountStatus
+    status: CountStatusName
     accepted: list[str] = []
     hub_before: list[int] = []
 

@@ -21,6 +21,7 @@ from pydantic import (
 from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
+from whist.enums import AckStatus, CountStatus, Phase, Unit
 from whist.formats.entry import EntrySchema
 from whist.protocol.bounds import MAX_ID_LENGTH, MAX_REASON_LENGTH, _show
 from whist.protocol.topics import PROTOCOL_VERSION
@@ -33,7 +34,8 @@ UNREADABLE_CALL = "sent something unreadable at "
 
 
 TrumpName = Literal["spades", "hearts", "diamonds", "clubs", "none"]
-Phase = Literal["waiting", "playing", "closed"]
+#: A phase as a field takes it (whist.enums: the string on the wire, the member in Python).
+PhaseName = Literal[Phase.WAITING, Phase.PLAYING, Phase.CLOSED]
 FormatName = Literal["alberta", "gaspesie"]
 #: Every format a State may name: military whist and the club-night games.
 AnyFormatName = Literal[
@@ -54,7 +56,9 @@ SoloContractName = Literal[
 ]  # fmt: skip
 #: Most deals one table may play in a night (a bound on what a kiosk can make the hub keep).
 MAX_DEALS = 1000
-AckStatus = Literal["accepted", "duplicate", "rejected"]
+AckStatusName = Literal[AckStatus.ACCEPTED, AckStatus.DUPLICATE, AckStatus.REJECTED]
+#: A day's count beside the hub's (decision A19).
+CountStatusName = Literal[CountStatus.AGREES, CountStatus.DIFFERS, CountStatus.NOT_COUNTED]
 SideName = Literal["home", "visitors"]
 
 
@@ -194,7 +198,7 @@ class Assignment(_Outbound):
     hand: Annotated[int, Field(ge=0)]  # 0 = before the first hand
     hands: Annotated[int, Field(ge=1)]
     day: DayNumber
-    phase: Phase
+    phase: PhaseName
     trump: TrumpName | None
     table: TableNumber
     home: Side
@@ -309,7 +313,7 @@ class CountAtTable(_Outbound):
 
     day: DayNumber
     counted: Annotated[int, Field(ge=0)] | None = None
-    status: Literal["agrees", "differs", "not counted"]
+    status: CountStatusName
 
 
 class DayCounts(_Outbound):
@@ -341,7 +345,7 @@ class TableView(_Outbound):
     hands: Annotated[int, Field(ge=1)]
     day: DayNumber
     days: DayNumber
-    phase: Phase
+    phase: PhaseName
     trump: TrumpName | None
     home: TeamAtTable
     visitors: TeamAtTable
@@ -409,7 +413,7 @@ class Ack(_Outbound):
 
     v: Version = 1
     id: MessageId
-    status: AckStatus
+    status: AckStatusName
     reason: str | None = None
     hand: HandNumber | None = None
     flags: int | None = None
@@ -433,11 +437,11 @@ class FormatInfo(_Outbound):
     >>> FormatInfo(name="gaspesie", unit="points", wording="gaspesie", language="fr",
     ...            lends_flags=False, penalties=True, tie_break="countback",
     ...            revoke_penalty="hand").unit
-    'points'
+    <Unit.POINTS: 'points'>
     """
 
     name: FormatName
-    unit: Literal["flags", "points"]
+    unit: Literal[Unit.FLAGS, Unit.POINTS]
     wording: str | None
     language: Literal["en", "fr"]
     lends_flags: bool
@@ -585,8 +589,8 @@ class ClubRules(_Outbound):
     language: Literal["en", "fr"]
     #: 0: the game has no target (the individual games)
     target: Annotated[int, Field(ge=0)]
-    wins: Literal["games", "rubbers"]
-    length: Literal["deals", "games", "rubbers", "open"]
+    wins: Literal[Unit.GAMES, Unit.RUBBERS]
+    length: Literal[Unit.DEALS, Unit.GAMES, Unit.RUBBERS, Unit.OPEN]
     length_count: Annotated[int, Field(ge=0)] = 0
     fields: list[str]
     seats: list[SeatName]
@@ -601,7 +605,7 @@ class ClubRules(_Outbound):
     # columns and its note); ``rounds``: each table's round is shown (Knockout, 8-to-1);
     # ``knocks_out``: players are knocked out of a game (Knockout).
     individual: bool | None = None
-    ranks_by: list[Literal["games", "rubbers", "points", "tricks"]] | None = None
+    ranks_by: list[Literal[Unit.GAMES, Unit.RUBBERS, Unit.POINTS, Unit.TRICKS]] | None = None
     rounds: bool | None = None
     knocks_out: bool | None = None
 
@@ -782,7 +786,7 @@ class State(_Outbound):
     hand: Annotated[int, Field(ge=0)]
     hands: Annotated[int, Field(ge=1)]
     day: DayNumber
-    phase: Phase
+    phase: PhaseName
     trump: TrumpName | None
     reported: list[TableNumber]
     missing: list[TableNumber]
