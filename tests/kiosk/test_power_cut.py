@@ -167,16 +167,8 @@ def test_a_file_of_garbage_is_set_aside_and_the_kiosk_starts(tmp_path):
     every_saved_one(kiosk_starts_with(path), more)
 
 
-def test_the_outbox_folder_is_synced(tmp_path, monkeypatch):
+def test_the_outbox_folder_is_synced(tmp_path, fsynced):
     """SQLite syncs the file and its log; the folder that names them is synced too."""
-    synced: list[str] = []
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
     with Outbox(tmp_path / "data" / "outbox.sqlite3"):
         pass
-    assert str(tmp_path / "data") in synced
+    assert str(tmp_path / "data") in fsynced

@@ -3,7 +3,6 @@ by a join, read at the next start; the set-up page still says "not set up yet" m
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -101,15 +100,7 @@ def test_each_choice_is_a_valid_setting(tmp_path, index):
     assert isinstance(load_config(path), KioskConfig)
 
 
-def test_the_settings_file_and_its_folder_are_synced(tmp_path, monkeypatch):
-    synced: list[str] = []
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+def test_the_settings_file_and_its_folder_are_synced(tmp_path, fsynced):
     provision.save_screen(tmp_path / "kiosk.toml", "800x480", 0)
     # the new file's bytes, then the folder holding its new name
-    assert synced == [str(tmp_path / "kiosk.toml.tmp"), str(tmp_path)]
+    assert fsynced == [str(tmp_path / "kiosk.toml.tmp"), str(tmp_path)]
