@@ -40,8 +40,9 @@ class ScreenKind:
 CHOICES = (
     ScreenKind("800x480", 0, N_("7-inch display\n800 \N{MULTIPLICATION SIGN} 480")),
     ScreenKind("1280x720", 0, N_("Wide screen\n1280 \N{MULTIPLICATION SIGN} 720")),
-    ScreenKind("720x1280", 90, N_("Touch Display 2 on its side\n1280 \N{MULTIPLICATION SIGN} 720")),
-    ScreenKind("720x1280", 0, N_("Touch Display 2 upright\n720 \N{MULTIPLICATION SIGN} 1280")),
+    # (its 720 x 1280 pixels are the same either way: the button says which way up)
+    ScreenKind("720x1280", 90, N_("Touch Display 2\non its side")),
+    ScreenKind("720x1280", 0, N_("Touch Display 2\nupright")),
 )
 
 #: ``saver(size, rotation)`` writes the choice and applies it; raises OSError-like errors as
@@ -75,11 +76,7 @@ class ScreenChoice:
         self.current = (kind.size, kind.rotation)
 
     def button_text(self, tr: Translator) -> str:
-        """The set-up page's button: "Screen: 7-inch display", or "Screen size" unchosen."""
-        for kind in CHOICES:
-            if (kind.size, kind.rotation) == self.current:
-                name = tr._(kind.name).split("\n")[0]
-                return tr._("Screen: {name}").format(name=name)
+        """The set-up page's button (the choice page shows the one in use)."""
         return tr._("Screen size")
 
     def view(self, tr: Translator) -> ScreenChoiceVM:

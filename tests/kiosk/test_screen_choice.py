@@ -33,8 +33,9 @@ def test_a_new_kiosk_chooses_its_screen_and_is_still_new(tmp_path):
     view = p.view
     assert view.screen is Screen.SCREEN_CHOICE
     times = "\N{MULTIPLICATION SIGN}"
-    assert [b.text.split("\n")[1].replace(times, "x") for b in view.screen_choice.choices] == [
-        "800 x 480", "1280 x 720", "1280 x 720", "720 x 1280"]
+    assert [b.text.replace(times, "x") for b in view.screen_choice.choices] == [
+        "7-inch display\n800 x 480", "Wide screen\n1280 x 720", "Touch Display 2\non its side",
+        "Touch Display 2\nupright"]
     assert all(b.role == "normal" for b in view.screen_choice.choices)
     assert "changes at once" in view.screen_choice.note
     p.choose_screen(2)  # the Touch Display 2 on its side
@@ -47,7 +48,7 @@ def test_a_new_kiosk_chooses_its_screen_and_is_still_new(tmp_path):
     setup = p.view.setup
     assert p.view.screen is Screen.SETUP
     assert setup.title == "This screen is not set up yet" and setup.problems == ""
-    assert setup.screen.text == "Screen: Touch Display 2 on its side"
+    assert setup.screen.text == "Screen size"
     assert window_settings(path) == ((720, 1280), 90)
 
 

@@ -652,6 +652,47 @@ async def setup(d: Driver) -> None:
     d.note("connecting", d.app.vm.connecting.message)
 
 
+async def setup_screen(d: Driver) -> None:
+    """A new kiosk's set-up screen: the choice of screen, tapped. The Touch Display 2 upright
+    (the window becomes 720x1280 at once), then on its side (the picture turns at once, the
+    next tap goes through the turn), then the 7-inch display; each saved in kiosk.toml."""
+    from kivy.core.window import Window
+
+    config = Path(d.spec["config"])
+
+    async def chosen(size: tuple[int, int], rotation: int) -> None:
+        await until(lambda: (tuple(Window.size), Window.rotation) == (size, rotation),
+                    f"a window of {size} turned by {rotation}")
+        await asyncio.sleep(0.3)  # the new size laid out
+        await d.settle()
+
+    await d.on("setup")
+    await d.shot("00-setup-screen", prefix="en-800x480")
+    d.note("button", d.app.vm.setup.screen.text)
+    await d.tap("setup-screen")
+    await d.on("screen-choice")
+    await d.shot("13-screen-choice", prefix="en-800x480")
+    await d.tap("screen-choice-3")  # Touch Display 2 upright
+    await chosen((720, 1280), 0)
+    d.note("upright", config.read_text(encoding="utf-8"))
+    await d.shot("13-screen-choice", prefix="en-720x1280")
+    await d.tap("language")
+    await until(lambda: d.app.vm.language == "fr", "French")
+    await d.shot("13-screen-choice", prefix="fr-720x1280")
+    await d.tap("screen-choice-2")  # on its side: the same panel, the picture turned
+    await chosen((1280, 720), 90)
+    d.note("side", config.read_text(encoding="utf-8"))
+    await shot_turned(d, "13-screen-choice")
+    await tap_turned(d, "screen-choice-0")  # the 7-inch display, tapped through the turn
+    await chosen((800, 480), 0)
+    await d.tap("screen-choice-back")
+    await d.on("setup")
+    await d.shot("00-setup-screen-chosen", prefix="fr-800x480")
+    d.note("seven", config.read_text(encoding="utf-8"))
+    d.note("title", d.app.vm.setup.title)
+    d.note("chosen", d.app.vm.setup.screen.text)
+
+
 async def submit(d: Driver) -> None:
     """Enter a result with the hub away, say SENT once it is saved, then wait to be killed."""
     await d.on("hand")
@@ -1160,6 +1201,7 @@ SCENARIOS = {
     "club_solo": club_solo,
     "walk": walk,
     "setup": setup,
+    "setup_screen": setup_screen,
     "submit": submit,
     "resume": resume,
     "join": join,
