@@ -197,6 +197,8 @@ class KioskApp(App):
     # makes Kivy re-read such a chain when the whole view-model is replaced.
     vm = ObjectProperty(ViewModel(), rebind=True)
     s = NumericProperty(1.0)
+    #: Taller than wide (the Touch Display 2 upright): the .kv files' upright layouts.
+    upright = BooleanProperty(False)
 
     def __init__(
         self,
@@ -244,6 +246,7 @@ class KioskApp(App):
 
     def _rescale(self, window: Any, size: tuple[int, int]) -> None:
         self.s = theme.scale(*size)
+        self.upright = theme.upright(*size)
 
     def _start_or_setup(self) -> None:
         loaded = load_config(self.config_path)

@@ -562,11 +562,54 @@ async def sizes(d: Driver) -> None:
         await tap_turned(d, "confirm-home")
         await shot_turned(d, "06-confirm")
         if not turned:
-            d.measure("06-confirm", {"outcome": False, "change": False})
+            # (each text measured is one line: upright, the outcome takes two)
+            upright = Window.height > Window.width
+            d.measure("06-confirm", {"change": False} if upright else {"outcome": False,
+                                                                       "change": False})
         await tap_turned(d, "confirm-visitors")
         await d.on("accepted")
         await shot_turned(d, "08-accepted")
         d.note("accepted", d.app.vm.accepted.instruction)
+        await tap_turned(d, "ok")
+        await d.on("waiting")
+        await shot_turned(d, "02-waiting")
+        if not turned:
+            d.measure("02-waiting", {"score": False})
+    finally:
+        await d.close()
+
+
+async def club_score_first(d: Driver) -> None:
+    """The club hub started, its first score on the kiosk (online), photographed."""
+    await d.start_hub()
+    await d.on("club-score")
+    await until(lambda: d.presenter.hub_online, "the hub online")
+    await d.settle()
+    await d.shot("c01-score-first")
+
+
+async def club_sizes(d: Driver) -> None:
+    """A club night's deal at one screen size: the score, the choice, the tricks, the
+    confirm, the score again; each screenshot audited."""
+    try:
+        await club_score_first(d)
+        await d.tap("club-enter")
+        await d.on("club-pick")
+        await d.shot("c02-choice")
+        await d.tap("pick-1")
+        await d.on("entry")
+        await d.tap("key-4")
+        await d.shot("c03-tricks")
+        await d.tap("next")
+        await d.on("confirm")
+        await d.shot("c05-confirm")
+        await d.tap("confirm-home")
+        await d.tap("confirm-visitors")
+        await d.on("club-score")
+        await until(lambda: last_deal(d) == 1, "deal 1's score")
+        await d.settle()
+        await d.shot("c06-score")
+        d.note("score", [d.app.vm.club_score.ns_score, d.app.vm.club_score.ew_score])
     finally:
         await d.close()
 
@@ -889,11 +932,7 @@ async def club(d: Driver) -> None:
         await d.tap(kid)
 
     try:
-        await d.start_hub()
-        await d.on("club-score")
-        await until(lambda: d.presenter.hub_online, "the hub online")
-        await d.settle()
-        await d.shot("c01-score-first")
+        await club_score_first(d)
         d.note("first", d.app.vm.club_score.ns_detail)
 
         # deal 1, every tap counted
@@ -1195,6 +1234,7 @@ async def club_solo(d: Driver) -> None:
 
 SCENARIOS = {
     "sizes": sizes,
+    "club_sizes": club_sizes,
     "club": club,
     "director": director,
     "count": count,
