@@ -29,6 +29,8 @@ def test_the_screen_is_chosen_on_the_set_up_screen(tmp_path, kivy_env):
     assert {
         "en-800x480-13-screen-choice.png",
         "en-720x1280-13-screen-choice.png",
+        "en-720x1280-00-setup-screen.png",
+        "en-720x1280-12-join-table.png",
         "fr-720x1280-13-screen-choice.png",
         "fr-1280x720-r90-13-screen-choice.png",
     } <= set(report["shots"])
