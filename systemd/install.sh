@@ -24,7 +24,7 @@ prefix="/opt/whist"
 user="whist"
 
 usage() {
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
     cat <<EOF
 Options:
   --role hub|kiosk|hall   what this machine is (required)
