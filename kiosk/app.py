@@ -24,6 +24,7 @@ from types import FrameType
 
 from kiosk.config import KioskConfig, default_config_path, load_config, size_pixels
 from kiosk.connection import RESEND_EVERY
+from kiosk.provision import screen_of
 from uikit.app import configure_kivy
 
 log = logging.getLogger("whist.kiosk")
@@ -80,7 +81,11 @@ def window_settings(path: Path, size: tuple[int, int] | None = None) -> tuple[tu
     loaded = load_config(path)
     config = loaded if isinstance(loaded, KioskConfig) else None
     if config is None:
-        return size or (800, 480), 0
+        # A kiosk not joined yet keeps the screen chosen on its set-up screen.
+        chosen = screen_of(path)
+        if chosen is None:
+            return size or (800, 480), 0
+        return size or size_pixels(chosen[0]), chosen[1]
     return size or (size_pixels(config.size) if config.size else (800, 480)), config.rotation
 
 

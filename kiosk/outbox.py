@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -117,6 +118,11 @@ class Outbox:
             if self.path is None or not _damaged(exc):
                 raise
             self._db = self._replace_damaged(self.path, exc)
+        if self.path is not None:
+            # SQLite syncs the WAL, and the folder when it makes the WAL; not the folder when it
+            # makes the database file itself. A power cut after a new kiosk's first result must
+            # not leave a folder that forgot the file: the folder is synced once here.
+            sync_folder(self.path.parent)
         with contextlib.suppress(sqlite3.Error):  # a bound, not a need: never fatal
             self._db.execute(
                 "DELETE FROM history WHERE rowid NOT IN"
@@ -163,6 +169,7 @@ class Outbox:
                 rows["history"],
             )
         self.damaged = aside
+        sync_folder(path.parent)  # the renames and the new file, before anything is added
         log.warning(
             "the outbox %s was damaged (%s): set aside as %s; a new one holds the %d waiting and"
             " %d answered results that could still be read",
@@ -298,6 +305,25 @@ class Outbox:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def sync_folder(folder: Path) -> None:
+    """fsync ``folder`` itself, so that the names of the files made or renamed in it survive a
+    power cut (a file's own fsync keeps its bytes, not its name). A file system that cannot
+    sync a folder (some network ones) is left as it is.
+
+    >>> import tempfile
+    >>> sync_folder(Path(tempfile.mkdtemp()))
+    """
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _number(report: Report) -> int:

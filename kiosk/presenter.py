@@ -31,6 +31,7 @@ from kiosk.club import ClubDesk, Party
 from kiosk.count import REFUSED, CountDesk
 from kiosk.i18n import N_, Translator, translator
 from kiosk.outbox import OutboxError
+from kiosk.screenchoice import ScreenChoice
 from kiosk.viewmodel import (
     MAX_REVOKES,
     AcceptedVM,
@@ -1275,10 +1276,14 @@ class SetupPresenter(_Base):
         language: Language | None = None,
         translators: Translators = translator,
         joiner: Joiner | None = None,
+        screen: ScreenChoice | None = None,
     ) -> None:
         super().__init__(language, translators)
         self.problem = problem
         self.joiner = joiner
+        #: The choice of screen (its size, which way up), offered when the app can save it.
+        self.screen = screen or ScreenChoice(None, saver=None)
+        self.choosing_screen = False
         # Joining: None (the set-up page), "table", "code", "working" or "done".
         self.join_step: str | None = None
         self.join_table = ""
@@ -1393,6 +1398,31 @@ class SetupPresenter(_Base):
             ),
         )
 
+    # ------------------------------------------------------------------ the screen
+    def open_screen_choice(self) -> None:
+        if self.screen.offered and self.join_step is None:
+            self.choosing_screen = True
+            self._changed()
+
+    def choose_screen(self, index: int) -> None:
+        self.screen.choose(index)
+        self._changed()
+
+    def close_screen_choice(self) -> None:
+        self.choosing_screen = False
+        self.screen.problem = ""
+        self._changed()
+
+    @property
+    def not_joined(self) -> bool:
+        """No kiosk.toml, or one with nothing but this screen's settings (the choice of
+        screen writes them before the kiosk has joined): a new kiosk, not a wrong file."""
+        problems = self.problem.problems
+        return self.problem.missing or (
+            all(p.kind == "missing" for p in problems)
+            and {p.key for p in problems} == {"table", "host"}
+        )
+
     def update(self, problem: ConfigProblem) -> None:
         """The file changed but is still not right."""
         self.problem = problem
@@ -1405,6 +1435,13 @@ class SetupPresenter(_Base):
     def _build(self) -> ViewModel:
         tr = self.tr
         problem = self.problem
+        if self.choosing_screen:
+            return ViewModel(
+                screen=Screen.SCREEN_CHOICE,
+                language=self.language,
+                header=HeaderVM(title=tr._("Setting up"), language=self._language_button()),
+                screen_choice=self.screen.view(tr),
+            )
         if self.join_step is not None:
             return ViewModel(
                 screen=Screen.JOIN,
@@ -1412,7 +1449,8 @@ class SetupPresenter(_Base):
                 header=HeaderVM(title=tr._("Setting up"), language=self._language_button()),
                 join=self._join_view(),
             )
-        if problem.missing:
+        new = self.not_joined
+        if new:
             title = tr._("This screen is not set up yet")
             # Nothing is wrong with a new kiosk: the way in is the leader's code.
             lines = [] if self.joiner is not None else [tr._("There is no settings file.")]
@@ -1437,12 +1475,12 @@ class SetupPresenter(_Base):
                 # A volunteer at a new kiosk needs the leader's code, not a file or a command
                 # (docs/install-pi.md keeps the settings-file way for whoever installs).
                 file=""
-                if problem.missing and self.joiner is not None
+                if new and self.joiner is not None
                 else tr._("Settings file: {path}").format(path=_home(problem.path)),
                 how=tr._("Ask the leader for the join code, then tap the green button.")
-                if problem.missing and self.joiner is not None
+                if new and self.joiner is not None
                 else tr._("Make one on the leader's computer with:")
-                if problem.missing
+                if new
                 else (
                     tr._("Fix it, or join the hall again with the leader's code.")
                     if self.joiner is not None
@@ -1450,13 +1488,14 @@ class SetupPresenter(_Base):
                 ),
                 command=PROVISION_COMMAND if self.joiner is None else "",
                 then=tr._("Copy it here: the screen then starts by itself.")
-                if problem.missing and self.joiner is None
+                if new and self.joiner is None
                 else "",
                 join=ButtonVM(
                     tr._("Join with the leader's code"),
                     role="primary",
                     visible=self.joiner is not None,
                 ),
+                screen=ButtonVM(self.screen.button_text(tr), visible=self.screen.offered),
             ),
         )
 

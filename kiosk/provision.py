@@ -10,7 +10,7 @@ network again: only joining anew, with the leader's code, moves it.
 Runs on a worker thread (it waits on the network); the set-up screen only sees the outcome.
 
 >>> reply = join_hall(Path("/var/lib/whist/kiosk.toml"), table=7, code="482913")  # doctest: +SKIP
->>> reply.username
+>>> reply.username  # doctest: +SKIP
 'table7'
 """
 
@@ -24,6 +24,7 @@ import os
 import socket
 import threading
 import time
+import tomllib
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ from typing import Any
 
 import tomli_w
 
+from kiosk.config import SCREEN_SIZES
+from kiosk.outbox import sync_folder
 from uikit.handshake import HandshakeFailed, KioskHandshake, unseal
 from whist import protocol as wire
 from whist.errors import ProtocolError
@@ -233,6 +236,8 @@ def write_config(path: Path, reply: JoinReply, *, language: str | None = None) -
     }
     if language:
         settings["language"] = language
+    # What was chosen for this screen (its size and turn, on the set-up screen) stays.
+    settings.update(_screen_settings(path))
     ca_path = path.parent / HUB_CA_FILE
     if reply.ca:
         settings["broker"] = {"ca": HUB_CA_FILE, "tls": True}
@@ -250,7 +255,71 @@ def write_config(path: Path, reply: JoinReply, *, language: str | None = None) -
         raise JoinError("cannot_write", f"{path}: {exc.strerror or exc}") from None
 
 
+#: The keys of kiosk.toml that belong to this screen rather than to the hall: joining again
+#: keeps them, and the set-up screen writes the first two before the kiosk has joined.
+SCREEN_KEYS = ("size", "rotation", "fullscreen")
+
+
+def _screen_settings(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            old = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    return {key: old[key] for key in SCREEN_KEYS if key in old}
+
+
+def screen_of(path: Path) -> tuple[str, int] | None:
+    """This screen's ``size`` and ``rotation`` from kiosk.toml, also from a file that holds
+    nothing else yet (a kiosk that has not joined); None when unset or not valid.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "kiosk.toml"
+    >>> save_screen(path, "720x1280", 90)
+    >>> screen_of(path)
+    ('720x1280', 90)
+    """
+    found = _screen_settings(path)
+    size, rotation = found.get("size"), found.get("rotation", 0)
+    if size not in SCREEN_SIZES or rotation not in (0, 90, 180, 270) or type(rotation) is not int:
+        return None
+    return str(size), rotation
+
+
+def save_screen(path: Path, size: str, rotation: int) -> None:
+    """Write this screen's ``size`` and ``rotation`` into kiosk.toml, keeping every other
+    setting (a kiosk that has not joined yet gets a file with these two alone: the set-up
+    screen still offers the join). Atomic and synced, like the join's own write.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "kiosk.toml"
+    >>> save_screen(path, "720x1280", 0)
+    >>> print(path.read_text().strip())
+    size = "720x1280"
+    rotation = 0
+    """
+    try:
+        with path.open("rb") as f:
+            settings = tomllib.load(f)
+        header = "".join(line for line in path.read_text(encoding="utf-8").splitlines(True)
+                         if line.startswith("#"))
+    except FileNotFoundError:
+        settings, header = {}, ""
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        # Never overwrite a file someone is writing by hand: the set-up screen says why.
+        raise JoinError("cannot_write", f"{path}: {exc}") from None
+    settings = {"size": size, "rotation": rotation,
+                **{k: v for k, v in settings.items() if k not in ("size", "rotation")}}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomic(path, header + tomli_w.dumps(settings), 0o600)
+    except OSError as exc:
+        raise JoinError("cannot_write", f"{path}: {exc.strerror or exc}") from None
+
+
 def _write_atomic(path: Path, text: str, mode: int) -> None:
+    """Write a whole file, or nothing: a power cut leaves the old one or the new one. The
+    file is synced, renamed over the old one, and its folder synced (the rename itself)."""
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -258,6 +327,7 @@ def _write_atomic(path: Path, text: str, mode: int) -> None:
         f.flush()
         os.fsync(f.fileno())
     tmp.replace(path)
+    sync_folder(path.parent)
 
 
 def join_hall(config_path: Path, table: int, code: str, *, hub: FoundHub | None = None,

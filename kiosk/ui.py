@@ -41,10 +41,11 @@ from kivy.uix.widget import Widget
 import hardware
 from hardware import FlagMismatch
 from kiosk import provision
-from kiosk.config import KioskConfig, load_config
+from kiosk.config import KioskConfig, load_config, size_pixels
 from kiosk.connection import RESEND_EVERY, KioskConnection
 from kiosk.outbox import Outbox
 from kiosk.presenter import SetupPresenter, TablePresenter
+from kiosk.screenchoice import ScreenChoice
 from kiosk.viewmodel import ButtonVM, ViewModel
 from uikit import theme
 from uikit.config import ConfigProblem, Problem
@@ -197,6 +198,8 @@ class KioskApp(App):
     # makes Kivy re-read such a chain when the whole view-model is replaced.
     vm = ObjectProperty(ViewModel(), rebind=True)
     s = NumericProperty(1.0)
+    #: Taller than wide (the Touch Display 2 upright): the .kv files' upright layouts.
+    upright = BooleanProperty(False)
 
     def __init__(
         self,
@@ -244,6 +247,7 @@ class KioskApp(App):
 
     def _rescale(self, window: Any, size: tuple[int, int]) -> None:
         self.s = theme.scale(*size)
+        self.upright = theme.upright(*size)
 
     def _start_or_setup(self) -> None:
         loaded = load_config(self.config_path)
@@ -257,7 +261,8 @@ class KioskApp(App):
         if isinstance(self.presenter, SetupPresenter):
             self.presenter.update(problem)
         else:
-            presenter = SetupPresenter(problem, joiner=self._join)
+            screen = ScreenChoice(provision.screen_of(self.config_path), saver=self._save_screen)
+            presenter = SetupPresenter(problem, joiner=self._join, screen=screen)
             self._attach(presenter)
             self._poll_event = Clock.schedule_interval(self._poll_config, self.config_poll)
 
@@ -280,6 +285,17 @@ class KioskApp(App):
             self._post(lambda: done(*outcome))
 
         threading.Thread(target=work, name="join", daemon=True).start()
+
+    def _save_screen(self, size: str, rotation: int) -> None:
+        """The set-up screen's choice of screen: into kiosk.toml, and onto the window at once
+        (a window's size too; a fullscreen one is the panel's own). Kivy turns the touches
+        with the picture."""
+        provision.save_screen(self.config_path, size, rotation)
+        self._config_stamp = _stamp(self.config_path)  # our own write: nothing to reload
+        Window.rotation = rotation
+        if not Window.fullscreen:
+            width, height = size_pixels(size)
+            Window.size = (height, width) if rotation in (90, 270) else (width, height)
 
     def _poll_config(self, dt: float) -> None:
         # A volunteer copies kiosk.toml in place: start as soon as it is right, no restart.

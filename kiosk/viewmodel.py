@@ -44,6 +44,8 @@ class Screen(enum.StrEnum):
     # choice among up to eight buttons (the widow's taker, Solo's contract, a player)
     CLUB_PLAYERS = "club-players"
     CLUB_CHOOSE = "club-choose"
+    # the set-up screen's choice of this kiosk's screen (its size, and which way up)
+    SCREEN_CHOICE = "screen-choice"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -118,6 +120,24 @@ class SetupVM:
     command: str = ""
     then: str = ""
     join: ButtonVM = ButtonVM(visible=False)
+    #: Opens the choice of screen (:class:`ScreenChoiceVM`).
+    screen: ButtonVM = ButtonVM(visible=False)
+
+
+@dataclass(frozen=True)
+class ScreenChoiceVM:
+    """The set-up screen's choice of screen: one big button per kind of screen (the one in
+    use in the highlight colour), what a choice does, and Back.
+
+    >>> ScreenChoiceVM(title="Which screen is this?").choices
+    ()
+    """
+
+    title: str = ""
+    note: str = ""
+    note_role: str = "text"
+    choices: tuple[ButtonVM, ...] = ()
+    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)
@@ -440,6 +460,7 @@ class ViewModel:
     language: str = "en"
     header: HeaderVM = HeaderVM()
     setup: SetupVM = SetupVM()
+    screen_choice: ScreenChoiceVM = ScreenChoiceVM()
     connecting: ConnectingVM = ConnectingVM()
     waiting: WaitingVM = WaitingVM()
     hand: HandVM = HandVM()

@@ -5,6 +5,7 @@
 #   sudo systemd/install.sh --role kiosk   # a table's touchscreen Pi
 #   sudo systemd/install.sh --role hall    # the hall display (a TV)
 #   systemd/install.sh --role kiosk --dry-run   # print what it would do, change nothing
+#   sudo systemd/install.sh --role kiosk --read-only   # and make the card safe from power cuts
 #
 # It installs the software from the release kit's wheel beside it (scripts/release builds the
 # kit: the wheel, this script and the units), from --wheel FILE, or from a checkout (--source,
@@ -15,6 +16,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 role=""
 dry_run=0
+read_only=0
 start=1
 source_dir=""
 wheel=""
@@ -22,7 +24,7 @@ prefix="/opt/whist"
 user="whist"
 
 usage() {
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
     cat <<EOF
 Options:
   --role hub|kiosk|hall   what this machine is (required)
@@ -33,6 +35,9 @@ Options:
                           checkout this script is in, if it is in one)
   --prefix DIR            where the software goes (default: $prefix)
   --no-start              enable the service but do not start it now
+  --read-only             kiosk or hall: turn on Raspberry Pi OS's overlay file system
+                          (the card is no longer written, except the table's data
+                          folder /var/lib/whist); takes effect at the next start
 EOF
 }
 
@@ -45,6 +50,7 @@ while [ $# -gt 0 ]; do
         --wheel) wheel="${2:-}"; shift 2 ;;
         --prefix) prefix="${2:-}"; shift 2 ;;
         --no-start) start=0; shift ;;
+        --read-only) read_only=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -90,7 +96,11 @@ elif [ ! -f "$source_dir/pyproject.toml" ]; then
 else
     software="$source_dir"
 fi
-for unit_file in whist-hub.service whist-kiosk.service whist-hall.service; do
+if [ "$read_only" -eq 1 ] && [ "$role" = hub ]; then
+    echo "install.sh: --read-only is for a kiosk or the hall display; the hub writes its log" >&2
+    exit 2
+fi
+for unit_file in whist-hub.service whist-kiosk.service whist-hall.service whist-keep-data.service; do
     if [ ! -f "$here/$unit_file" ]; then
         echo "install.sh: $unit_file is missing beside this script (an incomplete kit?)" >&2
         exit 2
@@ -98,6 +108,13 @@ for unit_file in whist-hub.service whist-kiosk.service whist-hall.service; do
 done
 if [ "$dry_run" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run it as root (sudo), or with --dry-run to see what it would do" >&2
+    exit 2
+fi
+# Under the overlay, whatever this script wrote would be gone at the next start.
+if [ "$dry_run" -eq 0 ] && mountpoint -q /media/root-ro 2>/dev/null; then
+    echo "install.sh: this Pi's card is read-only now (the overlay file system is on): turn" >&2
+    echo "it off, start again, then run this again:" >&2
+    echo "    sudo raspi-config nonint do_overlayfs 1 && sudo reboot" >&2
     exit 2
 fi
 
@@ -122,6 +139,8 @@ case "$role" in
     kiosk|hall) role_packages=(libgl1-mesa-dri libgles2 libegl1 libgbm1 libdrm2 libmtdev1
                                fonts-dejavu-core) ;;
 esac
+# --read-only: the overlay file system, mounted by the initramfs (section 6).
+if [ "$read_only" -eq 1 ]; then role_packages+=(overlayroot initramfs-tools); fi
 missing=()
 for pkg in "${common_packages[@]}" "${role_packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
@@ -205,5 +224,48 @@ fi
 if [ "$start" -eq 1 ]; then
     step "starting $unit"
     run systemctl restart "$unit"
+fi
+# -- 6. Read-only: the overlay file system, the data folder kept on the card ---------------
+if [ "$read_only" -eq 1 ]; then
+    keep="/etc/systemd/system/whist-keep-data.service"
+    if [ ! -f "$keep" ] || ! cmp -s "$here/whist-keep-data.service" "$keep"; then
+        step "installing $keep: the data folder /var/lib/whist stays on the card"
+        run install -m 0644 "$here/whist-keep-data.service" "$keep"
+        run systemctl daemon-reload
+    fi
+    run systemctl enable whist-keep-data.service
+    if [ ! -d /var/lib/whist ]; then
+        run install -d -o "$user" -g "$user" -m 0700 /var/lib/whist
+    fi
+    # The overlay is mounted by the initramfs (package overlayroot). A Pi 5 boots its own
+    # kernel (…-rpi-2712) and initramfs_2712, which raspi-config did not rebuild in 2024-25
+    # Raspberry Pi OS images (raspberrypi/bookworm-feedback#326, #383): the overlay was then
+    # silently off. So: the package first (step 1), then the running kernel's initramfs.
+    kernel="$(uname -r)"
+    step "making the initramfs of the running kernel $kernel (a Pi 5 needs its own)"
+    if [ -e "/boot/initrd.img-$kernel" ]; then
+        run update-initramfs -u -k "$kernel"
+    else
+        run update-initramfs -c -k "$kernel"
+    fi
+    config_txt=/boot/firmware/config.txt
+    if [ -f "$config_txt" ] && ! grep -q '^auto_initramfs=1' "$config_txt"; then
+        step "telling the firmware to load the initramfs (auto_initramfs=1 in $config_txt)"
+        if [ "$dry_run" -eq 1 ]; then
+            printf 'would write: %s\n' "$config_txt"
+        else
+            printf '\n[all]\nauto_initramfs=1\n' >> "$config_txt"
+        fi
+    fi
+    if ! command -v raspi-config >/dev/null 2>&1; then
+        if [ "$dry_run" -eq 0 ]; then
+            echo "install.sh: --read-only needs raspi-config (Raspberry Pi OS)" >&2
+            exit 2
+        fi
+        step "raspi-config is not on this machine (it is on Raspberry Pi OS)"
+    fi
+    step "turning on the overlay file system (raspi-config)"
+    run raspi-config nonint do_overlayfs 0
+    step "the card becomes read-only at the next start: sudo reboot"
 fi
 step "done: $role installed$( [ "$dry_run" -eq 1 ] && echo ' (dry run: nothing was changed)')"

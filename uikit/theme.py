@@ -46,6 +46,8 @@ KEY = 36
 # Touch sizes at 800x480.
 BUTTON_HEIGHT = 84
 HEADER_HEIGHT = 88
+#: The header on an upright screen: the table on one line, the hand on the next.
+HEADER_HEIGHT_UPRIGHT = 132
 #: The offline band, inside the header below the table and the hand: one line of TEXT.
 OFFLINE_BAND = 38
 PADDING = 8
@@ -53,8 +55,22 @@ SPACING = 8
 
 
 def scale(width: float, height: float) -> float:
-    """How much bigger than 800x480 everything is drawn (the smaller of the two ratios)."""
+    """How much bigger than 800x480 everything is drawn (the smaller of the two ratios). An
+    upright screen has its own layouts, designed at 480x800 (:func:`upright`): the Touch
+    Display 2 upright (720x1280) draws at 1.5, as big as on its side.
+
+    >>> scale(1280, 720), scale(720, 1280)
+    (1.5, 1.5)
+    """
+    if upright(width, height):
+        return min(width / BASE_HEIGHT, height / BASE_WIDTH)
     return min(width / BASE_WIDTH, height / BASE_HEIGHT)
+
+
+def upright(width: float, height: float) -> bool:
+    """Taller than wide: the kiosk's screens take their upright layouts (``app.upright`` in
+    the .kv files)."""
+    return height > width
 
 
 def _channel(value: int) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import configparser
+import os
 import re
 import shutil
 import subprocess
@@ -13,6 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = sorted((ROOT / "systemd").glob("*.service"))
+#: Units that run a system command, not the project's: the read-only kiosk's data folder.
+HELPERS = {"whist-keep-data.service"}
 SCRIPTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
 
 
@@ -27,7 +30,8 @@ def test_there_is_a_unit_per_role():
     assert {u.name for u in UNITS} >= {"whist-hub.service"}
 
 
-@pytest.mark.parametrize("unit", UNITS, ids=lambda u: u.name)
+@pytest.mark.parametrize("unit", [u for u in UNITS if u.name not in HELPERS],
+                         ids=lambda u: u.name)
 def test_exec_start_is_a_real_console_script(unit):
     command = exec_start(unit).split()[0]
     assert command.startswith("/opt/whist/venv/bin/")
@@ -112,3 +116,62 @@ def test_install_refuses_bad_arguments():
         [script, "--role", "hub", "--dry-run", "--source", "/"], capture_output=True, text=True
     )
     assert out.returncode == 2 and "not the project" in out.stderr
+
+
+def dry_run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(ROOT / "systemd" / "install.sh"), "--dry-run", "--prefix", "/nonexistent/whist",
+         *args],
+        capture_output=True, text=True, check=False,
+    )
+
+
+@pytest.mark.parametrize("role", ["kiosk", "hall"])
+def test_read_only_dry_run_prints_every_step(role):
+    out = dry_run("--role", role, "--read-only")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    for line in lines:
+        assert line.startswith(("==> ", "would run: ", "would write: ")), line
+    keep = "/etc/systemd/system/whist-keep-data.service"
+    wanted = [
+        f"would run: install -m 0644 {ROOT}/systemd/whist-keep-data.service {keep}",
+        "would run: systemctl enable whist-keep-data.service",
+        "would run: raspi-config nonint do_overlayfs 0",
+    ]
+    for line in wanted:
+        assert line in lines, out.stdout
+    # the Pi 5's step: the running kernel's own initramfs, before the overlay is turned on
+    initramfs = [n for n, line in enumerate(lines)
+                 if line.startswith("would run: update-initramfs")]
+    assert len(initramfs) == 1 and lines[initramfs[0]].endswith(f"-k {os.uname().release}")
+    assert initramfs[0] < lines.index("would run: raspi-config nonint do_overlayfs 0")
+    if not shutil.which("dpkg-query") or subprocess.run(
+        ["dpkg-query", "-W", "overlayroot"], capture_output=True, check=False
+    ).returncode:
+        assert any("apt-get install" in line and "overlayroot" in line for line in lines)
+    assert lines[-1].endswith("(dry run: nothing was changed)")
+    # a plain install says nothing of the overlay
+    plain = dry_run("--role", role).stdout
+    assert "overlay" not in plain and "whist-keep-data" not in plain
+
+
+def test_the_hub_is_never_read_only():
+    out = dry_run("--role", "hub", "--read-only")
+    assert out.returncode == 2 and "the hub writes its log" in out.stderr
+
+
+def test_the_data_folder_unit_adds_no_boot_dependency():
+    """No fstab line, no partition, nothing local-fs.target or the boot waits for: a failure
+    leaves the kiosk running (docs/install-pi.md, "Power cuts")."""
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string((ROOT / "systemd" / "whist-keep-data.service").read_text())
+    unit, service, install = parser["Unit"], parser["Service"], parser["Install"]
+    assert unit["ConditionPathIsMountPoint"] == "/media/root-ro"  # only under the overlay
+    assert "whist-kiosk.service" in unit["Before"]
+    assert "Requires" not in unit and "RequiredBy" not in install
+    assert install["WantedBy"].split() == ["whist-kiosk.service", "whist-hall.service"]
+    assert service["Type"] == "oneshot"
+    script = (ROOT / "systemd" / "install.sh").read_text()
+    assert "fstab" not in script

@@ -127,3 +127,20 @@ def online(p: TablePresenter, hall: Hall, hand: int = 1, phase: str = "playing")
     p.on_hub_status(True)
     p.on_state(hall.state(hand, phase))
     p.on_view(hall.view(hand, phase))
+
+
+@pytest.fixture
+def fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths fsynced from now on, in order (os.fsync still runs: the edge is watched,
+    not replaced)."""
+    import os
+
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return synced

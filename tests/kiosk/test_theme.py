@@ -71,6 +71,10 @@ def test_sizes_at_800x480():
     assert theme.HEADER_HEIGHT - 8 >= theme.MIN_TARGET_PX  # the language button
     assert theme.scale(800, 480) == 1.0
     assert theme.scale(1280, 720) == 1.5
+    # upright: the layouts are designed at 480x800, so the Touch Display 2 standing draws as
+    # big as on its side, and nothing of 800 design units' width is asked of its 720 pixels
+    assert theme.scale(720, 1280) == 1.5 and theme.upright(720, 1280)
+    assert theme.scale(480, 800) == 1.0 and not theme.upright(800, 480)
 
 
 def test_catalogs_are_where_the_package_data_rule_finds_them():

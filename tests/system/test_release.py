@@ -44,7 +44,8 @@ def test_the_release_builds_a_wheel_an_sdist_and_a_kit(dist: Path) -> None:
     assert (dist / f"military_whist-{VERSION}.tar.gz").is_file()
     assert (dist / f"whist-kit-{VERSION}.tar.gz").is_file()
     assert sorted(p.name for p in kit.iterdir()) == sorted(
-        [WHEEL, "install.sh", "whist-hall.service", "whist-hub.service", "whist-kiosk.service"]
+        [WHEEL, "install.sh", "whist-hall.service", "whist-hub.service", "whist-keep-data.service",
+         "whist-kiosk.service"]
     )
 
 

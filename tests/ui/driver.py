@@ -562,11 +562,54 @@ async def sizes(d: Driver) -> None:
         await tap_turned(d, "confirm-home")
         await shot_turned(d, "06-confirm")
         if not turned:
-            d.measure("06-confirm", {"outcome": False, "change": False})
+            # (each text measured is one line: upright, the outcome takes two)
+            upright = Window.height > Window.width
+            d.measure("06-confirm", {"change": False} if upright else {"outcome": False,
+                                                                       "change": False})
         await tap_turned(d, "confirm-visitors")
         await d.on("accepted")
         await shot_turned(d, "08-accepted")
         d.note("accepted", d.app.vm.accepted.instruction)
+        await tap_turned(d, "ok")
+        await d.on("waiting")
+        await shot_turned(d, "02-waiting")
+        if not turned:
+            d.measure("02-waiting", {"score": False})
+    finally:
+        await d.close()
+
+
+async def club_score_first(d: Driver) -> None:
+    """The club hub started, its first score on the kiosk (online), photographed."""
+    await d.start_hub()
+    await d.on("club-score")
+    await until(lambda: d.presenter.hub_online, "the hub online")
+    await d.settle()
+    await d.shot("c01-score-first")
+
+
+async def club_sizes(d: Driver) -> None:
+    """A club night's deal at one screen size: the score, the choice, the tricks, the
+    confirm, the score again; each screenshot audited."""
+    try:
+        await club_score_first(d)
+        await d.tap("club-enter")
+        await d.on("club-pick")
+        await d.shot("c02-choice")
+        await d.tap("pick-1")
+        await d.on("entry")
+        await d.tap("key-4")
+        await d.shot("c03-tricks")
+        await d.tap("next")
+        await d.on("confirm")
+        await d.shot("c05-confirm")
+        await d.tap("confirm-home")
+        await d.tap("confirm-visitors")
+        await d.on("club-score")
+        await until(lambda: last_deal(d) == 1, "deal 1's score")
+        await d.settle()
+        await d.shot("c06-score")
+        d.note("score", [d.app.vm.club_score.ns_score, d.app.vm.club_score.ew_score])
     finally:
         await d.close()
 
@@ -650,6 +693,59 @@ async def setup(d: Driver) -> None:
     await d.on("connecting")
     await d.shot("01-connecting-no-network", prefix="en-800x480")
     d.note("connecting", d.app.vm.connecting.message)
+
+
+async def setup_screen(d: Driver) -> None:
+    """A new kiosk's set-up screen: the choice of screen, tapped. The Touch Display 2 upright
+    (the window becomes 720x1280 at once), then on its side (the picture turns at once, the
+    next tap goes through the turn), then the 7-inch display; each saved in kiosk.toml."""
+    from kivy.core.window import Window
+
+    config = Path(d.spec["config"])
+
+    async def chosen(size: tuple[int, int], rotation: int) -> None:
+        await until(lambda: (tuple(Window.size), Window.rotation) == (size, rotation),
+                    f"a window of {size} turned by {rotation}")
+        await asyncio.sleep(0.3)  # the new size laid out
+        await d.settle()
+
+    await d.on("setup")
+    await d.shot("00-setup-screen", prefix="en-800x480")
+    d.note("button", d.app.vm.setup.screen.text)
+    await d.tap("setup-screen")
+    await d.on("screen-choice")
+    await d.shot("13-screen-choice", prefix="en-800x480")
+    await d.tap("screen-choice-3")  # Touch Display 2 upright
+    await chosen((720, 1280), 0)
+    d.note("upright", config.read_text(encoding="utf-8"))
+    await d.shot("13-screen-choice", prefix="en-720x1280")
+    # the set-up page and the join's keypad, upright
+    await d.tap("screen-choice-back")
+    await d.on("setup")
+    await d.shot("00-setup-screen", prefix="en-720x1280")
+    await d.tap("setup-join")
+    await d.on("join")
+    await d.tap("join-key-7")
+    await d.shot("12-join-table", prefix="en-720x1280")
+    await d.tap("join-cancel")
+    await d.on("setup")
+    await d.tap("setup-screen")
+    await d.on("screen-choice")
+    await d.tap("language")
+    await until(lambda: d.app.vm.language == "fr", "French")
+    await d.shot("13-screen-choice", prefix="fr-720x1280")
+    await d.tap("screen-choice-2")  # on its side: the same panel, the picture turned
+    await chosen((1280, 720), 90)
+    d.note("side", config.read_text(encoding="utf-8"))
+    await shot_turned(d, "13-screen-choice")
+    await tap_turned(d, "screen-choice-0")  # the 7-inch display, tapped through the turn
+    await chosen((800, 480), 0)
+    await d.tap("screen-choice-back")
+    await d.on("setup")
+    await d.shot("00-setup-screen-chosen", prefix="fr-800x480")
+    d.note("seven", config.read_text(encoding="utf-8"))
+    d.note("title", d.app.vm.setup.title)
+    d.note("chosen", d.app.vm.setup.screen.text)
 
 
 async def submit(d: Driver) -> None:
@@ -848,11 +944,7 @@ async def club(d: Driver) -> None:
         await d.tap(kid)
 
     try:
-        await d.start_hub()
-        await d.on("club-score")
-        await until(lambda: d.presenter.hub_online, "the hub online")
-        await d.settle()
-        await d.shot("c01-score-first")
+        await club_score_first(d)
         d.note("first", d.app.vm.club_score.ns_detail)
 
         # deal 1, every tap counted
@@ -1154,12 +1246,14 @@ async def club_solo(d: Driver) -> None:
 
 SCENARIOS = {
     "sizes": sizes,
+    "club_sizes": club_sizes,
     "club": club,
     "director": director,
     "count": count,
     "club_solo": club_solo,
     "walk": walk,
     "setup": setup,
+    "setup_screen": setup_screen,
     "submit": submit,
     "resume": resume,
     "join": join,

@@ -15,7 +15,8 @@ from tests.ui.test_kiosk_ui import CAP
 from uikit import theme
 
 TABLE = 2
-SHOWN = ["03-hand", "06-confirm", "08-accepted"]
+SHOWN = ["03-hand", "06-confirm", "08-accepted", "02-waiting"]
+CLUB_SHOWN = ["c01-score-first", "c02-choice", "c03-tricks", "c05-confirm", "c06-score"]
 
 
 def run(tmp_path, env, broker, size: tuple[int, int], rotation: int = 0) -> dict:
@@ -75,3 +76,27 @@ def test_taps_land_where_they_are_drawn_in_a_turned_window(tmp_path, kivy_env, h
     }
     assert all(0 <= x < 1280 and 0 <= y < 720 for x, y in landed.values())
     assert {f"en-sizes-720x1280-r90-{name}.png" for name in SHOWN} <= set(report["shots"])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280)], ids=str)
+def test_a_club_deal_at_each_screen_size(tmp_path, kivy_env, hall, size):
+    """A Minnesota deal at the two sizes the club walk (800x480) does not cover."""
+    config = write_kiosk_config(tmp_path / "kiosk.toml", hall, TABLE,
+                                data_dir=str(tmp_path / "kiosk-data"), language="en")
+    width, height = size
+    spec = {
+        "scenario": "club_sizes",
+        "size": list(size),
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": "en-sizes-club-minnesota",
+        "table": TABLE,
+        "broker": broker_spec(hall),
+        "night": {"format": "minnesota", "tables": 4, "data": str(tmp_path / "hub")},
+    }
+    report = Scenario(spec, kivy_env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    assert sorted(report["shots"]) == sorted(
+        f"en-sizes-club-minnesota-{width}x{height}-{name}.png" for name in CLUB_SHOWN
+    )
+    assert report["texts"]["score"] == ["0", "3"]  # East-West grand, 9 tricks: 3 over six
