@@ -514,11 +514,11 @@ async def walk(d: Driver) -> None:
         await d.settle()
         d.note("after_call", d.app.vm.header.banner)
         # The audit itself: a banner far too long for the header must be reported.
-        d.presenter.notice = "far too long " * 12
+        d.presenter.router.notice = "far too long " * 12
         d.presenter._changed()
         await d.settle()
         d.note("audit_catches", [p for p in d.audit() if "header-info" in p])
-        d.presenter.notice = ""
+        d.presenter.router.notice = ""
         d.presenter._changed()
         if not gaspesie:
             # the other language's toggle, on a real screen

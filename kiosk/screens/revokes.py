@@ -1,0 +1,69 @@
+"""The revokes page: each side's established revokes, and the format's rule for them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kiosk import words
+from kiosk.screens.base import KioskScreen
+from kiosk.screens.router import SideName
+from kiosk.viewmodel import ButtonVM, RevokesVM, ViewModel, revoke_steps
+
+
+class RevokesScreen(KioskScreen):
+    """Home's and the visitors' revokes, then Done back to where the page was opened."""
+
+    def view(self, vm: ViewModel) -> ViewModel:
+        tr = self.tr
+        d = self.router.draft
+        assert d is not None
+        rules = self.store.rules
+        rule = words.revoke_rule(tr, rules.revoke_penalty if rules is not None else "two_tricks")
+        home_minus, home_plus = revoke_steps(d.revokes_home)
+        visitors_minus, visitors_plus = revoke_steps(d.revokes_visitors)
+        return replace(
+            vm,
+            revokes=RevokesVM(
+                title=tr._("Established revokes"),
+                rule=rule,
+                home_label=tr._("Home"),
+                home_role="highlight" if d.revoke_side == "home" else "text",
+                home_count=str(d.revokes_home),
+                visitors_label=tr._("Visitors"),
+                visitors_role="highlight" if d.revoke_side == "visitors" else "text",
+                visitors_count=str(d.revokes_visitors),
+                home_minus=home_minus,
+                home_plus=home_plus,
+                visitors_minus=visitors_minus,
+                visitors_plus=visitors_plus,
+                done=ButtonVM(tr._("Done"), role="primary"),
+            ),
+        )
+
+    def change_revokes(self, side: SideName, delta: int) -> None:
+        d = self.router.draft
+        if d is not None:
+            self.router.draft = d.with_revokes(side, d.revokes(side) + delta)
+
+    def step(self, delta: int) -> None:
+        d = self.router.draft
+        if d is not None:
+            self.change_revokes(d.revoke_side, delta)
+
+    def set_revokes(self, side: SideName, count: int) -> None:
+        d = self.router.draft
+        if d is not None:
+            self.router.draft = d.with_revokes(side, count)
+
+    def select_side(self, side: SideName) -> None:
+        d = self.router.draft
+        if d is not None:
+            self.router.draft = replace(d, revoke_side=side)
+
+    def close_revokes(self) -> None:
+        self.router.mode = self.router.revokes_from
+
+    back = close_revokes
+
+    def long_back(self) -> None:
+        self.router.leave_flow()
