@@ -17,7 +17,7 @@ this module only puts them in words, as the schema says.
 >>> from whist.formats.entry import EntrySchema, Page, Ask, Confirm, Text, Who
 >>> schema = EntrySchema(pages=(Page("tricks", Ask.COUNT, (Text("?"),), each=Who.TABLE,
 ...     rest=True),), confirm=Confirm.EVERYONE)
->>> [s.key for s in steps(schema, {}, lambda who: ["1", "2", "3"])]
+>>> [s.key for s in steps(schema, {}, lambda page: ["1", "2", "3"])]
 ['tricks_1', 'tricks_2']
 """
 
@@ -40,7 +40,7 @@ from kiosk.viewmodel import (
 )
 from uikit.games import game_title
 from whist.formats import TRICKS, Format
-from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who
+from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who, in_turn
 from whist.protocol import ClubDealScored, ClubRound, ClubRules, ClubScore, DealRecord, Player
 
 #: A choice of a player's "Nobody" button: sent as this value.
@@ -86,10 +86,11 @@ class Step:
 def steps(
     schema: EntrySchema,
     values: Mapping[str, str | int],
-    seats_of: Callable[[Who], Sequence[str]],
+    asked: Callable[[Page], Sequence[str]],
 ) -> list[Step]:
     """The steps of a deal with what has been tapped so far: the pages that apply, a page
-    asked of each player once for each (but the last, whose count is the rest)."""
+    asked of each player once for each, in the order ``asked`` says (but the last, whose
+    count is the rest)."""
     found: list[Step] = []
     for page in schema.pages:
         if not page.applies(values):
@@ -97,7 +98,7 @@ def steps(
         if page.each is None:
             found.append(Step(page))
             continue
-        seats = list(seats_of(page.each))
+        seats = list(asked(page))
         found += [Step(page, s) for s in (seats[:-1] if page.rest else seats)]
     return found
 
@@ -169,9 +170,17 @@ class PlayersFlow:
             return list(r.players)
         return self.players
 
+    def asked(self, page: Page) -> list[str]:
+        """The players a page is asked of, in the order it asks them (the schema's: the
+        table's order of seats, or the order of play from the dealer's left)."""
+        seats = self.seats_of(page.each or Who.TABLE)
+        if page.from_dealer:
+            return in_turn(seats, self.score.rules.seats, self.score.dealer.seat)
+        return seats
+
     @property
     def steps(self) -> list[Step]:
-        return steps(self.schema, self.draft.values, self.seats_of)
+        return steps(self.schema, self.draft.values, self.asked)
 
     @property
     def done(self) -> bool:
@@ -191,7 +200,7 @@ class PlayersFlow:
 
     def rest(self, page: Page) -> int | None:
         """The last player's count of a ``rest`` page: the cards the others did not take."""
-        seats = self.seats_of(page.each or Who.TABLE)
+        seats = self.asked(page)
         taken = [self.draft.values.get(page.key(s)) for s in seats[:-1]]
         if not seats or any(not isinstance(t, int) for t in taken):
             return None
@@ -206,7 +215,7 @@ class PlayersFlow:
         page = step.page
         if not page.rest or page.each is None:
             return self.most(step)
-        seats = self.seats_of(page.each)
+        seats = self.asked(page)
         before = seats[: seats.index(step.seat)]
         return self.cards - sum(_int(self.draft.values.get(page.key(s))) for s in before)
 
@@ -225,7 +234,7 @@ class PlayersFlow:
         page = step.page
         if page.rest and page.each is not None:
             # a changed count drops the counts after it: they may no longer fit
-            seats = self.seats_of(page.each)
+            seats = self.asked(page)
             for s in seats[seats.index(step.seat) + 1 :]:
                 values.pop(page.key(s), None)
         for other in self.schema.pages:
@@ -313,7 +322,7 @@ class PlayersFlow:
         for page in self.schema.pages:
             if page.rest and page.each is not None and page.applies(values):
                 rest = self.rest(page)
-                seats = self.seats_of(page.each)
+                seats = self.asked(page)
                 if seats and rest is not None:
                     values[page.key(seats[-1])] = rest
         return values
@@ -327,7 +336,7 @@ class PlayersFlow:
             if not page.applies(v) or page.ask is Ask.GO:
                 continue
             if page.each is not None:
-                seats = self.seats_of(page.each)
+                seats = self.asked(page)
                 data[page.record or page.field] = {s: _int(v.get(page.key(s))) for s in seats}
             elif page.field in v:
                 data[page.field] = v[page.field]
@@ -354,7 +363,7 @@ class PlayersFlow:
             tr,
             self.score,
             self.final(),
-            self.seats_of,
+            self.asked,
             deal=self.draft.deal,
             step=step,
             left=self.allowed(step) if step is not None and step.is_count else None,
@@ -473,7 +482,7 @@ class Said:
         tr: Translator,
         score: ClubScore,
         values: Mapping[str, str | int],
-        seats_of: Callable[[Who], Sequence[str]],
+        asked: Callable[[Page], Sequence[str]],
         *,
         deal: int,
         step: Step | None = None,
@@ -503,7 +512,9 @@ class Said:
                 if page.field in values:
                     fill[page.field] = _word(tr, score, page, values[page.field])
                 continue
-            seats = list(seats_of(page.each))
+            seats = list(asked(page))
+            if step is not None and step.seat and page.key(step.seat) in values:
+                fill[f"own_{page.field}"] = values[page.key(step.seat)]
             if step is not None and step.page == page and step.seat in seats:
                 before = seats[: seats.index(step.seat)]
                 if before:
@@ -653,7 +664,7 @@ def _record_said(
 ) -> Said:
     """A deal as it was sent or scored, in words: the players its record names."""
     players = [p.party for p in score.parties]
-    return Said.of(tr, score, record, lambda _who: players, deal=deal, sent=True)
+    return Said.of(tr, score, record, lambda _page: players, deal=deal, sent=True)
 
 
 def players_vm(

@@ -155,6 +155,7 @@ class EightToOne(IndividualGame[EightToOneDeal]):
                 ),
                 each=Who.IN_ROUND,
                 record="bids",
+                from_dealer=True,
             ),
             Page(
                 "play",
@@ -163,7 +164,7 @@ class EightToOne(IndividualGame[EightToOneDeal]):
                 readout=(Text(E_("Bids: {bid}")),),
                 button=E_("We have played:\nenter the tricks"),
             ),
-            tricks_pages(Who.IN_ROUND),
+            tricks_pages(Who.IN_ROUND, readout=(Text(E_("{name} bid {own_bid}")),)),
         ),
         confirm=Confirm.EVERYONE,
         title=(Text(E_("Round {round} · {trump}: is this right?")),),
