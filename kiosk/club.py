@@ -248,6 +248,10 @@ class ClubDesk:
 
     # ================================================================== from the hub
     def on_rules(self, rules: ClubRules) -> None:
+        if self.score is not None and self.score.rules.name != rules.name:
+            # another night, of another game (the hub restarted with a new night's file):
+            # the old score and a deal half tapped in are not this night's
+            self.score, self.step, self.draft, self.flow = None, None, None, None
         self.rules = rules
 
     def on_score(self, score: ClubScore) -> None:

@@ -41,7 +41,15 @@ from kiosk.viewmodel import (
 from uikit.games import game_title
 from whist.formats import TRICKS, Format
 from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who, in_turn
-from whist.protocol import ClubDealScored, ClubRound, ClubRules, ClubScore, DealRecord, Player
+from whist.protocol import (
+    ClubDealScored,
+    ClubPlace,
+    ClubRound,
+    ClubRules,
+    ClubScore,
+    DealRecord,
+    Player,
+)
 
 #: A choice of a player's "Nobody" button: sent as this value.
 NOBODY = "none"
@@ -691,12 +699,7 @@ def players_vm(
         # at the top, who chooses trump on the round's line
         place = places.get(seat)
         if place is not None:
-            text = (
-                tr._("shared place {rank} of {of}")
-                if place.shared
-                else tr._("place {rank} of {of}")
-            )
-            detail.append(text.format(rank=place.rank, of=place.of))
+            detail.append(place_text(tr, place))
         elif r is not None and not over and seat not in r.players:
             detail.append(tr._("out"))
             role = "disabled"
@@ -725,9 +728,13 @@ def players_vm(
                 if r.chooses_trump
                 else tr._("turn up the next card for trump")
             )
-        elif show.trump is Trump.DRAWN:
-            second = trump_line(tr, r)
+        elif show.trump is Trump.DRAWN and _suit(r) is None:
+            second = trump_line(tr, r)  # no trump this round, or not drawn yet
         round_text = "\n".join(x for x in (first, second) if x)
+    # the round's drawn trump (8-to-1), big on a white card beside the round's line
+    suit = _suit(r) if r is not None and not over and show.trump is Trump.DRAWN else None
+    trump = f"{words.trump_symbol(tr, suit)} {words.trump_name(tr, suit)}" if suit else ""
+
     last = ""
     if not over:
         last = last_text(tr, score, score.last) if score.last is not None else tr._("No deal yet.")
@@ -745,7 +752,22 @@ def players_vm(
         cols=2 if len(score.parties) > 4 or (len(score.parties) > 3 and not over) else 1,
         round_big=show.rounds > 0,
         compact=len(score.parties) > 4,
+        trump=trump,
+        trump_role="card-red" if suit in words.RED_SUITS else "card-black",
     )
+
+
+def place_text(tr: Translator, place: ClubPlace) -> str:
+    """``place 1 of 8``, ``shared place 2 of 8``: a party's place in the room at the night's end."""
+    text = tr._("shared place {rank} of {of}") if place.shared else tr._("place {rank} of {of}")
+    return text.format(rank=place.rank, of=place.of)
+
+
+def _suit(round_: ClubRound) -> str | None:
+    """The round's trump suit, once drawn (None: no trump this round, or not drawn yet)."""
+    if not round_.has_trump or round_.trump in (None, "none"):
+        return None
+    return round_.trump
 
 
 def _by_leader(tr: Translator, last: ClubDealScored) -> str:

@@ -48,6 +48,7 @@ from kiosk.presenter import SetupPresenter, TablePresenter
 from kiosk.viewmodel import ButtonVM, ViewModel
 from uikit import theme
 from uikit.config import ConfigProblem, Problem
+from uikit.widgets import OneLine
 from whist.protocol import ClubDeal, FlagCount, Result
 
 log = logging.getLogger("whist.kiosk")
@@ -67,6 +68,14 @@ class KText(Label):
     role = StringProperty("text")
     filled = BooleanProperty(False)
     kid = StringProperty("")
+
+
+class KFitText(OneLine, KText):
+    """A :class:`KText` said on one line when it can: smaller type rather than a second line
+    (:class:`uikit.widgets.OneLine`), down to the smallest a player reads.
+
+    In a .kv file: ``KFitText:`` / ``font_max: app.s * theme.TEXT_LARGE``.
+    """
 
 
 class KLine(Label):

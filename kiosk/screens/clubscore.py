@@ -95,7 +95,9 @@ class ClubScoreScreen(ClubScreen):
         ns, ew = (party(s, "NS"), party(s, "EW"))
         rubbers = s.rules.wins == "rubbers"
         target = tr._("game to {target}").format(target=s.rules.target)
-        end = "\n".join([self.night_over(s), *self._places(s)]) if desk.over else ""
+        end = self.night_over(s) if desk.over else ""
+        # once the night is over, each partnership's place on its row, under its names
+        places = {p.party: individual.place_text(tr, p) for p in s.places} if desk.over else {}
         return ClubScoreVM(
             title=tr._("{game} · game to {target}").format(
                 game=game_title(tr._, s.rules.name, s.rules.title), target=s.rules.target
@@ -105,14 +107,14 @@ class ClubScoreScreen(ClubScreen):
                 party=tr._(PARTY_NAMES["NS"]), players=words.pair(tr, ns.players)
             ),
             ns_score=str(ns.score),
-            ns_detail=games(tr, ns, rubbers, target),
+            ns_detail=places.get("NS") or games(tr, ns, rubbers, target),
             ew_label=tr._(PARTY_NAMES["EW"]),
             ew_players=tr._("{party}: {players}").format(
                 party=tr._(PARTY_NAMES["EW"]), players=words.pair(tr, ew.players)
             ),
             ew_score=str(ew.score),
-            ew_detail=games(tr, ew, rubbers, target),
-            # Once the night is over its end and places need the room more than the last deal.
+            ew_detail=places.get("EW") or games(tr, ew, rubbers, target),
+            # Once the night is over its end needs the room more than the last deal.
             last=""
             if desk.over
             else (self._last_text(s.last) if s.last is not None else tr._("No deal yet.")),
@@ -125,24 +127,6 @@ class ClubScoreScreen(ClubScreen):
             ),
             call=call,
         )
-
-    def _places(self, s: ClubScore) -> list[str]:
-        tr = self.tr
-        lines = []
-        for place in s.places:
-            name = self._party_players(place.party)
-            text = (
-                tr._("{party}: shared place {rank} of {of}")
-                if place.shared
-                else tr._("{party}: place {rank} of {of}")
-            )
-            lines.append(text.format(party=name, rank=place.rank, of=place.of))
-        return lines
-
-    def _party_players(self, party: str) -> str:
-        tr, s = self.tr, self.desk.score
-        found = [p for p in s.parties if p.party == party] if s is not None else []
-        return words.pair(tr, found[0].players) if found else tr._(PARTY_NAMES[party])
 
     def _last_text(self, last: ClubDealScored) -> str:
         tr = self.tr

@@ -379,7 +379,7 @@ def test_eight_to_one_bids_then_tricks_in_ten_taps(link):
     p.pick(0)
     assert p.view.entry.question == "How many tricks did Eleanor take?"
     # each player's tricks beside their bid
-    assert p.view.entry.readout == "Eleanor bid 2 · Tricks still to share out: 8"
+    assert p.view.entry.readout == "Eleanor bid 2 · to share: 8"
     run([lambda: p.keypad(2), lambda: p.keypad(3), lambda: p.keypad(1)])
     c = p.view.confirm
     assert c.title == "Round 1 · no trump: is this right?"
@@ -414,7 +414,9 @@ def test_eight_to_one_tap_count_and_the_hubs_trump(link):
         )
     p = kiosk(hub, link)
     s = p.view.club_players
-    assert s.round == "Round 5 of 21: 7 cards each\nTrump: ♥ Hearts"
+    assert s.round == "Round 5 of 21: 7 cards each"
+    # the round's trump big on its own card, not a line of the round's heading (issue 29)
+    assert (s.trump, s.trump_role) == ("♥ Hearts", "card-red")
     p.enter_deal()
     assert p.view.entry.question == "What did Margaret bid?"  # Eleanor deals round 5
     assert p.view.entry.readout == "Trump: ♥ Hearts"
@@ -469,14 +471,14 @@ def test_eight_to_one_in_french(link):
             }
         )
     p = kiosk(hub, link, language="fr")
-    assert (
-        p.view.club_players.round == "Manche 5 sur 21\u00a0: 7 cartes chacun\nAtout\u00a0: ♠ Pique"
-    )
+    s = p.view.club_players
+    assert s.round == "Manche 5 sur 21\u00a0: 7 cartes chacun"
+    assert (s.trump, s.trump_role) == ("♠ Pique", "card-black")
     p.enter_deal()
     assert p.view.entry.question == "Quelle mise pour Margaret\u00a0?"
     run([lambda: p.keypad(2), lambda: p.keypad(1), lambda: p.keypad(0), lambda: p.keypad(3)])
     p.pick(0)
-    assert p.view.entry.readout == "Eleanor a misé 3 · Levées restant à répartir\u00a0: 7"
+    assert p.view.entry.readout == "Eleanor a misé 3 · à répartir\u00a0: 7"
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

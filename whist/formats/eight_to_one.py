@@ -164,7 +164,10 @@ class EightToOne(IndividualGame[EightToOneDeal]):
                 readout=(Text(E_("Bids: {bid}")),),
                 button=E_("We have played:\nenter the tricks"),
             ),
-            tricks_pages(Who.IN_ROUND, readout=(Text(E_("{name} bid {own_bid}")),)),
+            # each player's tricks beside their bid, on one line under the keypad
+            tricks_pages(
+                Who.IN_ROUND, readout=(Text(E_("{name} bid {own_bid} · to share: {left}")),)
+            ),
         ),
         confirm=Confirm.EVERYONE,
         title=(Text(E_("Round {round} · {trump}: is this right?")),),

@@ -245,14 +245,18 @@ def in_turn(seats: Sequence[str], table: Sequence[str], dealer: str) -> list[str
     return sorted(seats, key=lambda s: order.index(s) if s in order else len(order))
 
 
-def tricks_pages(who: Who, *, readout: Line = ()) -> Page:
+#: Under a tricks keypad: what the players still have to share out.
+TRICKS_LEFT: Line = (Text(E_("Tricks still to share out: {left}")),)
+
+
+def tricks_pages(who: Who, *, readout: Line = TRICKS_LEFT) -> Page:
     """Each player's tricks, the last one's the rest (Widow, Knockout, 8-to-1); ``readout``
-    comes before the tricks still to share out."""
+    under the keypad (one line: the tricks still to share out)."""
     return Page(
         "tricks",
         Ask.COUNT,
         question=(Text(E_("How many tricks did {name} take?")),),
-        readout=(*readout, Text(E_("Tricks still to share out: {left}"))),
+        readout=readout,
         each=who,
         record="tricks",
         rest=True,
