@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from uikit.app import parse_size
 from uikit.config import (
     BrokerSettings,
     ConfigProblem,
@@ -65,16 +66,6 @@ class HardwareConfig(BaseModel):
 #: the 7-inch Pi display, a 720p screen, the Touch Display 2 (portrait-native), a 1080p one.
 SCREEN_SIZES = ("800x480", "1280x720", "720x1280", "1920x1080")
 ScreenSize = Literal["800x480", "1280x720", "720x1280", "1920x1080"]
-
-
-def size_pixels(size: str) -> tuple[int, int]:
-    """``"720x1280"`` as (720, 1280).
-
-    >>> size_pixels("720x1280")
-    (720, 1280)
-    """
-    width, height = size.split("x")
-    return int(width), int(height)
 
 
 class KioskConfig(BaseModel):
@@ -120,7 +111,7 @@ class KioskConfig(BaseModel):
         """
         if self.size is None:
             return None
-        width, height = size_pixels(self.size)
+        width, height = parse_size(self.size)
         return (height, width) if self.rotation in (90, 270) else (width, height)
 
     @property
