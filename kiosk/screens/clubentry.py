@@ -11,6 +11,7 @@ from kiosk.club import PICK_SLOTS
 from kiosk.i18n import Translator
 from kiosk.screens.clubscore import ClubScreen
 from kiosk.screens.clubwords import PARTY_NAMES, record_text
+from kiosk.screens.revokes import revokes_vm
 from kiosk.viewmodel import (
     ButtonVM,
     ClubChooseVM,
@@ -19,7 +20,6 @@ from kiosk.viewmodel import (
     EntryVM,
     RevokesVM,
     ViewModel,
-    revoke_steps,
 )
 from whist.formats import TRICKS
 from whist.formats.entry import Line
@@ -118,25 +118,12 @@ class ClubRevokesScreen(ClubScreen):
         tr, desk = self.tr, self.desk
         d = desk.draft
         assert d is not None
-
-        home_minus, home_plus = revoke_steps(d.ns_revokes)
-        visitors_minus, visitors_plus = revoke_steps(d.ew_revokes)
-
-        return RevokesVM(
-            title=tr._("Established revokes"),
-            rule=tr._("They are scored by the game's rules."),
-            home_label=tr._(PARTY_NAMES["NS"]),
-            home_role="highlight" if d.revoke_side == "NS" else "text",
-            home_count=str(d.ns_revokes),
-            visitors_label=tr._(PARTY_NAMES["EW"]),
-            visitors_role="highlight" if d.revoke_side == "EW" else "text",
-            visitors_count=str(d.ew_revokes),
-            home_minus=home_minus,
-            home_plus=home_plus,
-            visitors_minus=visitors_minus,
-            visitors_plus=visitors_plus,
-            done=ButtonVM(tr._("Done"), role="primary"),
+        sides = (
+            (tr._(PARTY_NAMES["NS"]), d.ns_revokes),
+            (tr._(PARTY_NAMES["EW"]), d.ew_revokes),
         )
+        rule = tr._("They are scored by the game's rules.")
+        return revokes_vm(tr, rule, sides, first=d.revoke_side == "NS")
 
 
 class ClubConfirmScreen(ClubScreen):

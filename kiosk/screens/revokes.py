@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kiosk import words
+from kiosk.i18n import Translator
 from kiosk.screens.base import KioskScreen
 from kiosk.screens.router import SideName
 from kiosk.viewmodel import ButtonVM, RevokesVM, ViewModel, revoke_steps
@@ -19,26 +20,8 @@ class RevokesScreen(KioskScreen):
         assert d is not None
         rules = self.store.rules
         rule = words.revoke_rule(tr, rules.revoke_penalty if rules is not None else "two_tricks")
-        home_minus, home_plus = revoke_steps(d.revokes_home)
-        visitors_minus, visitors_plus = revoke_steps(d.revokes_visitors)
-        return replace(
-            vm,
-            revokes=RevokesVM(
-                title=tr._("Established revokes"),
-                rule=rule,
-                home_label=tr._("Home"),
-                home_role="highlight" if d.revoke_side == "home" else "text",
-                home_count=str(d.revokes_home),
-                visitors_label=tr._("Visitors"),
-                visitors_role="highlight" if d.revoke_side == "visitors" else "text",
-                visitors_count=str(d.revokes_visitors),
-                home_minus=home_minus,
-                home_plus=home_plus,
-                visitors_minus=visitors_minus,
-                visitors_plus=visitors_plus,
-                done=ButtonVM(tr._("Done"), role="primary"),
-            ),
-        )
+        sides = ((tr._("Home"), d.revokes_home), (tr._("Visitors"), d.revokes_visitors))
+        return replace(vm, revokes=revokes_vm(tr, rule, sides, first=d.revoke_side == "home"))
 
     def change_revokes(self, side: SideName, delta: int) -> None:
         d = self.router.draft
@@ -67,3 +50,29 @@ class RevokesScreen(KioskScreen):
 
     def long_back(self) -> None:
         self.router.leave_flow()
+
+
+def revokes_vm(
+    tr: Translator, rule: str, sides: tuple[tuple[str, int], tuple[str, int]], *, first: bool
+) -> RevokesVM:
+    """The revokes page: each side's name and revokes, with minus and plus, the side the pad's
+    buttons change highlighted (``first``: the first side), and the rule that scores them.
+    The tournament's sides are home and visitors, a club table's North-South and East-West."""
+    (home, home_count), (visitors, visitors_count) = sides
+    home_minus, home_plus = revoke_steps(home_count)
+    visitors_minus, visitors_plus = revoke_steps(visitors_count)
+    return RevokesVM(
+        title=tr._("Established revokes"),
+        rule=rule,
+        home_label=home,
+        home_role="highlight" if first else "text",
+        home_count=str(home_count),
+        visitors_label=visitors,
+        visitors_role="text" if first else "highlight",
+        visitors_count=str(visitors_count),
+        home_minus=home_minus,
+        home_plus=home_plus,
+        visitors_minus=visitors_minus,
+        visitors_plus=visitors_plus,
+        done=ButtonVM(tr._("Done"), role="primary"),
+    )
