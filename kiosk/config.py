@@ -19,7 +19,6 @@ screen that says what to fix instead of a traceback.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
@@ -30,6 +29,8 @@ from uikit.config import (
     BrokerSettings,
     ConfigProblem,
     Problem,
+    config_home,
+    data_home,
     problem_from,
     read_toml,
     settle_broker,
@@ -40,14 +41,12 @@ APP_NAME = "whist-kiosk"
 
 def default_config_path() -> Path:
     """``$XDG_CONFIG_HOME/whist-kiosk/kiosk.toml`` (``~/.config/…`` when unset)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / APP_NAME / "kiosk.toml"
+    return config_home(APP_NAME, "kiosk.toml")
 
 
 def default_data_dir() -> Path:
     """``$XDG_DATA_HOME/whist-kiosk`` (``~/.local/share/…`` when unset): the outbox."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_NAME
+    return data_home(APP_NAME)
 
 
 class HardwareConfig(BaseModel):
