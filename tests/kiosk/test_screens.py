@@ -15,6 +15,7 @@ import uikit.screens
 from kiosk.presenter import TablePresenter
 from kiosk.screens.base import KioskScreen
 from kiosk.viewmodel import Screen
+from tests.kiosk.conftest import TABLE, online
 from tests.kiosk.test_club import DealLink
 
 
@@ -63,3 +64,18 @@ def test_the_shared_store_says_online_only_with_the_broker_and_the_hub():
     assert store.online  # the hub has not said it went away
     store.hub_online = False
     assert not store.online
+
+
+def test_the_hand_screen_takes_its_own_intents_and_no_other_screens(link, hall):
+    p = TablePresenter(TABLE, link=link, tap_guard=0)
+    online(p, hall)
+    assert p.screen is Screen.HAND and p.on_show is p.screens[Screen.HAND]
+    p.next()  # the entry page's Next: not on the hand screen
+    p.digit(5)  # the entry page's typed digit: not here either
+    p.close_revokes()  # the revokes page's Done
+    assert p.screen is Screen.HAND and p.draft is None
+    p.keypad(5)  # the hand screen's own keypad: straight on to "Is this right?"
+    assert p.screen is Screen.CONFIRM and p.on_show is p.screens[Screen.CONFIRM]
+    assert p.draft is not None and p.draft.visitor_tricks == 5
+    p.keypad(9)  # the confirm screen has no keypad: the number stays
+    assert p.draft.visitor_tricks == 5
