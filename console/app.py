@@ -13,14 +13,10 @@ window opens on the set-up screen, which says what to fix.
 from __future__ import annotations
 
 import argparse
-import logging
-import signal
-import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
 
-from uikit.app import configure_kivy, size
+from uikit.app import configure_kivy, run, size, start_logging
 from uikit.connection import RESEND_EVERY
 from uikit.settings import default_config_path
 
@@ -53,24 +49,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    logging.getLogger("kivy").setLevel(logging.WARNING)
+    start_logging()
     configure_kivy(args.size)
     from console.ui import LeaderApp
 
-    app = LeaderApp(args.config or default_config_path("leader"), resend_every=args.resend_every)
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        from kivy.clock import Clock
-
-        Clock.schedule_once(lambda dt: app.stop(), 0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    app.run()
-    sys.exit(0)
+    run(LeaderApp(args.config or default_config_path("leader"), resend_every=args.resend_every))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,14 +8,10 @@
 from __future__ import annotations
 
 import argparse
-import logging
-import signal
-import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
 
-from uikit.app import configure_kivy, size
+from uikit.app import configure_kivy, run, size, start_logging
 from uikit.settings import HallConfig, default_config_path, load_config
 
 
@@ -54,10 +50,7 @@ def wants_fullscreen(path: Path) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    logging.getLogger("kivy").setLevel(logging.WARNING)
+    start_logging()
     path = args.config or default_config_path("hall")
     configure_kivy(args.size)
     if wants_fullscreen(path):
@@ -68,17 +61,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         Config.set("graphics", "fullscreen", "auto")
     from hall.ui import HallApp
 
-    app = HallApp(path)
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        from kivy.clock import Clock
-
-        Clock.schedule_once(lambda dt: app.stop(), 0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    app.run()
-    sys.exit(0)
+    run(HallApp(path))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,28 +16,19 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import signal
-import sys
 from collections.abc import MutableMapping, Sequence
 from pathlib import Path
-from types import FrameType
 
-from kiosk.config import KioskConfig, default_config_path, load_config, size_pixels
+from kiosk.config import KioskConfig, default_config_path, load_config
 from kiosk.connection import RESEND_EVERY
 from kiosk.provision import screen_of
-from uikit.app import configure_kivy
+from uikit.app import configure_kivy, parse_size, run, sized, start_logging
 
 log = logging.getLogger("whist.kiosk")
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a size looks like 800x480, not {text!r}") from None
-    if width < 320 or height < 240:
-        raise argparse.ArgumentTypeError(f"{text} is too small for the kiosk")
-    return width, height
+#: ``--size``: a window of at least 320x240 (the kiosk's own display is 800x480).
+_size = sized((320, 240), "800x480")
 
 
 def choose_dsi_card(
@@ -85,8 +76,8 @@ def window_settings(path: Path, size: tuple[int, int] | None = None) -> tuple[tu
         chosen = screen_of(path)
         if chosen is None:
             return size or (800, 480), 0
-        return size or size_pixels(chosen[0]), chosen[1]
-    return size or (size_pixels(config.size) if config.size else (800, 480)), config.rotation
+        return size or parse_size(chosen[0]), chosen[1]
+    return size or (parse_size(config.size) if config.size else (800, 480)), config.rotation
 
 
 def parser() -> argparse.ArgumentParser:
@@ -119,29 +110,14 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    # One line per event on stderr (the journal, under systemd); Kivy's own chatter only
-    # when something is wrong.
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    logging.getLogger("kivy").setLevel(logging.WARNING)
+    start_logging()
     path = args.config or default_config_path()
     choose_dsi_card(os.environ)
     configure_kivy(*window_settings(path, args.size))
     from kiosk.ui import KioskApp
 
-    app = KioskApp(path, resend_every=args.resend_every)
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        # systemd's stop: leave through on_stop, which says "offline" to the hub itself.
-        from kivy.clock import Clock
-
-        Clock.schedule_once(lambda dt: app.stop(), 0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    app.run()
-    sys.exit(0)
+    # systemd's stop leaves through on_stop, which says "offline" to the hub itself
+    run(KioskApp(path, resend_every=args.resend_every))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,16 +19,18 @@ screen that says what to fix instead of a traceback.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from uikit.app import parse_size
 from uikit.config import (
     BrokerSettings,
     ConfigProblem,
     Problem,
+    config_home,
+    data_home,
     problem_from,
     read_toml,
     settle_broker,
@@ -39,14 +41,12 @@ APP_NAME = "whist-kiosk"
 
 def default_config_path() -> Path:
     """``$XDG_CONFIG_HOME/whist-kiosk/kiosk.toml`` (``~/.config/…`` when unset)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / APP_NAME / "kiosk.toml"
+    return config_home(APP_NAME, "kiosk.toml")
 
 
 def default_data_dir() -> Path:
     """``$XDG_DATA_HOME/whist-kiosk`` (``~/.local/share/…`` when unset): the outbox."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_NAME
+    return data_home(APP_NAME)
 
 
 class HardwareConfig(BaseModel):
@@ -65,16 +65,6 @@ class HardwareConfig(BaseModel):
 #: the 7-inch Pi display, a 720p screen, the Touch Display 2 (portrait-native), a 1080p one.
 SCREEN_SIZES = ("800x480", "1280x720", "720x1280", "1920x1080")
 ScreenSize = Literal["800x480", "1280x720", "720x1280", "1920x1080"]
-
-
-def size_pixels(size: str) -> tuple[int, int]:
-    """``"720x1280"`` as (720, 1280).
-
-    >>> size_pixels("720x1280")
-    (720, 1280)
-    """
-    width, height = size.split("x")
-    return int(width), int(height)
 
 
 class KioskConfig(BaseModel):
@@ -120,7 +110,7 @@ class KioskConfig(BaseModel):
         """
         if self.size is None:
             return None
-        width, height = size_pixels(self.size)
+        width, height = parse_size(self.size)
         return (height, width) if self.rotation in (90, 270) else (width, height)
 
     @property

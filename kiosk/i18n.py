@@ -4,8 +4,9 @@ Catalogs: ``uikit/locale/fr/LC_MESSAGES/kiosk.po`` / ``kiosk.mo``. After changin
 the code, from the repository::
 
     .venv/bin/pybabel extract -F kiosk/babel.cfg -o uikit/locale/kiosk.pot --no-location \\
-        -c TRANSLATORS: -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 -k M_ -k G_ -k E_ -k En_:1,2 \\
-        -k P_ kiosk uikit/reasons.py whist/formats whist/night.py whist/refusals.py
+        -c TRANSLATORS: --no-default-keywords -k N_ -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 \\
+        -k M_ -k G_ -k E_ -k En_:1,2 -k P_ kiosk uikit/reasons.py whist/formats whist/night.py \\
+        whist/refusals.py
     .venv/bin/pybabel update -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk \\
         --no-fuzzy-matching --ignore-obsolete -w 100
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/kiosk.po, then
@@ -19,9 +20,7 @@ each game's module), which :mod:`kiosk.individual` says; and what a refusal says
 players (``P_`` in :mod:`whist.refusals`, the one table of refusal texts).
 
 The kiosk says its texts as every app does (``tr.t``, ``tr.nt``, ``tr.pt``, ``N_``: see
-:mod:`uikit.i18n`). Until kiosk/presenter.py, kiosk/club.py and kiosk/individual.py are
-renamed too, they still say ``tr._``/``tr.ngettext`` and the command keeps pybabel's default
-keywords for them (then add ``--no-default-keywords -k N_``).
+:mod:`uikit.i18n`).
 
 (A new language: ``pybabel init -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk -l xx``,
 and add it to :data:`uikit.i18n.LANGUAGES`.) tests/kiosk/test_i18n.py fails until every msgid

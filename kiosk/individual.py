@@ -17,7 +17,7 @@ this module only puts them in words, as the schema says.
 >>> from whist.formats.entry import EntrySchema, Page, Ask, Confirm, Text, Who
 >>> schema = EntrySchema(pages=(Page("tricks", Ask.COUNT, (Text("?"),), each=Who.TABLE,
 ...     rest=True),), confirm=Confirm.EVERYONE)
->>> [s.key for s in steps(schema, {}, lambda who: ["1", "2", "3"])]
+>>> [s.key for s in steps(schema, {}, lambda page: ["1", "2", "3"])]
 ['tricks_1', 'tricks_2']
 """
 
@@ -40,8 +40,16 @@ from kiosk.viewmodel import (
 )
 from uikit.games import game_title
 from whist.formats import TRICKS, Format
-from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who
-from whist.protocol import ClubDealScored, ClubRound, ClubRules, ClubScore, DealRecord, Player
+from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who, in_turn
+from whist.protocol import (
+    ClubDealScored,
+    ClubPlace,
+    ClubRound,
+    ClubRules,
+    ClubScore,
+    DealRecord,
+    Player,
+)
 
 #: A choice of a player's "Nobody" button: sent as this value.
 NOBODY = "none"
@@ -86,10 +94,11 @@ class Step:
 def steps(
     schema: EntrySchema,
     values: Mapping[str, str | int],
-    seats_of: Callable[[Who], Sequence[str]],
+    asked: Callable[[Page], Sequence[str]],
 ) -> list[Step]:
     """The steps of a deal with what has been tapped so far: the pages that apply, a page
-    asked of each player once for each (but the last, whose count is the rest)."""
+    asked of each player once for each, in the order ``asked`` says (but the last, whose
+    count is the rest)."""
     found: list[Step] = []
     for page in schema.pages:
         if not page.applies(values):
@@ -97,7 +106,7 @@ def steps(
         if page.each is None:
             found.append(Step(page))
             continue
-        seats = list(seats_of(page.each))
+        seats = list(asked(page))
         found += [Step(page, s) for s in (seats[:-1] if page.rest else seats)]
     return found
 
@@ -169,9 +178,17 @@ class PlayersFlow:
             return list(r.players)
         return self.players
 
+    def asked(self, page: Page) -> list[str]:
+        """The players a page is asked of, in the order it asks them (the schema's: the
+        table's order of seats, or the order of play from the dealer's left)."""
+        seats = self.seats_of(page.each or Who.TABLE)
+        if page.from_dealer:
+            return in_turn(seats, self.score.rules.seats, self.score.dealer.seat)
+        return seats
+
     @property
     def steps(self) -> list[Step]:
-        return steps(self.schema, self.draft.values, self.seats_of)
+        return steps(self.schema, self.draft.values, self.asked)
 
     @property
     def done(self) -> bool:
@@ -191,7 +208,7 @@ class PlayersFlow:
 
     def rest(self, page: Page) -> int | None:
         """The last player's count of a ``rest`` page: the cards the others did not take."""
-        seats = self.seats_of(page.each or Who.TABLE)
+        seats = self.asked(page)
         taken = [self.draft.values.get(page.key(s)) for s in seats[:-1]]
         if not seats or any(not isinstance(t, int) for t in taken):
             return None
@@ -206,7 +223,7 @@ class PlayersFlow:
         page = step.page
         if not page.rest or page.each is None:
             return self.most(step)
-        seats = self.seats_of(page.each)
+        seats = self.asked(page)
         before = seats[: seats.index(step.seat)]
         return self.cards - sum(_int(self.draft.values.get(page.key(s))) for s in before)
 
@@ -225,7 +242,7 @@ class PlayersFlow:
         page = step.page
         if page.rest and page.each is not None:
             # a changed count drops the counts after it: they may no longer fit
-            seats = self.seats_of(page.each)
+            seats = self.asked(page)
             for s in seats[seats.index(step.seat) + 1 :]:
                 values.pop(page.key(s), None)
         for other in self.schema.pages:
@@ -313,7 +330,7 @@ class PlayersFlow:
         for page in self.schema.pages:
             if page.rest and page.each is not None and page.applies(values):
                 rest = self.rest(page)
-                seats = self.seats_of(page.each)
+                seats = self.asked(page)
                 if seats and rest is not None:
                     values[page.key(seats[-1])] = rest
         return values
@@ -327,7 +344,7 @@ class PlayersFlow:
             if not page.applies(v) or page.ask is Ask.GO:
                 continue
             if page.each is not None:
-                seats = self.seats_of(page.each)
+                seats = self.asked(page)
                 data[page.record or page.field] = {s: _int(v.get(page.key(s))) for s in seats}
             elif page.field in v:
                 data[page.field] = v[page.field]
@@ -354,7 +371,7 @@ class PlayersFlow:
             tr,
             self.score,
             self.final(),
-            self.seats_of,
+            self.asked,
             deal=self.draft.deal,
             step=step,
             left=self.allowed(step) if step is not None and step.is_count else None,
@@ -365,13 +382,13 @@ class PlayersFlow:
         page = step.page
         chosen = self.value(step)
         said = self.said(tr, step)
-        labels = {o.value: tr._(o.label) for o in page.options}
+        labels = {o.value: tr.t(o.label) for o in page.options}
         buttons = []
         for option in self.options():
             if option == NOBODY:
-                text = tr._("Nobody")
+                text = tr.t("Nobody")
             elif page.ask is Ask.GO:
-                text = tr._(page.button)
+                text = tr.t(page.button)
             elif option in labels:
                 text = labels[option]
             else:
@@ -384,7 +401,7 @@ class PlayersFlow:
             kinds=tuple(self.options()),
             options=_pad(buttons, CHOOSE_SLOTS),
             cols=4 if n > 5 else 2 if n == 4 else max(1, n),
-            back=ButtonVM(tr._("Back")),
+            back=ButtonVM(tr.t("Back")),
             big=page.ask is Ask.GO,
         )
 
@@ -415,10 +432,10 @@ class PlayersFlow:
             question=said.line(page.question),
             keys=keys,
             readout=said.line(page.readout),
-            back=ButtonVM(tr._("Back")),
+            back=ButtonVM(tr.t("Back")),
             revokes=aside,
             next=ButtonVM(
-                tr._("Next"),
+                tr.t("Next"),
                 role="primary" if chosen is not None else "disabled",
                 enabled=chosen is not None,
             ),
@@ -442,14 +459,14 @@ class PlayersFlow:
                 x
                 for x in (
                     "\n".join(lines) if not head else " · ".join(lines),
-                    tr._("When everyone agrees, tap the green button."),
+                    tr.t("When everyone agrees, tap the green button."),
                 )
                 if x
             ),
             error=error,
-            home=ButtonVM(tr._("Everyone agrees"), role="primary"),
+            home=ButtonVM(tr.t("Everyone agrees"), role="primary"),
             visitors=ButtonVM(visible=False, enabled=False),
-            back=ButtonVM(tr._("Change")),
+            back=ButtonVM(tr.t("Change")),
         )
 
 
@@ -473,7 +490,7 @@ class Said:
         tr: Translator,
         score: ClubScore,
         values: Mapping[str, str | int],
-        seats_of: Callable[[Who], Sequence[str]],
+        asked: Callable[[Page], Sequence[str]],
         *,
         deal: int,
         step: Step | None = None,
@@ -503,7 +520,9 @@ class Said:
                 if page.field in values:
                     fill[page.field] = _word(tr, score, page, values[page.field])
                 continue
-            seats = list(seats_of(page.each))
+            seats = list(asked(page))
+            if step is not None and step.seat and page.key(step.seat) in values:
+                fill[f"own_{page.field}"] = values[page.key(step.seat)]
             if step is not None and step.page == page and step.seat in seats:
                 before = seats[: seats.index(step.seat)]
                 if before:
@@ -529,9 +548,9 @@ class Said:
     def text(self, text: Text, fill: Mapping[str, object] | None = None) -> str:
         fill = fill if fill is not None else self.fill
         if text.plural:
-            template = self.tr.ngettext(text.msgid, text.plural, _int(self.entered[text.count]))
+            template = self.tr.nt(text.msgid, text.plural, _int(self.entered[text.count]))
         else:
-            template = self.tr._(text.msgid)
+            template = self.tr.t(text.msgid)
         return template.format_map(_Blank(fill))
 
     def line(self, line: Line) -> str:
@@ -566,7 +585,7 @@ def _word(tr: Translator, score: ClubScore, page: Page, value: str | int) -> str
         return seat_name(tr, score, str(value))
     for option in page.options:
         if option.value == value:
-            return tr._(option.label)
+            return tr.t(option.label)
     return str(value)
 
 
@@ -608,8 +627,8 @@ def person(tr: Translator, player: Player) -> str:
     if player.name:
         return player.name
     if player.seat in _COMPASS:
-        return tr._(_COMPASS[player.seat])
-    return tr._("Player {n}").format(n=player.seat)
+        return tr.t(_COMPASS[player.seat])
+    return tr.t("Player {n}").format(n=player.seat)
 
 
 _COMPASS = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
@@ -620,9 +639,9 @@ def trump_short(tr: Translator, round_: ClubRound | None) -> str:
     if round_ is None:
         return ""
     if not round_.has_trump or round_.trump == "none":
-        return tr._("no trump")
+        return tr.t("no trump")
     if round_.trump is None:
-        return tr._("trump not drawn yet")
+        return tr.t("trump not drawn yet")
     return f"{words.trump_symbol(tr, round_.trump)} {words.trump_name(tr, round_.trump)}"
 
 
@@ -630,16 +649,16 @@ def trump_line(tr: Translator, round_: ClubRound | None) -> str:
     if round_ is None:
         return ""
     if not round_.has_trump or round_.trump == "none":
-        return tr._("No trump this round")
+        return tr.t("No trump this round")
     if round_.trump is None:
-        return tr._("Trump: wait for the draw")
-    return tr._("Trump: {trump}").format(trump=trump_short(tr, round_))
+        return tr.t("Trump: wait for the draw")
+    return tr.t("Trump: {trump}").format(trump=trump_short(tr, round_))
 
 
 def round_title(tr: Translator, round_: ClubRound | None) -> str:
     if round_ is None:
         return ""
-    return tr.ngettext(
+    return tr.nt(
         "Round {r}: deal {n} card each", "Round {r}: deal {n} cards each", round_.cards
     ).format(r=round_.number, n=round_.cards)
 
@@ -653,7 +672,7 @@ def _record_said(
 ) -> Said:
     """A deal as it was sent or scored, in words: the players its record names."""
     players = [p.party for p in score.parties]
-    return Said.of(tr, score, record, lambda _who: players, deal=deal, sent=True)
+    return Said.of(tr, score, record, lambda _page: players, deal=deal, sent=True)
 
 
 def players_vm(
@@ -680,17 +699,12 @@ def players_vm(
         # at the top, who chooses trump on the round's line
         place = places.get(seat)
         if place is not None:
-            text = (
-                tr._("shared place {rank} of {of}")
-                if place.shared
-                else tr._("place {rank} of {of}")
-            )
-            detail.append(text.format(rank=place.rank, of=place.of))
+            detail.append(place_text(tr, place))
         elif r is not None and not over and seat not in r.players:
-            detail.append(tr._("out"))
+            detail.append(tr.t("out"))
             role = "disabled"
         elif party.games:
-            detail.append(tr.ngettext("{n} game", "{n} games", party.games).format(n=party.games))
+            detail.append(tr.nt("{n} game", "{n} games", party.games).format(n=party.games))
         rows.append(
             PlayerRowVM(
                 name=seat_name(tr, score, seat),
@@ -703,30 +717,34 @@ def players_vm(
     round_text = ""
     if r is not None and not over:
         first = (
-            tr._("Round {r} of {of}: {n} cards each").format(r=r.number, of=show.rounds, n=r.cards)
+            tr.t("Round {r} of {of}: {n} cards each").format(r=r.number, of=show.rounds, n=r.cards)
             if show.rounds
             else round_title(tr, r)
         )
         second = ""
         if show.trump is Trump.CHOSEN:
             second = (
-                tr._("{name} chooses trump").format(name=seat_name(tr, score, r.chooses_trump))
+                tr.t("{name} chooses trump").format(name=seat_name(tr, score, r.chooses_trump))
                 if r.chooses_trump
-                else tr._("turn up the next card for trump")
+                else tr.t("turn up the next card for trump")
             )
-        elif show.trump is Trump.DRAWN:
-            second = trump_line(tr, r)
+        elif show.trump is Trump.DRAWN and _suit(r) is None:
+            second = trump_line(tr, r)  # no trump this round, or not drawn yet
         round_text = "\n".join(x for x in (first, second) if x)
+    # the round's drawn trump (8-to-1), big on a white card beside the round's line
+    suit = _suit(r) if r is not None and not over and show.trump is Trump.DRAWN else None
+    trump = f"{words.trump_symbol(tr, suit)} {words.trump_name(tr, suit)}" if suit else ""
+
     last = ""
     if not over:
-        last = last_text(tr, score, score.last) if score.last is not None else tr._("No deal yet.")
+        last = last_text(tr, score, score.last) if score.last is not None else tr.t("No deal yet.")
     return ClubPlayersVM(
-        title=game_title(tr._, score.rules.name, score.rules.title),
+        title=game_title(tr.t, score.rules.name, score.rules.title),
         round=round_text,
         rows=tuple(rows),
         last=last,
         end=end,
-        enter=replace(enter, text=tr._("Enter round {n}").format(n=r.number))
+        enter=replace(enter, text=tr.t("Enter round {n}").format(n=r.number))
         if r is not None
         else enter,
         call=call,
@@ -734,15 +752,30 @@ def players_vm(
         cols=2 if len(score.parties) > 4 or (len(score.parties) > 3 and not over) else 1,
         round_big=show.rounds > 0,
         compact=len(score.parties) > 4,
+        trump=trump,
+        trump_role="card-red" if suit in words.RED_SUITS else "card-black",
     )
+
+
+def place_text(tr: Translator, place: ClubPlace) -> str:
+    """``place 1 of 8``, ``shared place 2 of 8``: a party's place in the room at the night's end."""
+    text = tr.t("shared place {rank} of {of}") if place.shared else tr.t("place {rank} of {of}")
+    return text.format(rank=place.rank, of=place.of)
+
+
+def _suit(round_: ClubRound) -> str | None:
+    """The round's trump suit, once drawn (None: no trump this round, or not drawn yet)."""
+    if not round_.has_trump or round_.trump in (None, "none"):
+        return None
+    return round_.trump
 
 
 def _by_leader(tr: Translator, last: ClubDealScored) -> str:
     if last.by != "leader":
         return ""
     if last.corrected:
-        return tr._("The leader corrected this deal.")
-    return tr._("The leader entered this deal.")
+        return tr.t("The leader corrected this deal.")
+    return tr.t("The leader entered this deal.")
 
 
 def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
@@ -753,7 +786,7 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
         return outcome_text(tr, score, last)
 
     def deal(record: str) -> str:
-        return tr._("Deal {n}: {record}").format(n=last.deal, record=record)
+        return tr.t("Deal {n}: {record}").format(n=last.deal, record=record)
 
     head = _record_said(tr, score, last.deal, last.record).line(show.last_head)
     # a name and its points stay together on a wrapped line ("-11" never alone)
@@ -762,7 +795,7 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
     lines = [deal(head), " · ".join(parts)] if head else [deal(" · ".join(parts))]
     if last.knocked_out:
         lines.append(
-            tr._("Out: {names}").format(
+            tr.t("Out: {names}").format(
                 names=", ".join(seat_name(tr, score, s) for s in last.knocked_out)
             )
         )
@@ -770,9 +803,9 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
         winners = [last.game_won_by, *last.game_shared_with]
         names = ", ".join(seat_name(tr, score, s) for s in winners)
         lines.append(
-            tr._("{names} won the game").format(names=names)
+            tr.t("{names} won the game").format(names=names)
             if len(winners) == 1
-            else tr._("{names} share the game").format(names=names)
+            else tr.t("{names} share the game").format(names=names)
         )
     lines.append(_by_leader(tr, last))
     return "\n".join(x for x in lines if x)
@@ -783,12 +816,12 @@ def outcome_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
     won the game, else who went out (the players' totals are above)."""
     names = [seat_name(tr, score, s) for s in [last.game_won_by, *last.game_shared_with] if s]
     if names:
-        text = tr._("{names} won the game").format(names=", ".join(names))
+        text = tr.t("{names} won the game").format(names=", ".join(names))
     elif last.knocked_out:
         out = ", ".join(seat_name(tr, score, s) for s in last.knocked_out)
-        text = tr._("Out: {names}").format(names=out)
+        text = tr.t("Out: {names}").format(names=out)
     else:
-        text = tr._("Nobody went out.")
+        text = tr.t("Nobody went out.")
     by = _by_leader(tr, last)
     return f"{text} {by}" if by else text
 
@@ -807,5 +840,5 @@ def record_summary(
     """A deal as it was sent, on one or a few lines (the pending and refused screens)."""
     said = _record_said(tr, score, deal, record)
     lines = said.lines(entry_of(score.rules).short)
-    first = tr._("Deal {n}: {record}").format(n=deal, record=lines[0] if lines else "")
+    first = tr.t("Deal {n}: {record}").format(n=deal, record=lines[0] if lines else "")
     return "\n".join([first, *lines[1:]])

@@ -77,26 +77,26 @@ class ScreenChoice:
 
     def button_text(self, tr: Translator) -> str:
         """The set-up page's button (the choice page shows the one in use)."""
-        return tr._("Screen size")
+        return tr.t("Screen size")
 
     def view(self, tr: Translator) -> ScreenChoiceVM:
         if self.problem:
-            note = tr._("The settings could not be saved: {detail}").format(detail=self.problem)
+            note = tr.t("The settings could not be saved: {detail}").format(detail=self.problem)
             role = "bad"
         else:
-            note = tr._("Tap the screen this table has. The picture changes at once and "
+            note = tr.t("Tap the screen this table has. The picture changes at once and "
                         "stays so at every start.")
             role = "text"
         return ScreenChoiceVM(
-            title=tr._("Which screen is this?"),
+            title=tr.t("Which screen is this?"),
             note=note,
             note_role=role,
             choices=tuple(
                 ButtonVM(
-                    tr._(kind.name),
+                    tr.t(kind.name),
                     role="selected" if (kind.size, kind.rotation) == self.current else "normal",
                 )
                 for kind in CHOICES
             ),
-            back=ButtonVM(tr._("Back"), role="primary"),
+            back=ButtonVM(tr.t("Back"), role="primary"),
         )

@@ -21,12 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kivy.app import App
 from kivy.clock import Clock
-from kivy.core.text import DEFAULT_FONT, LabelBase
 from kivy.core.window import Window
-from kivy.factory import Factory
-from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
     NumericProperty,
@@ -41,22 +37,23 @@ from kivy.uix.widget import Widget
 import hardware
 from hardware import FlagMismatch
 from kiosk import provision
-from kiosk.config import KioskConfig, load_config, size_pixels
+from kiosk.config import KioskConfig, load_config
 from kiosk.connection import RESEND_EVERY, KioskConnection
 from kiosk.outbox import Outbox
 from kiosk.presenter import SetupPresenter, TablePresenter
 from kiosk.screenchoice import ScreenChoice
 from kiosk.viewmodel import ButtonVM, ViewModel
 from uikit import theme
+from uikit.app import parse_size
 from uikit.config import ConfigProblem, Problem
+from uikit.screenapp import CONFIG_POLL, ScreenApp, _stamp
+from uikit.widgets import OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
 
 log = logging.getLogger("whist.kiosk")
 
 KV_DIR = Path(__file__).parent / "kv"
-#: How often the set-up screen looks at kiosk.toml again (seconds).
-CONFIG_POLL = 2.0
 OUTBOX_FILE = "outbox.sqlite3"
 
 
@@ -69,6 +66,14 @@ class KText(Label):
     role = StringProperty("text")
     filled = BooleanProperty(False)
     kid = StringProperty("")
+
+
+class KFitText(OneLine, KText):
+    """A :class:`KText` said on one line when it can: smaller type rather than a second line
+    (:class:`uikit.widgets.OneLine`), down to the smallest a player reads.
+
+    In a .kv file: ``KFitText:`` / ``font_max: app.s * theme.TEXT_LARGE``.
+    """
 
 
 class KLine(Label):
@@ -186,9 +191,10 @@ class CountScreen(_TenKeyScreen):
     prefix = "count-key"
 
 
-class KioskApp(App):
+class KioskApp(ScreenApp):
     """The table kiosk. Starts on the set-up screen when kiosk.toml is missing or wrong, and
-    by itself once it is right.
+    by itself once it is right (uikit's :class:`~uikit.screenapp.ScreenApp`, as the console
+    and the hall display, with the kiosk's look, settings, outbox and hardware).
 
     >>> KioskApp(Path("/etc/whist-kiosk/kiosk.toml")).title   # doctest: +SKIP
     'Military Whist'
@@ -197,7 +203,10 @@ class KioskApp(App):
     # rebind: the .kv binds to app.vm.hand.home and the like; only a rebinding property
     # makes Kivy re-read such a chain when the whole view-model is replaced.
     vm = ObjectProperty(ViewModel(), rebind=True)
-    s = NumericProperty(1.0)
+    palette = theme  # sized for the 7-inch display: 800x480, scaled for bigger screens
+    shared_kv = False  # the kiosk's own widgets (kv/00-common.kv)
+    root_rule = "KioskRoot"
+    kv_dir = KV_DIR
     #: Taller than wide (the Touch Display 2 upright): the .kv files' upright layouts.
     upright = BooleanProperty(False)
 
@@ -209,62 +218,35 @@ class KioskApp(App):
         config_poll: float = CONFIG_POLL,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
+        super().__init__(config_path, config_poll=config_poll, **kwargs)
         self.title = "Military Whist"
-        self.config_path = config_path
         self.resend_every = resend_every
-        self.config_poll = config_poll
         self.join_discovery = provision.DISCOVERY_SECONDS
         self.hardware: hardware.Hardware | None = None
-        self._hardware_poll: Any = None
         self.presenter: TablePresenter | SetupPresenter | None = None
         self.connection: KioskConnection | None = None
         self.outbox: Outbox | None = None
         self.kiosk_config: KioskConfig | None = None
-        self._config_stamp: tuple[float, int] | None = None
-        self._poll_event: Any = None
-        self._stopping = False
-
-    # ------------------------------------------------------------------ theme, for the .kv
-    def fg(self, role: str) -> tuple[float, float, float, float]:
-        return theme.rgba(theme.role(role).text)
-
-    def bg(self, role: str) -> tuple[float, float, float, float]:
-        return theme.rgba(theme.role(role).background)
 
     # ------------------------------------------------------------------ building
     def build(self) -> Widget:
-        LabelBase.register(
-            DEFAULT_FONT, fn_regular=str(theme.FONT_REGULAR), fn_bold=str(theme.FONT_BOLD)
-        )
-        for kv in sorted(KV_DIR.glob("*.kv")):
-            Builder.load_file(str(kv))
-        root = Factory.KioskRoot()
-        Window.bind(size=self._rescale, on_key_down=self._on_key)
-        self._rescale(Window, Window.size)
-        self._start_or_setup()
+        root = super().build()
+        Window.bind(on_key_down=self._on_key)
         return root
 
     def _rescale(self, window: Any, size: tuple[int, int]) -> None:
-        self.s = theme.scale(*size)
+        super()._rescale(window, size)
         self.upright = theme.upright(*size)
 
-    def _start_or_setup(self) -> None:
-        loaded = load_config(self.config_path)
-        self._config_stamp = _stamp(self.config_path)
-        if isinstance(loaded, ConfigProblem):
-            self._show_setup(loaded)
-        else:
-            self._start(loaded)
+    def _scale(self, size: tuple[int, int]) -> float:
+        return theme.scale(*size)
 
-    def _show_setup(self, problem: ConfigProblem) -> None:
-        if isinstance(self.presenter, SetupPresenter):
-            self.presenter.update(problem)
-        else:
-            screen = ScreenChoice(provision.screen_of(self.config_path), saver=self._save_screen)
-            presenter = SetupPresenter(problem, joiner=self._join, screen=screen)
-            self._attach(presenter)
-            self._poll_event = Clock.schedule_interval(self._poll_config, self.config_poll)
+    def _load(self, path: Path) -> KioskConfig | ConfigProblem:
+        return load_config(path)
+
+    def _setup(self, problem: ConfigProblem) -> SetupPresenter:
+        screen = ScreenChoice(provision.screen_of(self.config_path), saver=self._save_screen)
+        return SetupPresenter(problem, joiner=self._join, screen=screen)
 
     def _join(self, table: int, code: str, done: Callable[[str | None, str], None]) -> None:
         """Find the hub, ask for this table's login, write kiosk.toml; off the UI thread.
@@ -294,22 +276,10 @@ class KioskApp(App):
         self._config_stamp = _stamp(self.config_path)  # our own write: nothing to reload
         Window.rotation = rotation
         if not Window.fullscreen:
-            width, height = size_pixels(size)
+            width, height = parse_size(size)
             Window.size = (height, width) if rotation in (90, 270) else (width, height)
 
-    def _poll_config(self, dt: float) -> None:
-        # A volunteer copies kiosk.toml in place: start as soon as it is right, no restart.
-        stamp = _stamp(self.config_path)
-        if stamp == self._config_stamp:
-            return
-        self._config_stamp = stamp
-        loaded = load_config(self.config_path)
-        if isinstance(loaded, ConfigProblem):
-            self._show_setup(loaded)
-            return
-        self._start(loaded)
-
-    def _start(self, config: KioskConfig) -> None:
+    def _begin(self, config: KioskConfig) -> None:
         try:
             outbox = Outbox(config.data_path / OUTBOX_FILE)
         except (OSError, sqlite3.Error):
@@ -318,13 +288,13 @@ class KioskApp(App):
             problem = Problem("data_dir", "data_dir", detail=str(config.data_path))
             self._show_setup(ConfigProblem(self.config_path, [problem]))
             return
-        if self._poll_event is not None:
-            self._poll_event.cancel()
-            self._poll_event = None
-        self.kiosk_config = config
         self.outbox = outbox
+        super()._begin(config)  # the set-up's poll stops, fullscreen, then _start
+
+    def _start(self, config: KioskConfig) -> None:
+        assert self.outbox is not None
+        self.kiosk_config = config
         if config.fullscreen:
-            Window.fullscreen = "auto"
             Window.show_cursor = False
         # Turned here too, for a kiosk that joined the hall after it started (whist-kiosk turns
         # the window before it opens otherwise); Kivy turns the touches with the picture.
@@ -364,7 +334,7 @@ class KioskApp(App):
         )
         for problem in self.hardware.status().problems:
             log.warning("hardware: %s", problem)
-        self._hardware_poll = Clock.schedule_interval(lambda dt: self.hardware.poll(), 0.5)
+        self._events.append(Clock.schedule_interval(lambda dt: self.hardware.poll(), 0.5))
         self._show_on_hardware()
 
     def _show_on_hardware(self) -> None:
@@ -375,27 +345,9 @@ class KioskApp(App):
         flags = p.table_view is not None and p.unit == Unit.FLAGS
         self.hardware.hub_flags(p.flags_here if flags else None)
 
-    def _attach(self, presenter: TablePresenter | SetupPresenter) -> None:
-        self.presenter = presenter
-        presenter.on_change = self._show
-        self._show(presenter.view)
-
     def _show(self, vm: ViewModel) -> None:
-        self.vm = vm
-        if self.root is not None:
-            self.root.ids.screens.current = vm.screen.value
+        super()._show(vm)
         self._show_on_hardware()
-
-    def on_start(self) -> None:
-        self._show(self.vm)
-
-    def _post(self, call: Callable[[], None]) -> None:
-        # paho's thread -> Kivy's: the only way network events reach the presenter.
-        Clock.schedule_once(lambda dt: self._deliver(call), 0)
-
-    def _deliver(self, call: Callable[[], None]) -> None:
-        if not self._stopping:  # the goodbye of a closing connection has no screen to reach
-            call()
 
     # ------------------------------------------------------------------ keyboard
     def _on_key(self, window: Any, key: int, scancode: int, codepoint: str | None, *a: Any) -> bool:
@@ -419,15 +371,8 @@ class KioskApp(App):
 
     # ------------------------------------------------------------------ stopping
     def on_stop(self) -> None:
-        self._stopping = True
-        if self.presenter is not None:
-            self.presenter.on_change = None
-        if self._poll_event is not None:
-            self._poll_event.cancel()
-        if self.connection is not None:
-            self.connection.stop()
+        super().on_stop()  # the connection says "offline" to the hub itself
         if self.hardware is not None:
-            self._hardware_poll.cancel()
             self.hardware.close()
         if self.outbox is not None:
             self.outbox.close()
@@ -457,10 +402,3 @@ class _LazyLink:
         connection = self._get()
         return connection is not None and connection.call_leader(reason)
 
-
-def _stamp(path: Path) -> tuple[float, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_mtime, st.st_size)

@@ -427,6 +427,9 @@ class ClubPlayersVM:
     cols: int = 1
     round_big: bool = False  # 8-to-1: the round's trump, big
     compact: bool = False  # more than four players (Knockout): lower rows, smaller round line
+    #: the round's drawn trump (8-to-1), big on a white card: ``♥ Hearts`` ("": none shown)
+    trump: str = ""
+    trump_role: str = "card-black"
 
 
 @dataclass(frozen=True)

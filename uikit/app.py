@@ -11,18 +11,73 @@ on the command line.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
+import signal
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, NoReturn
 
 
-def size(text: str) -> tuple[int, int]:
-    """``1280x720`` as (1280, 720); a readable error otherwise."""
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a size looks like 1280x720, not {text!r}") from None
-    if width < 640 or height < 360:
-        raise argparse.ArgumentTypeError(f"{text} is too small")
+def parse_size(text: str) -> tuple[int, int]:
+    """``"720x1280"`` as (720, 1280); ValueError otherwise.
+
+    >>> parse_size("720x1280")
+    (720, 1280)
+    """
+    width, height = (int(part) for part in text.lower().split("x"))
     return width, height
+
+
+def sized(smallest: tuple[int, int], example: str) -> Callable[[str], tuple[int, int]]:
+    """The ``--size`` option's reader for an app whose window is at least ``smallest``
+    (the kiosk's 7-inch display is 800x480; the console and the hall start at 640x360).
+
+    >>> sized((320, 240), "800x480")("800x480")
+    (800, 480)
+    """
+
+    def read(text: str) -> tuple[int, int]:
+        try:
+            width, height = parse_size(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"a size looks like {example}, not {text!r}"
+            ) from None
+        if width < smallest[0] or height < smallest[1]:
+            raise argparse.ArgumentTypeError(f"{text} is too small")
+        return width, height
+
+    return read
+
+
+#: ``1280x720`` as (1280, 720); a readable error otherwise (the console's and the hall's).
+size = sized((640, 360), "1280x720")
+
+
+def start_logging() -> None:
+    """One line per event on stderr (the journal, under systemd); Kivy's own chatter only
+    when something is wrong."""
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("kivy").setLevel(logging.WARNING)
+
+
+def run(app: Any) -> NoReturn:
+    """Run a Kivy app until it stops; systemd's stop (SIGTERM) or Ctrl-C leave through its
+    ``on_stop``, on Kivy's own thread, as its window's close would."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        from kivy.clock import Clock
+
+        Clock.schedule_once(lambda dt: app.stop(), 0)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    app.run()
+    sys.exit(0)
 
 
 def configure_kivy(size: tuple[int, int], rotation: int = 0) -> None:

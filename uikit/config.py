@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -97,6 +98,22 @@ class _HasBroker(Protocol):
 
 
 Settings = TypeVar("Settings", bound=_HasBroker)
+
+
+def config_home(app: str, file: str) -> Path:
+    """An app's settings file: ``$XDG_CONFIG_HOME/{app}/{file}`` (``~/.config/…`` when unset).
+
+    >>> config_home("whist-kiosk", "kiosk.toml").parts[-2:]
+    ('whist-kiosk', 'kiosk.toml')
+    """
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / app / file
+
+
+def data_home(app: str) -> Path:
+    """An app's data folder: ``$XDG_DATA_HOME/{app}`` (``~/.local/share/…`` when unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / app
 
 
 def settle_broker(config: Settings | ConfigProblem, path: Path) -> Settings | ConfigProblem:

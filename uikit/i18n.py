@@ -96,13 +96,6 @@ class Translator:
     def npt(self, context: str, singular: str, plural: str, n: int) -> str:
         return self._catalog.npgettext(context, singular, plural, n)
 
-    # The kiosk's former names, until kiosk/presenter.py, kiosk/club.py and
-    # kiosk/individual.py say t, nt, pt too (the kiosk's extraction keeps pybabel's default
-    # keywords for them meanwhile: kiosk/i18n.py).
-    _ = t
-    ngettext = nt
-    pgettext = pt
-
 
 #: The translator's former name in the console, the hall and the hub (one class now).
 ConsoleTranslator = Translator

@@ -1,7 +1,8 @@
 # Kivy ships no type information (no py.typed, no stubs package): this file says so itself.
 # mypy: disable-error-code="import-untyped"
 # mypy: disallow-subclassing-any=False
-"""The life of the console's and the hall display's windows, written once.
+"""The life of the three apps' windows (the table kiosk's, the console's, the hall display's),
+written once.
 
 Fonts and ``.kv`` files are loaded, the sizes follow the window, the settings file is read:
 a set-up screen says what is wrong with it and is replaced by the real app as soon as the
@@ -9,14 +10,17 @@ file is right (no restart); network events hop to Kivy's thread through :meth:`_
 are dropped once the app is stopping; everything is closed on the way out.
 
 A subclass names its root rule, its ``.kv`` folder, its sizes and its settings role, and
-says how to start (:meth:`_start`) and what its set-up presenter is (:meth:`_setup`).
+says how to start (:meth:`_start`) and what its set-up presenter is (:meth:`_setup`). The
+kiosk, sized for its 7-inch display and with its own widgets, also names its look
+(``palette``: :mod:`uikit.theme`), reads its own settings (:meth:`_read_config`) and scales
+by its own design size (:meth:`_scale`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -29,16 +33,35 @@ from kivy.uix.widget import Widget
 
 from uikit import widetheme as theme
 from uikit.config import ConfigProblem
-from uikit.connection import ConsoleConnection
-from uikit.settings import ConsoleConfig, Role, load_config
+from uikit.settings import Role, load_config
 from uikit.widgets import WIDGETS_KV
 
 #: How often the set-up screen looks at the settings file again (seconds).
 CONFIG_POLL = 2.0
 
 
+class Colours(Protocol):
+    """A theme role: a text colour on a background colour (``#RRGGBB``)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def background(self) -> str: ...
+
+
+class Palette(Protocol):
+    """A theme module (:mod:`uikit.widetheme`, or the kiosk's :mod:`uikit.theme`): its fonts
+    and its colours by role."""
+
+    FONT_REGULAR: Path
+    FONT_BOLD: Path
+
+    def role(self, name: str) -> Colours: ...
+    def rgba(self, colour: str) -> tuple[float, float, float, float]: ...
+
+
 class ScreenApp(App):
-    """A console-like app: settings file, set-up screen, a connection, a presenter."""
+    """An app of the hall: settings file, set-up screen, a connection, a presenter."""
 
     s = NumericProperty(1.0)
     #: Filled in by each app.
@@ -46,13 +69,17 @@ class ScreenApp(App):
     role: Role
     root_rule: str
     kv_dir: Path
+    #: The colours by role and the fonts (the kiosk's: uikit.theme).
+    palette: Palette = theme
+    #: Whether the shared widgets' rules (uikit/kv/00-widgets.kv) are loaded first.
+    shared_kv = True
 
     def __init__(self, config_path: Path, *, config_poll: float = CONFIG_POLL, **kwargs: Any):
         super().__init__(**kwargs)
         self.config_path = config_path
         self.config_poll = config_poll
         self.presenter: Any = None
-        self.connection: ConsoleConnection | None = None
+        self.connection: Any = None  # each app's own: stopped on the way out
         self._config_stamp: tuple[float, int] | None = None
         self._events: list[Any] = []  # clock events to cancel on the way out
         self._poll_event: Any = None
@@ -60,8 +87,9 @@ class ScreenApp(App):
         self._stopping = False
 
     # ------------------------------------------------------------------ for each app
-    def _start(self, config: ConsoleConfig) -> None:
-        """Build the presenter and the connection for a valid settings file."""
+    def _start(self, config: Any) -> None:
+        """Build the presenter and the connection for a valid settings file (the app's own:
+        a ConsoleConfig, the kiosk's KioskConfig)."""
         raise NotImplementedError
 
     def _setup(self, problem: ConfigProblem) -> Any:
@@ -75,17 +103,21 @@ class ScreenApp(App):
 
     # ------------------------------------------------------------------ theme, for the .kv
     def fg(self, role: str) -> tuple[float, float, float, float]:
-        return theme.rgba(theme.role(role).text)
+        palette = self.palette
+        return palette.rgba(palette.role(role).text)
 
     def bg(self, role: str) -> tuple[float, float, float, float]:
-        return theme.rgba(theme.role(role).background)
+        palette = self.palette
+        return palette.rgba(palette.role(role).background)
 
     # ------------------------------------------------------------------ building
     def build(self) -> Widget:
+        palette = self.palette
         LabelBase.register(
-            DEFAULT_FONT, fn_regular=str(theme.FONT_REGULAR), fn_bold=str(theme.FONT_BOLD)
+            DEFAULT_FONT, fn_regular=str(palette.FONT_REGULAR), fn_bold=str(palette.FONT_BOLD)
         )
-        Builder.load_file(str(WIDGETS_KV))
+        if self.shared_kv:
+            Builder.load_file(str(WIDGETS_KV))
         for kv in sorted(self.kv_dir.glob("*.kv")):
             if kv != WIDGETS_KV:
                 Builder.load_file(str(kv))
@@ -96,11 +128,19 @@ class ScreenApp(App):
         return root
 
     def _rescale(self, window: Any, size: tuple[int, int]) -> None:
-        self.s = self.sz.scale(*size)
+        self.s = self._scale(size)
 
-    def _read_config(self) -> ConsoleConfig | ConfigProblem:
+    def _scale(self, size: tuple[int, int]) -> float:
+        """How much bigger than its design size the window draws everything."""
+        return self.sz.scale(*size)
+
+    def _read_config(self) -> Any:
+        """The settings file, or what is wrong with it (a :class:`ConfigProblem`)."""
         self._config_stamp = _stamp(self.config_path)
-        return load_config(self.config_path, self.role)
+        return self._load(self.config_path)
+
+    def _load(self, path: Path) -> Any:
+        return load_config(path, self.role)
 
     def _start_or_setup(self) -> None:
         loaded = self._read_config()
@@ -123,7 +163,7 @@ class ScreenApp(App):
             return
         self._start_or_setup()
 
-    def _begin(self, config: ConsoleConfig) -> None:
+    def _begin(self, config: Any) -> None:
         self._in_setup = False
         if self._poll_event is not None:
             self._poll_event.cancel()

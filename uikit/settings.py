@@ -16,7 +16,6 @@ raised), so the app shows a set-up screen that says what to fix.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -26,6 +25,7 @@ from uikit.config import (
     BrokerSettings,
     ConfigProblem,
     Problem,
+    config_home,
     problem_from,
     read_toml,
     settle_broker,
@@ -37,8 +37,7 @@ APP_NAMES: dict[Role, str] = {"leader": "whist-leader", "hall": "whist-hall"}
 
 def default_config_path(role: Role) -> Path:
     """``$XDG_CONFIG_HOME/whist-leader/leader.toml`` (or ``whist-hall/hall.toml``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / APP_NAMES[role] / f"{role}.toml"
+    return config_home(APP_NAMES[role], f"{role}.toml")
 
 
 _ROOT = r"^[^/+#\s]+(/[^/+#\s]+)*$"

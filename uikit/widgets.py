@@ -106,6 +106,78 @@ class FitFill(LFill):
         return bool(widest <= self.width - 2 * (options.get("padding_x") or 0))
 
 
+def widest(texts: list[str], font_size: float, *, bold: bool = True) -> float:
+    """The width of the widest of ``texts`` on one line at ``font_size`` (pixels, measured
+    with Kivy's own label in the app's font): a column as wide as its longest number.
+
+    In a .kv file: ``#:import widest uikit.widgets.widest`` /
+    ``width: widest([r.score for r in app.vm.club_players.rows], self.font_size)``.
+    """
+    from kivy.core.text import Label as CoreLabel
+
+    most = 0.0
+    for text in texts:
+        if text:
+            label = CoreLabel(text=text, font_size=font_size, bold=bold)
+            label.refresh()
+            most = max(most, float(label.content_size[0]))
+    return most
+
+
+class OneLine:
+    """A mixin for a text that wraps to its width: said on one line when it can. Its type is
+    made smaller, step by step from ``font_max`` down to ``font_min``, until the text holds
+    on one line; at ``font_min`` it wraps between words (a name is never cut). On a small
+    screen every line counts: a question that wraps pushes the rest of the page under the
+    top bar (the kiosk's 800x480).
+
+    In a .kv file: ``font_max: app.s * theme.TEXT_LARGE`` / ``font_min: app.s * theme.TEXT``.
+    """
+
+    font_max = NumericProperty(0)
+    font_min = NumericProperty(0)
+    #: Each step down, the type is this much smaller.
+    STEP = 0.96
+    # What it finds on the Label it is mixed into.
+    text: str
+    width: float
+    font_size: float
+    _label: Any
+    bind: Any
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        from kivy.clock import Clock
+
+        # after the frame's own rules: a rule that sets font_size is answered here
+        refit = Clock.create_trigger(self._refit, -1)
+        for name in ("text", "width", "font_max", "font_min", "bold", "font_size"):
+            self.bind(**{name: refit})
+
+    def _refit(self, *_args: Any) -> None:
+        top: float = self.font_max
+        if not top or not self.text or self.width <= 1:
+            return
+        floor = min(self.font_min or top, top)
+        size = top
+        while size > floor and not self.one_line(size):
+            size = max(floor, size * self.STEP)
+        if abs(self.font_size - size) > 0.01:
+            self.font_size = size
+
+    def one_line(self, font_size: float) -> bool:
+        """Whether the text at ``font_size`` holds on one line of the widget's width
+        (measured with Kivy's own label, as it will be drawn)."""
+        from kivy.core.text import Label as CoreLabel
+
+        options = dict(self._label.options)
+        options.update(text=self.text, font_size=font_size, text_size=(None, None))
+        label = CoreLabel(**options)
+        label.refresh()
+        padding = 2 * (options.get("padding_x") or 0)
+        return bool(label.content_size[0] <= self.width - padding)
+
+
 class LButton(ButtonBehavior, Label):
     """A button drawn from a ButtonVM."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -13,7 +13,7 @@ from console.i18n import N_
 from console.viewmodel import (
     Screen,
 )
-from uikit.i18n import Language
+from uikit import screens
 from whist.protocol import (
     Command,
 )
@@ -135,7 +135,7 @@ class Draft:
 FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
 
 
-class ScreenPresenter:
+class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
     """One screen's behaviour: its intents (what the leader taps) and its part of the view.
 
     It reads what the hub published from the console's :class:`~console.screens.store.Store`,
@@ -143,21 +143,16 @@ class ScreenPresenter:
     commands through the console (which also rebuilds the view after each intent).
     """
 
+    store: Store
+    router: Router
+
     def __init__(self, console: LeaderPresenter) -> None:
+        super().__init__(console, console.store, console.router)
         self.console = console
-        self.store: Store = console.store
-        self.router: Router = console.router
 
     @property
     def tr(self) -> ConsoleTranslator:
         return self.console.tr
-
-    @property
-    def language(self) -> Language:
-        return self.console.language
-
-    def _changed(self) -> None:
-        self.console._changed()
 
     def _intent(self) -> None:
         self.console._intent()

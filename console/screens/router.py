@@ -14,16 +14,17 @@ from __future__ import annotations
 from console.screens.base import ConfirmKind, Draft
 from console.screens.store import Store
 from console.viewmodel import Screen
+from uikit import screens
 
 
-class Router:
+class Router(screens.Router[Screen]):
     """A tab (the bottom bar) and, over it, the page opened from it (start, confirm, a table,
     a form…), with the table the page is about and the form being filled in."""
 
     def __init__(self, store: Store) -> None:
+        super().__init__()  # mode: a page opened over the tab (start, confirm…)
         self.store = store
         self.tab: Screen = Screen.TABLES
-        self.mode: Screen | None = None  # a page opened over the tab (start, confirm…)
         self.confirm_kind: ConfirmKind | None = None
         self.table: int | None = None  # the table a page is about
         self.table_hand = 0  # the hand the table's page shows

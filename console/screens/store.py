@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from uikit import screens
 from whist.enums import Phase
 from whist.formats import Format
 from whist.protocol import (
@@ -30,14 +31,13 @@ from whist.protocol import (
 from whist.views import format_info
 
 
-class Store:
+class Store(screens.Store):
     """The hub's retained news (State, Standings, night standings, assignments) and the
     answers to the console's queries (plans, results, ties, deals, loans, counts, joins).
     Presenters read it; only the console's network side and the replies write it."""
 
     def __init__(self) -> None:
-        self.connected = False
-        self.hub_online: bool | None = None
+        super().__init__()  # connected, hub_online
         self.state: State | None = None
         self.standings: Standings | None = None
         self.assignments: dict[int, Assignment] = {}

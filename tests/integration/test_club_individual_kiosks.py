@@ -29,6 +29,7 @@ from tests.integration.test_club_individual_night import other_record
 from tests.integration.test_club_kiosks import Kiosk, settled
 from tests.integration.test_club_night import retained
 from tests.kiosk.test_connection import UiThread
+from whist.formats.entry import in_turn
 from whist.formats.solo import Contract
 from whist.night import ClubNight, club_score, night_standings
 from whist.protocol import ClubScore, NightStandings, decode
@@ -73,7 +74,8 @@ def tap(k: Kiosk, record: dict[str, Any]) -> None:
                 p.pick([NOBODY, *players].index(str(record["revoker"])))
             p.keypad(int(record["bidder_tricks"]))
     if game == "eight-to-one":
-        for seat in in_round:
+        # the bids go round from the dealer's left (the core's order of play)
+        for seat in in_turn(in_round, players, score.dealer.seat):
             assert p.screen is Screen.ENTRY
             p.keypad(int(record["bids"][seat]))
         assert p.screen is Screen.CLUB_CHOOSE

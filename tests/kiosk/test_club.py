@@ -427,8 +427,11 @@ def test_the_nights_end_with_places(link):
     send(p, hub, link)
     s = p.view.club_score
     assert s.enter.visible is False
-    assert s.end.splitlines()[0] == "This table has played the whole night."
-    assert "Eleanor & Margaret: place 1 of 6" in s.end
+    assert s.end == "This table has played the whole night."
+    # each partnership's place on its own row, under its names (issue 29: the rows stay
+    # below the bar, however long the names)
+    assert s.ns_players == "North-South: Eleanor & Margaret"
+    assert s.ns_detail == "place 1 of 6"
     hub.night.apply(NightEnded())
     p.on_score(hub.score())
     assert p.view.club_score.end.splitlines()[0] == "The leader has ended the night."

@@ -363,27 +363,31 @@ def test_eight_to_one_bids_then_tricks_in_ten_taps(link):
     s = p.view.club_players
     assert s.round == "Round 1 of 21: 8 cards each\nNo trump this round"
     p.enter_deal()
-    assert p.view.entry.question == "What did Eleanor bid?"
+    # Eleanor (North) deals round 1: the bids go round from her left, Margaret (East) first
+    assert p.view.entry.question == "What did Margaret bid?"
     assert p.view.entry.readout == "No trump this round"
     assert [k.text for k in p.view.entry.keys if k.visible] == [str(n) for n in range(9)]
-    run([lambda: p.keypad(2), lambda: p.keypad(3), lambda: p.keypad(1)])
+    run([lambda: p.keypad(3), lambda: p.keypad(1), lambda: p.keypad(2)])
+    assert p.view.entry.question == "What did Eleanor bid?"
     assert p.view.entry.readout == "Bids so far: 6 for 8 cards"
     p.keypad(2)
     choose = p.view.club_choose
     assert p.view.screen is Screen.CLUB_CHOOSE
     assert choose.question == "No trump this round"
-    assert choose.detail == "Bids: Eleanor 2 · Margaret 3 · Harold 1 · Gérard 2"
+    assert choose.detail == "Bids: Margaret 3 · Harold 1 · Gérard 2 · Eleanor 2"
     assert visible(choose.options) == ["We have played:\nenter the tricks"]
     p.pick(0)
     assert p.view.entry.question == "How many tricks did Eleanor take?"
+    # each player's tricks beside their bid
+    assert p.view.entry.readout == "Eleanor bid 2 · to share: 8"
     run([lambda: p.keypad(2), lambda: p.keypad(3), lambda: p.keypad(1)])
     c = p.view.confirm
     assert c.title == "Round 1 · no trump: is this right?"
     assert c.note.split("\n")[:4] == [
-        "Eleanor: bid 2, took 2",
         "Margaret: bid 3, took 3",
         "Harold: bid 1, took 1",
         "Gérard: bid 2, took 2",
+        "Eleanor: bid 2, took 2",
     ]
     p.confirm_home()
     fields = link.deals[-1].record.fields()
@@ -410,9 +414,11 @@ def test_eight_to_one_tap_count_and_the_hubs_trump(link):
         )
     p = kiosk(hub, link)
     s = p.view.club_players
-    assert s.round == "Round 5 of 21: 7 cards each\nTrump: ♥ Hearts"
+    assert s.round == "Round 5 of 21: 7 cards each"
+    # the round's trump big on its own card, not a line of the round's heading (issue 29)
+    assert (s.trump, s.trump_role) == ("♥ Hearts", "card-red")
     p.enter_deal()
-    assert p.view.entry.question == "What did Eleanor bid?"
+    assert p.view.entry.question == "What did Margaret bid?"  # Eleanor deals round 5
     assert p.view.entry.readout == "Trump: ♥ Hearts"
     taps = [
         lambda: p.keypad(1),
@@ -465,12 +471,42 @@ def test_eight_to_one_in_french(link):
             }
         )
     p = kiosk(hub, link, language="fr")
-    assert (
-        p.view.club_players.round == "Manche 5 sur 21\u00a0: 7 cartes chacun\nAtout\u00a0: ♠ Pique"
-    )
+    s = p.view.club_players
+    assert s.round == "Manche 5 sur 21\u00a0: 7 cartes chacun"
+    assert (s.trump, s.trump_role) == ("♠ Pique", "card-black")
     p.enter_deal()
-    assert p.view.entry.question == "Quelle mise pour Eleanor\u00a0?"
+    assert p.view.entry.question == "Quelle mise pour Margaret\u00a0?"
+    run([lambda: p.keypad(2), lambda: p.keypad(1), lambda: p.keypad(0), lambda: p.keypad(3)])
+    p.pick(0)
+    assert p.view.entry.readout == "Eleanor a misé 3 · à répartir\u00a0: 7"
 
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_eight_to_one_bids_go_round_from_the_dealers_left(link, language):
+    hub = Hub("eight-to-one", trump="clubs")
+    names = {"N": "Eleanor", "E": "Margaret", "S": "Harold", "W": "Gérard"}
+    order = ["N", "E", "S", "W"]
+    for number in range(1, 6):  # rounds 1 to 5, each dealt by the next player round
+        p = kiosk(hub, link, language=language)
+        dealer = p.club.score.dealer.seat
+        left = order[(order.index(dealer) + 1) % 4]
+        p.enter_deal()
+        asked = []
+        for _ in range(4):
+            asked.append(p.view.entry.question)
+            p.keypad(0)
+        who = [order[(order.index(left) + i) % 4] for i in range(4)]
+        question = "What did {} bid?" if language == "en" else "Quelle mise pour {}\u00a0?"
+        assert asked == [question.format(names[s]) for s in who], number
+        assert who[-1] == dealer  # the dealer bids last
+        p.pick(0)
+        for seat in order[:3]:  # the tricks in the table's order, each beside its bid
+            said = "{} bid 0" if language == "en" else "{} a misé 0"
+            assert p.view.entry.readout.startswith(said.format(names[seat])), number
+            p.keypad(2 if number <= 4 else 1)
+        p.confirm_home()
+        assert send(p, hub, link).status == "accepted"
+        link.deals.clear()
 
 # ------------------------------------------------------------------------------- refusals, end
 

@@ -36,10 +36,10 @@ UPDATE = "the French catalog is out of date: see kiosk/i18n.py for the pybabel c
 
 def source_messages() -> set[tuple[str | None, str]]:
     """Every msgid in the code, found the way ``pybabel extract -F kiosk/babel.cfg`` finds it
-    (the apps' keywords, and pybabel's default ones the kiosk's presenters still use)."""
+    (the apps' keywords)."""
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-        KIOSK, method_map=[("**.py", "python")], keywords={**DEFAULT_KEYWORDS, **KEYWORDS}
+        KIOSK, method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))
@@ -122,11 +122,11 @@ def test_the_kv_files_show_no_text_of_their_own():
 
 def test_french_plurals_follow_french_rules():
     fr = translator("fr")
-    assert fr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", 1).endswith("drapeau")
-    assert fr.ngettext("Visitors take {n} flag", "Visitors take {n} flags", 2).endswith("drapeaux")
+    assert fr.nt("Visitors take {n} flag", "Visitors take {n} flags", 1).endswith("drapeau")
+    assert fr.nt("Visitors take {n} flag", "Visitors take {n} flags", 2).endswith("drapeaux")
     # French says "0 point", English "0 points".
     assert (
-        fr.ngettext("point for {team}", "points for {team}", 0) == "point pour {team}"
+        fr.nt("point for {team}", "points for {team}", 0) == "point pour {team}"
     )
 
 

@@ -514,11 +514,11 @@ async def walk(d: Driver) -> None:
         await d.settle()
         d.note("after_call", d.app.vm.header.banner)
         # The audit itself: a banner far too long for the header must be reported.
-        d.presenter.notice = "far too long " * 12
+        d.presenter.router.notice = "far too long " * 12
         d.presenter._changed()
         await d.settle()
         d.note("audit_catches", [p for p in d.audit() if "header-info" in p])
-        d.presenter.notice = ""
+        d.presenter.router.notice = ""
         d.presenter._changed()
         if not gaspesie:
             # the other language's toggle, on a real screen
@@ -1178,6 +1178,7 @@ async def club_solo(d: Driver) -> None:
         await d.settle()
         await d.shot("s01-score-first")
         d.note("first", d.app.vm.club_players.round)
+        d.note("first_trump", d.app.vm.club_players.trump)
         before = last_deal(d)
         await tap("club-enter")
         if game == "widow":
@@ -1244,6 +1245,108 @@ async def club_solo(d: Driver) -> None:
         await d.close()
 
 
+def _long_night(game: str, names: dict[str, str]) -> Any:
+    """A club night of ``game`` held by the core, every table seated with ``names``."""
+    from whist.events import NightCreated
+    from whist.night import ClubNight
+    from whist.nightspec import default_night, load_night
+
+    data = default_night(game, 3).to_dict()
+    for seating in data["seating"]:
+        seating["players"] = dict(names)
+    return ClubNight.replay([NightCreated(load_night(data))])
+
+
+def _cut_names(d: Driver) -> list[str]:
+    """The players' names the score screen shortens ("Marie-Thér..."): none may be."""
+    from uikit.widgets import widest
+
+    cut = []
+    for w in d.widgets():
+        name = getattr(w, "kid", "").startswith("player-name-") and w.text and w.opacity
+        if name and widest([w.text], w.font_size, bold=w.bold) > w.width - 2 * w.padding_x:
+            cut.append(w.text)
+    return cut
+
+
+async def fit(d: Driver) -> None:
+    """Issue 29's texts that must fit the 800x480 kiosk, below its top bar, with no wrap in a
+    total: the hub's news given straight to the table's presenter (the core's own ClubScore,
+    no hub), each screen shot and audited. 8-to-1 totals of four and five characters and its
+    drawn trump big; Solo's prop-and-cop tricks page with two long names; Minnesota's final
+    screen with a long East-West name; 8-to-1's tricks page beside a bid."""
+    from whist.events import DealRecorded, NightEnded
+    from whist.night import club_score, night_state
+
+    table = d.spec["table"]
+    p = d.presenter
+    await until(lambda: hasattr(p, "on_score"), "the table's presenter")
+
+    def show(night: Any, score: Any | None = None) -> None:
+        p.on_connection(True)
+        p.on_hub_status(True)
+        p.on_state(night_state(night))
+        p.on_score(score or club_score(night, table))
+
+    eight = {"N": "Marie-Thérèse", "E": "Bartholomew", "S": "Jean-Baptiste", "W": "Gérard"}
+    night = _long_night("eight-to-one", eight)
+    even = {f"{k}_{s}": 2 for k in ("bid", "tricks") for s in "NESW"}
+    for deal in range(1, 5):  # the four eight-card rounds: round 5 has a trump
+        night.apply(DealRecorded(f"r{deal}", table, deal, dict(even)))
+    s = club_score(night, table)
+    totals = (1070, -400, -1070, 10)  # past a thousand each way, and below a hundred
+    parties = [q.model_copy(update={"score": n}) for q, n in zip(s.parties, totals, strict=True)]
+    assert s.round is not None
+    s = s.model_copy(
+        update={"parties": parties, "round": s.round.model_copy(update={"trump": "diamonds"})}
+    )
+    show(night, s)
+    await d.on("club-players")
+    await d.shot("f01-players")
+    d.note("scores", [r.score for r in d.app.vm.club_players.rows if r.visible])
+    d.note("trump", d.app.vm.club_players.trump)
+    d.note("cut", _cut_names(d))
+    d.measure("f01-players", {"players-trump": False, "players-round": False})
+    # the bids, then the tricks page beside each player's bid
+    p.enter_deal()
+    for n in (1, 2, 3, 0):
+        p.keypad(n)
+    p.pick(0)
+    await d.on("entry")
+    await d.shot("f04-tricks")
+    d.note("tricks", [d.app.vm.entry.question, d.app.vm.entry.readout])
+
+    def leave() -> None:  # Back, page by page, to the score
+        for _ in range(12):
+            if p.view.screen.value in ("club-players", "club-score"):
+                return
+            p.back()
+
+    leave()
+
+    solo = {"N": "Marie-Thérèse", "E": "Bartholomew", "S": "Jean-Baptiste", "W": "Gérard"}
+    night = _long_night("solo", solo)
+    show(night)
+    await d.on("club-players")
+    p.enter_deal()
+    p.pick(1)  # prop and cop
+    p.pick(0)  # the first player proposed
+    p.pick(0)  # the next one accepted
+    await d.on("entry")
+    await d.shot("f02-prop-tricks")
+    d.note("prop", d.app.vm.entry.question)
+    leave()
+
+    minnesota = {"N": "Eleanor", "S": "Harold", "E": "Bartholomew Fitzgerald", "W": "Marie-Thérèse"}
+    night = _long_night("minnesota", minnesota)
+    night.apply(DealRecorded("m1", table, 1, {"granded": "NS", "ns_tricks": 9}))
+    night.apply(NightEnded())
+    show(night)
+    await d.on("club-score")
+    await d.shot("f03-ended")
+    d.note("ended", [d.app.vm.club_score.ew_players, d.app.vm.club_score.ew_detail])
+
+
 SCENARIOS = {
     "sizes": sizes,
     "club_sizes": club_sizes,
@@ -1251,6 +1354,7 @@ SCENARIOS = {
     "director": director,
     "count": count,
     "club_solo": club_solo,
+    "fit": fit,
     "walk": walk,
     "setup": setup,
     "setup_screen": setup_screen,

@@ -73,7 +73,6 @@ def test_a_knockout_night(tmp_path, kivy_env, hall, language):
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_an_eight_to_one_night(tmp_path, kivy_env, hall, language):
     texts = night(tmp_path, kivy_env, hall, game="eight-to-one", language=language)
-    # round 5 is played in the hub's drawn trump, shown before the bids
-    trump = texts["first"].splitlines()[1]
-    assert trump.startswith("Trump" if language == "en" else "Atout")
-    assert "draw" not in trump and "tirage" not in trump
+    # round 5 is played in the hub's drawn trump, shown big before the bids (issue 29)
+    assert texts["first"].startswith("Round 5" if language == "en" else "Manche 5")
+    assert texts["first_trump"][0] in "♠♥♦♣"

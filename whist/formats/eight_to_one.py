@@ -156,6 +156,7 @@ class EightToOne(IndividualGame[EightToOneDeal]):
                 ),
                 each=Who.IN_ROUND,
                 record="bids",
+                from_dealer=True,
             ),
             Page(
                 "play",
@@ -164,7 +165,10 @@ class EightToOne(IndividualGame[EightToOneDeal]):
                 readout=(Text(E_("Bids: {bid}")),),
                 button=E_("We have played:\nenter the tricks"),
             ),
-            tricks_pages(Who.IN_ROUND),
+            # each player's tricks beside their bid, on one line under the keypad
+            tricks_pages(
+                Who.IN_ROUND, readout=(Text(E_("{name} bid {own_bid} · to share: {left}")),)
+            ),
         ),
         confirm=Confirm.EVERYONE,
         title=(Text(E_("Round {round} · {trump}: is this right?")),),

@@ -19,6 +19,8 @@ from it and never names a game. Pure data: frozen dataclasses and enums, no I/O.
   ``no trump``), ``{trump_line}`` the same as a sentence (``Trump: ♥ Hearts``);
 * ``{name}`` the player a page asks about (or, in a line said for each player, that player);
 * ``{left}`` the most this page's count may be (the tricks still to share out);
+  ``{own_FIELD}`` the number the player a page asks about entered for ``FIELD`` (a page
+  asked of each player: ``{own_bid}`` on the tricks page);
   ``{so_far}`` the sum of this field entered for the players before (absent on the first);
 * ``{FIELD}`` an entered field said in words: a player's name, an option's label, a number;
   for a field asked of each player, the list ``Eleanor 3 · Margaret 6 · Harold 4`` (the
@@ -37,7 +39,7 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -160,6 +162,9 @@ class Page:
     #: Asked of each of these players in turn (None: asked once).
     each: Who | None = None
     record: str = ""
+    #: Asked of each player in the order of play: from the dealer's left round the table
+    #: (the bids), rather than in the table's order of seats.
+    from_dealer: bool = False
     #: The last player's count is not asked: it is the cards the others did not take, and
     #: no one's count may leave less than none for the players after.
     rest: bool = False
@@ -224,13 +229,34 @@ class EntrySchema:
 DEAL_TITLE: Line = (Text(E_("Deal {deal}: is this right?")),)
 
 
-def tricks_pages(who: Who) -> Page:
-    """Each player's tricks, the last one's the rest (Widow, Knockout, 8-to-1)."""
+def in_turn(seats: Sequence[str], table: Sequence[str], dealer: str) -> list[str]:
+    """``seats`` in the order of play: from the dealer's left (the next seat round ``table``,
+    the table's seats in order round it), the dealer last.
+
+    >>> in_turn(["N", "E", "S", "W"], ["N", "E", "S", "W"], "S")
+    ['W', 'N', 'E', 'S']
+    >>> in_turn(["1", "3", "4"], ["1", "2", "3", "4"], "2")  # the dealer is out
+    ['3', '4', '1']
+    """
+    if dealer not in table:
+        return list(seats)
+    start = table.index(dealer) + 1
+    order = [*table[start:], *table[:start]]
+    return sorted(seats, key=lambda s: order.index(s) if s in order else len(order))
+
+
+#: Under a tricks keypad: what the players still have to share out.
+TRICKS_LEFT: Line = (Text(E_("Tricks still to share out: {left}")),)
+
+
+def tricks_pages(who: Who, *, readout: Line = TRICKS_LEFT) -> Page:
+    """Each player's tricks, the last one's the rest (Widow, Knockout, 8-to-1); ``readout``
+    under the keypad (one line: the tricks still to share out)."""
     return Page(
         "tricks",
         Ask.COUNT,
         question=(Text(E_("How many tricks did {name} take?")),),
-        readout=(Text(E_("Tricks still to share out: {left}")),),
+        readout=readout,
         each=who,
         record="tricks",
         rest=True,

@@ -1,0 +1,181 @@
+"""A club night's score screens: the partnerships' score (Minnesota, English, American
+whist) or each player's (the games played each for oneself), and the bar's words above them.
+
+Every number here is the hub's (:class:`~whist.protocol.ClubScore`): the screens lay it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kiosk import individual, words
+from kiosk.club import ClubDesk
+from kiosk.i18n import Translator
+from kiosk.screens.base import KioskScreen
+from kiosk.screens.clubwords import (
+    PARTY_NAMES,
+    PARTY_SHORT,
+    games,
+    line,
+    party,
+    record_text,
+    unscored,
+)
+from kiosk.viewmodel import ButtonVM, ClubScoreVM, ViewModel
+from uikit.games import game_title
+from whist.enums import Unit
+from whist.protocol import ClubDealScored, ClubScore
+
+
+class ClubScreen(KioskScreen):
+    """A screen of a club night: the table's desk (:class:`kiosk.club.ClubDesk`) holds what
+    the hub said and the deal being tapped in."""
+
+    @property
+    def desk(self) -> ClubDesk:
+        desk = self.app.club
+        assert desk is not None
+        return desk
+
+    def night_over(self, s: ClubScore) -> str:
+        """Why no more deals are taken here."""
+        tr = self.tr
+        if s.ended:
+            return tr.t("The leader has ended the night.")
+        return tr.t("This table has played the whole night.")
+
+
+def header_info(tr: Translator, desk: ClubDesk) -> str:
+    """What the bar says on a club night: the deal, or the round and who deals."""
+    s = desk.score
+    if s is None:
+        return ""
+    if desk.over:
+        return game_title(tr.t, s.rules.name, s.rules.title)
+    if desk.step is not None and desk.draft is not None:
+        return tr.t("Deal {n}").format(n=desk.draft.deal)
+    if desk.individual and s.round is not None and not desk.pending:
+        # Knockout, 8-to-1: the players count rounds of the game, not deals of the night
+        return tr.t("Round {r} · {dealer} deals").format(
+            r=s.round.number, dealer=individual.seat_name(tr, s, s.dealer.seat)
+        )
+    if desk.step is not None and desk.flow is not None:
+        return tr.t("Deal {n}").format(n=desk.flow.draft.deal)
+    if desk.individual:
+        dealer = individual.seat_name(tr, s, s.dealer.seat)
+    else:
+        dealer = words.person(tr, s.dealer)
+    if desk.pending:
+        return tr.t("Deal {n}").format(n=desk.next_deal)
+    return tr.t("Deal {n} · {dealer} deals").format(n=s.deal, dealer=dealer)
+
+
+def banner(tr: Translator, desk: ClubDesk) -> str:
+    """The banner's one-off words, or the deals waiting in the outbox."""
+    if desk.notice:
+        return tr.t(desk.notice)
+    if desk.pending and desk.step != "pending":
+        return tr.nt(
+            "{n} deal saved here, waiting to be scored.",
+            "{n} deals saved here, waiting to be scored.",
+            len(desk.pending),
+        ).format(n=len(desk.pending))
+    return ""
+
+
+class ClubScoreScreen(ClubScreen):
+    """North-South and East-West: their score, games, the last deal; Enter deal n."""
+
+    def view(self, vm: ViewModel) -> ViewModel:
+        return replace(vm, club_score=self.score_vm())
+
+    def score_vm(self) -> ClubScoreVM:
+        tr, desk, call = self.tr, self.desk, self.call_button()
+        s = desk.score
+        assert s is not None
+        ns, ew = (party(s, "NS"), party(s, "EW"))
+        rubbers = s.rules.wins == Unit.RUBBERS
+        target = tr.t("game to {target}").format(target=s.rules.target)
+        end = self.night_over(s) if desk.over else ""
+        # once the night is over, each partnership's place on its row, under its names
+        places = {p.party: individual.place_text(tr, p) for p in s.places} if desk.over else {}
+        return ClubScoreVM(
+            title=tr.t("{game} · game to {target}").format(
+                game=game_title(tr.t, s.rules.name, s.rules.title), target=s.rules.target
+            ),
+            ns_label=tr.t(PARTY_NAMES["NS"]),
+            ns_players=tr.t("{party}: {players}").format(
+                party=tr.t(PARTY_NAMES["NS"]), players=words.pair(tr, ns.players)
+            ),
+            ns_score=str(ns.score),
+            ns_detail=places.get("NS") or games(tr, ns, rubbers, target),
+            ew_label=tr.t(PARTY_NAMES["EW"]),
+            ew_players=tr.t("{party}: {players}").format(
+                party=tr.t(PARTY_NAMES["EW"]), players=words.pair(tr, ew.players)
+            ),
+            ew_score=str(ew.score),
+            ew_detail=places.get("EW") or games(tr, ew, rubbers, target),
+            # Once the night is over its end needs the room more than the last deal.
+            last=""
+            if desk.over
+            else (self._last_text(s.last) if s.last is not None else tr.t("No deal yet.")),
+            end=end,
+            enter=ButtonVM(
+                tr.t("Enter deal {n}").format(n=desk.next_deal),
+                role="primary",
+                visible=not desk.over,
+                enabled=not desk.over,
+            ),
+            call=call,
+        )
+
+    def _last_text(self, last: ClubDealScored) -> str:
+        tr = self.tr
+        head = tr.t("Deal {n}: {record}").format(
+            n=last.deal, record=record_text(tr, self.desk.fields, last.record)
+        )
+        lines = [head]
+        scored = [line(tr, ln) for ln in last.lines]
+        if scored:
+            lines.append(" · ".join(scored))
+        for ln in last.unscored:
+            lines.append(unscored(tr, ln))
+        won = [
+            tr.t("{party} won the rubber").format(party=tr.t(PARTY_SHORT[last.rubber_won_by]))
+            if last.rubber_won_by
+            else "",
+            tr.t("{party} won the game").format(party=tr.t(PARTY_SHORT[last.game_won_by]))
+            if last.game_won_by and not last.rubber_won_by
+            else "",
+        ]
+        lines += [w for w in won if w]
+        if last.by == "leader":
+            lines.append(
+                tr.t("The leader corrected this deal.")
+                if last.corrected
+                else tr.t("The leader entered this deal.")
+            )
+        return "\n".join(lines)
+
+
+class ClubPlayersScreen(ClubScreen):
+    """A game played each for oneself: each player's score (:mod:`kiosk.individual`)."""
+
+    def view(self, vm: ViewModel) -> ViewModel:
+        tr, desk, call = self.tr, self.desk, self.call_button()
+        s = desk.score
+        assert s is not None
+        end = self.night_over(s) if desk.over else ""  # each player's place is on their row
+        waits = desk.waits_for_round
+        enter = ButtonVM(
+            tr.t("Enter deal {n}").format(n=desk.next_deal),
+            role="primary" if not waits else "disabled",
+            visible=not desk.over,
+            enabled=not desk.over and not waits,
+        )
+        return replace(
+            vm,
+            club_players=individual.players_vm(
+                tr, s, over=desk.over, end=end, enter=enter, call=call
+            ),
+        )

@@ -1,0 +1,67 @@
+"""The table's store: what the hub last said about this table, shared by every screen.
+
+>>> s = TableStore()
+>>> s.unit, s.can_report()
+('flags', False)
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from uikit import screens
+from whist.enums import Phase
+from whist.protocol import Ack, FormatInfo, RecordedResult, Result, State, TableView
+
+Call = Literal["none", "sent", "listed"]
+
+
+class TableStore(screens.Store):
+    """The hub's news for this table (its view, the State), the results this kiosk sent and
+    what the hub answered, and whether the leader has been called. Screens read it; only
+    the network side and the results' answers write it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table_view: TableView | None = None  # what the hub holds for this table
+        self.state: State | None = None
+        self.last_played: TableView | None = None  # the latest view seen in play
+        self.pending: dict[str, Result] = {}  # sent, not yet acknowledged
+        self.last: tuple[Result, str] | None = None  # the newest result acknowledged
+        self.reported_hands: set[int] = set()
+        self.accepted: tuple[Result, Ack] | None = None
+        self.rejected: tuple[Result | None, Ack] | None = None
+        self.call: Call = "none"
+
+    @property
+    def rules(self) -> FormatInfo | None:
+        """The format's answers, as the hub sent them (None until it has)."""
+        if self.table_view is not None:
+            return self.table_view.rules
+        return self.state.rules if self.state is not None else None
+
+    @property
+    def unit(self) -> str:
+        """``flags`` or ``points``: the words of the score."""
+        return self.rules.unit if self.rules is not None else "flags"
+
+    def reported(self, hand: int) -> bool:
+        if hand in self.reported_hands or any(r.hand == hand for r in self.pending.values()):
+            return True
+        v = self.table_view
+        return v is not None and v.hand == hand and v.reported
+
+    def can_report(self) -> bool:
+        v = self.table_view
+        return v is not None and v.phase == Phase.PLAYING and not self.reported(v.hand)
+
+    def hand_closed(self, hand: int) -> bool:
+        v = self.table_view
+        return v is not None and v.hand == hand and v.phase == Phase.CLOSED
+
+    def latest_result(self, role: str = "home") -> RecordedResult | None:
+        """This table's newest result the hub holds (as home, or its travellers')."""
+        v = self.table_view
+        if v is None:
+            return None
+        return next((r for r in v.results if r.role == role), None)

@@ -1,0 +1,92 @@
+"""The waiting screen: the table's result is in, or the next hand has not started; at a
+day's end the day's total, place and the flags' count."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kiosk import words
+from kiosk.screens.base import KioskScreen
+from kiosk.viewmodel import ViewModel, WaitingVM
+from whist.enums import Phase
+
+
+class WaitingScreen(KioskScreen):
+    """The score held, the newest result and what it means for the flags, what comes next."""
+
+    def view(self, vm: ViewModel) -> ViewModel:
+        tr = self.tr
+        v = self.store.table_view
+        assert v is not None
+        unit = self.store.unit
+        home = words.team(tr, v.home.team, v.home.name)
+        score, label = str(v.held), words.held_label(tr, unit, v.held, home)
+        day = v.day_result
+        if day is not None:
+            # The day (or the tournament) is over: the team's total and place, as recorded.
+            title, day_total, place = words.day_lines(tr, unit, day)
+            if day.final and v.ended_after is not None:
+                title = words.ended_early_line(tr, v.ended_after)
+            notes = (day_total, place, words.provisional_line(tr, v.results_missing))
+            subtitle = "\n".join(n for n in notes if n)
+            score, label = str(day.score), words.total_label(tr, unit, day.score)
+        elif v.phase == Phase.PLAYING:
+            title = tr.t("This table's result is in.")
+            subtitle = tr.t("Waiting for the other tables.")
+        elif v.phase == Phase.CLOSED:
+            title = tr.t("The leader has closed this hand.")
+            subtitle = tr.t("Waiting for the next hand.")
+        else:
+            title = tr.t("Waiting for the next hand")
+            subtitle = tr.t("The leader starts it.")
+        next_hand = ""
+        if (day is not None and day.final) or v.count is not None:
+            next_hand = ""  # at a day's end the count comes first (the screen has room for one)
+        elif v.phase == Phase.WAITING:
+            next_hand = tr.t("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
+        elif v.hand >= v.hands:
+            next_hand = tr.t("That was the last hand.")
+        counting = self.app.counting
+        return replace(
+            vm,
+            waiting=WaitingVM(
+                title=title,
+                subtitle=subtitle,
+                score=score,
+                score_label=label,
+                last_result=self.last_result_text(),
+                next_hand=next_hand,
+                # the count's button takes the tournament's place at a day's end
+                tournament="" if v.count is not None else v.tournament,
+                call=self.call_button(),
+                count_line=counting.line(tr, v.count) if v.count is not None else "",
+                count=counting.button(tr, v.count),
+            ),
+        )
+
+    def last_result_text(self) -> str:
+        """The newest recorded result here, who entered it, what it means for the flags now,
+        and any correction or loan the players must act on."""
+        tr = self.tr
+        v = self.store.table_view
+        if v is None:
+            return ""
+        lines = []
+        # At a day's end, or while the leader brings flags, only what must move: the
+        # screen has room for little more, and the tricks no longer matter.
+        moves_only = v.day_result is not None or v.to_bring > 0
+        if v.to_bring and v.day_result is None:
+            lines.append(words.bring_line(tr, v.to_bring))
+        here = self.store.latest_result("home")
+        if here is not None:
+            to_do = words.hand_over(tr, here)
+            if not (here.corrected and to_do) and not moves_only:
+                # what the hand is worth, unless the flags to hand over below say it
+                said = not to_do
+                lines.append(words.result_line(tr, self.store.unit, here, with_outcome=said))
+            lines += to_do
+        for away in (r for r in v.results if r.role == "visitors"):
+            lines += words.hand_over(tr, away)
+        if v.day_result is None and v.loans and not v.to_bring:
+            lines.append(words.loan_line(tr, v.loans[-1]))
+        return "\n".join(lines)
