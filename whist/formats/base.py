@@ -178,13 +178,19 @@ class NightLength:
 
     def reached(self, table: ClubTable) -> bool:
         """Has the table played the whole night?"""
-        done = {
+        done = self.played(table)
+        return done is not None and done >= self.count
+
+    def played(self, table: ClubTable) -> int | None:
+        """How much of the night the table has played, in the night's unit (deals, games or
+        rubbers); None in an open night, which has no length to measure against."""
+        if self.unit == "open":
+            return None
+        return {
             "deals": table.deals,
             "games": sum(table.games),
             "rubbers": sum(table.rubbers),
-            "open": -1,
         }[self.unit]
-        return self.unit != "open" and done >= self.count
 
     def describe(self) -> str:
         if self.unit == "open":
@@ -281,6 +287,10 @@ class ClubTable:
     out: tuple[Party, ...] = ()
     #: The house rules in force at this table (ClubSettings.house_rules).
     house_rules: frozenset[str] = frozenset()
+    #: The score, per party, the last game won at this table ended at (the deal that won it
+    #: included), so a screen can show the 13-6 just won rather than the next game's 0-0;
+    #: empty before the first game is won.
+    last_game: tuple[int, ...] = ()
 
     def _at(self, values: tuple[int, ...], party: Party) -> int:
         try:
@@ -350,6 +360,7 @@ class ClubTable:
                 for p, n in zip(self.parties, self.night_points, strict=True)
             ),
             last=change,
+            last_game=score if won is not None else self.last_game,
         )
 
 
