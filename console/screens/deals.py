@@ -15,6 +15,7 @@ from console.viewmodel import (
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.leader import each_for_oneself
 from whist.protocol import (
+    ClearCall,
     ClubDealScored,
 )
 
@@ -132,4 +133,13 @@ class DealsPresenter(ScreenPresenter):
             if open_night
             else HIDDEN,
             back=ButtonVM(tr.t("Back")),
+            clear_call=ButtonVM(tr.t("Clear the call"), role="call") if t in s.calling else HIDDEN,
         )
+
+    def clear_call(self) -> None:
+        """The leader has seen to the table: the hub clears its call (its kiosk's band and
+        call button follow the hub's State)."""
+        self._intent()
+        if self.router.table is not None:
+            self._send(ClearCall(id=self._id(), table=self.router.table))
+        self._changed()
