@@ -81,7 +81,7 @@ STANDINGS_FILE = "standings.html"
 #:
 #:     .venv/bin/pybabel extract -F hub/paper/sheets-babel.cfg -o uikit/locale/sheets.pot \
 #:         --no-location --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 \
-#:         hub/paper/sheets.py hub/paper/clubsheets.py whist/formats/*.py
+#:         hub/paper/sheets.py hub/paper/clubsheets.py hub/paper/tally.py whist/formats/*.py
 #:     .venv/bin/pybabel update -i uikit/locale/sheets.pot -d uikit/locale -D sheets \
 #:         --no-fuzzy-matching --ignore-obsolete
 #:     # translate the new entries in uikit/locale/fr/LC_MESSAGES/sheets.po, then

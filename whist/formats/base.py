@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from whist.cards import Suit
 from whist.errors import M_, DealError, PatternError
 from whist.formats.entry import MILITARY_ENTRY, EntrySchema
-from whist.formats.sheet import read_sheet
+from whist.formats.sheet import is_scored, read_sheet, sheet_players
 from whist.formats.words import Words
 
 TRICKS = 13
@@ -602,6 +602,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
         self, rows: Iterable[tuple[int, Mapping[str, object]]], settings: ClubSettings | None
     ) -> dict[int, ClubTable]:
         tables: dict[int, ClubTable] = {}
+        names: dict[int, dict[str, str]] = {}
         for line, row in rows:
             number = str(row.get("table") or "").strip()
             if not number.isdigit() or int(number) < 1:
@@ -610,7 +611,16 @@ class ClubGame(abc.ABC, Generic[DealT]):
                     line=line,
                     got=number,
                 )
-            fields = {k: v for k, v in row.items() if k != "table"}
+            _check_deal_number(line, number, row.get("deal"), tables.get(int(number)))
+            seated = names.setdefault(int(number), {})
+            for seat, name in sheet_players([row]).get(int(number), {}).items():
+                seated.setdefault(name.casefold(), seat)
+            # a player's name written where a seat is asked reads as their seat
+            fields = {
+                k: seated.get(str(v).strip().casefold(), v) if v is not None else v
+                for k, v in row.items()
+                if is_scored(k)
+            }
             try:
                 table = tables.get(int(number)) or self.start(self.sheet_settings(fields, settings))
                 tables[int(number)] = self.play(table, self.record(fields))
@@ -660,6 +670,18 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 rank = index + 1
             result.append(ClubStanding(rank, number, party, wins, games, rubbers, points))
         return tuple(result)
+
+
+def _check_deal_number(line: int, table: str, deal: object, played: ClubTable | None) -> None:
+    """A sheet's ``deal`` column, when written, must be the table's next deal: a line out
+    of order would be scored as another deal."""
+    written = str(deal or "").strip()
+    expected = (played.deals if played is not None else 0) + 1
+    if written and written != str(expected):
+        raise DealError.plain(
+            f"line {line} (table {table}), column deal: deal {expected} comes next at this "
+            f"table (got {written!r}); keep each table's deals in the order played"
+        )
 
 
 def _column_of(exc: DealError, fields: Mapping[str, object]) -> str | None:
