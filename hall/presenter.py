@@ -39,6 +39,7 @@ from uikit.common import (
     day_count_line,
     hand_label,
     setup_texts,
+    stopped_line,
     trump_name,
     trump_symbol,
 )
@@ -552,7 +553,7 @@ class HallPresenter(Base[HallVM]):
         has_games = len(club.ranks_by or [club.wins, "points"]) > 1
         if t.stopped and t.played is not None:
             # the leader ended the night before this table played its length
-            status, role = self._stopped(t.played, club), "row" + alt
+            status, role = stopped_line(self.tr, t.played, club), "row" + alt
         elif over:
             status, role = tr.t("✓ finished"), "up" + alt
         elif r is not None and club.knocks_out:
@@ -575,28 +576,6 @@ class HallPresenter(Base[HallVM]):
             status=status,
             role=role,
         )
-
-    def _stopped(self, played: int, club: ClubRules) -> str:
-        """'stopped at 4 of 8 deals': how much of the night's length a table the leader
-        stopped early had played (a game in rounds counts rounds)."""
-        tr, count = self.tr, club.length_count or 0
-        if club.length == "games":
-            words = tr.nt(
-                "stopped at {n} of {count} game", "stopped at {n} of {count} games", count
-            )
-        elif club.length == "rubbers":
-            words = tr.nt(
-                "stopped at {n} of {count} rubber", "stopped at {n} of {count} rubbers", count
-            )
-        elif club.rounds:
-            words = tr.nt(
-                "stopped at {n} of {count} round", "stopped at {n} of {count} rounds", count
-            )
-        else:
-            words = tr.nt(
-                "stopped at {n} of {count} deal", "stopped at {n} of {count} deals", count
-            )
-        return words.format(n=played, count=count)
 
     def _banner(self) -> str:
         tr = self.tr

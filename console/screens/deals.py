@@ -93,7 +93,7 @@ class DealsPresenter(ScreenPresenter):
                 scored += " · " + tr.t("entered by the leader")
             rows.append(
                 DealRowVM(
-                    deal=tr.t("Deal {n}").format(n=d.deal),
+                    deal=(tr.t("Round {n}") if club.rounds else tr.t("Deal {n}")).format(n=d.deal),
                     number=d.deal,
                     entered=individual.record_text(tr, d.record, seats, name)
                     if alone
@@ -127,7 +127,11 @@ class DealsPresenter(ScreenPresenter):
             rows=tuple(rows),
             empty=empty,
             enter=ButtonVM(
-                tr.t("Enter deal {n} for the table").format(n=nxt),
+                (
+                    tr.t("Enter round {n} for the table")
+                    if club.rounds
+                    else tr.t("Enter deal {n} for the table")
+                ).format(n=nxt),
                 role="primary" if offline else "normal",
             )
             if open_night
