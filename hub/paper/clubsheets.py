@@ -217,14 +217,13 @@ _NAME_TOP_PT = 12.0
 
 
 def _halves(who: str) -> list[str]:
-    """A name broken onto two lines: at its hyphen or space, else in its middle with a
-    hyphen ("Margue-" "rite")."""
+    """A name broken onto two lines at its hyphen or space; a single word stays whole (a name
+    is never broken inside a word, "Marg-aret": issue 29), made smaller to fit instead."""
     for mark in ("-", " "):
         if mark in who.strip(mark):
             head, _, tail = who.partition(mark)
             return [head + (mark if mark == "-" else ""), tail]
-    middle = -(-len(who) // 2)
-    return [who[:middle] + "-", who[middle:]]
+    return [who]
 
 
 def _name_pt(who: str, width: float) -> float:

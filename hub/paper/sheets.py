@@ -199,10 +199,12 @@ section.results th { font-size: 10.5pt; height: 13mm; }
 @media screen { body { margin: 8mm; } .sheet { margin-bottom: 16mm; } }
 """
 
-#: Added for the PDF: the paper the hall prints on (Canada and the US: Letter).
+#: Added for the PDF: the paper the hall prints on (Canada and the US: Letter). WeasyPrint
+#: gives these a user's weight, below the page's own ``@page { size: landscape }`` (A4):
+#: ``!important`` puts them above it (issue 29: Letter sheets came out 297 mm wide).
 _PAPER_CSS: dict[Paper, str] = {
-    "letter": "@page { size: letter landscape; }",
-    "a4": "@page { size: a4 landscape; }",
+    "letter": "@page { size: letter landscape !important; }",
+    "a4": "@page { size: a4 landscape !important; }",
 }
 
 
