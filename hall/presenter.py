@@ -39,7 +39,6 @@ from uikit.common import (
     day_count_line,
     hand_label,
     setup_texts,
-    stopped_line,
     trump_name,
     trump_symbol,
 )
@@ -464,7 +463,8 @@ class HallPresenter(Base[HallVM]):
         tables_head = NightTableVM(
             table=tr.t("Table"),
             score=parties,
-            deals=tr.t("Rounds") if club.rounds else tr.t("Deals"),
+            # rounds played, beside the next "Round" (a game in rounds has no deals)
+            deals=tr.t("Played") if club.rounds else tr.t("Deals"),
             status="",
         )
         symbol, trump, role = "", "", "card-black"
@@ -478,8 +478,9 @@ class HallPresenter(Base[HallVM]):
             trump_name=trump,
             trump_role=role,
             language=self.language,
-            tournament=s.tournament,
-            hand=hand if not ended else f"{hand} · {game}",
+            # the night's end: "Final standings" is the big first line (issue 29)
+            tournament=tr.t("Final standings") if ended else s.tournament,
+            hand=hand if not ended else f"{s.tournament} · {game}",
             progress=progress,
             progress_fraction=fraction,
             banner=self._banner(),
@@ -515,7 +516,7 @@ class HallPresenter(Base[HallVM]):
         if not n.room_tables or set(playing) <= set(n.room_tables):
             return ""
         listed = ", ".join(str(t) for t in n.room_tables)
-        return self.tr.nt("Table {tables}", "Tables {tables}", len(n.room_tables)).format(
+        return self.tr.nt("table {tables}", "tables {tables}", len(n.room_tables)).format(
             tables=listed
         )
 
@@ -528,7 +529,8 @@ class HallPresenter(Base[HallVM]):
             return "", "", "card-black"
         tr = self.tr
         if whose:
-            name = tr.t("{trump}\n{tables}: round {r} · {n} cards").format(
+            # two short lines, to fit the card beside the title
+            name = tr.t("{trump} · round {r}\n{n} cards · {tables}").format(
                 r=room.number, n=room.cards, trump=trump_name(tr, drawn), tables=whose
             )
         else:
@@ -553,7 +555,9 @@ class HallPresenter(Base[HallVM]):
         has_games = len(club.ranks_by or [club.wins, "points"]) > 1
         if t.stopped and t.played is not None:
             # the leader ended the night before this table played its length
-            status, role = stopped_line(self.tr, t.played, club), "row" + alt
+            # short: the status column is narrow ("stopped at 4/8"; the deals column beside)
+            status = tr.t("stopped at {n}/{count}").format(n=t.played, count=club.length_count)
+            role = "row" + alt
         elif over:
             status, role = tr.t("✓ finished"), "up" + alt
         elif r is not None and club.knocks_out:

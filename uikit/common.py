@@ -18,7 +18,7 @@ from typing import TypeVar
 from uikit.config import ConfigProblem, Problem
 from uikit.i18n import M_, ConsoleTranslator, declare
 from uikit.presenter import LanguageBase
-from whist.protocol import ClubRules, State
+from whist.protocol import State
 
 #: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
 GASPESIE_WORDING = (
@@ -126,24 +126,6 @@ def hand_label(tr: ConsoleTranslator, hand: int, hands: int) -> str:
     if hand == 0:
         return tr.t("Before the first hand")
     return tr.t("Hand {n} of {total}").format(n=hand, total=hands)
-
-
-def stopped_line(tr: ConsoleTranslator, played: int, club: ClubRules) -> str:
-    """``stopped at 4 of 8 deals``: how much of the night's length a table the leader stopped
-    early had played (the core's ``NightTable.stopped`` and ``played``); a game played in
-    rounds counts rounds. The console and the hall say it alike."""
-    count = club.length_count or 0
-    if club.length == "games":
-        words = tr.nt("stopped at {n} of {count} game", "stopped at {n} of {count} games", count)
-    elif club.length == "rubbers":
-        words = tr.nt(
-            "stopped at {n} of {count} rubber", "stopped at {n} of {count} rubbers", count
-        )
-    elif club.rounds:
-        words = tr.nt("stopped at {n} of {count} round", "stopped at {n} of {count} rounds", count)
-    else:
-        words = tr.nt("stopped at {n} of {count} deal", "stopped at {n} of {count} deals", count)
-    return words.format(n=played, count=count)
 
 
 def language_button_text(tr: ConsoleTranslator) -> str:

@@ -10,8 +10,8 @@ from console.viewmodel import (
     NightTableVM,
     NightVM,
 )
-from uikit.common import stopped_line
 from uikit.games import game_title
+from uikit.i18n import ConsoleTranslator
 from uikit.viewmodel import ButtonVM
 from whist.leader import each_for_oneself
 from whist.protocol import (
@@ -23,6 +23,24 @@ def has_games(club: ClubRules) -> bool:
     """The game is won and lost in games (the core's ranks_by: Solo and Widow rank by
     points alone)."""
     return len(club.ranks_by or [club.wins, "points"]) > 1
+
+
+def stopped_line(tr: ConsoleTranslator, played: int, club: ClubRules) -> str:
+    """``stopped at 4 of 8 deals``: how much of the night's length a table the leader stopped
+    early had played (the core's ``NightTable.stopped`` and ``played``); a game played in
+    rounds counts rounds. The hall says it in short ("stopped at 4/8")."""
+    count = club.length_count or 0
+    if club.length == "games":
+        words = tr.nt("stopped at {n} of {count} game", "stopped at {n} of {count} games", count)
+    elif club.length == "rubbers":
+        words = tr.nt(
+            "stopped at {n} of {count} rubber", "stopped at {n} of {count} rubbers", count
+        )
+    elif club.rounds:
+        words = tr.nt("stopped at {n} of {count} round", "stopped at {n} of {count} rounds", count)
+    else:
+        words = tr.nt("stopped at {n} of {count} deal", "stopped at {n} of {count} deals", count)
+    return words.format(n=played, count=count)
 
 
 class NightPresenter(ScreenPresenter):

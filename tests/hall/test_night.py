@@ -93,10 +93,12 @@ def test_the_nights_end_says_final_standings_in_both_languages():
     play(night, 1, GRAND_NS)
     end(night)
     v = shown(night).view
-    assert v.hand == "Final standings · Minnesota whist · game to 13"
+    # the big first line of the header (issue 29); the night and its game under it
+    assert v.tournament == "Final standings"
+    assert v.hand == "Minnesota whist, 2 tables · Minnesota whist · game to 13"
     assert {t.status for t in v.night.tables} == {"✓ finished"}
     fr = shown(night, language="fr").view
-    assert fr.hand.startswith("Classement final")
+    assert fr.tournament == "Classement final"
     assert fr.night.head.points == "Points"
 
 

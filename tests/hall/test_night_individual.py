@@ -64,9 +64,9 @@ def test_eight_to_one_shows_each_tables_round_and_the_rooms_trump_big():
     assert v.night.tables_head.score == "Round"
     # two tables of three play round 5: the room's trump, and whose round it is (issue 29)
     assert (v.trump_symbol, v.trump_role) == ("♥", "card-red")
-    assert v.trump_name == "Hearts\nTables 1, 2: round 5 · 7 cards"
+    assert v.trump_name == "Hearts · round 5\n7 cards · tables 1, 2"
     fr = shown(night, language="fr").view
-    assert fr.trump_name == "Cœur\nTables 1, 2 : manche 5 · 7 cartes"
+    assert fr.trump_name == "Cœur · manche 5\n7 cartes · tables 1, 2"
     end(night)
     assert shown(night).view.trump_symbol == ""
 
