@@ -48,7 +48,7 @@ _SEATS_COMPASS = (
     "themselves."
 )
 _SEATS_NUMBERED = (
-    "Seats are numbered 1, 2, 3...\n# clockwise, from as many as the table seats; each player "
+    "Seats are numbered 1, 2, 3...\n# clockwise, as many as the table has players; each player "
     "scores for themselves."
 )
 
