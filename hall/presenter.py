@@ -435,14 +435,9 @@ class HallPresenter(Base[HallVM]):
             notes = []
             marks = [k for k in ranks if ranks.count(k) > 1]
             if ended and ranks.count(1) > 1:
-                # a tie for first at the night's end: say it, and that the counts are equal
-                notes.append(
-                    tr.nt(
-                        "1= : {n} share first place, equal in every count",
-                        "1= : {n} share first place, equal in every count",
-                        ranks.count(1),
-                    ).format(n=ranks.count(1))
-                )
+                # a tie for first at the night's end: said (the ranking note beside it says
+                # what they are equal in); short, the footer is one line
+                notes.append(tr.t("1= : tied for first"))
             elif marks:
                 # the mark the leaderboard shows first (1= or 2= ...), not always 2=
                 notes.append(tr.t("{rank}= : a shared place").format(rank=marks[0]))

@@ -98,9 +98,9 @@ def test_a_tie_for_first_at_the_end_is_explained():
     end(night)
     v = shown(night).view
     assert v.tournament == "Final standings"
-    assert v.night.note.startswith("1= : 2 share first place, equal in every count")
+    assert v.night.note == "1= : tied for first · Ranked by games, then points"
     fr = shown(night, language="fr").view
-    assert fr.night.note.startswith("1= : 2 partagent la première place")
+    assert fr.night.note == "1= : ex æquo en tête · Classés par parties, puis points"
 
 
 def test_the_big_trump_says_whose_round_when_tables_play_different_rounds():
