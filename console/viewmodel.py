@@ -378,6 +378,8 @@ class DealsVM:
     empty: str = ""
     enter: ButtonVM = ButtonVM()
     back: ButtonVM = ButtonVM()
+    #: shown while the table calls the leader: its kiosk's band and call button clear
+    clear_call: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)

@@ -435,8 +435,14 @@ class HallPresenter(Base[HallVM]):
                     n=played
                 )
             notes = []
-            if any(ranks.count(k) > 1 for k in ranks):
-                notes.append(tr.t("2= : a shared place"))
+            marks = [k for k in ranks if ranks.count(k) > 1]
+            if ended and ranks.count(1) > 1:
+                # a tie for first at the night's end: said (the ranking note beside it says
+                # what they are equal in); short, the footer is one line
+                notes.append(tr.t("1= : tied for first"))
+            elif marks:
+                # the mark the leaderboard shows first (1= or 2= ...), not always 2=
+                notes.append(tr.t("{rank}= : a shared place").format(rank=marks[0]))
             notes.append(self._ranked_by(ranks_by))
             note = " · ".join(notes)
         head = NightRowVM(
@@ -454,13 +460,14 @@ class HallPresenter(Base[HallVM]):
         tables_head = NightTableVM(
             table=tr.t("Table"),
             score=parties,
-            deals=tr.t("Deals"),
+            # rounds played, beside the next "Round" (a game in rounds has no deals)
+            deals=tr.t("Played") if club.rounds else tr.t("Deals"),
             status="",
         )
         symbol, trump, role = "", "", "card-black"
         if n is not None and not ended and n.room_round is not None:
             # the room's round (the core's) and its trump, the same at every table playing it
-            symbol, trump, role = self._room_trump(n.room_round)
+            symbol, trump, role = self._room_trump(n.room_round, self._room_tables(n))
         pages = self.pages
         return HallVM(
             screen="night",
@@ -468,8 +475,9 @@ class HallPresenter(Base[HallVM]):
             trump_name=trump,
             trump_role=role,
             language=self.language,
-            tournament=s.tournament,
-            hand=hand if not ended else f"{hand} · {game}",
+            # the night's end: "Final standings" is the big first line (issue 29)
+            tournament=tr.t("Final standings") if ended else s.tournament,
+            hand=hand if not ended else f"{s.tournament} · {game}",
             progress=progress,
             progress_fraction=fraction,
             banner=self._banner(),
@@ -498,16 +506,34 @@ class HallPresenter(Base[HallVM]):
             return tr.t("Ranked by games, then points")
         return tr.t("Ranked by points")
 
-    def _room_trump(self, room: ClubRound) -> tuple[str, str, str]:
+    def _room_tables(self, n: NightStandings) -> str:
+        """Whose round the big trump is, when some tables still playing play another round
+        (the core's NightStandings.room_tables); "" when every one plays it."""
+        playing = [t.table for t in n.tables if not t.finished]
+        if not n.room_tables or set(playing) <= set(n.room_tables):
+            return ""
+        listed = ", ".join(str(t) for t in n.room_tables)
+        return self.tr.nt("table {tables}", "tables {tables}", len(n.room_tables)).format(
+            tables=listed
+        )
+
+    def _room_trump(self, room: ClubRound, whose: str = "") -> tuple[str, str, str]:
         """The room's round (the core's, NightStandings.room_round) and its trump as the hub
-        drew it; nothing before the draw."""
+        drew it, and whose round it is when tables play different rounds; nothing before the
+        draw."""
         drawn = room.trump
         if drawn is None:
             return "", "", "card-black"
         tr = self.tr
-        name = tr.t("{trump}\nRound {r} · {n} cards").format(
-            r=room.number, n=room.cards, trump=trump_name(tr, drawn)
-        )
+        if whose:
+            # two short lines, to fit the card beside the title
+            name = tr.t("{trump} · round {r}\n{n} cards · {tables}").format(
+                r=room.number, n=room.cards, trump=trump_name(tr, drawn), tables=whose
+            )
+        else:
+            name = tr.t("{trump}\nRound {r} · {n} cards").format(
+                r=room.number, n=room.cards, trump=trump_name(tr, drawn)
+            )
         return trump_symbol(tr, drawn), name, "card-red" if drawn in RED_SUITS else "card-black"
 
     def _night_table(self, t: NightTable, alt: str, ended: bool, club: ClubRules) -> NightTableVM:
@@ -515,13 +541,21 @@ class HallPresenter(Base[HallVM]):
         over = t.finished or ended
         # a game played in rounds shows each table's next round, as the core computed it
         r: ClubRound | None = t.round if club.rounds and not over else None
-        score = "" if club.individual else DASH.join(str(x) for x in t.score)
+        # the game just won stays on show (13 - 6), not the next game's 0 - 0 (the core's)
+        shown = t.last_game if t.game_over and t.last_game else t.score
+        score = "" if club.individual else DASH.join(str(x) for x in shown)
         if r is not None:
             # the round, and its trump where the hub drew one for the room: the column is
             # narrow (the cards are on the kiosk)
             mark = trump_symbol(tr, r.trump) if r.trump is not None else ""
             score = f"{r.number} {mark}".strip()
-        if over:
+        has_games = len(club.ranks_by or [club.wins, "points"]) > 1
+        if t.stopped and t.played is not None:
+            # the leader ended the night before this table played its length
+            # short: the status column is narrow ("stopped at 4/8"; the deals column beside)
+            status = tr.t("stopped at {n}/{count}").format(n=t.played, count=club.length_count)
+            role = "row" + alt
+        elif over:
             status, role = tr.t("✓ finished"), "up" + alt
         elif r is not None and club.knocks_out:
             # the round's cards and how many are still in (the leaderboard says who is out)
@@ -530,6 +564,9 @@ class HallPresenter(Base[HallVM]):
             role = "row" + alt
         elif t.deals == 0:
             status, role = tr.t("not started"), "row" + alt
+        elif not has_games:
+            # every deal scores on its own (no games): the deals column says it all
+            status, role = tr.t("playing"), "row" + alt
         else:
             # the game in play (the core's: the games the table has finished, plus one)
             status, role = tr.t("game {n}").format(n=t.game or 1), "row" + alt

@@ -221,22 +221,15 @@ def night_seating(spec: NightSpec) -> dict[str, object]:
     }
 
 
-def _print_night(spec: NightSpec, as_json: bool) -> None:
+def _print_night(spec: NightSpec, as_json: bool, language: str | None = None) -> None:
+    from hub.i18n import translator
+    from whist.handout import night_lines
+
     if as_json:
         click.echo(json.dumps(night_seating(spec), ensure_ascii=False))
         return
-    target = spec.target or spec.game.default_target
-    click.echo(
-        f"{spec.name} ({spec.game.title}): {spec.night_length.describe()}"
-        + (f"; game to {target} points" if target else "")
-    )
-    for s in spec.seating:
-        names = {seat: name or "(no name yet)" for seat, name in s.players.items()}
-        if spec.game.parties == ("NS", "EW"):
-            who = f"N {names['N']} & S {names['S']} against E {names['E']} & W {names['W']}"
-        else:
-            who = ", ".join(f"{seat} {name}" for seat, name in names.items())
-        click.echo(f"  table {s.table:>3}: {who}; {s.first_dealer or 'the first seat'} deals first")
+    words = translator(cast("Language", language or spec.game.language))
+    click.echo("\n".join(night_lines(spec, words)))
 
 
 @main.command()
@@ -265,7 +258,7 @@ def schedule(file: Path, as_json: bool, language: str | None) -> None:
 
     spec = read_file(file)
     if isinstance(spec, NightSpec):
-        _print_night(spec, as_json)
+        _print_night(spec, as_json, language)
         return
     if as_json:
         hands = build(spec)
@@ -818,26 +811,35 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
     help="The club game the sheet was scored in.",
 )
 @click.option("--target", type=click.IntRange(1, 500), default=None, help="Points for a game.")
+@click.option(
+    "--language",
+    type=click.Choice(["en", "fr"]),
+    default=None,
+    help="Language of the sheet and of what is printed (default: the game's).",
+)
 @click.argument("sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def tally(format_: str, target: int | None, sheet: Path) -> None:
+def tally(format_: str, target: int | None, language: str | None, sheet: Path) -> None:
     """Score a club night typed in from paper and print the night's standings.
 
     SHEET is a CSV with a header: ``table`` and every one of the game's columns (docs/rules.md,
-    "Paper"), one row per deal in the order each table played them.
+    "Paper"), one row per deal in the order each table played them. The columns of an export
+    (``deal``, ``entered_by``, ``corrected``, ``reason``, ``player_N``...) may be there too:
+    the players' names are printed, and a name written where a seat is asked reads as it.
     """
+    from hub.paper.tally import tally_lines
+    from whist.formats.sheet import read_sheet, sheet_players
+
     game = Format(format_).club
     try:
-        tables = game.tally_sheet(sheet.read_bytes(), ClubSettings(target=target))
+        data = sheet.read_bytes()
+        tables = game.tally_sheet(data, ClubSettings(target=target))
+        players = sheet_players(row for _, row in read_sheet(data, (), ()))
     except OSError as exc:
         _fail(f"{sheet}: cannot read it ({exc.strerror or exc})")
     except WhistError as exc:
         _fail(f"{sheet}: {exc}")
-    wins = game.wins
-    click.echo(f"{game.title}: {len(tables)} tables")
-    who = "side" if game.parties == ("NS", "EW") else "seat"
-    click.echo(f"{'rank':>4}  {'table':>5}  {who}  {wins:>7}  {'points':>6}")
-    for row in game.standings(tables):
-        click.echo(f"{row.rank:>4}  {row.table:>5}  {row.party:<4}  {row.wins:>7}  {row.points:>6}")
+    words = cast("Language", language or game.language)
+    click.echo("\n".join(tally_lines(game, tables, players, words)))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,7 +6,8 @@ argument and reads no catalog); the catalogs live with the apps' in ``uikit/loca
 text. After changing a text, from the repository::
 
     .venv/bin/pybabel extract -F hub/babel.cfg -o uikit/locale/hub.pot --no-location \\
-        -c TRANSLATORS: --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 whist/handout.py
+        -c TRANSLATORS: --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 -k G_ whist/handout.py \\
+        whist/formats/*.py
     .venv/bin/pybabel update -i uikit/locale/hub.pot -d uikit/locale -D hub \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/hub.po, then

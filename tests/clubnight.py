@@ -15,6 +15,8 @@ from whist.night import ClubNight, night_standings, night_state, scored_deal
 from whist.nightspec import default_night, load_night
 from whist.protocol import (
     Ack,
+    ClearCall,
+    ClearCallData,
     ClubDeal,
     CorrectDeal,
     CorrectDealData,
@@ -135,7 +137,19 @@ class ClubLink:
 
     def send(self, command: Any) -> str:
         self.sent.append(command)
-        self.replies.append((answer(self.night, command), SentCommand(command)))
+        calling = self.state.get("calling", [])
+        if isinstance(command, ClearCall):  # the hub's call desk (hub/service/commands.py)
+            cleared = command.table in calling
+            self.state["calling"] = [t for t in calling if t != command.table]
+            data = ClearCallData(table=command.table, cleared=cleared)
+            reply = Reply(id=command.id, ok=True, data=reply_data(data))
+        else:
+            reply = answer(self.night, command)
+            if isinstance(command, EndNight) and reply.ok:
+                self.state[
+                    "calling"
+                ] = []  # the night's end clears every call (hub/service/club.py)
+        self.replies.append((reply, SentCommand(command)))
         return str(command.id)
 
     def attach(self, presenter: Any) -> Any:

@@ -32,13 +32,16 @@ __all__ = [
     "Words",
     "handout",
     "handout_lines",
+    "night_lines",
     "written",
 ]
 
 from dataclasses import dataclass
 from typing import Protocol
 
+from whist.enums import Unit
 from whist.movement import host_table, resolve_offset
+from whist.nightspec import NightSpec
 from whist.pattern import is_placeholder_name
 from whist.spec import TournamentSpec
 
@@ -286,4 +289,55 @@ def handout_lines(spec: TournamentSpec, words: Words) -> list[str]:
             number = words.t("Hand {n}").format(n=hand.hand)
             lines.append(f"{number} · {_trump(words, hand.trump)} · {_move(words, hand)} · {stay}")
             lines.extend(f"   {_team(words, line)}" for line in hand.teams)
+    return lines
+
+
+def _seat(words: Words, seat: str) -> str:
+    """A seat as the printed seating writes it: West is « O » in French; 1, 2, 3 as they are."""
+    codes = {"N": words.t("N"), "E": words.t("E"), "S": words.t("S"), "W": words.t("W")}
+    return codes.get(seat, seat)
+
+
+def _night_length(words: Words, spec: NightSpec) -> str:
+    unit, count = spec.length.unit, spec.length.count
+    if unit == Unit.DEALS:
+        return words.nt("{n} deal", "{n} deals", count).format(n=count)
+    if unit == Unit.GAMES:
+        return words.nt("{n} game", "{n} games", count).format(n=count)
+    if unit == Unit.RUBBERS:
+        return words.nt("{n} rubber", "{n} rubbers", count).format(n=count)
+    return words.t("until the leader ends the night")
+
+
+def night_lines(spec: NightSpec, words: Words) -> list[str]:
+    """A club night's seating as ``whist-hub schedule`` prints it, in the language of
+    ``words``: the night, its game and length, then every table's players by seat (the
+    partnerships written out) and who deals first.
+
+    >>> from whist.nightspec import default_night
+    >>> print("\\n".join(night_lines(default_night("solo", 1), English())))
+    Solo whist, 1 table (Solo whist): until the leader ends the night
+      table   1: N (no name yet), E (no name yet), S (no name yet), W (no name yet); N deals first
+    """
+    game = spec.game
+    target = spec.target or game.default_target
+    head = words.t("{name} ({title}): {length}").format(
+        name=spec.name, title=words.t(game.title), length=_night_length(words, spec)
+    )
+    if target and game.has_games:
+        head += words.t("; game to {target} points").format(target=target)
+    lines = [head]
+    nobody = words.t("(no name yet)")
+    for s in spec.seating:
+        names = {seat: f"{_seat(words, seat)} {name or nobody}" for seat, name in s.players.items()}
+        if game.parties == ("NS", "EW"):
+            who = words.t("{n} & {s} against {e} & {w}").format(
+                n=names["N"], s=names["S"], e=names["E"], w=names["W"]
+            )
+        else:
+            who = ", ".join(names.values())
+        table = words.t("table {n}").format(n=f"{s.table:>3}")
+        first = words.t("{seat} deals first").format(seat=_seat(words, s.first_dealer))
+        line = words.t("{table}: {players}; {first}")
+        lines.append("  " + line.format(table=table, players=who, first=first))
     return lines

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from whist.cards import Suit, trump_name
-from whist.enums import Phase
+from whist.enums import Phase, Unit
 from whist.errors import M_, DealError, ErrorCode, TournamentError
 from whist.events import (
     DealCorrected,
@@ -415,6 +415,7 @@ def club_score(night: ClubNight, table: int) -> ClubScore:
                 rubber_games=state.rubber_games_of(party),
                 rubbers=state.rubbers_of(party),
                 points=state.night_points_of(party),
+                last_game=_last_game(state, party),
             )
             for party in state.parties
         ],
@@ -424,7 +425,20 @@ def club_score(night: ClubNight, table: int) -> ClubScore:
         places=_places(night, table) if finished or night.ended else [],
         seq=night.seq,
         round=_round(night, state),
+        game_over=state.game_over,
+        stopped=_stopped(night, state),
+        played=state.length.played(state),
     )
+
+
+def _last_game(state: ClubTable, party: str) -> int | None:
+    return state.last_game[state.parties.index(party)] if state.last_game else None
+
+
+def _stopped(night: ClubNight, state: ClubTable) -> bool:
+    """The leader ended the night before ``state``'s table played its length (an open
+    night has none: ending it is its end)."""
+    return night.ended and not state.finished and state.length.unit != Unit.OPEN
 
 
 def _round(night: ClubNight, state: ClubTable) -> ClubRound | None:
@@ -481,6 +495,7 @@ def night_standings(night: ClubNight) -> NightStandings:
     and every table's progress: its round, the game in play, the room's round (8-to-1)."""
     spec = night.spec
     rounds = {t: _round(night, night.table(t)) for t in night.table_numbers}
+    room = _room_round(night, rounds)
     return NightStandings(
         night=spec.name,
         rules=club_rules(spec),
@@ -507,13 +522,25 @@ def night_standings(night: ClubNight) -> NightStandings:
                 finished=night.table(t).finished,
                 round=rounds[t],
                 game=_games_finished(night, t) + 1,
+                game_over=night.table(t).game_over,
+                last_game=list(night.table(t).last_game),
+                stopped=_stopped(night, night.table(t)),
+                played=night.table(t).length.played(night.table(t)),
             )
             for t in night.table_numbers
         ],
         ended=night.ended,
         seq=night.seq,
         trumps={str(n): _trump_name(t) for n, t in night.room_trumps().items()},
-        room_round=_room_round(night, rounds),
+        room_round=room,
+        room_tables=[
+            t
+            for t, r in rounds.items()
+            if room is not None
+            and r is not None
+            and r.number == room.number
+            and not night.table(t).finished
+        ],
     )
 
 

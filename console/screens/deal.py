@@ -163,13 +163,20 @@ class DealPresenter(ScreenPresenter):
         choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
         counts += [FieldRowVM()] * (COUNT_ROWS - len(counts))
         ready = rows.ready and bool(self._reason().strip())
-        title = (
-            tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
-            if known is not None
-            else tr.t("Table {table}, deal {n}: enter it for the table").format(
-                table=d.table, n=d.hand
+        if club.rounds:  # a game in rounds (Knockout, 8-to-1) says rounds (issue 29)
+            title = (
+                tr.t("Table {table}, round {n}: correct it")
+                if known is not None
+                else tr.t("Table {table}, round {n}: enter it for the table")
+            ).format(table=d.table, n=d.hand)
+        else:
+            title = (
+                tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
+                if known is not None
+                else tr.t("Table {table}, deal {n}: enter it for the table").format(
+                    table=d.table, n=d.hand
+                )
             )
-        )
         note = (
             tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
                 record=individual.record_text(tr, known.record, seats, name)

@@ -15,6 +15,7 @@ from console.viewmodel import (
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.leader import each_for_oneself
 from whist.protocol import (
+    ClearCall,
     ClubDealScored,
 )
 
@@ -92,7 +93,7 @@ class DealsPresenter(ScreenPresenter):
                 scored += " · " + tr.t("entered by the leader")
             rows.append(
                 DealRowVM(
-                    deal=tr.t("Deal {n}").format(n=d.deal),
+                    deal=(tr.t("Round {n}") if club.rounds else tr.t("Deal {n}")).format(n=d.deal),
                     number=d.deal,
                     entered=individual.record_text(tr, d.record, seats, name)
                     if alone
@@ -126,10 +127,23 @@ class DealsPresenter(ScreenPresenter):
             rows=tuple(rows),
             empty=empty,
             enter=ButtonVM(
-                tr.t("Enter deal {n} for the table").format(n=nxt),
+                (
+                    tr.t("Enter round {n} for the table")
+                    if club.rounds
+                    else tr.t("Enter deal {n} for the table")
+                ).format(n=nxt),
                 role="primary" if offline else "normal",
             )
             if open_night
             else HIDDEN,
             back=ButtonVM(tr.t("Back")),
+            clear_call=ButtonVM(tr.t("Clear the call"), role="call") if t in s.calling else HIDDEN,
         )
+
+    def clear_call(self) -> None:
+        """The leader has seen to the table: the hub clears its call (its kiosk's band and
+        call button follow the hub's State)."""
+        self._intent()
+        if self.router.table is not None:
+            self._send(ClearCall(id=self._id(), table=self.router.table))
+        self._changed()

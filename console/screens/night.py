@@ -11,11 +11,37 @@ from console.viewmodel import (
     NightVM,
 )
 from uikit.games import game_title
+from uikit.i18n import ConsoleTranslator
 from uikit.viewmodel import ButtonVM
+from whist.enums import Unit
 from whist.leader import each_for_oneself
 from whist.protocol import (
     ClubRules,
 )
+
+
+def has_games(club: ClubRules) -> bool:
+    """The game is won and lost in games (the core's ranks_by: Solo and Widow rank by
+    points alone)."""
+    return len(club.ranks_by or [club.wins, "points"]) > 1
+
+
+def stopped_line(tr: ConsoleTranslator, played: int, club: ClubRules) -> str:
+    """``stopped at 4 of 8 deals``: how much of the night's length a table the leader stopped
+    early had played (the core's ``NightTable.stopped`` and ``played``); a game played in
+    rounds counts rounds. The hall says it in short ("stopped at 4/8")."""
+    count = club.length_count or 0
+    if club.length == Unit.GAMES:
+        words = tr.nt("stopped at {n} of {count} game", "stopped at {n} of {count} games", count)
+    elif club.length == Unit.RUBBERS:
+        words = tr.nt(
+            "stopped at {n} of {count} rubber", "stopped at {n} of {count} rubbers", count
+        )
+    elif club.rounds:
+        words = tr.nt("stopped at {n} of {count} round", "stopped at {n} of {count} rounds", count)
+    else:
+        words = tr.nt("stopped at {n} of {count} deal", "stopped at {n} of {count} deals", count)
+    return words.format(n=played, count=count)
 
 
 class NightPresenter(ScreenPresenter):
@@ -75,12 +101,22 @@ class NightPresenter(ScreenPresenter):
             for p, x in zip(self.parties(table), t.score, strict=False)
         )
         games = " \N{EN DASH} ".join(str(g) for g in t.games)
-        if t.finished:
+        if club.rounds:  # a game in rounds counts rounds, not deals (issue 29)
+            deals = tr.nt("{n} round", "{n} rounds", t.deals).format(n=t.deals)
+        if t.stopped and t.played is not None:
+            state = stopped_line(self.tr, t.played, club)
+        elif t.finished:
             state = tr.t("finished")
-        elif t.deals:
+        elif t.deals and has_games(club):
             state = tr.t("game in play {score}").format(score=score)
+        elif t.deals:
+            state = tr.t("playing")
         else:
             state = tr.t("not started")
+        if not has_games(club):  # Solo, Widow: no games to count
+            return tr.t("Table {table}: {deals}, {state}").format(
+                table=table, deals=deals, state=state
+            )
         return tr.t("Table {table}: {deals}, {state}, games {games}").format(
             table=table, deals=deals, state=state, games=games
         )
@@ -99,7 +135,11 @@ class NightPresenter(ScreenPresenter):
                 f"{self._side(table, p)} {x}"
                 for p, x in zip(self.parties(table), t.score, strict=False)
             )
-            progress = tr.nt("{n} deal", "{n} deals", deals).format(n=deals)
+            progress = (
+                tr.nt("{n} round", "{n} rounds", deals).format(n=deals)
+                if club.rounds
+                else tr.nt("{n} deal", "{n} deals", deals).format(n=deals)
+            )
             if t.round is not None and not t.finished and not s.finished:
                 # Knockout, 8-to-1: the round the table plays next is the core's
                 progress = (
@@ -116,7 +156,7 @@ class NightPresenter(ScreenPresenter):
                     f"{self._side(table, p)} {x}"
                     for p, x in zip(self.parties(table), t.score, strict=False)
                 )
-            elif deals and not t.finished and not s.finished:
+            elif deals and not t.finished and not s.finished and has_games(club):
                 progress += " · " + tr.t("game in play {score}").format(score=score)
             if any(t.games):
                 games = " \N{EN DASH} ".join(str(g) for g in t.games)
@@ -125,6 +165,8 @@ class NightPresenter(ScreenPresenter):
         if s.finished:  # the night has ended: every table is done; a call the hub still
             # lists stays visible, calmly (nothing is left to play)
             status = tr.t("Night over · calls you") if table in s.calling else tr.t("Night over")
+            if t is not None and t.stopped and t.played is not None:
+                progress = stopped_line(self.tr, t.played, club) + " · " + progress
             return (3, deals), NightTableVM(str(table), players, progress, status, "tile-reported")
         if table in s.calling:
             status, role, order = tr.t("Calls you"), "tile-calling", 0

@@ -52,12 +52,12 @@ _COLUMNS = dict(
     ew_revokes=N_("EW revokes"),
     honours=N_("Honours: NS or EW"),
     honours_held=N_("Honours held: 3 or 4"),
-    widow=N_("Widow taken by (seat)"),
+    widow=N_("Widow taken by: seat 1, 2 or 3"),
     contract=N_("Contract"),
-    bidder=N_("Bidder (seat)"),
-    partner=N_("Partner (prop and cop)"),
+    bidder=N_("Bidder: N, E, S or W"),
+    partner=N_("Partner in prop and cop: N, E, S or W"),
     bidder_tricks=N_("Bidding side's tricks"),
-    revoker=N_("Revoked (seat)"),
+    revoker=N_("Revoked: N, E, S or W"),
     bid=N_("Bid"),
     tricks=N_("Tricks"),
 )
@@ -218,14 +218,13 @@ _NAME_TOP_PT = 12.0
 
 
 def _halves(who: str) -> list[str]:
-    """A name broken onto two lines: at its hyphen or space, else in its middle with a
-    hyphen ("Margue-" "rite")."""
+    """A name broken onto two lines at its hyphen or space; a single word stays whole (a name
+    is never broken inside a word, "Marg-aret": issue 29), made smaller to fit instead."""
     for mark in ("-", " "):
         if mark in who.strip(mark):
             head, _, tail = who.partition(mark)
             return [head + (mark if mark == "-" else ""), tail]
-    middle = -(-len(who) // 2)
-    return [who[:middle] + "-", who[middle:]]
+    return [who]
 
 
 def _name_pt(who: str, width: float) -> float:

@@ -9,6 +9,7 @@ from pathlib import Path
 from whist import views
 from whist.cards import trump_name
 from whist.enums import Unit
+from whist.formats.sheet import PLAYER_PREFIX, RECORD_COLUMNS
 from whist.night import ClubNight, night_standings
 from whist.tournament import Tournament
 
@@ -165,8 +166,16 @@ def recovered_line(count: int) -> str:
 
 
 def deal_columns(night: ClubNight) -> list[str]:
-    """deals.csv's columns: exactly what ``whist-hub tally`` reads (docs/rules.md, "Paper")."""
-    return ["table", *night.game.fields]
+    """deals.csv's columns: the table and the deal's number, what ``whist-hub tally`` scores
+    (docs/rules.md, "Paper"), who entered it and any correction with its reason, and the
+    players by seat (tally prints them; whist.formats.sheet)."""
+    return [
+        "table",
+        "deal",
+        *night.game.fields,
+        *RECORD_COLUMNS[1:],
+        *(PLAYER_PREFIX + seat for seat in night.game.seats),
+    ]
 
 
 def export_night_csv(night: ClubNight, out_dir: Path) -> list[Path]:
@@ -182,11 +191,17 @@ def export_night_csv(night: ClubNight, out_dir: Path) -> list[Path]:
         for table in night.table_numbers:
             # 8-to-1: a round the table played without naming its trump shows the hub's draw.
             drawn = night.drawn_trumps(table)
+            players = night.spec.seats_of(table).players
             for entry, (was_drawn, trump) in zip(night.deals[table], drawn, strict=True):
-                row: dict[str, object] = {"table": table}
+                row: dict[str, object] = {"table": table, "deal": entry.deal}
                 row.update((k, v) for k, v in entry.record.items() if k in columns)
                 if was_drawn and not row.get("trump"):
                     row["trump"] = trump_name(trump)
+                row["entered_by"] = entry.by
+                row["corrected"] = "yes" if entry.corrected else ""
+                row["reason"] = entry.reason
+                if entry.deal == 1:  # the names once, on the table's first deal
+                    row.update((PLAYER_PREFIX + seat, n) for seat, n in players.items())
                 writer.writerow(row)
     standings = out_dir / "standings.csv"
     with standings.open("w", newline="", encoding="utf-8") as f:

@@ -82,7 +82,7 @@ STANDINGS_FILE = "standings.html"
 #:
 #:     .venv/bin/pybabel extract -F hub/paper/sheets-babel.cfg -o uikit/locale/sheets.pot \
 #:         --no-location --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 \
-#:         hub/paper/sheets.py hub/paper/clubsheets.py whist/formats/*.py
+#:         hub/paper/sheets.py hub/paper/clubsheets.py hub/paper/tally.py whist/formats/*.py
 #:     .venv/bin/pybabel update -i uikit/locale/sheets.pot -d uikit/locale -D sheets \
 #:         --no-fuzzy-matching --ignore-obsolete
 #:     # translate the new entries in uikit/locale/fr/LC_MESSAGES/sheets.po, then
@@ -200,10 +200,12 @@ section.results th { font-size: 10.5pt; height: 13mm; }
 @media screen { body { margin: 8mm; } .sheet { margin-bottom: 16mm; } }
 """
 
-#: Added for the PDF: the paper the hall prints on (Canada and the US: Letter).
+#: Added for the PDF: the paper the hall prints on (Canada and the US: Letter). WeasyPrint
+#: gives these a user's weight, below the page's own ``@page { size: landscape }`` (A4):
+#: ``!important`` puts them above it (issue 29: Letter sheets came out 297 mm wide).
 _PAPER_CSS: dict[Paper, str] = {
-    "letter": "@page { size: letter landscape; }",
-    "a4": "@page { size: a4 landscape; }",
+    "letter": "@page { size: letter landscape !important; }",
+    "a4": "@page { size: a4 landscape !important; }",
 }
 
 

@@ -22,7 +22,7 @@ from hub.service.calls import TableDesk
 from hub.service.commands import CommandDesk
 from hub.service.datadir import EXPORTS_DIR
 from hub.service.joins import JoinDesk
-from hub.service.store import EventStore, StoreError
+from hub.service.store import EventStore, StoreError, Transaction
 from whist import night as club
 from whist.errors import ErrorCode, ProtocolError, TournamentError
 from whist.events import (
@@ -278,6 +278,15 @@ class ClubCore(TableDesk, CommandDesk, JoinDesk):
 
     def _do_end_night(self, cmd: EndNight, batch: Batch) -> EndNightData:
         self._apply(NightEnded(), batch)
+        # the night is over: no table waits for the leader now
+        cleared = list(self.calls)
+        self.calls.clear()
+
+        def clear_calls(tx: Transaction) -> None:
+            for table in cleared:
+                tx.clear_call(table)
+
+        batch.writes.append(clear_calls)
         batch.dirty_tables |= set(self.tables)  # every table shows its places
         batch.state = batch.standings = True
         return EndNightData(deals=self.night.total_deals)

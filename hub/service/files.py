@@ -12,6 +12,7 @@ from pathlib import Path
 
 import tomli_w
 
+from whist.enums import Unit
 from whist.errors import PatternError
 from whist.formats import Format
 from whist.nightspec import NightSpec, load_night
@@ -29,15 +30,44 @@ HEADER = """\
 
 NIGHT_HEADER = """\
 # Club night file ({title}), written by `whist-hub new`.
-# Nobody moves: each table keeps score deal after deal. Seats are N, E, S, W clockwise
-# (North, East, South, West); partners sit opposite, so N & S play against E & W. Type the
+# Nobody moves: each table keeps score deal after deal. {seats} Type the
 # players' names under each table's [seating.players]; first_dealer is the seat that cut high
-# (the deal then passes to the left, N -> E -> S -> W). length: how long each table plays
-# ("deals", "games" or "rubbers" with a count, or "open" until the leader ends the night);
+# (the deal then passes to the left, {order}). length: how long each table plays
+# ({lengths} with a count, or "open" until the leader ends the night);
 # target, when present, replaces the game's own points for a game.
 # `whist-hub schedule` checks the file and prints the seating.
 
 """
+
+#: The seats in the night file's comment: partners opposite, or each for oneself (issue 29).
+_SEATS_PARTNERS = (
+    "Seats are N, E, S, W clockwise\n# (North, East, South, West); partners sit opposite, "
+    "so N & S play against E & W."
+)
+_SEATS_COMPASS = (
+    "Seats are N, E, S, W clockwise\n# (North, East, South, West); each player scores for "
+    "themselves."
+)
+_SEATS_NUMBERED = (
+    "Seats are numbered 1, 2, 3...\n# clockwise, as many as the table has players; each player "
+    "scores for themselves."
+)
+
+
+def night_header(spec: NightSpec) -> str:
+    """The comment at the top of a night's file, in the game's own terms: who plays with
+    whom, the seats the deal passes round, the lengths the game has."""
+    game = spec.game
+    if game.parties == ("NS", "EW"):
+        seats = _SEATS_PARTNERS
+    elif "N" in game.seats:
+        seats = _SEATS_COMPASS
+    else:
+        seats = _SEATS_NUMBERED
+    lengths = [f'"{u}"' for u in game.lengths if u != Unit.OPEN]
+    said = ", ".join(lengths[:-1]) + " or " + lengths[-1] if len(lengths) > 1 else lengths[0]
+    order = " -> ".join(game.seats[:4]) + (" -> ..." if len(game.seats) > 4 else "")
+    return NIGHT_HEADER.format(title=game.title, seats=seats, order=order, lengths=said)
 
 
 def _read_toml(p: Path) -> dict[str, object]:
@@ -75,7 +105,7 @@ def read_event_file(path: str | Path) -> TournamentSpec | NightSpec:
 
 def dumps_spec(spec: TournamentSpec | NightSpec) -> str:
     if isinstance(spec, NightSpec):
-        return NIGHT_HEADER.format(title=spec.game.title) + tomli_w.dumps(spec.to_dict())
+        return night_header(spec) + tomli_w.dumps(spec.to_dict())
     return HEADER + tomli_w.dumps(spec.to_dict())
 
 

@@ -30,9 +30,9 @@ def test_tables_by_progress_with_players_by_name_and_no_target():
     # the four players seated, not Knockout's seven seats, each with their total so far
     assert one.players == "Eleanor 3 · Margaret 4 · Harold 0 · Gérard 0"
     # the round the table plays next, as the core has it (Knockout: one card fewer a round)
-    assert one.progress == "round 2: 6 cards each · 1 deal"
+    assert one.progress == "round 2: 6 cards each · 1 round"  # a game in rounds counts rounds
     # a table not started yet is on round 1, its players by name alone
-    assert v.tables[1].progress.startswith("round 1: 7 cards each · 0 deals")
+    assert v.tables[1].progress.startswith("round 1: 7 cards each · 0 rounds")
     assert v.tables[1].players == "Dorothy · Thérèse · Albert · Walter"
 
 

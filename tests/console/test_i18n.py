@@ -46,6 +46,7 @@ DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
     "sheets": [
         ROOT / "hub" / "paper" / "sheets.py",
         ROOT / "hub" / "paper" / "clubsheets.py",
+        ROOT / "hub" / "paper" / "tally.py",
         (FORMATS, SUMMARIES),
     ],
 }

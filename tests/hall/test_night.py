@@ -37,7 +37,8 @@ def test_the_leaderboard_is_the_hubs_order_with_names_tables_and_shared_places()
     ]
     # four partnerships on 0: the same place, shown as shared
     assert [line[0] for line in lines[2:]] == ["3="] * 4
-    assert v.night.note == "2= : a shared place · Ranked by games, then points"
+    # the mark the leaderboard shows (3=), not another
+    assert v.night.note == "3= : a shared place · Ranked by games, then points"
     assert (v.night.head.wins, v.night.head.points) == ("Games", "Points")
     assert v.progress == ""  # an open night: nothing to measure progress against
 
@@ -60,7 +61,7 @@ def test_english_counts_rubbers_first():
     night = club_night("english", 2)
     v = shown(night).view
     assert (v.night.head.wins, v.night.head.points) == ("Rubbers", "Points")
-    assert v.night.note == "2= : a shared place · Ranked by rubbers, then points"
+    assert v.night.note == "1= : a shared place · Ranked by rubbers, then points"
 
 
 def test_a_night_of_a_set_length_shows_the_tables_that_have_finished():
@@ -92,10 +93,12 @@ def test_the_nights_end_says_final_standings_in_both_languages():
     play(night, 1, GRAND_NS)
     end(night)
     v = shown(night).view
-    assert v.hand == "Final standings · Minnesota whist · game to 13"
+    # the big first line of the header (issue 29); the night and its game under it
+    assert v.tournament == "Final standings"
+    assert v.hand == "Minnesota whist, 2 tables · Minnesota whist · game to 13"
     assert {t.status for t in v.night.tables} == {"✓ finished"}
     fr = shown(night, language="fr").view
-    assert fr.hand.startswith("Classement final")
+    assert fr.tournament == "Classement final"
     assert fr.night.head.points == "Points"
 
 

@@ -62,11 +62,11 @@ def test_eight_to_one_shows_each_tables_round_and_the_rooms_trump_big():
     tables = [(t.table, t.score) for t in v.night.tables]
     assert tables == [("1", "5 ♥"), ("2", "5 ♥"), ("3", "1 NT")]
     assert v.night.tables_head.score == "Round"
-    # two tables of three play round 5: the room's trump
+    # two tables of three play round 5: the room's trump, and whose round it is (issue 29)
     assert (v.trump_symbol, v.trump_role) == ("♥", "card-red")
-    assert v.trump_name == "Hearts\nRound 5 · 7 cards"
+    assert v.trump_name == "Hearts · round 5\n7 cards · tables 1, 2"
     fr = shown(night, language="fr").view
-    assert fr.trump_name == "Cœur\nManche 5 · 7 cartes"
+    assert fr.trump_name == "Cœur · manche 5\n7 cartes · tables 1, 2"
     end(night)
     assert shown(night).view.trump_symbol == ""
 

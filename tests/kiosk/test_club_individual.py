@@ -136,8 +136,11 @@ def test_widow_deal_in_five_taps_and_the_hubs_score(link):
         ("Margaret", "2"),
         ("Harold", "1"),
     ]
-    # a name and its points stay together when the line wraps
-    assert s.last == "Deal 1: Eleanor\u00a00 · Margaret\u00a0+2 · Harold\u00a0+1"
+    # a name and its points stay together when the line wraps; who took the widow stays
+    # in the line (issue 29)
+    assert s.last == (
+        "Deal 1: Margaret took the widow\nEleanor\u00a00 · Margaret\u00a0+2 · Harold\u00a0+1"
+    )
 
 
 def test_widow_tap_count(link):

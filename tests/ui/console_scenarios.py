@@ -475,7 +475,7 @@ async def club_hall(d: Any) -> None:
     p._changed()
     await d.settle()
     await d.shoot("22-night-final")
-    d.note("final", d.vm.hand)
+    d.note("final", d.vm.tournament)  # the header's big first line
 
 
 EIGHT_EVEN = {"bids": dict.fromkeys("NESW", 2), "tricks": dict.fromkeys("NESW", 2)}

@@ -77,7 +77,7 @@ def test_the_hall_ranks_every_player(tmp_path, kivy_env, served_solo):
     assert first[0] in ("1", "1=") and " " not in first[1]  # a table, no partnership
     if game == "eight-to-one":
         symbol, name = seen["trump"]
-        assert symbol and name.endswith("Round 5 · 7 cards")
+        assert symbol and name.endswith(" · round 5\n7 cards · tables 1, 2")  # not table 3
         assert seen["tables"][0][1] == f"5 {symbol}"
     else:
         assert seen["trump"] == ["", ""]

@@ -60,6 +60,7 @@ def test_every_placeholder_is_one_a_screen_fills(fmt: Format) -> None:
         fields.add(page.field)
         if page.each is not None:
             fields.add(f"{page.field}_none")
+            fields.add(f"own_{page.field}")  # what the page's player entered for it
     conditions: list[When] = [w for t in texts_of(schema) for w in t.when]
     conditions += [w for p in pages_of(schema) for w in p.when]
     for text in texts_of(schema):

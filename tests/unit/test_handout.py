@@ -127,12 +127,21 @@ def test_every_word_goes_through_the_catalog():
 
 
 def source_messages():
-    return {
+    found = {
         (context, message[0] if isinstance(message, tuple) else message)
         for _line, message, _comments, context in extract_from_file(
             "python", SOURCE, keywords=KEYWORDS
         )
     }
+    # the club games' titles (G_ in whist/formats), which a night's seating prints
+    for path in sorted((ROOT / "whist" / "formats").glob("*.py")):
+        found |= {
+            (None, message)
+            for _line, message, _comments, _context in extract_from_file(
+                "python", path, keywords={"G_": None}
+            )
+        }
+    return found
 
 
 def french():

@@ -29,7 +29,7 @@ from whist.cards import Suit
 from whist.enums import OutcomeReason, Unit
 from whist.errors import M_, DealError, PatternError
 from whist.formats.entry import MILITARY_ENTRY, EntrySchema
-from whist.formats.sheet import read_sheet
+from whist.formats.sheet import is_scored, read_sheet, sheet_players
 from whist.formats.words import Words
 
 TRICKS = 13
@@ -182,13 +182,19 @@ class NightLength:
 
     def reached(self, table: ClubTable) -> bool:
         """Has the table played the whole night?"""
-        done = {
+        done = self.played(table)
+        return done is not None and done >= self.count
+
+    def played(self, table: ClubTable) -> int | None:
+        """How much of the night the table has played, in the night's unit (deals, games or
+        rubbers); None in an open night, which has no length to measure against."""
+        if self.unit == Unit.OPEN:
+            return None
+        return {
             Unit.DEALS: table.deals,
             Unit.GAMES: sum(table.games),
             Unit.RUBBERS: sum(table.rubbers),
-            Unit.OPEN: -1,
         }[self.unit]
-        return self.unit != Unit.OPEN and done >= self.count
 
     def describe(self) -> str:
         if self.unit == Unit.OPEN:
@@ -285,6 +291,10 @@ class ClubTable:
     out: tuple[Party, ...] = ()
     #: The house rules in force at this table (ClubSettings.house_rules).
     house_rules: frozenset[str] = frozenset()
+    #: The score, per party, the last game won at this table ended at (the deal that won it
+    #: included), so a screen can show the 13-6 just won rather than the next game's 0-0;
+    #: empty before the first game is won.
+    last_game: tuple[int, ...] = ()
 
     def _at(self, values: tuple[int, ...], party: Party) -> int:
         try:
@@ -354,6 +364,7 @@ class ClubTable:
                 for p, n in zip(self.parties, self.night_points, strict=True)
             ),
             last=change,
+            last_game=score if won is not None else self.last_game,
         )
 
 
@@ -595,6 +606,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
         self, rows: Iterable[tuple[int, Mapping[str, object]]], settings: ClubSettings | None
     ) -> dict[int, ClubTable]:
         tables: dict[int, ClubTable] = {}
+        names: dict[int, dict[str, str]] = {}
         for line, row in rows:
             number = str(row.get("table") or "").strip()
             if not number.isdigit() or int(number) < 1:
@@ -603,7 +615,16 @@ class ClubGame(abc.ABC, Generic[DealT]):
                     line=line,
                     got=number,
                 )
-            fields = {k: v for k, v in row.items() if k != "table"}
+            _check_deal_number(line, number, row.get("deal"), tables.get(int(number)))
+            seated = names.setdefault(int(number), {})
+            for seat, name in sheet_players([row]).get(int(number), {}).items():
+                seated.setdefault(name.casefold(), seat)
+            # a player's name written where a seat is asked reads as their seat
+            fields = {
+                k: seated.get(str(v).strip().casefold(), v) if v is not None else v
+                for k, v in row.items()
+                if is_scored(k)
+            }
             try:
                 table = tables.get(int(number)) or self.start(self.sheet_settings(fields, settings))
                 tables[int(number)] = self.play(table, self.record(fields))
@@ -653,6 +674,18 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 rank = index + 1
             result.append(ClubStanding(rank, number, party, wins, games, rubbers, points))
         return tuple(result)
+
+
+def _check_deal_number(line: int, table: str, deal: object, played: ClubTable | None) -> None:
+    """A sheet's ``deal`` column, when written, must be the table's next deal: a line out
+    of order would be scored as another deal."""
+    written = str(deal or "").strip()
+    expected = (played.deals if played is not None else 0) + 1
+    if written and written != str(expected):
+        raise DealError.plain(
+            f"line {line} (table {table}), column deal: deal {expected} comes next at this "
+            f"table (got {written!r}); keep each table's deals in the order played"
+        )
 
 
 def _column_of(exc: DealError, fields: Mapping[str, object]) -> str | None:

@@ -17,12 +17,48 @@ from __future__ import annotations
 
 import codecs
 import csv
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from whist.errors import DealError
 
 #: What a sheet's cells may be separated by, the comma first.
 DELIMITERS = (",", ";", "\t")
+#: The record's own columns in a night's deals.csv (whist-hub export), beside the game's: the
+#: deal's number at its table, who entered what counts (``table`` or ``leader``), whether the
+#: leader corrected it and why. ``tally`` reads them and scores none of them.
+RECORD_COLUMNS = ("deal", "entered_by", "corrected", "reason")
+#: A player's name by seat (``player_N``, ``player_1``), on a table's first line or every
+#: line: ``tally`` prints the names, and reads a name written where a seat is asked.
+PLAYER_PREFIX = "player_"
+
+
+def is_scored(column: str) -> bool:
+    """Whether a sheet's column is one a game's deal record reads (not the record's own
+    bookkeeping nor a player's name)."""
+    return (
+        column != "table" and column not in RECORD_COLUMNS and not column.startswith(PLAYER_PREFIX)
+    )
+
+
+def sheet_players(rows: Iterable[Mapping[str, object]]) -> dict[int, dict[str, str]]:
+    """Each table's players by seat, from the sheet's ``player_<seat>`` columns (the first
+    name written for a seat counts); a table whose sheet names nobody is left out.
+
+    >>> sheet_players([{"table": "2", "player_N": "Eleanor", "player_E": ""},
+    ...                {"table": "2", "player_N": "", "player_E": "Harold"}])
+    {2: {'N': 'Eleanor', 'E': 'Harold'}}
+    """
+    found: dict[int, dict[str, str]] = {}
+    for row in rows:
+        table = str(row.get("table") or "").strip()
+        if not table.isdigit():
+            continue
+        for column, value in row.items():
+            name = str(value or "").strip()
+            if column.startswith(PLAYER_PREFIX) and name:
+                seats = found.setdefault(int(table), {})
+                seats.setdefault(column[len(PLAYER_PREFIX) :], name)
+    return found
 
 
 def decode(data: bytes) -> str:

@@ -30,6 +30,7 @@ from whist.formats.entry import (
     Confirm,
     EntrySchema,
     Page,
+    Show,
     Text,
     When,
     Who,
@@ -81,6 +82,14 @@ class WidowDeal:
         check_tricks_add_up(self.tricks, TRICKS)
 
 
+#: Who took the widow, in words: the confirm page's head and, on the score screen, the last
+#: deal's line, so the score line after says it too (issue 29).
+_WHO_TOOK_IT = (
+    Text(E_("Nobody took the widow"), when=(When("widow", ("none",)),)),
+    Text(E_("{widow} took the widow"), when=(When("widow", ("none",), negate=True),)),
+)
+
+
 class Widow(IndividualGame[WidowDeal]):
     name: ClassVar[str] = "widow"
     title: ClassVar[str] = G_("Widow whist")
@@ -101,10 +110,7 @@ class Widow(IndividualGame[WidowDeal]):
         ),
         confirm=Confirm.EVERYONE,
         title=DEAL_TITLE,
-        head=(
-            Text(E_("Nobody took the widow"), when=(When("widow", ("none",)),)),
-            Text(E_("{widow} took the widow"), when=(When("widow", ("none",), negate=True),)),
-        ),
+        head=_WHO_TOOK_IT,
         notes=((Text(E_("Tricks: {tricks}")),),),
         short=(
             (Text("{tricks}"),),
@@ -115,6 +121,7 @@ class Widow(IndividualGame[WidowDeal]):
                 ),
             ),
         ),
+        show=Show(last_head=_WHO_TOOK_IT),
     )
 
     def record(self, fields: Mapping[str, object]) -> WidowDeal:

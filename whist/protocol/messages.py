@@ -637,6 +637,9 @@ class ClubParty(_Outbound):
     rubber_games: Annotated[int, Field(ge=0)]
     rubbers: Annotated[int, Field(ge=0)]
     points: int
+    #: Extension (issue 29): its score when the last game won at the table ended (None
+    #: before the first game is won); shown while ``ClubScore.game_over``.
+    last_game: int | None = None
 
 
 class ClubDealScored(_Outbound):
@@ -706,6 +709,15 @@ class ClubScore(_Outbound):
     seq: int = 0
     #: The next round, in Knockout and 8-to-1 (None in the other games).
     round: ClubRound | None = None
+    #: Extension (issue 29): the last deal won a game and the next one has not been entered:
+    #: the score to show is each party's ``last_game`` (the 13-6 just won), not the next
+    #: game's 0-0.
+    game_over: bool = False
+    #: Extension (issue 29): the leader ended the night before the table had played its
+    #: length; ``played`` how much of it the table played (``rules.length`` units; None in an
+    #: open night): "stopped at 4 of 8 deals".
+    stopped: bool = False
+    played: Annotated[int, Field(ge=0)] | None = None
 
 
 class NightRow(_Outbound):
@@ -741,6 +753,13 @@ class NightTable(_Outbound):
     #: Extension (issue 22): the number of the game in play at the table (the games it has
     #: finished, plus one); None from an older hub.
     game: Annotated[int, Field(ge=1)] | None = None
+    #: Extension (issue 29): as in ClubScore, the last deal won a game (show ``last_game``,
+    #: the score, by party, that game ended at), the night was stopped before the table's
+    #: length, and how much of it the table played (None in an open night).
+    game_over: bool = False
+    last_game: list[int] = []
+    stopped: bool = False
+    played: Annotated[int, Field(ge=0)] | None = None
 
 
 class NightStandings(_Outbound):
@@ -768,6 +787,9 @@ class NightStandings(_Outbound):
     #: later one when as many play two), with its drawn trump; None in the other games, once
     #: every table has finished, or once the night has ended.
     room_round: ClubRound | None = None
+    #: Extension (issue 29), 8-to-1: the tables playing ``room_round`` next, so the hall
+    #: can say whose round its big trump is when other tables play another round.
+    room_tables: list[TableNumber] = []
 
 
 class State(_Outbound):
