@@ -4,18 +4,19 @@ Catalogs: ``uikit/locale/fr/LC_MESSAGES/kiosk.po`` / ``kiosk.mo``. After changin
 the code, from the repository::
 
     .venv/bin/pybabel extract -F kiosk/babel.cfg -o uikit/locale/kiosk.pot --no-location \\
-        -c TRANSLATORS: -k M_ -k G_ -k E_ -k En_:1,2 kiosk uikit/reasons.py whist/formats \\
+        -c TRANSLATORS: -k M_ -k G_ -k H_ -k E_ -k En_:1,2 kiosk uikit/reasons.py whist/formats \\
         whist/night.py
     .venv/bin/pybabel update -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk \\
         --no-fuzzy-matching --ignore-obsolete -w 100
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/kiosk.po, then
     .venv/bin/pybabel compile -d uikit/locale -D kiosk --statistics
 
-The club games' titles (``G_`` where each format defines it, ``whist/formats``) and the
-core's refusals of a club deal (``M_`` in ``whist/formats`` and ``whist/night.py``) are
-extracted too: the hub sends their templates (``reason_text``), :mod:`uikit.reasons` says them;
-and the texts of the games' entry schemas (``E_``, ``En_`` in :mod:`whist.formats.entry` and
-each game's module), which :mod:`kiosk.individual` says.
+The club games' titles (``G_`` where each format defines it, ``whist/formats``), what their
+house rules change (``H_``, shown while in force) and the core's refusals of a club deal
+(``M_`` in ``whist/formats`` and ``whist/night.py``) are extracted too: the hub sends their
+templates (``reason_text``), :mod:`uikit.reasons` says them; and the texts of the games'
+entry schemas (``E_``, ``En_`` in :mod:`whist.formats.entry` and each game's module), which
+:mod:`kiosk.individual` says.
 
 (A new language: ``pybabel init -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk -l xx``,
 and add it to :data:`uikit.i18n.LANGUAGES`.) tests/kiosk/test_i18n.py fails until every msgid

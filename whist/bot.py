@@ -12,7 +12,7 @@ replays a deal card for card.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from whist.cards import (
     FULL_DECK,
@@ -463,6 +463,7 @@ def individual_deal(
     cards: int = TRICKS_PER_DEAL,
     trump: str | None = None,
     chooser: str | None = None,
+    house_rules: Collection[str] = (),
 ) -> dict[str, object]:
     """Deal and play one deal (or round) of a game played each for oneself with bots; return
     what the table taps in, in the wire's form (:class:`~whist.protocol.DealRecord`: per-seat
@@ -472,6 +473,8 @@ def individual_deal(
     in); ``dealer`` one of them. Knockout and 8-to-1 take the round's ``cards`` from the hub's
     ClubScore; 8-to-1 its drawn ``trump`` (``none`` or a suit), Knockout who ``chooser``
     names the trump (None: the first round, the next card of the pack is turned).
+    ``house_rules`` are the night's (``ClubRules.house_rules``): with Widow's
+    ``must_play_a_club`` a bot with none of the suit led plays a club if it has one (WI6).
 
     >>> record = individual_deal(random.Random(2), "widow", "1", players=("1", "2", "3"))
     >>> sum(record["tricks"].values())
@@ -494,7 +497,8 @@ def individual_deal(
             record["widow"] = seats[taker]
             if hand_value(widow, Suit.CLUBS) > hand_value(hands[taker], Suit.CLUBS):
                 hands[taker] = widow
-        won = play_tricks(hands, Suit.CLUBS, leader=first, bots=bots)
+        must_club = "must_play_a_club" in house_rules
+        won = play_tricks(hands, Suit.CLUBS, leader=first, bots=bots, must_trump=must_club)
     elif game == "solo":
         hands = [pack[13 * i : 13 * (i + 1)] for i in range(n)]
         suit = hands[seats.index(dealer)][-1].suit  # the dealer's last card is turned

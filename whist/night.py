@@ -38,6 +38,7 @@ from whist.formats.individual import read_trump
 from whist.nightspec import NightSpec
 from whist.protocol import (
     ClubDealScored,
+    ClubHouseRule,
     ClubLine,
     ClubParty,
     ClubPlace,
@@ -350,6 +351,10 @@ def club_rules(spec: NightSpec) -> ClubRules:
         ranks_by=list(game.ranks_by),
         rounds=game.in_rounds,
         knocks_out=game.knocks_out,
+        house_rules=[
+            ClubHouseRule(name=name, says=words.msgid, values=dict(words.values))
+            for name, words in game.house_rules_in_force(target, spec.house_rules)
+        ],
     )
 
 

@@ -346,10 +346,11 @@ def bot_record(rng: random.Random, fmt: str, score: ClubScore) -> dict[str, obje
     dealer = score.dealer.seat
     if fmt in BOT_CLUB_GAMES:
         return dict(club_deal(rng, fmt, dealer))
+    house_rules = [rule.name for rule in score.rules.house_rules or ()]
     next_round = score.round
     if next_round is None:
         players = [p.party for p in score.parties]
-        return individual_deal(rng, fmt, dealer, players=players)
+        return individual_deal(rng, fmt, dealer, players=players, house_rules=house_rules)
     return individual_deal(
         rng,
         fmt,
@@ -358,6 +359,7 @@ def bot_record(rng: random.Random, fmt: str, score: ClubScore) -> dict[str, obje
         cards=next_round.cards,
         trump=next_round.trump,
         chooser=next_round.chooses_trump,
+        house_rules=house_rules,
     )
 
 

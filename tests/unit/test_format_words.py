@@ -55,7 +55,7 @@ def test_every_format_has_a_rules_summary_with_its_values(fmt: Format) -> None:
 
 def test_a_summary_says_the_nights_own_target() -> None:
     english = Format.ENGLISH.club.night_summary(7, {"no_honours_at_the_point"})
-    assert "A game to 7 is" in say_all(str, english) and "at 6." in say_all(str, english)
+    assert "First to 7 wins" in say_all(str, english) and "at 6." in say_all(str, english)
     assert "First to 13 wins" in say_all(str, Format.MINNESOTA.club.rules_summary())
     pages = club_sheet_pages(default_night("american", 1))
     assert "First to 7 wins" in say_all(str, pages[0].summary)

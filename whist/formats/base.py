@@ -281,6 +281,9 @@ class ClubTable:
     out: tuple[Party, ...] = ()
     #: The house rules in force at this table (ClubSettings.house_rules).
     house_rules: frozenset[str] = frozenset()
+    #: Per party, the night's points scored in the rubber in play (English whist totals them
+    #: to find the rubber's winner, EN9); empty before the first deal.
+    rubber_points: tuple[int, ...] = ()
 
     def _at(self, values: tuple[int, ...], party: Party) -> int:
         try:
@@ -306,6 +309,9 @@ class ClubTable:
 
     def night_points_of(self, party: Party) -> int:
         return self._at(self.night_points, party)
+
+    def rubber_points_of(self, party: Party) -> int:
+        return self._at(self.rubber_points, party) if self.rubber_points else 0
 
     @property
     def game_over(self) -> bool:
@@ -348,6 +354,10 @@ class ClubTable:
             night_points=tuple(
                 n + change.night_points(p)
                 for p, n in zip(self.parties, self.night_points, strict=True)
+            ),
+            rubber_points=tuple(
+                0 if rubber is not None else self.rubber_points_of(p) + change.night_points(p)
+                for p in self.parties
             ),
             last=change,
         )
@@ -472,15 +482,27 @@ class ClubGame(abc.ABC, Generic[DealT]):
         >>> say_all(str, Format.AMERICAN.club.night_summary(7, {"revoke_cannot_win"}))[-67:]
         'House rule: a side that revoked cannot win the game with that deal.'
         """
+        extra = tuple(words for _name, words in self.house_rules_in_force(target, house_rules))
+        return (*self.rules_summary(target), *extra)
+
+    def house_rules_in_force(
+        self, target: int | None = None, house_rules: Iterable[str] = ()
+    ) -> tuple[tuple[str, Words], ...]:
+        """Each house rule of ``house_rules`` this game has, in the order the game lists
+        them, by its name and what it changes (for a night whose games are to ``target``):
+        what every screen and sheet shows of tonight's house rules.
+
+        >>> [name for name, _ in Format.ENGLISH.club.house_rules_in_force(5, {"game_values"})]
+        ['game_values']
+        """
         on = set(house_rules)
         goal = self.default_target if target is None else target
         values = (("target", goal), ("last", goal - 1))
-        extra = tuple(
-            Words(words, tuple((k, v) for k, v in values if "{" + k + "}" in words))
+        return tuple(
+            (name, Words(words, tuple((k, v) for k, v in values if "{" + k + "}" in words)))
             for name, words in self.house_rules.items()
             if name in on
         )
-        return (*self.rules_summary(target), *extra)
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:
