@@ -817,16 +817,25 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
     help="The club game the sheet was scored in.",
 )
 @click.option("--target", type=click.IntRange(1, 500), default=None, help="Points for a game.")
+@click.option(
+    "--house-rule",
+    "house_rules",
+    multiple=True,
+    metavar="NAME",
+    help="A house rule the night played (as named in the night's file); repeat for each.",
+)
 @click.argument("sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def tally(format_: str, target: int | None, sheet: Path) -> None:
+def tally(format_: str, target: int | None, house_rules: tuple[str, ...], sheet: Path) -> None:
     """Score a club night typed in from paper and print the night's standings.
 
     SHEET is a CSV with a header: ``table`` and every one of the game's columns (docs/rules.md,
     "Paper"), one row per deal in the order each table played them.
     """
     game = Format(format_).club
+    settings = ClubSettings(target=target, house_rules=frozenset(house_rules))
     try:
-        tables = game.tally_sheet(sheet.read_bytes(), ClubSettings(target=target))
+        game.check_house_rules(settings.house_rules)
+        tables = game.tally_sheet(sheet.read_bytes(), settings)
     except OSError as exc:
         _fail(f"{sheet}: cannot read it ({exc.strerror or exc})")
     except WhistError as exc:

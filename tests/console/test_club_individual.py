@@ -19,7 +19,7 @@ def sent(link) -> CorrectDeal:
 
 
 def test_tables_by_progress_with_players_by_name_and_no_target():
-    night = club_night("knockout", 3)
+    night = club_night("knockout", 3, house_rules=("knockout_rounds",))
     play(night, 1, KNOCKOUT)
     p, _ = console(night, offline=[3])
     v = p.view.night

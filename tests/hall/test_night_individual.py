@@ -42,7 +42,7 @@ def test_solo_in_french():
 
 
 def test_knockout_ranks_by_games_then_tricks():
-    night = club_night("knockout", 2)
+    night = club_night("knockout", 2, house_rules=("knockout_rounds",))
     play(night, 1, {"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
     play(night, 1, {"tricks_1": 0, "tricks_2": 6})
     v = shown(night).view
@@ -72,7 +72,7 @@ def test_eight_to_one_shows_each_tables_round_and_the_rooms_trump_big():
 
 
 def test_knockout_shows_each_tables_round_its_cards_and_who_is_still_in():
-    night = club_night("knockout", 2)
+    night = club_night("knockout", 2, house_rules=("knockout_rounds",))
     play(night, 1, {"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
     v = shown(night).view
     assert v.night.tables_head.score == "Round"

@@ -26,11 +26,16 @@ from whist.protocol import Ack, ClubDeal, ClubScore
 TABLE = 1
 
 
+Rules = tuple[str, ...]
+
+
 class Hub:
     """A night of one game held by the core; table 1 is ours."""
 
-    def __init__(self, game: str, tables: int = 3, trump: str | None = None) -> None:
-        self.night: ClubNight = club_night(game, tables)
+    def __init__(
+        self, game: str, tables: int = 3, trump: str | None = None, house_rules: Rules = ()
+    ) -> None:
+        self.night: ClubNight = club_night(game, tables, house_rules=house_rules)
         self.trump = trump  # what the hub drew for the round (8-to-1), as solo-hub adds it
 
     def score(self) -> ClubScore:
@@ -266,8 +271,12 @@ def test_solo_in_french(link):
 # ------------------------------------------------------------------------------- Knockout
 
 
+#: The traditional knockout (rounds of 7, 6, 5… cards, knock-outs): a house rule (KO10).
+ROUNDS = ("knockout_rounds",)
+
+
 def test_knockout_round_says_cards_out_and_who_chooses_trump(link):
-    hub = Hub("knockout")
+    hub = Hub("knockout", house_rules=ROUNDS)
     p = kiosk(hub, link)
     s = p.view.club_players
     assert s.round == "Round 1: deal 7 cards each\nturn up the next card for trump"
@@ -346,7 +355,7 @@ def test_knockout_waits_for_the_hub_before_the_next_round(link):
 
 
 def test_knockout_in_french(link):
-    hub = Hub("knockout")
+    hub = Hub("knockout", house_rules=ROUNDS)
     hub.record({"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
     p = kiosk(hub, link, language="fr")
     s = p.view.club_players

@@ -451,10 +451,19 @@ class ClubGame(abc.ABC, Generic[DealT]):
     #: What ``night_points`` count: points, or tricks (Knockout, KO8).
     night_unit: ClassVar[Literal["points", "tricks"]] = "points"
     #: A game is played in rounds of their own (:meth:`next_round`): a table's round is
-    #: shown beside it (Knockout, 8-to-1).
+    #: shown beside it (8-to-1; Knockout with its house rule, :meth:`plays_in_rounds`).
     in_rounds: ClassVar[bool] = False
-    #: Players are knocked out of a game (Knockout): who is still in is shown.
+    #: Players are knocked out of a game (Knockout with its house rule, :meth:`knocks_out_in`):
+    #: who is still in is shown.
     knocks_out: ClassVar[bool] = False
+
+    def plays_in_rounds(self, house_rules: Iterable[str] = ()) -> bool:
+        """:attr:`in_rounds` on a night of these house rules (a house rule may add rounds)."""
+        return self.in_rounds
+
+    def knocks_out_in(self, house_rules: Iterable[str] = ()) -> bool:
+        """:attr:`knocks_out` on a night of these house rules."""
+        return self.knocks_out
 
     @property
     def ranks_by(self) -> tuple[Literal["games", "rubbers", "points", "tricks"], ...]:
@@ -528,10 +537,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 seats=", ".join(self.seats),
                 got=repr(settings.first_dealer),
             )
-        unknown = sorted(settings.house_rules - set(self.house_rules))
-        if unknown:
-            # The night's file is checked first (whist.nightspec): this is a programmer's error.
-            raise DealError.plain(f"{self.title} has no house rule {unknown[0]}")
+        self.check_house_rules(settings.house_rules)
         zeros = tuple(0 for _ in self.parties)
         return ClubTable(
             game=self.name,
@@ -548,6 +554,13 @@ class ClubGame(abc.ABC, Generic[DealT]):
             night_points=zeros,
             house_rules=settings.house_rules,
         )
+
+    def check_house_rules(self, house_rules: frozenset[str]) -> None:
+        """Refuse a house rule this game does not have."""
+        unknown = sorted(house_rules - set(self.house_rules))
+        if unknown:
+            # The night's file is checked first (whist.nightspec): this is a programmer's error.
+            raise DealError.plain(f"{self.title} has no house rule {unknown[0]}")
 
     @abc.abstractmethod
     def record(self, fields: Mapping[str, object]) -> DealT:
