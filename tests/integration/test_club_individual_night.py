@@ -15,7 +15,7 @@ from hub.demo.sim import SimClubKiosk, SimClubLeader
 from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import serve_night
-from tests.integration.test_club_night import retained
+from tests.integration.test_club_night import export_and_tally, retained
 from whist.night import ClubNight, club_score, night_standings
 from whist.protocol import ClubScore, NightStandings, State, decode
 
@@ -48,9 +48,16 @@ def other_record(record: dict) -> dict:
     return other
 
 
-@pytest.mark.parametrize("game", list(DEALS))
-def test_a_three_table_night_through_a_real_hub(tmp_path, game):
-    hub, port, data, creds = serve_night(tmp_path, game, TABLES)
+@pytest.mark.parametrize(
+    ("game", "house_rules"),
+    [
+        *((game, ()) for game in DEALS),
+        ("knockout", ("knockout_rounds",)),  # the traditional game: rounds and knock-outs
+        ("widow", ("must_play_a_club",)),
+    ],
+)
+def test_a_three_table_night_through_a_real_hub(tmp_path, game, house_rules):
+    hub, port, data, creds = serve_night(tmp_path, game, TABLES, house_rules)
     devices = []
     try:
         leader = SimClubLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
@@ -129,6 +136,8 @@ def test_a_three_table_night_through_a_real_hub(tmp_path, game):
             assert shown[0] == shown[1] == shown[2] and shown[0] is not None
         state = decode(State, got[topics.state])
         assert state.finished and state.club is not None and state.club.name == game
+        assert [h.name for h in state.club.house_rules or ()] == list(house_rules)
+        export_and_tally(data, game, house_rules, night)
         for kiosk in kiosks:
             kiosk.wait_score(lambda s: s.ended, WAIT)
             assert kiosk.score == club_score(night, kiosk.table)

@@ -66,7 +66,8 @@ def test_a_solo_night(tmp_path, kivy_env, hall, language):
 def test_a_knockout_night(tmp_path, kivy_env, hall, language):
     texts = night(tmp_path, kivy_env, hall, game="knockout", language=language)
     assert texts["scores"] == ["3", "4", "0", "0"]
-    second = {"en": "Round 2: deal 6 cards each", "fr": "Manche 2\u00a0: donnez 6 cartes chacun"}
+    # The seed's game (KO2): every deal is seven cards each, nobody knocked out.
+    second = {"en": "Round 1: deal 7 cards each", "fr": "Manche 1\u00a0: donnez 7 cartes chacun"}
     assert texts["round"].splitlines()[0] == second[language]
 
 

@@ -43,6 +43,7 @@ def test_the_seeds_game_is_seven_cards_every_deal_and_the_most_tricks_wins():
         assert table.last.game_won_by == "1" and table.last.knocked_out == ()
         assert table.games == (deal, 0, 0, 0) and table.out == ()
     assert table.night_points == (12, 9, 0, 0)  # the night counts tricks (KO8)
+    assert table.score == table.night_points  # the kiosk's big number: tricks tonight
     assert table.dealer == "4"  # the deal passes to the left after every deal (KO6)
     assert KNOCKOUT.standings({1: table})[0].party == "1"
 

@@ -230,7 +230,8 @@ class ScoreChange:
     ``night``: what the deal added to the night's standings points.
     The individual games add: ``game_shared_with``, the other parties that won the game with
     ``game_won_by`` (a tie at the top, 8-to-1); ``knocked_out``, the parties out of the game
-    in play after this deal (Knockout); ``chooses_trump``, who chooses the next deal's trump.
+    in play after this deal (Knockout); ``chooses_trump``, who chooses the next deal's trump;
+    ``score_carries``, the score runs on after the game it wins.
 
     >>> change = ScoreChange(lines=(Line("NS", 3, "tricks"),))
     >>> change.points("NS"), change.points("EW")
@@ -245,6 +246,9 @@ class ScoreChange:
     game_shared_with: tuple[Party, ...] = ()
     knocked_out: tuple[Party, ...] = ()
     chooses_trump: Party | None = None
+    #: The deal wins a game, but the table's score runs on across games (Knockout by the
+    #: seed: every deal of seven is a game, and the players' tricks add up all night).
+    score_carries: bool = False
 
     def points(self, party: Party) -> int:
         return sum(line.points for line in self.lines if line.party == party)
@@ -345,7 +349,9 @@ class ClubTable:
             deals=self.deals + 1,
             round=0 if won is not None else self.round + 1,
             out=out,
-            score=tuple(0 for _ in score) if won is not None else score,
+            score=tuple(0 for _ in score)
+            if won is not None and not change.score_carries
+            else score,
             games=games,
             rubber_games=tuple(0 for _ in in_rubber) if rubber is not None else in_rubber,
             rubbers=tuple(

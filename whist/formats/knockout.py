@@ -224,6 +224,7 @@ class Knockout(IndividualGame[KnockoutDeal]):
             game_won_by=winners[0],
             game_shared_with=tuple(winners[1:]),
             night=lines,
+            score_carries=True,  # the players' tricks tonight, what their kiosk shows big
         )
 
     def plays_in_rounds(self, house_rules: Iterable[str] = ()) -> bool:
