@@ -16,6 +16,7 @@ from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import serve_night
 from tests.integration.test_club_night import export_and_tally, retained
+from whist.bot import SOLO_CONTRACTS
 from whist.night import ClubNight, club_score, night_standings
 from whist.protocol import ClubScore, NightStandings, State, decode
 
@@ -24,7 +25,8 @@ require_mosquitto()
 WAIT = 15.0
 TABLES = 3
 #: Deals each table plays: at 8-to-1 past round 4 into the rounds with a drawn trump.
-DEALS = {"widow": 4, "solo": 5, "knockout": 4, "eight-to-one": 7}
+#: At Solo, every contract in turn (docs/rules.md SO9).
+DEALS = {"widow": 4, "solo": 8, "knockout": 4, "eight-to-one": 7}
 
 
 def other_record(record: dict) -> dict:
@@ -120,6 +122,14 @@ def test_a_three_table_night_through_a_real_hub(tmp_path, game, house_rules):
         with EventStore(data / "hub.sqlite3") as store:
             night = ClubNight.replay(store.events())
         assert night.ended
+        records = [d.record for t in night.deals.values() for d in t]
+        if game == "solo":  # every contract bid and scored through the hub, a revoke too
+            assert {r["contract"] for r in records} == set(SOLO_CONTRACTS)
+            assert any(r.get("revoker") for r in records)
+        if game == "widow":  # the widow taken, and left
+            assert {bool(r.get("widow")) for r in records} == {True, False}
+        if "knockout_rounds" in house_rules:  # players knocked out
+            assert any(c.knocked_out for t in night.changes.values() for c in t)
         topics = leader.topics
         wanted = [topics.night, topics.state, *(topics.score(t) for t in range(1, TABLES + 1))]
         got = retained(creds, port, wanted)

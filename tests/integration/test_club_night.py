@@ -25,6 +25,8 @@ require_mosquitto()
 WAIT = 15.0
 TABLES = 4
 DEALS = 3
+#: The bots fail to follow suit now and then, so the night scores revokes too.
+REVOKE_CHANCE = 0.05
 
 
 def retained(creds, port, topics_wanted):
@@ -90,7 +92,7 @@ def test_a_four_table_night_through_a_real_hub(tmp_path, game, house_rules):
             sent = []
             for kiosk in kiosks:
                 score = kiosk.wait_score(lambda s: True, WAIT)
-                record = club_deal(rng, game, score.dealer.seat)
+                record = club_deal(rng, game, score.dealer.seat, revoke_chance=REVOKE_CHANCE)
                 sent.append((kiosk, score.deal, kiosk.submit_deal(record)))
             for kiosk, deal, deal_id in sent:
                 ack = kiosk.wait_ack(deal_id, WAIT)
@@ -121,6 +123,8 @@ def test_a_four_table_night_through_a_real_hub(tmp_path, game, house_rules):
         with EventStore(data / "hub.sqlite3") as store:
             night = ClubNight.replay(store.events())
         assert night.deals[2][0].by == "leader" and night.ended
+        whys = {line.why for t in night.changes.values() for change in t for line in change.lines}
+        assert "revoke" in whys  # a revoke penalised through the hub
         topics = leader.topics
         wanted = [topics.night, topics.state, *(topics.score(t) for t in range(1, TABLES + 1))]
         got = retained(creds, port, wanted)
