@@ -606,7 +606,11 @@ class ClubDesk:
             # Once the night is over its end and places need the room more than the last deal.
             last=""
             if self.over
-            else (self._last_text(tr, s.last) if s.last is not None else tr._("No deal yet.")),
+            else (
+                self._last_text(tr, s.last)
+                if s.last is not None
+                else words.no_deal_yet(tr, s.rules)
+            ),
             end=end,
             enter=ButtonVM(
                 tr._("Enter deal {n}").format(n=self.next_deal),

@@ -719,7 +719,11 @@ def players_vm(
         round_text = "\n".join(x for x in (first, second) if x)
     last = ""
     if not over:
-        last = last_text(tr, score, score.last) if score.last is not None else tr._("No deal yet.")
+        last = (
+            last_text(tr, score, score.last)
+            if score.last is not None
+            else words.no_deal_yet(tr, score.rules)
+        )
     return ClubPlayersVM(
         title=game_title(tr._, score.rules.name, score.rules.title),
         round=round_text,

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from kiosk.i18n import N_, Translator
 from whist.formats import TRICKS, HandOutcome
-from whist.protocol import DayResult, Move, Player, RecordedResult, TableLoan
+from whist.protocol import ClubRules, DayResult, Move, Player, RecordedResult, TableLoan
 
 
 class _Declare:
@@ -457,3 +457,11 @@ def move_lines(tr: Translator, moves: Sequence[Move]) -> list[str]:
         ).format(players=pair(tr, m.players), table=m.table)
         for m in moves
     ]
+
+
+def no_deal_yet(tr: Translator, rules: ClubRules) -> str:
+    """A club table before its first deal: each house rule in force, in the core's words
+    (``ClubRules.house_rules``), for the players to read before they play; else "No deal
+    yet."."""
+    house = [tr._(h.says).format(**h.values) for h in rules.house_rules or ()]
+    return "\n".join(house) or tr._("No deal yet.")

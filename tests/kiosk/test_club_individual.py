@@ -541,3 +541,15 @@ def test_a_hub_of_before_sends_no_schema_and_the_kiosk_asks_its_own_cores(link):
     assert p.view.club_choose.question == "Deal 1: what was the contract?"
     assert run([lambda: p.pick(2), lambda: p.pick(3), lambda: p.keypad(8), p.confirm_home]) == 4
     assert link.deals[-1].record.fields() == {"contract": "solo", "bidder": "W", "bidder_tricks": 8}
+
+
+def test_the_house_rules_in_force_are_said_before_the_first_deal(link):
+    """Widow's club rule (WI6): the kiosk says it until the table's first deal is in."""
+    hub = Hub("widow", house_rules=("must_play_a_club",))
+    p = kiosk(hub, link)
+    assert p.view.club_players.last == (
+        "House rule: a player who has none of the suit led must play a club if they have one."
+    )
+    fr = kiosk(hub, link, language="fr").view.club_players.last
+    assert fr.startswith("Règle maison : un joueur qui n'a pas la couleur demandée")
+    assert kiosk(Hub("widow"), link).view.club_players.last == "No deal yet."

@@ -31,6 +31,8 @@ TAPS = {"widow": 5, "solo": 6, "knockout": 5, "eight-to-one": 10}
 def night(
     tmp_path: Path, env: dict[str, str], broker: EmbeddedBroker, *, game: str, language: str
 ) -> dict:
+    # Widow with its club rule (WI6): the kiosk says it before the first deal.
+    house_rules = ("must_play_a_club",) if game == "widow" else ()
     texts, held = club_night_walk(
         tmp_path,
         env,
@@ -41,6 +43,7 @@ def night(
         tables=3,
         table=TABLE,
         names=COMMON + PAGES[game],
+        house_rules=house_rules,
     )
     assert held.deals[TABLE][-1].by == "table"
     assert texts["taps"] == TAPS[game]
@@ -50,6 +53,8 @@ def night(
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_widow_night(tmp_path, kivy_env, hall, language):
     texts = night(tmp_path, kivy_env, hall, game="widow", language=language)
+    rule = {"en": "House rule: a player who has none", "fr": "Règle maison : un joueur"}
+    assert texts["first_last"].startswith(rule[language])
     assert len(texts["choice"]) == 4  # three players and nobody
     # WI4, the hub's points: Harold took the widow and 6 tricks: +2; Margaret 4: +1
     assert texts["scores"] == ["0", "2", "1"]

@@ -74,7 +74,8 @@ def test_the_house_rule_changes_what_the_screens_are_told():
     assert not KNOCKOUT.plays_in_rounds() and not KNOCKOUT.knocks_out_in()
     assert KNOCKOUT.plays_in_rounds(ROUNDS) and KNOCKOUT.knocks_out_in(ROUNDS)
     summary = KNOCKOUT.night_summary(None, ROUNDS)
-    assert len(summary) == 1 and summary[0].msgid.startswith("House rule: the traditional")
+    assert summary[0].msgid.startswith("{cards} cards each in a game's first round")
+    assert summary[1].msgid.startswith("House rule: the traditional knockout")
     assert "most tricks wins the deal" in KNOCKOUT.night_summary()[0].msgid
 
 

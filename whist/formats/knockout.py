@@ -143,10 +143,8 @@ class Knockout(IndividualGame[KnockoutDeal]):
     house_rules: ClassVar[Mapping[str, str]] = {
         # KO10: the traditional game, which the seed does not describe.
         KNOCKOUT_ROUNDS: H_(
-            "House rule: the traditional knockout. 7 cards each in a game's first round, one "
-            "fewer each round after. A player who takes no trick is out: write 0, then leave "
-            "their column empty. Most tricks chooses the next trump. The last player in wins "
-            "the game."
+            "House rule: the traditional knockout, one card fewer each round; no trick and you "
+            "are out."
         ),
     }
     entry: ClassVar[EntrySchema] = EntrySchema(
@@ -236,10 +234,19 @@ class Knockout(IndividualGame[KnockoutDeal]):
     def night_summary(
         self, target: int | None = None, house_rules: Iterable[str] = ()
     ) -> tuple[Words, ...]:
-        """The seed's summary, or the house rule's alone when it is on (it says it all)."""
-        if KNOCKOUT_ROUNDS in set(house_rules):
-            return tuple(words for _name, words in self.house_rules_in_force(target, house_rules))
-        return super().night_summary(target, house_rules)
+        """The seed's summary, or with the house rule the traditional game's, then the house
+        rules' sentences."""
+        if KNOCKOUT_ROUNDS not in set(house_rules):
+            return super().night_summary(target, house_rules)
+        traditional = Words(
+            R_(
+                "{cards} cards each in a game's first round, one fewer each round after. A "
+                "player who takes no trick is out: write 0, then leave their column empty. "
+                "Most tricks chooses the next trump. The last player in wins the game."
+            ),
+            (("cards", FIRST_ROUND_CARDS),),
+        )
+        return (traditional, *(w for _n, w in self.house_rules_in_force(target, house_rules)))
 
     # ---------------------------------------------------------------- words (issue 22)
     # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
