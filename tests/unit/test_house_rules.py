@@ -15,13 +15,13 @@ from kiosk.i18n import translator as kiosk_translator
 from whist.bot import Bot, individual_deal
 from whist.cards import Card, Suit, legal_plays
 from whist.errors import PatternError
-from whist.events import DealRecorded, NightCreated
+from whist.events import DealRecorded, NightCreated, event_from_dict, event_to_dict
 from whist.formats import Format
 from whist.formats.base import ClubSettings
 from whist.formats.widow import RULES as WIDOW
 from whist.formats.words import say_all
 from whist.night import ClubNight, club_rules
-from whist.nightspec import default_night, load_night
+from whist.nightspec import NIGHT_RULES, default_night, load_night
 from whist.paper import club_sheet_pages
 from whist.protocol import ClubRules
 
@@ -173,3 +173,28 @@ def test_the_english_house_rules_are_listed_in_the_games_order():
     assert Format.ENGLISH.club.house_rules_in_force(10, {"no_honours_at_the_point"})[0][
         1
     ].values == (("last", 9),)
+
+
+# --- a night logged before the seeds' reading replays as it was played ---------------------------
+
+
+def test_a_log_written_before_the_seeds_reading_keeps_its_old_game():
+    """A NightCreated from an older log has no "rules": its English night keeps the game
+    values (EN7) and its Knockout night the rounds (KO10), so it replays as it was played; a
+    night logged now carries its rules and replays as it is."""
+    for game, rule in (("english", "game_values"), ("knockout", "knockout_rounds")):
+        spec = default_night(game, 1)
+        logged = event_to_dict(NightCreated(spec))
+        assert logged["spec"]["rules"] == NIGHT_RULES
+        assert event_from_dict(logged) == NightCreated(spec)
+        old = {**logged, "spec": {k: v for k, v in logged["spec"].items() if k != "rules"}}
+        assert event_from_dict(old).spec.house_rules == (rule,)
+    old_ko = event_to_dict(NightCreated(default_night("knockout", 1)))
+    del old_ko["spec"]["rules"]
+    night = ClubNight.replay([event_from_dict(old_ko)])
+    night.apply(DealRecorded("a", 1, 1, {"tricks_1": 4, "tricks_2": 3}))
+    night.apply(DealRecorded("b", 1, 2, {"tricks_1": 5, "tricks_2": 1}))  # round 2: six cards
+    assert (night.table(1).round, night.table(1).out) == (2, ("3", "4"))
+    american = event_to_dict(NightCreated(default_night("american", 1)))
+    del american["spec"]["rules"]
+    assert event_from_dict(american).spec.house_rules == ()  # nothing to keep
