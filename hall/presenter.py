@@ -492,6 +492,10 @@ class HallPresenter(Base[HallVM]):
                 tables_head=tables_head,
                 tables=tuple(tables),
                 note=note,
+                # the house rules in force, in the core's words (ClubRules.house_rules)
+                house_rules="\n".join(
+                    tr.t(h.says).format(**h.values) for h in club.house_rules or ()
+                ),
             ),
         )
 

@@ -68,6 +68,8 @@ class NightVM:
     tables_head: NightTableVM = NightTableVM()
     tables: tuple[NightTableVM, ...] = ()
     note: str = ""
+    #: The house rules in force tonight, one a line (empty: the seed's rules).
+    house_rules: str = ""
 
 
 @dataclass(frozen=True)

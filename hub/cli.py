@@ -817,8 +817,21 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
     default=None,
     help="Language of the sheet and of what is printed (default: the game's).",
 )
+@click.option(
+    "--house-rule",
+    "house_rules",
+    multiple=True,
+    metavar="NAME",
+    help="A house rule the night played (as named in the night's file); repeat for each.",
+)
 @click.argument("sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def tally(format_: str, target: int | None, language: str | None, sheet: Path) -> None:
+def tally(
+    format_: str,
+    target: int | None,
+    language: str | None,
+    house_rules: tuple[str, ...],
+    sheet: Path,
+) -> None:
     """Score a club night typed in from paper and print the night's standings.
 
     SHEET is a CSV with a header: ``table`` and every one of the game's columns (docs/rules.md,
@@ -830,9 +843,11 @@ def tally(format_: str, target: int | None, language: str | None, sheet: Path) -
     from whist.formats.sheet import read_sheet, sheet_players
 
     game = Format(format_).club
+    settings = ClubSettings(target=target, house_rules=frozenset(house_rules))
     try:
+        game.check_house_rules(settings.house_rules)
         data = sheet.read_bytes()
-        tables = game.tally_sheet(data, ClubSettings(target=target))
+        tables = game.tally_sheet(data, settings)
         players = sheet_players(row for _, row in read_sheet(data, (), ()))
     except OSError as exc:
         _fail(f"{sheet}: cannot read it ({exc.strerror or exc})")

@@ -5,19 +5,20 @@ the code, from the repository::
 
     .venv/bin/pybabel extract -F kiosk/babel.cfg -o uikit/locale/kiosk.pot --no-location \\
         -c TRANSLATORS: --no-default-keywords -k N_ -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 \\
-        -k M_ -k G_ -k E_ -k En_:1,2 -k P_ kiosk uikit/reasons.py whist/formats whist/night.py \\
-        whist/refusals.py
+        -k M_ -k G_ -k H_ -k E_ -k En_:1,2 -k P_ kiosk uikit/reasons.py whist/formats \\
+        whist/night.py whist/refusals.py
     .venv/bin/pybabel update -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk \\
         --no-fuzzy-matching --ignore-obsolete -w 100
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/kiosk.po, then
     .venv/bin/pybabel compile -d uikit/locale -D kiosk --statistics
 
-The club games' titles (``G_`` where each format defines it, ``whist/formats``) and the
-core's refusals of a club deal (``M_`` in ``whist/formats`` and ``whist/night.py``) are
-extracted too: the hub sends their templates (``reason_text``), :mod:`uikit.reasons` says them;
-and the texts of the games' entry schemas (``E_``, ``En_`` in :mod:`whist.formats.entry` and
-each game's module), which :mod:`kiosk.individual` says; and what a refusal says to the
-players (``P_`` in :mod:`whist.refusals`, the one table of refusal texts).
+The club games' titles (``G_`` where each format defines it, ``whist/formats``), what their
+house rules change (``H_``, shown while in force) and the core's refusals of a club deal
+(``M_`` in ``whist/formats`` and ``whist/night.py``) are extracted too: the hub sends their
+templates (``reason_text``), :mod:`uikit.reasons` says them; and the texts of the games'
+entry schemas (``E_``, ``En_`` in :mod:`whist.formats.entry` and each game's module), which
+:mod:`kiosk.individual` says; and what a refusal says to the players (``P_`` in
+:mod:`whist.refusals`, the one table of refusal texts).
 
 The kiosk says its texts as every app does (``tr.t``, ``tr.nt``, ``tr.pt``, ``N_``: see
 :mod:`uikit.i18n`).

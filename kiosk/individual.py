@@ -737,7 +737,11 @@ def players_vm(
 
     last = ""
     if not over:
-        last = last_text(tr, score, score.last) if score.last is not None else tr.t("No deal yet.")
+        last = (
+            last_text(tr, score, score.last)
+            if score.last is not None
+            else words.no_deal_yet(tr, score.rules)
+        )
     return ClubPlayersVM(
         title=game_title(tr.t, score.rules.name, score.rules.title),
         round=round_text,

@@ -26,7 +26,7 @@ from kiosk.i18n import N_, Translator
 from uikit.i18n import declare
 from whist.enums import OutcomeReason, Unit
 from whist.formats import TRICKS, HandOutcome
-from whist.protocol import DayResult, Move, Player, RecordedResult, TableLoan
+from whist.protocol import ClubRules, DayResult, Move, Player, RecordedResult, TableLoan
 from whist.refusals import UNREADABLE_CODES, refusal_for
 
 #: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche* (declare.pt
@@ -432,3 +432,11 @@ def move_lines(tr: Translator, moves: Sequence[Move]) -> list[str]:
         ).format(players=pair(tr, m.players), table=m.table)
         for m in moves
     ]
+
+
+def no_deal_yet(tr: Translator, rules: ClubRules) -> str:
+    """A club table before its first deal: each house rule in force, in the core's words
+    (``ClubRules.house_rules``), for the players to read before they play; else "No deal
+    yet."."""
+    house = [tr.t(h.says).format(**h.values) for h in rules.house_rules or ()]
+    return "\n".join(house) or tr.t("No deal yet.")

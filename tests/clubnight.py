@@ -47,9 +47,12 @@ def _ORDERED(names: Mapping[str, str]) -> list[str]:
     return [names[s] for s in ("N", "E", "S", "W")] + ["Lucienne", "Raymond", "Agnes"]
 
 
-def club_night(game: str = "minnesota", tables: int = 4, **kw: object) -> ClubNight:
-    """A night of ``game`` at ``tables`` tables, with players' names."""
+def club_night(
+    game: str = "minnesota", tables: int = 4, house_rules: tuple[str, ...] = (), **kw: object
+) -> ClubNight:
+    """A night of ``game`` at ``tables`` tables, with players' names and ``house_rules``."""
     data = default_night(game, tables, **kw).to_dict()  # type: ignore[arg-type]
+    data["house_rules"] = list(house_rules)
     for seating in data["seating"]:
         names = NAMES[(seating["table"] - 1) % len(NAMES)]
         seats = list(seating["players"])

@@ -12,7 +12,8 @@ replays a deal card for card.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from whist.cards import (
     FULL_DECK,
@@ -34,12 +35,14 @@ from whist.errors import CardError
 
 __all__ = [
     "Bot",
+    "SoloBid",
     "club_deal",
     "deal_and_play",
     "grands",
     "individual_deal",
     "play_deal",
     "play_tricks",
+    "solo_bid",
 ]
 
 SEATS = 4
@@ -411,11 +414,12 @@ def play_tricks(
     bots: Sequence[Bot],
     sides: Sequence[int] | None = None,
     must_trump: bool = False,
+    revokers: list[int] | None = None,
 ) -> list[int]:
     """Play out ``hands`` (one per player, all the same size, in playing order clockwise)
     with ``bots``; return the tricks each player took. ``sides`` says who plays together (a
     solo's defenders): a bot lets a winning partner have the trick; by default every player is
-    for themselves.
+    for themselves. Each card that was not a legal play adds its player to ``revokers``.
     """
     held = [list(hand) for hand in hands]
     if len({len(hand) for hand in held}) != 1 or len(bots) != len(held):
@@ -434,18 +438,87 @@ def play_tricks(
                 and winning != seat
                 and sides[winning] == sides[seat]
             )
+            hand = tuple(held[seat])
             card = bots[seat].choose(
-                tuple(held[seat]),
-                tuple(trick),
-                trump,
-                must_trump=must_trump,
-                partner_winning=partner_winning,
+                hand, tuple(trick), trump, must_trump=must_trump, partner_winning=partner_winning
             )
+            if revokers is not None and is_revoke(hand, trick, card, trump, must_trump=must_trump):
+                revokers.append(seat)
             held[seat].remove(card)
             trick.append(card)
         to_lead = (to_lead + trick_winner(trick, trump)) % players
         won[to_lead] += 1
     return won
+
+
+#: Solo's contracts by their wire names, lowest first (docs/rules.md SO1): what the
+#: simulated tables bid in turn, deal by deal (SO9).
+SOLO_CONTRACTS = (
+    "pass", "prop", "solo", "misere", "abondance", "royal_abondance", "misere_ouverte",
+    "abondance_declaree",
+)  # fmt: skip
+_NO_TRUMP_CONTRACTS = ("misere", "misere_ouverte", "abondance_declaree")
+
+
+@dataclass(frozen=True)
+class SoloBid:
+    """What a Solo table's bidding came to: the contract (its wire name), the bidder and the
+    partner who accepted a proposal (indexes in playing order's seats), and the trump played
+    (None: a misère or abondance déclarée)."""
+
+    contract: str
+    bidder: int
+    partner: int | None
+    trump: Trump
+
+
+def _high_cards(hand: Sequence[Card]) -> int:
+    return sum(1 for c in hand if c.rank >= Rank.JACK)
+
+
+def _longest_suit(hand: Sequence[Card]) -> Suit:
+    suits = _by_suit(hand)
+    order = list(Suit)
+    return min(suits, key=lambda s: (-len(suits[s]), -sum(int(c.rank) for c in suits[s]),
+                                     order.index(s)))  # fmt: skip
+
+
+def solo_bid(
+    contract: str, hands: Sequence[Sequence[Card]], turned: Suit, order: Sequence[int]
+) -> SoloBid | None:
+    """The table bids ``contract`` (SO9): the bot whose hand suits it best bids it, the first
+    in ``order`` (from the dealer's left) on equal hands. A misère goes to the fewest high
+    cards (jack or better), a trick contract to the strongest hand in its trump (the turned
+    suit; abondance: the bidder's longest suit, which it names; none for abondance
+    déclarée); a proposal is accepted by the strongest other hand. ``pass``: None.
+
+    >>> hands = [[Card.parse(t) for t in h.split()] for h in ("2c 3c", "as ks", "4d 5d")]
+    >>> solo_bid("misere", hands, Suit.SPADES, [0, 1, 2]).bidder
+    0
+    >>> bid = solo_bid("prop", hands, Suit.SPADES, [0, 1, 2])
+    >>> (bid.bidder, bid.partner, bid.trump)
+    (1, 0, <Suit.SPADES: 'spades'>)
+    """
+    if contract not in SOLO_CONTRACTS:
+        raise ValueError(f"Solo has no contract {contract!r}; it has {', '.join(SOLO_CONTRACTS)}")
+    if contract == "pass":
+        return None
+    if contract in ("misere", "misere_ouverte"):
+        bidder = min(order, key=lambda i: (_high_cards(hands[i]), order.index(i)))
+        return SoloBid(contract, bidder, None, None)
+
+    def trump_of(i: int) -> Trump:
+        if contract == "abondance_declaree":
+            return None
+        return _longest_suit(hands[i]) if contract == "abondance" else turned
+
+    bidder = min(order, key=lambda i: (-hand_value(hands[i], trump_of(i)), order.index(i)))
+    trump = trump_of(bidder)
+    partner = None
+    if contract == "prop":
+        others = [i for i in order if i != bidder]
+        partner = min(others, key=lambda i: (-hand_value(hands[i], trump), others.index(i)))
+    return SoloBid(contract, bidder, partner, trump)
 
 
 def _shuffled(rng: random.Random) -> list[Card]:
@@ -463,6 +536,10 @@ def individual_deal(
     cards: int = TRICKS_PER_DEAL,
     trump: str | None = None,
     chooser: str | None = None,
+    house_rules: Collection[str] = (),
+    contract: str | None = None,
+    in_turn: int | None = None,
+    revoke_chance: float = 0.0,
 ) -> dict[str, object]:
     """Deal and play one deal (or round) of a game played each for oneself with bots; return
     what the table taps in, in the wire's form (:class:`~whist.protocol.DealRecord`: per-seat
@@ -472,6 +549,12 @@ def individual_deal(
     in); ``dealer`` one of them. Knockout and 8-to-1 take the round's ``cards`` from the hub's
     ClubScore; 8-to-1 its drawn ``trump`` (``none`` or a suit), Knockout who ``chooser``
     names the trump (None: the first round, the next card of the pack is turned).
+    ``house_rules`` are the night's (``ClubRules.house_rules``): with Widow's
+    ``must_play_a_club`` a bot with none of the suit led plays a club if it has one (WI6).
+    Solo: with ``contract`` (a wire name) the table bids that contract (:func:`solo_bid`,
+    SO9), and with ``in_turn`` (the deal's number at the table) every contract in turn, deal
+    by deal; without either, a bot bids a solo by :func:`bids_solo` or everyone passes; with
+    ``revoke_chance`` a bot may revoke, and the first who did is recorded (SO7).
 
     >>> record = individual_deal(random.Random(2), "widow", "1", players=("1", "2", "3"))
     >>> sum(record["tricks"].values())
@@ -494,16 +577,36 @@ def individual_deal(
             record["widow"] = seats[taker]
             if hand_value(widow, Suit.CLUBS) > hand_value(hands[taker], Suit.CLUBS):
                 hands[taker] = widow
-        won = play_tricks(hands, Suit.CLUBS, leader=first, bots=bots)
+        must_club = "must_play_a_club" in house_rules
+        won = play_tricks(hands, Suit.CLUBS, leader=first, bots=bots, must_trump=must_club)
     elif game == "solo":
         hands = [pack[13 * i : 13 * (i + 1)] for i in range(n)]
         suit = hands[seats.index(dealer)][-1].suit  # the dealer's last card is turned
-        bidder = next((i for i in _order(first, n) if bids_solo(hands[i], suit)), None)
-        if bidder is None:
+        order = _order(first, n)
+        if contract is None and in_turn is not None:
+            contract = SOLO_CONTRACTS[(in_turn - 1) % len(SOLO_CONTRACTS)]
+        if contract is None:
+            bidder = next((i for i in order if bids_solo(hands[i], suit)), None)
+            bid = None if bidder is None else SoloBid("solo", bidder, None, suit)
+        else:
+            bid = solo_bid(contract, hands, suit, order)
+        if bid is None:
             return {"contract": "pass"}
-        sides = [0 if i == bidder else 1 for i in range(n)]
-        won = play_tricks(hands, suit, leader=first, bots=bots, sides=sides)
-        return {"contract": "solo", "bidder": seats[bidder], "bidder_tricks": won[bidder]}
+        bidders = {bid.bidder} if bid.partner is None else {bid.bidder, bid.partner}
+        sides = [0 if i in bidders else 1 for i in range(n)]
+        bots = [Bot(rng, revoke_chance=revoke_chance) for _ in seats]
+        revokers: list[int] = []
+        won = play_tricks(hands, bid.trump, leader=first, bots=bots, sides=sides, revokers=revokers)
+        solo: dict[str, object] = {
+            "contract": bid.contract,
+            "bidder": seats[bid.bidder],
+            "bidder_tricks": sum(won[i] for i in bidders),
+        }
+        if bid.partner is not None:
+            solo["partner"] = seats[bid.partner]
+        if revokers:
+            solo["revoker"] = seats[revokers[0]]
+        return solo
     else:
         hands = [pack[cards * i : cards * (i + 1)] for i in range(n)]
         if game == "knockout":

@@ -15,7 +15,7 @@ from typing import Any
 
 from whist.cards import Card, Suit, parse_trump, trump_name
 from whist.errors import WhistError
-from whist.nightspec import NightSpec, load_night
+from whist.nightspec import NIGHT_RULES, NightSpec, as_played, load_night
 from whist.spec import TournamentSpec, load_spec
 
 
@@ -300,7 +300,10 @@ def event_kind(event: Event) -> str:
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, TournamentSpec | NightSpec):
+    if isinstance(value, NightSpec):
+        # the rules it is played under, so a later reading of the seeds replays it as played
+        return {**value.to_dict(), "rules": NIGHT_RULES}
+    if isinstance(value, TournamentSpec):
         return value.to_dict()
     if isinstance(value, Suit):
         return value.value
@@ -345,7 +348,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         if cls is TournamentCreated:
             kwargs["spec"] = load_spec(kwargs["spec"], recorded=True)
         elif cls is NightCreated:
-            kwargs["spec"] = load_night(kwargs["spec"], recorded=True)
+            raw = dict(kwargs["spec"])
+            rules = raw.pop("rules", 1)
+            kwargs["spec"] = as_played(load_night(raw, recorded=True), rules)
         for name in _TRUMPS & kwargs.keys():
             kwargs[name] = parse_trump(kwargs[name])
         if "draws" in kwargs:

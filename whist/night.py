@@ -39,6 +39,7 @@ from whist.formats.individual import read_trump
 from whist.nightspec import NightSpec
 from whist.protocol import (
     ClubDealScored,
+    ClubHouseRule,
     ClubLine,
     ClubParty,
     ClubPlace,
@@ -349,8 +350,12 @@ def club_rules(spec: NightSpec) -> ClubRules:
         entry=game.entry,
         individual=game.individual,
         ranks_by=list(game.ranks_by),
-        rounds=game.in_rounds,
-        knocks_out=game.knocks_out,
+        rounds=game.plays_in_rounds(spec.house_rules),
+        knocks_out=game.knocks_out_in(spec.house_rules),
+        house_rules=[
+            ClubHouseRule(name=name, says=words.msgid, values=dict(words.values))
+            for name, words in game.house_rules_in_force(target, spec.house_rules)
+        ],
     )
 
 

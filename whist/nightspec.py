@@ -134,6 +134,28 @@ class NightSpec(_Frozen):
         return data
 
 
+#: The reading of the seeds a night's log is played under (issue 24): 1, a log written
+#: before it says which (English games worth 3, 2 or 1; Knockout in rounds, players out);
+#: 2, the seeds' games, the traditional ones as house rules (docs/rules.md EN7, KO10).
+NIGHT_RULES = 2
+#: The house rules that play a night of the first reading as it was played.
+_FIRST_READING = {Format.ENGLISH: "game_values", Format.KNOCKOUT: "knockout_rounds"}
+
+
+def as_played(spec: NightSpec, rules: int) -> NightSpec:
+    """A night from its log, under the rules it was played with: a night logged before the
+    seeds' reading (``rules`` 1) plays on with the house rule that keeps its old game.
+
+    >>> old = as_played(default_night("knockout", 1), 1)
+    >>> old.house_rules, as_played(default_night("knockout", 1), NIGHT_RULES).house_rules
+    (('knockout_rounds',), ())
+    """
+    rule = _FIRST_READING.get(spec.format)
+    if rules >= NIGHT_RULES or rule is None or rule in spec.house_rules:
+        return spec
+    return spec.model_copy(update={"house_rules": (*spec.house_rules, rule)})
+
+
 def load_night(data: dict[str, Any], *, recorded: bool = False) -> NightSpec:
     """Validate a club night read from a file; raise PatternError naming the first problem.
     ``recorded``: from the night's log (names there were accepted when it began)."""

@@ -363,7 +363,9 @@ class ClubSheetPage:
         return tuple(sorted({r.game for r in self.rows if r.game is not None}))
 
 
-def deals_to_print(game: ClubGame[Any], length: NightLength, target: int) -> int:
+def deals_to_print(
+    game: ClubGame[Any], length: NightLength, target: int, house_rules: frozenset[str] = frozenset()
+) -> int:
     """How many deal rows a table's sheet needs for the night's length.
 
     A night of deals gets exactly its deals. A game of fixed rounds (8-to-1) gets its rounds
@@ -380,8 +382,10 @@ def deals_to_print(game: ClubGame[Any], length: NightLength, target: int) -> int
     >>> deals_to_print(Format.EIGHT_TO_ONE.club, NightLength("games", 1), 0)
     21
     """
-    # A game without a target and without fixed rounds is Knockout's: seven rounds at most.
-    per_game = game.game_rounds or (7 if game.default_target == 0 else target)
+    # A game without a target and without fixed rounds is Knockout's: one deal of seven by
+    # the seed (KO2), seven rounds at most in the traditional game (KO10).
+    rounds = 7 if game.plays_in_rounds(house_rules) else 1
+    per_game = game.game_rounds or (rounds if game.default_target == 0 else target)
     if length.unit == Unit.DEALS:
         return length.count
     if length.unit == Unit.GAMES:
@@ -438,7 +442,7 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
             else ()
         )
         columns = _club_columns(game, seats)
-        count = deals_to_print(game, spec.night_length, start.target)
+        count = deals_to_print(game, spec.night_length, start.target, start.house_rules)
         unit = spec.length.unit
         exact = unit == Unit.DEALS or (game.game_rounds and unit == Unit.GAMES)
         if not exact:  # an estimate: fill the last page, blank rows cost nothing

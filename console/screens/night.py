@@ -213,9 +213,17 @@ class NightPresenter(ScreenPresenter):
             end = ButtonVM(tr.t("Final standings"), role="primary")
         else:
             end = ButtonVM(tr.t("End the night…"), role="call")
+        # The house rules in force (the core's words, ClubRules.house_rules), each with its
+        # name in the night's file.
+        house = [
+            tr.t("{rule} ({name})").format(rule=tr.t(h.says).format(**h.values), name=h.name)
+            for h in club.house_rules or ()
+        ]
         return NightVM(
             title=self.game_line(club),
-            detail=tr.t("Tables by progress: calls first, then the furthest behind."),
+            detail="\n".join(
+                [tr.t("Tables by progress: calls first, then the furthest behind."), *house]
+            ),
             summary=tr.t("The night is over.") + " " + summary if s.finished else summary,
             calls=tr.t("Calling you: {calls}").format(calls=calls) if calls else "",
             offline=tr.nt(

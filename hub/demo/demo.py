@@ -33,6 +33,9 @@ CLUB_DEMO_LENGTH = LengthSpec(unit=Unit.GAMES, count=2)
 CLUB_DEMO_DEALS_EACH = 2
 #: A club table of the demo never plays more deals than this (a night of open length).
 CLUB_DEMO_MAX_DEALS = 60
+#: How often a bot of a club night fails to follow suit when it could, so that revokes are
+#: penalised in the games that have them (docs/rules.md MN5, EN8, US4, SO7).
+CLUB_REVOKE_CHANCE = 0.01
 
 #: Seats 0 & 2 are the home pair, 1 & 3 the visitors (whist.bot's sides 0 and 1).
 HOME, VISITORS = 0, 1
@@ -346,11 +349,21 @@ def bot_record(rng: random.Random, fmt: str, score: ClubScore) -> dict[str, obje
     chooser)."""
     dealer = score.dealer.seat
     if fmt in BOT_CLUB_GAMES:
-        return dict(club_deal(rng, fmt, dealer))
+        return dict(club_deal(rng, fmt, dealer, revoke_chance=CLUB_REVOKE_CHANCE))
+    house_rules = [rule.name for rule in score.rules.house_rules or ()]
     next_round = score.round
     if next_round is None:
         players = [p.party for p in score.parties]
-        return individual_deal(rng, fmt, dealer, players=players)
+        # The deal's number at the table: a game of contracts bids each in turn (SO9).
+        return individual_deal(
+            rng,
+            fmt,
+            dealer,
+            players=players,
+            house_rules=house_rules,
+            in_turn=score.deal,
+            revoke_chance=CLUB_REVOKE_CHANCE,
+        )
     return individual_deal(
         rng,
         fmt,
@@ -359,6 +372,7 @@ def bot_record(rng: random.Random, fmt: str, score: ClubScore) -> dict[str, obje
         cards=next_round.cards,
         trump=next_round.trump,
         chooser=next_round.chooses_trump,
+        house_rules=house_rules,
     )
 
 

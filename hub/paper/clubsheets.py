@@ -97,6 +97,25 @@ _SEATS = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
 # rows of 6.85 mm, room for a large hand. Every box has a fixed height: a page never
 # overflows.
 _ROW_MM = 6.85
+#: The rules reminder's type: 12 pt while its four lines hold it; house rules in force make
+#: it longer, and it gets smaller, never below 9 pt, so the box keeps its height.
+_RULE_PT = ((480, 12.0), (560, 10.0))
+_RULE_MIN_PT = 9.0
+
+
+def _rule_style(rule: str) -> str:
+    """The reminder's type size, its box kept at the height of 4.6 lines of 12 pt."""
+    return f"font-size: {_rule_pt(rule)}pt; height: {4.6 * 12:.1f}pt"
+
+
+def _rule_pt(rule: str) -> float:
+    """The reminder's size for its length in characters.
+
+    >>> _rule_pt("Tricks over 6 score 1 each."), _rule_pt("x" * 500), _rule_pt("x" * 700)
+    (12.0, 10.0, 9.0)
+    """
+    return next((pt for most, pt in _RULE_PT if len(rule) <= most), _RULE_MIN_PT)
+
 
 _CSS = """
 .club h1 { font-size: 20pt; }
@@ -354,7 +373,7 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
         f"<h2>{_e(page.night)}</h2>"
         f'<p class="facts">{_e(" · ".join(facts))}</p>'
         f'<p class="who">{_who(page, tr)}</p>'
-        f'<p class="rule">{_e(rule)}</p>'
+        f'<p class="rule" style="{_rule_style(rule)}">{_e(rule)}</p>'
         f"<table><colgroup>{cols}</colgroup><thead>{groups}<tr>{''.join(heads)}</tr></thead>"
         f"<tbody>{rows}</tbody></table>"
         "</section>"

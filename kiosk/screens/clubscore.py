@@ -118,7 +118,11 @@ class ClubScoreScreen(ClubScreen):
             # Once the night is over its end needs the room more than the last deal.
             last=""
             if desk.over
-            else (self._last_text(s.last) if s.last is not None else tr.t("No deal yet.")),
+            else (
+                self._last_text(s.last)
+                if s.last is not None
+                else words.no_deal_yet(tr, s.rules)  # the house rules in force, or "No deal yet."
+            ),
             end=end,
             enter=ButtonVM(
                 tr.t("Enter deal {n}").format(n=desk.next_deal),

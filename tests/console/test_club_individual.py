@@ -19,7 +19,7 @@ def sent(link) -> CorrectDeal:
 
 
 def test_tables_by_progress_with_players_by_name_and_no_target():
-    night = club_night("knockout", 3)
+    night = club_night("knockout", 3, house_rules=("knockout_rounds",))
     play(night, 1, KNOCKOUT)
     p, _ = console(night, offline=[3])
     v = p.view.night
@@ -137,3 +137,14 @@ def test_the_console_in_french():
     assert p.view.deals.rows[0].entered == "misère\u00a0: Margaret · 0 levée"
     p.deals.open_deal(1)
     assert p.view.deal.choices[0].label == "Contrat"
+
+
+def test_the_night_screen_lists_the_house_rules_by_their_names():
+    p, _ = console(club_night("widow", 2, house_rules=("must_play_a_club",)))
+    detail = p.view.night.detail.splitlines()
+    assert detail[1] == (
+        "House rule: a player who has none of the suit led must play a club if they have one."
+        " (must_play_a_club)"
+    )
+    p, _ = console(club_night("widow", 2))
+    assert len(p.view.night.detail.splitlines()) == 1  # the seed's rules: nothing more

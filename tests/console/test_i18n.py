@@ -23,8 +23,9 @@ from uikit.i18n import LOCALE_DIR
 ROOT = Path(__file__).resolve().parents[2]
 FORMATS = ROOT / "whist" / "formats"
 #: Each format's own words where the format defines them (whist/formats/words.py): a club
-#: game's title (G_), a rules summary's sentence (R_, RP_ in a format's own wording).
-TITLES = {"G_": None}
+#: game's title (G_), what a house rule changes (H_: every screen shows the rules in force), a
+#: rules summary's sentence (R_, RP_ in a format's own wording).
+TITLES = {"G_": None, "H_": None}
 SUMMARIES = {**TITLES, "R_": None, "RP_": ((1, "c"), 2)}
 #: The core's refusals of a club deal (M_, whist/errors.py), whose templates the hub sends.
 CORE_REFUSALS = {"M_": None}

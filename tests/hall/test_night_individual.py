@@ -42,7 +42,7 @@ def test_solo_in_french():
 
 
 def test_knockout_ranks_by_games_then_tricks():
-    night = club_night("knockout", 2)
+    night = club_night("knockout", 2, house_rules=("knockout_rounds",))
     play(night, 1, {"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
     play(night, 1, {"tricks_1": 0, "tricks_2": 6})
     v = shown(night).view
@@ -72,7 +72,7 @@ def test_eight_to_one_shows_each_tables_round_and_the_rooms_trump_big():
 
 
 def test_knockout_shows_each_tables_round_its_cards_and_who_is_still_in():
-    night = club_night("knockout", 2)
+    night = club_night("knockout", 2, house_rules=("knockout_rounds",))
     play(night, 1, {"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
     v = shown(night).view
     assert v.night.tables_head.score == "Round"
@@ -111,3 +111,11 @@ def test_the_hall_shows_the_round_the_hub_sends_and_works_out_none_of_its_own():
     assert [t.score for t in v.night.tables] == ["6 ♣", "1 NT"]
     # the room's round as the core sent it, with its cards
     assert (v.trump_symbol, v.trump_name) == ("♣", "Clubs\nRound 6 · 6 cards")
+
+
+def test_the_house_rules_in_force_are_shown_in_the_halls_language():
+    assert shown(club_night("widow", 2)).view.night.house_rules == ""  # the seed's rules
+    night = club_night("knockout", 2, house_rules=("knockout_rounds",))
+    assert shown(night).view.night.house_rules.startswith("House rule: the traditional knockout")
+    fr = shown(night, language="fr").view.night.house_rules
+    assert fr.startswith("Règle maison : le whist à élimination traditionnel")

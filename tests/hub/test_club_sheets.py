@@ -58,7 +58,7 @@ def grid_rows(image) -> int:
         ("american", "deals", 20, 2, "en", "a4", 2),  # 16 and 4
         ("widow", "deals", 12, 2, "en", "letter", 1),
         ("solo", "open", 0, 2, "fr", "letter", 2),
-        ("knockout", "games", 4, 2, "en", "a4", 2),
+        ("knockout", "games", 20, 2, "en", "a4", 2),  # a deal of seven a game: 16 and 4
         ("eight-to-one", "games", 2, 2, "en", "letter", 3),  # 42 rounds: 16, 16, 10
     ],
 )

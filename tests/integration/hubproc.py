@@ -15,7 +15,7 @@ from hub.service.core import HubCore
 from hub.service.files import write_spec
 from hub.service.service import Hub
 from hub.service.store import EventStore
-from whist.nightspec import LengthSpec, default_night
+from whist.nightspec import LengthSpec, default_night, load_night
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
 
@@ -84,12 +84,14 @@ class HubProcess:
 
 
 def serve_night(
-    folder: Path, game: str, tables: int
+    folder: Path, game: str, tables: int, house_rules: tuple[str, ...] = ()
 ) -> tuple[HubProcess, int, Path, Credentials]:
-    """A real ``whist-hub serve`` of an open club night of ``game`` in ``folder`` (its file,
-    its data in ``folder/hub``), its own Mosquitto on a free loopback port: the hub, the
-    port, the data folder and the logins."""
+    """A real ``whist-hub serve`` of an open club night of ``game`` (with ``house_rules``) in
+    ``folder`` (its file, its data in ``folder/hub``), its own Mosquitto on a free loopback
+    port: the hub, the port, the data folder and the logins."""
     spec = default_night(game, tables, length=LengthSpec(unit="open"))
+    if house_rules:
+        spec = load_night({**spec.to_dict(), "house_rules": list(house_rules)})
     night_file = write_spec(spec, folder / "night.toml")
     port = find_free_port()
     data = folder / "hub"

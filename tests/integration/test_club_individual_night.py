@@ -15,7 +15,8 @@ from hub.demo.sim import SimClubKiosk, SimClubLeader
 from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import serve_night
-from tests.integration.test_club_night import retained
+from tests.integration.test_club_night import export_and_tally, retained
+from whist.bot import SOLO_CONTRACTS
 from whist.night import ClubNight, club_score, night_standings
 from whist.protocol import ClubScore, NightStandings, State, decode
 
@@ -24,7 +25,8 @@ require_mosquitto()
 WAIT = 15.0
 TABLES = 3
 #: Deals each table plays: at 8-to-1 past round 4 into the rounds with a drawn trump.
-DEALS = {"widow": 4, "solo": 5, "knockout": 4, "eight-to-one": 7}
+#: At Solo, every contract in turn (docs/rules.md SO9).
+DEALS = {"widow": 4, "solo": 8, "knockout": 4, "eight-to-one": 7}
 
 
 def other_record(record: dict) -> dict:
@@ -48,9 +50,16 @@ def other_record(record: dict) -> dict:
     return other
 
 
-@pytest.mark.parametrize("game", list(DEALS))
-def test_a_three_table_night_through_a_real_hub(tmp_path, game):
-    hub, port, data, creds = serve_night(tmp_path, game, TABLES)
+@pytest.mark.parametrize(
+    ("game", "house_rules"),
+    [
+        *((game, ()) for game in DEALS),
+        ("knockout", ("knockout_rounds",)),  # the traditional game: rounds and knock-outs
+        ("widow", ("must_play_a_club",)),
+    ],
+)
+def test_a_three_table_night_through_a_real_hub(tmp_path, game, house_rules):
+    hub, port, data, creds = serve_night(tmp_path, game, TABLES, house_rules)
     devices = []
     try:
         leader = SimClubLeader("127.0.0.1", port, creds.leader.username, creds.leader.password)
@@ -113,6 +122,14 @@ def test_a_three_table_night_through_a_real_hub(tmp_path, game):
         with EventStore(data / "hub.sqlite3") as store:
             night = ClubNight.replay(store.events())
         assert night.ended
+        records = [d.record for t in night.deals.values() for d in t]
+        if game == "solo":  # every contract bid and scored through the hub, a revoke too
+            assert {r["contract"] for r in records} == set(SOLO_CONTRACTS)
+            assert any(r.get("revoker") for r in records)
+        if game == "widow":  # the widow taken, and left
+            assert {bool(r.get("widow")) for r in records} == {True, False}
+        if "knockout_rounds" in house_rules:  # players knocked out
+            assert any(c.knocked_out for t in night.changes.values() for c in t)
         topics = leader.topics
         wanted = [topics.night, topics.state, *(topics.score(t) for t in range(1, TABLES + 1))]
         got = retained(creds, port, wanted)
@@ -129,6 +146,8 @@ def test_a_three_table_night_through_a_real_hub(tmp_path, game):
             assert shown[0] == shown[1] == shown[2] and shown[0] is not None
         state = decode(State, got[topics.state])
         assert state.finished and state.club is not None and state.club.name == game
+        assert [h.name for h in state.club.house_rules or ()] == list(house_rules)
+        export_and_tally(data, game, house_rules, night)
         for kiosk in kiosks:
             kiosk.wait_score(lambda s: s.ended, WAIT)
             assert kiosk.score == club_score(night, kiosk.table)

@@ -51,8 +51,15 @@ class DealLink:
 class Hub:
     """The hub's side of a club night: the core's ClubNight, and what it publishes."""
 
-    def __init__(self, game: str = "minnesota", tables: int = 3, **kw: object) -> None:
+    def __init__(
+        self,
+        game: str = "minnesota",
+        tables: int = 3,
+        house_rules: tuple[str, ...] = (),
+        **kw: object,
+    ) -> None:
         data = default_night(game, tables, **kw).to_dict()  # type: ignore[arg-type]
+        data["house_rules"] = list(house_rules)
         for seating in data["seating"]:
             seating["players"] = dict(NAMES)
         self.night = ClubNight.replay([NightCreated(load_night(data))])
@@ -472,3 +479,9 @@ def test_a_refused_deal_fills_the_keypad_again():
         record={"trump": "clubs", "ns_tricks": 6, "honours": "EW", "honours_held": 3},  # type: ignore[arg-type]
     )
     assert ClubDraft.of(deal) == ClubDraft(deal=4, trump="clubs", ns_tricks=6, honours="EW3")
+
+
+def test_the_house_rules_in_force_are_said_before_the_first_deal(link):
+    p = kiosk(Hub("english", house_rules=("game_values",)), link)
+    assert p.view.club_score.last.startswith("House rule: the night counts game values")
+    assert kiosk(Hub("english"), link).view.club_score.last == "No deal yet."

@@ -26,11 +26,16 @@ from whist.protocol import Ack, ClubDeal, ClubScore
 TABLE = 1
 
 
+Rules = tuple[str, ...]
+
+
 class Hub:
     """A night of one game held by the core; table 1 is ours."""
 
-    def __init__(self, game: str, tables: int = 3, trump: str | None = None) -> None:
-        self.night: ClubNight = club_night(game, tables)
+    def __init__(
+        self, game: str, tables: int = 3, trump: str | None = None, house_rules: Rules = ()
+    ) -> None:
+        self.night: ClubNight = club_night(game, tables, house_rules=house_rules)
         self.trump = trump  # what the hub drew for the round (8-to-1), as solo-hub adds it
 
     def score(self) -> ClubScore:
@@ -269,8 +274,12 @@ def test_solo_in_french(link):
 # ------------------------------------------------------------------------------- Knockout
 
 
+#: The traditional knockout (rounds of 7, 6, 5… cards, knock-outs): a house rule (KO10).
+ROUNDS = ("knockout_rounds",)
+
+
 def test_knockout_round_says_cards_out_and_who_chooses_trump(link):
-    hub = Hub("knockout")
+    hub = Hub("knockout", house_rules=ROUNDS)
     p = kiosk(hub, link)
     s = p.view.club_players
     assert s.round == "Round 1: deal 7 cards each\nturn up the next card for trump"
@@ -349,7 +358,7 @@ def test_knockout_waits_for_the_hub_before_the_next_round(link):
 
 
 def test_knockout_in_french(link):
-    hub = Hub("knockout")
+    hub = Hub("knockout", house_rules=ROUNDS)
     hub.record({"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0})
     p = kiosk(hub, link, language="fr")
     s = p.view.club_players
@@ -571,3 +580,15 @@ def test_a_hub_of_before_sends_no_schema_and_the_kiosk_asks_its_own_cores(link):
     assert p.view.club_choose.question == "Deal 1: what was the contract?"
     assert run([lambda: p.pick(2), lambda: p.pick(3), lambda: p.keypad(8), p.confirm_home]) == 4
     assert link.deals[-1].record.fields() == {"contract": "solo", "bidder": "W", "bidder_tricks": 8}
+
+
+def test_the_house_rules_in_force_are_said_before_the_first_deal(link):
+    """Widow's club rule (WI6): the kiosk says it until the table's first deal is in."""
+    hub = Hub("widow", house_rules=("must_play_a_club",))
+    p = kiosk(hub, link)
+    assert p.view.club_players.last == (
+        "House rule: a player who has none of the suit led must play a club if they have one."
+    )
+    fr = kiosk(hub, link, language="fr").view.club_players.last
+    assert fr.startswith("Règle maison : un joueur qui n'a pas la couleur demandée")
+    assert kiosk(Hub("widow"), link).view.club_players.last == "No deal yet."

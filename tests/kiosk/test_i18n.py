@@ -22,13 +22,15 @@ KIOSK = Path(kiosk.__file__).parent
 #: Marked with M_ (or G_, a club game's title where its format defines it): the club games'
 #: names, a refused deal's words, and the core's refusals of a club deal, whose templates the
 #: hub sends (Ack.reason_text); with E_ and En_: the texts of the games' entry schemas
-#: (whist/formats/entry.py); with P_: what a refusal says to the players (whist/refusals.py).
+#: (whist/formats/entry.py); with H_: what a house rule changes (shown while in force); with
+#: P_: what a refusal says to the players (whist/refusals.py).
 MARKED = (
     KIOSK.parent / "uikit" / "reasons.py",
     *sorted((KIOSK.parent / "whist" / "formats").glob("*.py")),
     KIOSK.parent / "whist" / "night.py",
     KIOSK.parent / "whist" / "refusals.py",
 )
+MARKS = {"M_": None, "G_": None, "H_": None, "E_": None, "En_": (1, 2)}
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
 UPDATE = "the French catalog is out of date: see kiosk/i18n.py for the pybabel commands"
@@ -48,9 +50,7 @@ def source_messages() -> set[tuple[str | None, str]]:
     for path in MARKED:
         for _line, message, _comments, context in extract_from_file(
             "python", path,
-            keywords={
-                **DEFAULT_KEYWORDS, "M_": None, "G_": None, "E_": None, "En_": (1, 2), "P_": None,
-            },
+            keywords={**DEFAULT_KEYWORDS, **MARKS, "P_": None},
         ):
             found.add((context, message[0] if isinstance(message, tuple) else message))
     return found

@@ -19,9 +19,11 @@ from tests.integration.conftest import require_mosquitto
 from tests.system.test_club_demo import board
 from tests.system.test_demo import mosquittos
 from whist.bot import (
+    SOLO_CONTRACTS,
     bids_solo,
     chooses_trump,
     individual_deal,
+    solo_bid,
     sure_tricks,
     takes_widow,
 )
@@ -117,6 +119,31 @@ def test_every_bot_record_is_one_the_game_accepts(game):
         assert seen == {"solo", "pass"}  # some bid, and sometimes everyone passes
     if game == "widow":
         assert seen == {True, False}  # the widow is taken, and sometimes left
+
+
+def test_the_bots_bid_every_solo_contract_in_turn_and_revoke_now_and_then():
+    """SO9: with the deal's number the table bids each contract in turn; the bidder is the
+    hand that suits it; a revoke is recorded as its player's seat (SO7)."""
+    rng = random.Random(5)
+    rules = Format("solo").club
+    seen, revoked = [], 0
+    for deal in range(1, 2 * len(SOLO_CONTRACTS) + 1):
+        table = rules.start()
+        record = individual_deal(
+            rng, "solo", table.dealer, players=table.parties, in_turn=deal, revoke_chance=0.05
+        )
+        scored = rules.play(table, rules.record(DealRecord.model_validate(record).fields()))
+        seen.append(record["contract"])
+        revoked += bool(record.get("revoker"))
+        assert sum(scored.night_points) == 0  # what the bidders win the defenders pay
+    assert seen == [*SOLO_CONTRACTS, *SOLO_CONTRACTS]
+    assert revoked > 0
+    hands = [[Card.parse(t) for t in h.split()] for h in ("2c 3d 4h", "as ks qs", "ah kh qh")]
+    assert solo_bid("misere_ouverte", hands, Suit.SPADES, [0, 1, 2]).bidder == 0
+    assert solo_bid("royal_abondance", hands, Suit.SPADES, [0, 1, 2]).bidder == 1
+    abondance = solo_bid("abondance", hands, Suit.SPADES, [2, 0, 1])
+    assert (abondance.bidder, abondance.trump) == (2, Suit.HEARTS)  # first of equal hands
+    assert solo_bid("abondance_declaree", hands, Suit.SPADES, [0, 1, 2]).trump is None
 
 
 def test_the_command_line_demo_of_8_to_1(tmp_path):

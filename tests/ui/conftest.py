@@ -207,6 +207,7 @@ def club_night_walk(
     tables: int,
     table: int,
     names: list[str],
+    house_rules: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], Any]:
     """A club night walked through table ``table``'s kiosk by ``scenario`` (tests/ui/driver.py)
     against a real club hub: the layout audit is clean, exactly the screenshots ``names`` were
@@ -230,7 +231,12 @@ def club_night_walk(
         "prefix": prefix,
         "table": table,
         "broker": broker_spec(broker),
-        "night": {"format": game, "tables": tables, "data": str(tmp_path / "hub")},
+        "night": {
+            "format": game,
+            "tables": tables,
+            "data": str(tmp_path / "hub"),
+            "house_rules": list(house_rules),
+        },
     }
     report = Scenario(spec, env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])

@@ -509,6 +509,7 @@ async def club_hall_solo(d: Any) -> None:
     d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
     d.note("tables", [(t.table, t.score, t.deals, t.status) for t in d.vm.night.tables])
     d.note("trump", [d.vm.trump_symbol, d.vm.trump_name])
+    d.note("house_rules", d.vm.night.house_rules)
 
 
 async def club_leader_solo(d: Any) -> None:
@@ -527,6 +528,7 @@ async def club_leader_solo(d: Any) -> None:
     )
     await d.settle()
     await d.shoot(f"30-night-tables-{game}")
+    d.note("night_detail", d.vm.night.detail)
     await d.tap("night-table-1")
     await d.on("deals")
     await until(lambda: 1 in p.store.club_deals, "table 1's deals")

@@ -260,6 +260,7 @@ class Driver:
         b = self._broker()
         n = self.spec["night"]
         data = default_night(n["format"], n["tables"]).to_dict()
+        data["house_rules"] = list(n.get("house_rules", ()))  # the night's house rules
         for seating in data["seating"]:
             seats = list(seating["players"])
             if seats and seats[0] == "1":  # numbered seats (Widow, Knockout), clockwise
@@ -1179,6 +1180,7 @@ async def club_solo(d: Driver) -> None:
         await d.shot("s01-score-first")
         d.note("first", d.app.vm.club_players.round)
         d.note("first_trump", d.app.vm.club_players.trump)
+        d.note("first_last", d.app.vm.club_players.last)
         before = last_deal(d)
         await tap("club-enter")
         if game == "widow":

@@ -31,6 +31,8 @@ TAPS = {"widow": 5, "solo": 6, "knockout": 5, "eight-to-one": 10}
 def night(
     tmp_path: Path, env: dict[str, str], broker: EmbeddedBroker, *, game: str, language: str
 ) -> dict:
+    # Widow with its club rule (WI6): the kiosk says it before the first deal.
+    house_rules = ("must_play_a_club",) if game == "widow" else ()
     texts, held = club_night_walk(
         tmp_path,
         env,
@@ -41,6 +43,7 @@ def night(
         tables=3,
         table=TABLE,
         names=COMMON + PAGES[game],
+        house_rules=house_rules,
     )
     assert held.deals[TABLE][-1].by == "table"
     assert texts["taps"] == TAPS[game]
@@ -50,6 +53,8 @@ def night(
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_widow_night(tmp_path, kivy_env, hall, language):
     texts = night(tmp_path, kivy_env, hall, game="widow", language=language)
+    rule = {"en": "House rule: a player who has none", "fr": "Règle maison : un joueur"}
+    assert texts["first_last"].startswith(rule[language])
     assert len(texts["choice"]) == 4  # three players and nobody
     # WI4, the hub's points: Harold took the widow and 6 tricks: +2; Margaret 4: +1
     assert texts["scores"] == ["0", "2", "1"]
@@ -66,7 +71,8 @@ def test_a_solo_night(tmp_path, kivy_env, hall, language):
 def test_a_knockout_night(tmp_path, kivy_env, hall, language):
     texts = night(tmp_path, kivy_env, hall, game="knockout", language=language)
     assert texts["scores"] == ["3", "4", "0", "0"]
-    second = {"en": "Round 2: deal 6 cards each", "fr": "Manche 2\u00a0: donnez 6 cartes chacun"}
+    # The seed's game (KO2): every deal is seven cards each, nobody knocked out.
+    second = {"en": "Round 1: deal 7 cards each", "fr": "Manche 1\u00a0: donnez 7 cartes chacun"}
     assert texts["round"].splitlines()[0] == second[language]
 
 

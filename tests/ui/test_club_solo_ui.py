@@ -24,12 +24,17 @@ from tests.ui.test_club_ui import (
 from whist.nightspec import default_night, load_night
 
 ORDER = ("N", "E", "S", "W")
+#: Each game played each for oneself; Widow with its club rule and the traditional knockout,
+#: so the screens show the house rules in force.
+NIGHTS = ["widow:must_play_a_club", "solo", "knockout:knockout_rounds", "eight-to-one"]
 
 
 @pytest.fixture
 def served_solo(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServedNight]:
-    game = request.param
+    # "game" or "game:house_rule": a night of that game, with that house rule in force
+    game, _, house_rule = request.param.partition(":")
     data = default_night(game, 3).to_dict()
+    data["house_rules"] = [house_rule] if house_rule else []
     for seating in data["seating"]:
         names = _players(seating["table"])
         seats = list(seating["players"])
@@ -57,9 +62,7 @@ def served_solo(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Serv
         hub.kill()
 
 
-@pytest.mark.parametrize(
-    "served_solo", ["widow", "solo", "knockout", "eight-to-one"], indirect=True
-)
+@pytest.mark.parametrize("served_solo", NIGHTS, indirect=True)
 def test_the_hall_ranks_every_player(tmp_path, kivy_env, served_solo):
     game = served_solo.held().game.name
     report = _run(
@@ -81,11 +84,12 @@ def test_the_hall_ranks_every_player(tmp_path, kivy_env, served_solo):
         assert seen["tables"][0][1] == f"5 {symbol}"
     else:
         assert seen["trump"] == ["", ""]
+    # The house rule in force is shown (Widow's club rule, the traditional knockout); none at
+    # the others.
+    assert bool(seen["house_rules"]) == (game in ("widow", "knockout"))
 
 
-@pytest.mark.parametrize(
-    "served_solo", ["widow", "solo", "knockout", "eight-to-one"], indirect=True
-)
+@pytest.mark.parametrize("served_solo", NIGHTS, indirect=True)
 def test_the_console_corrects_a_deal_of_each_game(tmp_path, kivy_env, served_solo):
     game = served_solo.held().game.name
     report = _run(
@@ -109,5 +113,7 @@ def test_the_console_corrects_a_deal_of_each_game(tmp_path, kivy_env, served_sol
         assert (LEADER_SHOTS / name).stat().st_size > 8000, f"{name} looks empty"
     t = report["texts"]
     assert t["saved"] == "Table 1, deal 1: saved. The scores follow."
+    ruled = {"widow": "(must_play_a_club)", "knockout": "(knockout_rounds)"}
+    assert (ruled[game] in t["night_detail"]) if game in ruled else "\n" not in t["night_detail"]
     held = served_solo.held()
     assert [d.by for d in held.deals[1]] == ["leader"]

@@ -121,22 +121,61 @@ def test_english_honours_count_at_four_by_the_seed_and_not_with_the_house_rule()
 def test_english_tricks_before_honours_the_losers_honours_forgotten():
     table = play(ENGLISH, [english(10), english(3)])  # NS 4, EW 4: both at the point
     table = ENGLISH.play(table, ENGLISH.record(english(7, honours="EW", honours_held=4)))
-    assert table.games_of("NS") == 1  # game at 5 against 4: a single
-    assert table.night_points_of("NS") == 1 and table.night_points_of("EW") == 0
+    assert table.games_of("NS") == 1  # game at 5 against 4
+    assert table.night_points_of("NS") == 5 and table.night_points_of("EW") == 4
+    assert table.last.unscored[0].why == "honours:game_over"
     table = play(ENGLISH, [english(5), english(7, honours="EW", honours_held=4)])
-    # EW 1; then NS's trick first (NS 1), then EW's four honours: 1 + 4 = 5, game against 1.
-    assert table.games_of("EW") == 1 and table.last.night[0].points == 2  # a double
+    # EW 2; then NS's trick first (NS 1), then EW's four honours: 2 + 4 = 6, game against 1.
+    assert table.games_of("EW") == 1 and table.night_points == (1, 6)
+
+
+#: A game NS win 5 to 4 (EW take 10 tricks: 4; then NS 11: 5), and one EW win 7 to 0.
+NS_FIVE_FOUR = [english(3), english(11)]
+EW_SEVEN_NIL = [english(0)]
+GAME_VALUES = ClubSettings(house_rules=frozenset({"game_values"}))
+
+
+def test_english_rubber_by_the_seeds_totals():
+    """The seed: "the winners of two games in a rubber get two extra points, after those
+    points have been awarded the points are totalled and the pair with the highest score win
+    the rubber". NS win games 1 and 3 by 5-4, EW game 2 by 7-0: EW win it, 15 to 12 (EN9)."""
+    table = play(ENGLISH, NS_FIVE_FOUR + EW_SEVEN_NIL + NS_FIVE_FOUR)
+    assert table.games == (2, 1)
+    assert table.last.rubber_won_by == "EW" and table.rubbers == (0, 1)
+    assert table.night_points == (12, 15)  # 5 + 0 + 5 + 2 against 4 + 7 + 4
+    assert [(n.party, n.why) for n in table.last.night] == [("NS", "tricks"), ("NS", "rubber")]
+    assert table.rubber_games == (0, 0) and table.rubber_points == (0, 0)  # a new rubber
+    assert ENGLISH.standings({1: table})[0].party == "EW"
+
+
+def test_english_equal_rubber_totals_go_to_the_winners_of_two_games():
+    # EW win the second game 5 to 3: NS 5 + 3 + 5 + 2 = 15, EW 4 + 5 + 4 = 13.
+    table = play(ENGLISH, [*NS_FIVE_FOUR, english(9), english(2), *NS_FIVE_FOUR])
+    assert table.last.rubber_won_by == "NS" and table.night_points == (15, 13)
+    # NS 5-0, EW 11-0 (4, then 7 tricks over six), NS 5-1: 5 + 5 + 2 = 12 against 11 + 1.
+    table = play(ENGLISH, [english(11), english(3), english(0), english(6), english(11)])
+    assert table.night_points == (12, 12) and table.last.rubber_won_by == "NS"
+
+
+def test_english_game_values_house_rule_off_and_on():
+    """EN7, the house rule game_values: 3, 2 or 1 a game, two games win the rubber."""
+    deals = NS_FIVE_FOUR + EW_SEVEN_NIL + NS_FIVE_FOUR
+    assert play(ENGLISH, deals).rubbers == (0, 1)  # off: the seed's totals
+    table = play(ENGLISH, deals, GAME_VALUES)
+    assert table.rubbers == (1, 0) and table.night_points == (1 + 1 + 2, 3)
+    assert ENGLISH.night_summary(5, {"game_values"})[-1].msgid.startswith("House rule: the")
 
 
 def test_english_game_values_and_the_rubber():
-    # NS win a treble (EW 0), EW win a double (NS 1), NS win a single (EW 4): rubber to NS.
+    # The house rule game_values (EN7): NS win a treble (EW 0), EW win a double (NS 1), NS
+    # win a single (EW 4): rubber to NS.
     deals = [english(13)]  # NS 7: game, treble
     deals += [english(7), english(0)]  # NS 1, EW 7: game, double
-    table = play(ENGLISH, deals[:1])
+    table = play(ENGLISH, deals[:1], GAME_VALUES)
     assert table.night_points_of("NS") == 3 and table.rubber_games_of("NS") == 1
-    table = play(ENGLISH, deals[:3])
+    table = play(ENGLISH, deals[:3], GAME_VALUES)
     assert table.night_points_of("EW") == 2 and table.rubber_games == (1, 1)
-    table = play(ENGLISH, [*deals[:3], english(3), english(11)])  # EW 3, then NS 5: single
+    table = play(ENGLISH, [*deals[:3], english(3), english(11)], GAME_VALUES)  # a single
     assert table.rubbers_of("NS") == 1 and table.rubber_games == (0, 0)
     assert table.night_points_of("NS") == 3 + 1 + 2  # treble, single, rubber bonus
     assert [line.why for line in table.last.night] == ["game", "rubber"]
@@ -145,7 +184,8 @@ def test_english_game_values_and_the_rubber():
 def test_english_rubber_two_nil_ends_it():
     table = play(ENGLISH, [english(13), english(13)])
     assert table.rubbers_of("NS") == 1 and table.games_of("NS") == 2
-    assert table.night_points_of("NS") == 3 + 3 + 2
+    assert table.night_points_of("NS") == 7 + 7 + 2
+    assert play(ENGLISH, [english(13), english(13)], GAME_VALUES).night_points_of("NS") == 8
 
 
 def test_english_revoke_three_points_and_the_revokers_cannot_win():
@@ -220,12 +260,13 @@ def test_english_standings_count_rubbers_first():
     ns_single = [english(3), english(13)]  # EW 4, then NS 7: game against 4
     ew_treble = [english(0)]
     tables = {
-        2: play(ENGLISH, ns_single * 2),  # a rubber: 1 + 1 + 2
-        3: play(ENGLISH, (ew_treble + ns_single * 2) * 2),  # NS two rubbers, EW two trebles
+        2: play(ENGLISH, ns_single * 2),  # a rubber: 7 + 7 + 2 against 4 + 4
+        3: play(ENGLISH, (ew_treble + ns_single * 2) * 2),  # NS two rubbers
     }
     assert ENGLISH.wins == "rubbers"
     rows = [(s.table, s.party, s.rubbers, s.points) for s in ENGLISH.standings(tables)]
-    assert rows == [(3, "NS", 2, 8), (2, "NS", 1, 4), (3, "EW", 0, 6), (2, "EW", 0, 0)]
+    # Table 3's NS: 16 a rubber; its EW 7 + 4 + 4 = 15 a rubber, but no rubber won.
+    assert rows == [(3, "NS", 2, 32), (2, "NS", 1, 16), (3, "EW", 0, 30), (2, "EW", 0, 8)]
 
 
 # --- readable refusals -------------------------------------------------------------------------
@@ -279,8 +320,10 @@ def reference_night(lines_of_deal, target, deals, value_of_game, rubbers):
     """Score ``deals`` on paper. ``lines_of_deal(deal, score)`` gives the deal's sheet lines in
     order as (side index, points, why) and which sides revoked; returns what the sheet shows."""
     score, games, in_rubber, won_rubbers, night = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
-    # With no value for a game, the night counts every point scored instead.
+    # With no value for a game, the night counts every point scored instead, and a rubber
+    # goes to the higher total of its points, two games' winners adding 2 (the seed, EN9).
     every_point = value_of_game is None
+    in_rubber_points = [0, 0]
     for deal in deals:
         lines, revoked = lines_of_deal(deal, score)
         winner = None
@@ -292,6 +335,7 @@ def reference_night(lines_of_deal, target, deals, value_of_game, rubbers):
             score[side] += points
             if every_point:
                 night[side] += points
+                in_rubber_points[side] += points
             if score[side] >= target:
                 winner = side
         if winner is None:
@@ -302,9 +346,13 @@ def reference_night(lines_of_deal, target, deals, value_of_game, rubbers):
         if rubbers:
             in_rubber[winner] += 1
             if in_rubber[winner] == 2:
-                won_rubbers[winner] += 1
                 night[winner] += 2
-                in_rubber = [0, 0]
+                in_rubber_points[winner] += 2
+                if every_point and in_rubber_points[1 - winner] > in_rubber_points[winner]:
+                    won_rubbers[1 - winner] += 1
+                else:
+                    won_rubbers[winner] += 1
+                in_rubber, in_rubber_points = [0, 0], [0, 0]
         score = [0, 0]
     return score, games, won_rubbers, night
 
@@ -390,8 +438,8 @@ english_deals = st.builds(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(english_deals, max_size=30), st.sampled_from([5, 10]), st.booleans())
-def test_english_against_the_reference(deals, target, house_rule):
+@given(st.lists(english_deals, max_size=30), st.sampled_from([5, 10]), st.booleans(), st.booleans())
+def test_english_against_the_reference(deals, target, house_rule, game_values):
     table = play(
         ENGLISH,
         [
@@ -407,14 +455,15 @@ def test_english_against_the_reference(deals, target, house_rule):
         ],
         ClubSettings(
             target=target,
-            house_rules=frozenset({"no_honours_at_the_point"} if house_rule else ()),
+            house_rules=frozenset({"no_honours_at_the_point"} if house_rule else ())
+            | frozenset({"game_values"} if game_values else ()),
         ),
     )
     score, games, rubbers, night = reference_night(
         lambda deal, score: english_sheet(deal, score, target, at_the_point=house_rule),
         target,
         deals,
-        lambda w, lo: english_game_value(w, lo, target),
+        (lambda w, lo: english_game_value(w, lo, target)) if game_values else None,
         rubbers=True,
     )
     assert (list(table.score), list(table.games)) == (score, games)

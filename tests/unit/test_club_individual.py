@@ -74,8 +74,13 @@ def test_eight_to_one_and_knockout_nights_count_games():
 # --- a night of deals, as kiosks send them ------------------------------------------------------
 
 
-def night_of(game, tables=2):
-    return ClubNight.replay([NightCreated(default_night(game, tables))])
+def night_of(game, tables=2, house_rules=()):
+    data = {**default_night(game, tables).to_dict(), "house_rules": list(house_rules)}
+    return ClubNight.replay([NightCreated(load_night(data))])
+
+
+#: The traditional knockout (rounds of 7, 6, 5… cards, knock-outs): a house rule (KO10).
+ROUNDS = ("knockout_rounds",)
 
 
 def send(night, table, number, record):
@@ -115,7 +120,7 @@ def test_a_solo_night_from_the_wire():
 
 
 def test_a_knockout_night_declares_the_winner():
-    night = night_of("knockout", 1)
+    night = night_of("knockout", 1, ROUNDS)
     send(night, 1, 1, DealRecord(trump="spades", tricks={"1": 5, "2": 2, "3": 0, "4": 0}))
     send(night, 1, 2, DealRecord(tricks={"1": 6}))
     standing = night_standings(night)
@@ -140,10 +145,10 @@ def test_an_eight_to_one_round_from_the_kiosk():
 # --- paper -------------------------------------------------------------------------------------
 
 
-def tally(tmp_path, text, game):
+def tally(tmp_path, text, game, *more):
     sheet = tmp_path / "night.csv"
     sheet.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(main, ["tally", "--format", game, str(sheet)])
+    result = CliRunner().invoke(main, ["tally", "--format", game, *more, str(sheet)])
     return result.exit_code, result.output
 
 
@@ -168,11 +173,28 @@ def test_tally_knockout_reads_who_plays_from_the_first_round(tmp_path):
         "1,hearts,4,3,0,,,,\n"
         "1,S,6,0,,,,,\n"
     )
-    code, out = tally(tmp_path, sheet, "knockout")
+    code, out = tally(tmp_path, sheet, "knockout", "--house-rule", "knockout_rounds")
     assert code == 0, out
     lines = out.splitlines()
     assert len(lines) == 2 + 3  # three players at table 1
     assert lines[2].split() == ["1", "1", "1", "1", "10"]
+
+
+def test_tally_a_knockout_night_of_seven_card_deals(tmp_path):
+    """The seed's game (KO2): every line is a deal of seven; the most tricks wins it."""
+    sheet = (
+        "table,trump,tricks_1,tricks_2,tricks_3,tricks_4,tricks_5,tricks_6,tricks_7\n"
+        "1,hearts,4,3,0,,,,\n"
+        "1,S,1,2,4,,,,\n"
+        "1,c,3,3,1,,,,\n"
+    )
+    code, out = tally(tmp_path, sheet, "knockout")
+    assert code == 0, out
+    rows = [line.split() for line in out.splitlines()[2:]]
+    # seat 1: 2 deals (one shared with 2), 8 tricks; seat 2: 1 deal, 8; seat 3: 1 deal, 5
+    assert rows == [["1", "1", "1", "2", "8"], ["2", "1", "2", "1", "8"], ["3", "1", "3", "1", "5"]]
+    code, out = tally(tmp_path, sheet, "knockout", "--house-rule", "no_such_rule")
+    assert code != 0 and "Knockout whist has no house rule no_such_rule" in out
 
 
 def test_tally_eight_to_one_and_a_refused_line(tmp_path):
@@ -194,7 +216,7 @@ def test_tally_needs_the_game_s_columns(tmp_path):
 
 
 def test_a_knockout_table_is_shown_the_next_round():
-    night = night_of("knockout", 1)
+    night = night_of("knockout", 1, ROUNDS)
     first = club_score(night, 1).round
     assert (first.number, first.cards, first.players, first.chooses_trump) == (
         1,
@@ -232,7 +254,7 @@ def test_the_other_games_show_no_round():
 def test_the_hall_is_given_each_tables_round_as_its_players_see_it():
     """NightStandings.tables[].round is the ClubRound of the table's ClubScore: the hall
     shows it as the core computes it (Knockout: who is still in; 8-to-1: the drawn trump)."""
-    night = night_of("knockout", 2)
+    night = night_of("knockout", 2, ROUNDS)
     send(night, 1, 1, DealRecord(tricks={"1": 1, "2": 2, "3": 4, "4": 0}))
     tables = night_standings(night).tables
     assert [t.round for t in tables] == [club_score(night, t).round for t in (1, 2)]

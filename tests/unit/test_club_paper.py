@@ -32,7 +32,7 @@ def test_the_tally_columns_are_the_game_s_own_in_its_order(fmt):
         ("american", "deals", 20, 20),  # exactly the night's deals
         ("american", "open", 0, 32),  # two pages
         ("eight-to-one", "games", 2, 42),  # 21 rounds a game, exactly
-        ("knockout", "games", 4, 32),  # seven rounds at most a game
+        ("knockout", "games", 20, 32),  # a deal of seven a game (KO2), whole pages
         ("solo", "deals", 24, 24),
     ],
 )
@@ -44,6 +44,13 @@ def test_enough_rows_for_the_night_on_pages_of_16(fmt, unit, count, rows):
         assert [p.page for p in mine] == list(range(1, len(mine) + 1))
         assert all(p.pages == len(mine) == -(-rows // CLUB_ROWS) for p in mine)
         assert all(len(p.rows) == CLUB_ROWS for p in mine[:-1])
+
+
+def test_the_traditional_knockout_prints_seven_rounds_a_game():
+    spec = night("knockout", 1, "games", 4)
+    assert deals_to_print(spec.game, spec.night_length, 0) == 4
+    rounds = frozenset({"knockout_rounds"})
+    assert deals_to_print(spec.game, spec.night_length, 0, rounds) == 28
 
 
 def test_deals_to_print_follows_the_target():

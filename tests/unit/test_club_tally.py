@@ -39,7 +39,8 @@ def test_tally_english_counts_rubbers(tmp_path):
     code, out = tally(tmp_path, sheet, "--format", "english")
     assert code == 0, out
     assert "rubbers" in out.splitlines()[1]
-    assert out.splitlines()[2].split() == ["1", "1", "NS", "1", "8"]  # 3 + 3 + 2
+    # 7 a game, then 4 by tricks and 4 by honours, then the rubber's 2: every point (EN9)
+    assert out.splitlines()[2].split() == ["1", "1", "NS", "1", "17"]
 
 
 def test_tally_names_the_line_it_refuses(tmp_path):

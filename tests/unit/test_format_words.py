@@ -25,7 +25,7 @@ from whist.events import (
 from whist.formats import Format
 from whist.formats.words import Words, say_all
 from whist.night import ClubNight, club_rules, night_standings
-from whist.nightspec import default_night
+from whist.nightspec import default_night, load_night
 from whist.paper import club_sheet_pages
 from whist.pattern import default_spec
 from whist.tournament import Tournament
@@ -35,8 +35,9 @@ H = Suit.HEARTS
 FORMATS = Path(__file__).resolve().parents[2] / "whist" / "formats"
 
 
-def night(game: str, tables: int = 2) -> ClubNight:
-    return ClubNight.replay([NightCreated(default_night(game, tables))])
+def night(game: str, tables: int = 2, house_rules: tuple[str, ...] = ()) -> ClubNight:
+    data = {**default_night(game, tables).to_dict(), "house_rules": list(house_rules)}
+    return ClubNight.replay([NightCreated(load_night(data))])
 
 
 def fields(text: str) -> set[str]:
@@ -55,7 +56,7 @@ def test_every_format_has_a_rules_summary_with_its_values(fmt: Format) -> None:
 
 def test_a_summary_says_the_nights_own_target() -> None:
     english = Format.ENGLISH.club.night_summary(7, {"no_honours_at_the_point"})
-    assert "A game to 7 is" in say_all(str, english) and "at 6." in say_all(str, english)
+    assert "First to 7 wins" in say_all(str, english) and "at 6." in say_all(str, english)
     assert "First to 13 wins" in say_all(str, Format.MINNESOTA.club.rules_summary())
     pages = club_sheet_pages(default_night("american", 1))
     assert "First to 7 wins" in say_all(str, pages[0].summary)
@@ -91,13 +92,17 @@ def test_the_club_rules_say_which_columns_apply() -> None:
         "american": (False, ["games", "points"], False, False),
         "widow": (True, ["points"], False, False),
         "solo": (True, ["points"], False, False),
-        "knockout": (True, ["games", "tricks"], True, True),
+        "knockout": (True, ["games", "tricks"], False, False),  # the seed's deals of seven
         "eight-to-one": (True, ["games", "points"], True, False),
     }
+    # The traditional knockout (its house rule) is played in rounds, knocking players out.
+    rounds = club_rules(load_night({**default_night("knockout", 1).to_dict(),
+                                    "house_rules": ["knockout_rounds"]}))  # fmt: skip
+    assert (rounds.rounds, rounds.knocks_out) == (True, True)
 
 
 def test_who_is_out_is_the_cores_until_the_table_or_the_night_is_over() -> None:
-    n = night("knockout")
+    n = night("knockout", house_rules=("knockout_rounds",))
     record = {"tricks_1": 3, "tricks_2": 4, "tricks_3": 0, "tricks_4": 0}
     n.apply(DealRecorded("d1", table=1, deal=1, record=record))
     out = {(r.table, r.party) for r in night_standings(n).rows if r.out}

@@ -1,6 +1,8 @@
-"""Knockout whist (docs/rules.md, KO): who is out, how many cards next, who deals and who
-chooses trump, the winner; and whole games against an independent reference (hypothesis):
-every game ends with exactly one winner by the seventh round."""
+"""Knockout whist (docs/rules.md, KO). By the seed (the default): a deal of seven cards each,
+the most tricks wins it, ties shared. With the house rule knockout_rounds (the traditional
+game): who is out, how many cards next, who deals and who chooses trump, the winner; and whole
+games against an independent reference (hypothesis): every game ends with exactly one winner
+by the seventh round."""
 
 import pytest
 from hypothesis import given
@@ -11,14 +13,73 @@ from whist.formats import ClubSettings, Format, NightLength
 from whist.formats.knockout import RULES as KNOCKOUT
 from whist.formats.knockout import next_round, round_cards
 
+ROUNDS = frozenset({"knockout_rounds"})
 
-def start(players=4, **kw):
-    return KNOCKOUT.start(ClubSettings(players=tuple(str(p) for p in range(1, players + 1)), **kw))
+
+def start(players=4, house_rules=ROUNDS, **kw):
+    """A table of the traditional knockout (the house rule), or of the seed's game."""
+    seated = tuple(str(p) for p in range(1, players + 1))
+    return KNOCKOUT.start(ClubSettings(players=seated, house_rules=house_rules, **kw))
+
+
+def seed(players=4, **kw):
+    return start(players, frozenset(), **kw)
 
 
 def rnd(table, **tricks):
     fields = {f"tricks_{seat[1:]}": n for seat, n in tricks.items()}
     return KNOCKOUT.play(table, KNOCKOUT.record(fields))
+
+
+# --- the seed's game: a deal of seven, the most tricks wins it (KO2, KO5) -------------------
+
+
+def test_the_seeds_game_is_seven_cards_every_deal_and_the_most_tricks_wins():
+    table = seed(4)
+    for deal in range(1, 4):
+        state = next_round(table)
+        assert (state.cards, state.players, state.chooses_trump) == (7, ("1", "2", "3", "4"), None)
+        table = rnd(table, s1=4, s2=3, s3=0, s4=0)  # nobody is knocked out
+        assert table.last.game_won_by == "1" and table.last.knocked_out == ()
+        assert table.games == (deal, 0, 0, 0) and table.out == ()
+    assert table.night_points == (12, 9, 0, 0)  # the night counts tricks (KO8)
+    assert table.score == table.night_points  # the kiosk's big number: tricks tonight
+    assert table.dealer == "4"  # the deal passes to the left after every deal (KO6)
+    assert KNOCKOUT.standings({1: table})[0].party == "1"
+
+
+def test_the_seeds_game_shares_a_tie_at_the_top():
+    table = rnd(seed(3), s1=3, s2=1, s3=3)  # seat 1 dealt: 2 and 3 play first
+    assert (table.last.game_won_by, table.last.game_shared_with) == ("3", ("1",))
+    assert table.games == (1, 0, 1)
+    rows = [(r.rank, r.party) for r in KNOCKOUT.standings({1: table})]
+    assert rows == [(1, "1"), (1, "3"), (3, "2")]  # equal games and tricks: one rank
+
+
+def test_the_seeds_deal_has_seven_tricks_and_no_player_out():
+    with pytest.raises(DealError, match="make 6, but this deal has 7 tricks"):
+        rnd(seed(2), s1=5, s2=1)
+    table = rnd(seed(2), s1=7, s2=0)
+    table = rnd(table, s1=0, s2=7)  # seat 2, who took none, plays on
+    assert table.games == (1, 1)
+
+
+def test_a_night_of_seven_card_deals_measured_in_deals_or_games():
+    table = seed(2, length=NightLength("games", 2))
+    table = rnd(rnd(table, s1=4, s2=3), s1=2, s2=5)
+    assert table.finished and table.deals == 2
+
+
+def test_the_house_rule_changes_what_the_screens_are_told():
+    assert not KNOCKOUT.plays_in_rounds() and not KNOCKOUT.knocks_out_in()
+    assert KNOCKOUT.plays_in_rounds(ROUNDS) and KNOCKOUT.knocks_out_in(ROUNDS)
+    summary = KNOCKOUT.night_summary(None, ROUNDS)
+    assert summary[0].msgid.startswith("{cards} cards each in a game's first round")
+    assert summary[1].msgid.startswith("House rule: the traditional knockout")
+    assert "most tricks wins the deal" in KNOCKOUT.night_summary()[0].msgid
+
+
+# --- the traditional knockout: the house rule knockout_rounds (KO10) ---------------------------
 
 
 def test_the_registry_names_knockout():

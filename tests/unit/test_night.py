@@ -211,8 +211,8 @@ def test_a_deal_message_carries_only_what_the_table_tapped():
     )
     night = night_of("english")
     deal(night, 1, 1, msg.record.fields())
-    table = night.table(1)  # 3 by tricks, then 4 honours: the game at 5, a treble (EN7)
-    assert (table.games_of("NS"), table.night_points_of("NS"), table.score_of("NS")) == (1, 3, 0)
+    table = night.table(1)  # 3 by tricks, then 4 honours: the game at 7 points (EN9)
+    assert (table.games_of("NS"), table.night_points_of("NS"), table.score_of("NS")) == (1, 7, 0)
 
 
 @settings(max_examples=60, deadline=None)

@@ -37,7 +37,7 @@ SHEETS = {
     ),
     "knockout": (
         "table,trump,tricks_1,tricks_2,tricks_3,tricks_4,tricks_5,tricks_6,tricks_7\n"
-        "1,Cœur,4,3,0,,,,\n2,clubs,2,2,2,1,,,\n1,S,6,0,,,,,\n2,hearts,3,2,1,0,,,\n"
+        "1,Cœur,4,3,0,,,,\n2,clubs,2,2,2,1,,,\n1,S,6,1,,,,,\n2,hearts,3,2,1,1,,,\n"
     ),
     "eight-to-one": (
         "table,trump,bid_N,bid_E,bid_S,bid_W,tricks_N,tricks_E,tricks_S,tricks_W\n"

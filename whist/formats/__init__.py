@@ -13,7 +13,8 @@ and the club-night games played each for oneself (what they share: ``individual`
 
 * :mod:`whist.formats.widow` — Widow whist (three players, a widow hand, clubs trump);
 * :mod:`whist.formats.solo` — Solo whist (contracts; points change hands);
-* :mod:`whist.formats.knockout` — Knockout whist (no trick, out);
+* :mod:`whist.formats.knockout` — Knockout whist (seven cards, most tricks wins; the
+  traditional rounds, no trick and out, as a house rule);
 * :mod:`whist.formats.eight_to_one` — 8-to-1 bidding whist (21 rounds of bids).
 
 ``docs/rules.md`` explains each decision.

@@ -31,7 +31,7 @@ from whist.formats.partnership import (
     revoked_sides,
     tricks_line,
 )
-from whist.formats.words import G_, R_, Words
+from whist.formats.words import G_, H_, R_, Words
 
 #: Points the revoking side gives the other side for each established revoke (US4).
 REVOKE_POINTS = 2
@@ -47,7 +47,7 @@ class American(ClubGame[PartnershipDeal]):
     entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE)
     house_rules: ClassVar[Mapping[str, str]] = {
         # US6: the usual whist rule (C4), which the seed does not state.
-        REVOKE_CANNOT_WIN: R_(
+        REVOKE_CANNOT_WIN: H_(
             "House rule: a side that revoked cannot win the game with that deal."
         ),
     }

@@ -240,7 +240,8 @@ class ScoreChange:
     ``night``: what the deal added to the night's standings points.
     The individual games add: ``game_shared_with``, the other parties that won the game with
     ``game_won_by`` (a tie at the top, 8-to-1); ``knocked_out``, the parties out of the game
-    in play after this deal (Knockout); ``chooses_trump``, who chooses the next deal's trump.
+    in play after this deal (Knockout); ``chooses_trump``, who chooses the next deal's trump;
+    ``score_carries``, the score runs on after the game it wins.
 
     >>> change = ScoreChange(lines=(Line("NS", 3, "tricks"),))
     >>> change.points("NS"), change.points("EW")
@@ -255,6 +256,9 @@ class ScoreChange:
     game_shared_with: tuple[Party, ...] = ()
     knocked_out: tuple[Party, ...] = ()
     chooses_trump: Party | None = None
+    #: The deal wins a game, but the table's score runs on across games (Knockout by the
+    #: seed: every deal of seven is a game, and the players' tricks add up all night).
+    score_carries: bool = False
 
     def points(self, party: Party) -> int:
         return sum(line.points for line in self.lines if line.party == party)
@@ -295,6 +299,9 @@ class ClubTable:
     #: included), so a screen can show the 13-6 just won rather than the next game's 0-0;
     #: empty before the first game is won.
     last_game: tuple[int, ...] = ()
+    #: Per party, the night's points scored in the rubber in play (English whist totals them
+    #: to find the rubber's winner, EN9); empty before the first deal.
+    rubber_points: tuple[int, ...] = ()
 
     def _at(self, values: tuple[int, ...], party: Party) -> int:
         try:
@@ -320,6 +327,9 @@ class ClubTable:
 
     def night_points_of(self, party: Party) -> int:
         return self._at(self.night_points, party)
+
+    def rubber_points_of(self, party: Party) -> int:
+        return self._at(self.rubber_points, party) if self.rubber_points else 0
 
     @property
     def game_over(self) -> bool:
@@ -353,7 +363,9 @@ class ClubTable:
             deals=self.deals + 1,
             round=0 if won is not None else self.round + 1,
             out=out,
-            score=tuple(0 for _ in score) if won is not None else score,
+            score=tuple(0 for _ in score)
+            if won is not None and not change.score_carries
+            else score,
             games=games,
             rubber_games=tuple(0 for _ in in_rubber) if rubber is not None else in_rubber,
             rubbers=tuple(
@@ -362,6 +374,10 @@ class ClubTable:
             night_points=tuple(
                 n + change.night_points(p)
                 for p, n in zip(self.parties, self.night_points, strict=True)
+            ),
+            rubber_points=tuple(
+                0 if rubber is not None else self.rubber_points_of(p) + change.night_points(p)
+                for p in self.parties
             ),
             last=change,
             last_game=score if won is not None else self.last_game,
@@ -456,10 +472,19 @@ class ClubGame(abc.ABC, Generic[DealT]):
     #: What ``night_points`` count: points, or tricks (Knockout, KO8).
     night_unit: ClassVar[Literal[Unit.POINTS, Unit.TRICKS]] = Unit.POINTS
     #: A game is played in rounds of their own (:meth:`next_round`): a table's round is
-    #: shown beside it (Knockout, 8-to-1).
+    #: shown beside it (8-to-1; Knockout with its house rule, :meth:`plays_in_rounds`).
     in_rounds: ClassVar[bool] = False
-    #: Players are knocked out of a game (Knockout): who is still in is shown.
+    #: Players are knocked out of a game (Knockout with its house rule, :meth:`knocks_out_in`):
+    #: who is still in is shown.
     knocks_out: ClassVar[bool] = False
+
+    def plays_in_rounds(self, house_rules: Iterable[str] = ()) -> bool:
+        """:attr:`in_rounds` on a night of these house rules (a house rule may add rounds)."""
+        return self.in_rounds
+
+    def knocks_out_in(self, house_rules: Iterable[str] = ()) -> bool:
+        """:attr:`knocks_out` on a night of these house rules."""
+        return self.knocks_out
 
     @property
     def ranks_by(self) -> tuple[RankUnit, ...]:
@@ -487,15 +512,27 @@ class ClubGame(abc.ABC, Generic[DealT]):
         >>> say_all(str, Format.AMERICAN.club.night_summary(7, {"revoke_cannot_win"}))[-67:]
         'House rule: a side that revoked cannot win the game with that deal.'
         """
+        extra = tuple(words for _name, words in self.house_rules_in_force(target, house_rules))
+        return (*self.rules_summary(target), *extra)
+
+    def house_rules_in_force(
+        self, target: int | None = None, house_rules: Iterable[str] = ()
+    ) -> tuple[tuple[str, Words], ...]:
+        """Each house rule of ``house_rules`` this game has, in the order the game lists
+        them, by its name and what it changes (for a night whose games are to ``target``):
+        what every screen and sheet shows of tonight's house rules.
+
+        >>> [name for name, _ in Format.ENGLISH.club.house_rules_in_force(5, {"game_values"})]
+        ['game_values']
+        """
         on = set(house_rules)
         goal = self.default_target if target is None else target
         values = (("target", goal), ("last", goal - 1))
-        extra = tuple(
-            Words(words, tuple((k, v) for k, v in values if "{" + k + "}" in words))
+        return tuple(
+            (name, Words(words, tuple((k, v) for k, v in values if "{" + k + "}" in words)))
             for name, words in self.house_rules.items()
             if name in on
         )
-        return (*self.rules_summary(target), *extra)
 
     def check_round_trump(self, number: int, trump: Suit | None) -> None:
         """Refuse (DealError) a trump drawn for round ``number`` that the game cannot have:
@@ -521,10 +558,7 @@ class ClubGame(abc.ABC, Generic[DealT]):
                 seats=", ".join(self.seats),
                 got=repr(settings.first_dealer),
             )
-        unknown = sorted(settings.house_rules - set(self.house_rules))
-        if unknown:
-            # The night's file is checked first (whist.nightspec): this is a programmer's error.
-            raise DealError.plain(f"{self.title} has no house rule {unknown[0]}")
+        self.check_house_rules(settings.house_rules)
         zeros = tuple(0 for _ in self.parties)
         return ClubTable(
             game=self.name,
@@ -541,6 +575,13 @@ class ClubGame(abc.ABC, Generic[DealT]):
             night_points=zeros,
             house_rules=settings.house_rules,
         )
+
+    def check_house_rules(self, house_rules: frozenset[str]) -> None:
+        """Refuse a house rule this game does not have."""
+        unknown = sorted(house_rules - set(self.house_rules))
+        if unknown:
+            # The night's file is checked first (whist.nightspec): this is a programmer's error.
+            raise DealError.plain(f"{self.title} has no house rule {unknown[0]}")
 
     @abc.abstractmethod
     def record(self, fields: Mapping[str, object]) -> DealT:

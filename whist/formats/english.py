@@ -4,17 +4,19 @@ The trump is the suit of the dealer's last card, turned for all to see; the tabl
 Each deal scores, in this order: revoke penalties (3 points to the other side for each), tricks
 (a point for each over six), honours (four of ace, king, queen and jack of trumps held by one
 side score 4, three score 3; with the house rule ``no_honours_at_the_point``, not for a side
-that stood at four, EN5). The first side to reach
-five wins the game; nothing after that in the deal counts. A game is worth 3 to its winner if
-the losers had nothing, 2 if they had one or two, 1 otherwise; two games win the rubber and 2
-points more. ``docs/rules.md`` (EN1…) explains each decision.
+that stood at four, EN5). The first side to reach five wins the game; nothing after that in the
+deal counts. By the seed, a rubber is the best of three games: the winners of two games add 2
+points, then each side's points in the rubber are totalled and the higher total wins it (EN9);
+the night's points are every point scored. The house rule ``game_values`` plays the
+traditional values instead: a game is worth 3, 2 or 1 by the losers' score (EN7) and the
+winners of two games win the rubber. ``docs/rules.md`` (EN1…) explains each decision.
 
 >>> english_game_value(loser_score=0, target=5), english_game_value(3, 5)
 (3, 1)
 >>> table = RULES.play(RULES.start(), RULES.record({"trump": "hearts", "ns_tricks": 9,
 ...                                              "honours": "NS", "honours_held": 4}))
->>> table.games_of("NS"), table.night_points_of("NS")   # 3 tricks + honours: game, a treble
-(1, 3)
+>>> table.games_of("NS"), table.night_points_of("NS")   # 3 tricks + 4 honours: game
+(1, 7)
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from whist.formats.partnership import (
     revoked_sides,
     tricks_line,
 )
-from whist.formats.words import G_, R_, Words
+from whist.formats.words import G_, H_, R_, Words
 
 #: Points the other side adds for each established revoke (EN8).
 REVOKE_POINTS = 3
@@ -47,6 +49,8 @@ RUBBER_BONUS = 2
 GAMES_TO_WIN_RUBBER = 2
 #: The house rule (EN5) by which honours do not count for a side one point short of the game.
 NO_HONOURS_AT_THE_POINT = "no_honours_at_the_point"
+#: The house rule (EN7) by which a game is worth 3, 2 or 1 and two games win the rubber.
+GAME_VALUES = "game_values"
 
 
 def english_game_value(loser_score: int, target: int) -> int:
@@ -66,7 +70,13 @@ class English(ClubGame[PartnershipDeal]):
     entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE, honours=True)
     house_rules: ClassVar[Mapping[str, str]] = {
         # EN5: the traditional rule, which the seed does not state.
-        NO_HONOURS_AT_THE_POINT: R_("House rule: honours do not count for a side at {last}."),
+        NO_HONOURS_AT_THE_POINT: H_("House rule: honours do not count for a side at {last}."),
+        # EN7: the traditional game values, which the seed does not state.
+        GAME_VALUES: H_(
+            "House rule: the night counts game values, not points: a game is worth 3 if the "
+            "losers had 0, 2 if they had under half of {target}, else 1. The winners of two "
+            "games win the rubber and 2 more."
+        ),
     }
 
     def record(self, fields: Mapping[str, object]) -> PartnershipDeal:
@@ -95,6 +105,29 @@ class English(ClubGame[PartnershipDeal]):
         revoked = revoked_sides(deal.ns_revokes, deal.ew_revokes)
         scored, after = change(table, lines, cannot_win=revoked, unscored=at_the_point)
         won = scored.game_won_by
+        if GAME_VALUES in table.house_rules:
+            return self._game_values(table, scored, after)
+        # EN9, the seed: every point scored counts towards the rubber and the night.
+        night = list(scored.lines)
+        if won is None or table.rubber_games_of(won) + 1 < GAMES_TO_WIN_RUBBER:
+            return replace(scored, night=tuple(night))
+        # "The winners of two games in a rubber get two extra points, after those points
+        # have been awarded the points are totalled and the pair with the highest score win
+        # the rubber": equal totals go to the winners of two games.
+        night.append(Line(won, RUBBER_BONUS, "rubber"))
+        totals = {
+            p: table.rubber_points_of(p) + sum(n.points for n in night if n.party == p)
+            for p in table.parties
+        }
+        rubber = max((other(won), won), key=lambda p: (totals[p], p == won))
+        return replace(scored, rubber_won_by=rubber, night=tuple(night))
+
+    def _game_values(
+        self, table: ClubTable, scored: ScoreChange, after: Mapping[str, int]
+    ) -> ScoreChange:
+        """The house rule ``game_values`` (EN7): the night counts what each game won is
+        worth, and the winners of two games win the rubber and 2 more."""
+        won = scored.game_won_by
         if won is None:
             return scored
         value = english_game_value(after[other(won)], table.target)
@@ -113,8 +146,8 @@ class English(ClubGame[PartnershipDeal]):
                 R_(
                     "Trump: the dealer's last card. Tricks over 6 score 1 each. Honours (A K Q J "
                     "of trumps) held by one side: 4 score 4, three score 3. A revoke gives 3 "
-                    "points to the other side. A game to {target} is worth 3 if the losers had "
-                    "0, 2 if they had under half, else 1. Two games win the rubber: 2 more."
+                    "points to the other side. First to {target} wins the game. The winners of "
+                    "two games add 2 points; the side with more points in the rubber wins it."
                 ),
                 (("target", goal),),
             ),

@@ -142,6 +142,7 @@ class IndividualGame(ClubGame[DealT]):
                 seats=", ".join(players),
                 got=repr(dealer),
             )
+        self.check_house_rules(settings.house_rules)
         zeros = tuple(0 for _ in players)
         return ClubTable(
             game=self.name,
@@ -156,6 +157,7 @@ class IndividualGame(ClubGame[DealT]):
             rubber_games=zeros,
             rubbers=zeros,
             night_points=zeros,
+            house_rules=settings.house_rules,
         )
 
 

@@ -1,13 +1,24 @@
-"""Knockout whist: two to seven players each for themselves; seven cards each in the first
-round, one fewer each round; a player who takes no trick in a round is knocked out; the last
-player in wins the game.
+"""Knockout whist: two to seven players each for themselves.
 
-Each round the table records the tricks of every player still in, adding up to the cards each
-was dealt. The core says who is out, how many cards to deal next, who deals and who chooses the
-next trump (the player with the most tricks), and declares the winner. The night ranks players
-by games won, then by tricks taken. ``docs/rules.md`` (KO1…) explains each decision.
+By the seed (the default): "the dealer deals a card a player clockwise around the table until
+each player has seven cards", and "you keep playing until all seven cards have been used and
+the person with the most tricks wins". Every deal is seven cards each; the table records each
+player's tricks, adding up to seven; the most tricks wins the deal (a game of one deal),
+players tied at the top sharing the win. The trump is the next card of the pack, turned up.
 
->>> table = RULES.start()                     # four players, seats 1 to 4
+With the house rule ``knockout_rounds``, the traditional knockout: seven cards each in the
+first round, one fewer each round; a player who takes no trick in a round is knocked out; the
+player with the most tricks chooses the next trump, and the last player in wins the game.
+
+The core says who is out, how many cards to deal next, who deals and who chooses the next
+trump, and declares the winner. The night ranks players by games won, then by tricks taken.
+``docs/rules.md`` (KO1…) explains each decision.
+
+>>> table = RULES.start()                     # seats 1 to 7, the seed's game
+>>> table = RULES.play(table, RULES.record({"tricks_1": 4, "tricks_2": 3}))
+>>> table.last.game_won_by, next_round(table).cards
+('1', 7)
+>>> table = RULES.start(ClubSettings(house_rules=frozenset({"knockout_rounds"})))
 >>> table = RULES.play(table, RULES.record({"tricks_1": 4, "tricks_2": 3}))
 >>> next_round(table)
 KnockoutRound(cards=6, players=('1', '2'), dealer='2', chooses_trump='1', winner=None)
@@ -15,7 +26,7 @@ KnockoutRound(cards=6, players=('1', '2'), dealer='2', chooses_trump='1', winner
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
@@ -53,12 +64,14 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import _blank, refuse_unknown
-from whist.formats.words import G_, R_, Words
+from whist.formats.words import G_, H_, R_, Words
 
 #: Cards each player is dealt in a game's first round (KO2).
 FIRST_ROUND_CARDS = 7
 #: A new night's tables seat this many (the leader lists two to seven per table).
 DEFAULT_PLAYERS = 4
+#: The house rule of the traditional knockout (KO10): rounds of 7, 6, 5… cards, knock-outs.
+KNOCKOUT_ROUNDS = "knockout_rounds"
 
 
 def round_cards(round_number: int) -> int:
@@ -74,7 +87,7 @@ def round_cards(round_number: int) -> int:
 
 def trump_chooser(tricks: Mapping[Seat, int], order: tuple[Seat, ...]) -> Seat:
     """Who chooses the next trump: the most tricks; a tie goes to the tied player first in
-    ``order`` (the playing order, from the dealer's left, KO4)."""
+    ``order`` (the playing order, from the dealer's left, KO10)."""
     most = max(tricks.values())
     return next(seat for seat in order if tricks.get(seat, 0) == most)
 
@@ -128,6 +141,13 @@ class Knockout(IndividualGame[KnockoutDeal]):
     fields: ClassVar[tuple[str, ...]] = ("trump", *seat_fields("tricks", NUMBERED_SEATS))
     sheet_either: ClassVar[tuple[str, ...]] = seat_fields("tricks", NUMBERED_SEATS)
     lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.GAMES, Unit.OPEN)
+    house_rules: ClassVar[Mapping[str, str]] = {
+        # KO10: the traditional game, which the seed does not describe.
+        KNOCKOUT_ROUNDS: H_(
+            "House rule: the traditional knockout, one card fewer each round; no trick and you "
+            "are out."
+        ),
+    }
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(tricks_pages(Who.IN_ROUND),),
         confirm=Confirm.EVERYONE,
@@ -164,7 +184,8 @@ class Knockout(IndividualGame[KnockoutDeal]):
         return replace(settings or ClubSettings(), players=players)
 
     def score(self, table: ClubTable, deal: KnockoutDeal) -> ScoreChange:
-        cards = round_cards(table.round + 1)
+        rounds = KNOCKOUT_ROUNDS in table.house_rules
+        cards = round_cards(table.round + 1) if rounds else FIRST_ROUND_CARDS
         players = tuple(s for s in table.parties if s not in table.out)
         for seat, count in deal.tricks.items():
             if count and seat not in table.parties:
@@ -175,10 +196,12 @@ class Knockout(IndividualGame[KnockoutDeal]):
                 )
         tricks = {seat: deal.tricks.get(seat, 0) for seat in players}
         check_tricks_add_up(tricks, cards)
+        if not rounds:
+            return self._seed_deal(table, tricks)
         knocked_out = tuple(s for s in players if not tricks[s])
         still_in = [s for s in players if tricks[s]]
         lines = tuple(Line(s, tricks[s], "tricks") for s in still_in)
-        # KO5: the last player in wins; the one-card round always leaves one.
+        # KO10: the last player in wins; the one-card round always leaves one.
         winner = still_in[0] if len(still_in) == 1 else None
         chooser = None
         if winner is None:
@@ -188,6 +211,43 @@ class Knockout(IndividualGame[KnockoutDeal]):
             night=lines,
             chooses_trump=chooser,
         )
+
+    def _seed_deal(self, table: ClubTable, tricks: Mapping[Seat, int]) -> ScoreChange:
+        """The seed's game (KO2): a deal of seven is a game, won by the most tricks; players
+        tied at the top share it, the first of them in playing order named first (KO4)."""
+        most = max(tricks.values())
+        winners = [s for s in left_of(table.parties, table.dealer) if tricks[s] == most]
+        lines = tuple(Line(s, tricks[s], "tricks") for s in table.parties if tricks[s])
+        return ScoreChange(
+            lines=lines,
+            game_won_by=winners[0],
+            game_shared_with=tuple(winners[1:]),
+            night=lines,
+            score_carries=True,  # the players' tricks tonight, what their kiosk shows big
+        )
+
+    def plays_in_rounds(self, house_rules: Iterable[str] = ()) -> bool:
+        return KNOCKOUT_ROUNDS in set(house_rules)
+
+    def knocks_out_in(self, house_rules: Iterable[str] = ()) -> bool:
+        return KNOCKOUT_ROUNDS in set(house_rules)
+
+    def night_summary(
+        self, target: int | None = None, house_rules: Iterable[str] = ()
+    ) -> tuple[Words, ...]:
+        """The seed's summary, or with the house rule the traditional game's, then the house
+        rules' sentences."""
+        if KNOCKOUT_ROUNDS not in set(house_rules):
+            return super().night_summary(target, house_rules)
+        traditional = Words(
+            R_(
+                "{cards} cards each in a game's first round, one fewer each round after. A "
+                "player who takes no trick is out: write 0, then leave their column empty. "
+                "Most tricks chooses the next trump. The last player in wins the game."
+            ),
+            (("cards", FIRST_ROUND_CARDS),),
+        )
+        return (traditional, *(w for _n, w in self.house_rules_in_force(target, house_rules)))
 
     # ---------------------------------------------------------------- words (issue 22)
     # What the hall and the sheets show of the game (whist/formats/base.py, ClubGame).
@@ -199,9 +259,8 @@ class Knockout(IndividualGame[KnockoutDeal]):
         return (
             Words(
                 R_(
-                    "{cards} cards each in a game's first round, one fewer each round after. A "
-                    "player who takes no trick is out: write 0, then leave their column empty. "
-                    "Most tricks chooses the next trump. The last player in wins the game."
+                    "{cards} cards each every deal; the next card turned up is trump. The most "
+                    "tricks wins the deal; players tied share it. The tricks add up to {cards}."
                 ),
                 (("cards", FIRST_ROUND_CARDS),),
             ),

@@ -45,12 +45,14 @@ from whist.formats.individual import (
     seat_fields,
 )
 from whist.formats.partnership import refuse_unknown
-from whist.formats.words import G_, R_, Words
+from whist.formats.words import G_, H_, R_, Words
 
 #: Tricks a player must take to break even: with the widow, and with their own hand (WI2).
 WIDOW_BREAK_EVEN = 4
 HAND_BREAK_EVEN = 3
 SEATS: tuple[Seat, ...] = NUMBERED_SEATS[:3]
+#: The seed's variant of the play (WI6): a player with none of the suit led must play a club.
+MUST_PLAY_A_CLUB = "must_play_a_club"
 
 
 def widow_points(tricks: int, *, took_widow: bool) -> int:
@@ -97,6 +99,13 @@ class Widow(IndividualGame[WidowDeal]):
     parties: ClassVar[tuple[Seat, ...]] = SEATS
     fields: ClassVar[tuple[str, ...]] = ("widow", *seat_fields("tricks", SEATS))
     lengths: ClassVar[tuple[LengthUnit, ...]] = (Unit.DEALS, Unit.OPEN)
+    house_rules: ClassVar[Mapping[str, str]] = {
+        # WI6: "some people play if you don't have the lead suit, you MUST play a club if you
+        # have one". It changes the play, not the score: the table is told, the sheet says it.
+        MUST_PLAY_A_CLUB: H_(
+            "House rule: a player who has none of the suit led must play a club if they have one."
+        ),
+    }
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(
             Page(

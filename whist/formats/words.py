@@ -9,6 +9,9 @@ English message ids: each screen translates them through its own catalog.
 * ``R_`` marks a sentence of a **rules summary**, ``RP_`` its wording in a format's own
   context (a Gaspésie hand is a *manche*): keywords ``R_`` and ``RP_:1c,2``, extracted into
   the domains that print the summary (``sheets``; see hub/paper/sheets.py).
+* ``H_`` marks what a **house rule** changes (``ClubGame.house_rules``): keyword ``H_``,
+  extracted into every domain, since the kiosk, the console, the hall and the sheets all say
+  which house rules are in force (``ClubRules.house_rules`` on the wire).
 
 Neither keyword is ``M_`` (a refusal's template, whist/errors.py), so a domain that shows
 titles does not collect the core's refusals with them.
@@ -25,12 +28,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-__all__ = ["G_", "RP_", "R_", "Words", "say_all"]
+__all__ = ["G_", "H_", "RP_", "R_", "Words", "say_all"]
 
 
 def G_(title: str) -> str:
     """Mark a club game's title for extraction (keyword ``G_``); returns it unchanged."""
     return title
+
+
+def H_(sentence: str) -> str:
+    """Mark what a house rule changes for extraction (keyword ``H_``); returns it unchanged."""
+    return sentence
 
 
 def R_(sentence: str) -> str:

@@ -579,6 +579,21 @@ def _entry_sent(entry: EntrySchema) -> dict[str, Any]:
     return known[1]
 
 
+class ClubHouseRule(_Outbound):
+    """Extension: a house rule in force tonight (docs/rules.md, "House rules"): its ``name``
+    in the night's file and what it changes, ``says``: an English message id every screen's
+    catalog translates, its ``values`` filled in after.
+
+    >>> rule = ClubHouseRule(name="revoke_cannot_win", says="House rule: {n} ...", values={"n": 7})
+    >>> rule.says.format(**rule.values)
+    'House rule: 7 ...'
+    """
+
+    name: Annotated[str, Field(max_length=64)]
+    says: Annotated[str, Field(max_length=400)]
+    values: dict[str, int | str] = {}
+
+
 class ClubRules(_Outbound):
     """What a screen needs of a club game: its name and title, the target of a game, what the
     night's standings count first, how long the night is, what a table enters, its seats and
@@ -608,6 +623,9 @@ class ClubRules(_Outbound):
     ranks_by: list[Literal[Unit.GAMES, Unit.RUBBERS, Unit.POINTS, Unit.TRICKS]] | None = None
     rounds: bool | None = None
     knocks_out: bool | None = None
+    #: Extension: the house rules in force tonight, in the game's order (None: a hub older
+    #: than this field; empty: the seed's rules).
+    house_rules: list[ClubHouseRule] | None = None
 
     @field_serializer("entry")
     def _entry_without_defaults(self, entry: EntrySchema | None) -> dict[str, Any] | None:
