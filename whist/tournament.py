@@ -507,8 +507,11 @@ class Tournament:
         return bool(counts) and all(c.status == AGREES for c in counts)
 
     def count_summary(self) -> list[tuple[int, int, list[int]]]:
-        """Per ended day (a format of flags): (day, tables counted, tables that differ)."""
-        out = []
+        """Per ended day (a format of flags): (day, tables counted, tables that differ);
+        nothing for a format without flags, which has nothing to count (issue 25, item 5)."""
+        out: list[tuple[int, int, list[int]]] = []
+        if self.rules.unit != "flags":
+            return out
         for day in range(1, len(self.day_flags) + 1):
             counts = self.day_counts(day)
             counted = sum(c.counted is not None for c in counts)

@@ -56,5 +56,7 @@ class Router:
             self.mode, self.draft = Screen.DEALS, None
         elif self.mode in (Screen.LOANS, Screen.COUNTS):
             self.mode, self.tab = None, Screen.STANDINGS
+        elif self.confirm_kind == "accept_count":  # back to the count it came from
+            self.mode, self.confirm_kind, self.draft = Screen.COUNTS, None, None
         else:
             self.mode, self.confirm_kind = None, None

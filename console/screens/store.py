@@ -20,6 +20,7 @@ from whist.protocol import (
     LoansData,
     NightStandings,
     PlanData,
+    PreviewData,
     Reply,
     ResultsData,
     Standings,
@@ -57,6 +58,10 @@ class Store:
         self.night: NightStandings | None = None
         self.club_deals: dict[int, list[ClubDealScored]] = {}
         self.entered: set[tuple[int, int]] = set()  # (hand, table) the leader entered
+        # issue 25: what a change would do (the hub's dry run, or its refusal), by what was
+        # asked (the standings' seq and the command without its id); the ids asked, to it
+        self.previews: dict[str, PreviewData | Reply] = {}
+        self.previews_asked: dict[str, str] = {}
 
     @property
     def rules(self) -> FormatInfo:
