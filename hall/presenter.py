@@ -46,6 +46,7 @@ from uikit.config import ConfigProblem
 from uikit.games import game_title
 from uikit.i18n import Language, declare
 from whist.formats import Format
+from whist.pattern import is_placeholder_name
 from whist.protocol import (
     ClubRound,
     ClubRules,
@@ -83,6 +84,7 @@ class Team:
     rank: int
     change: int | None = None  # over Standings.change_hand, as the hub computed it
     by_leader: bool = False  # Gaspésie: the rank is the leader's decision (rules G7)
+    loans: int = 0  # flags lent to the team's table: its score is net of them (rule A6)
 
 
 class HallPresenter(Base[HallVM]):
@@ -94,7 +96,7 @@ class HallPresenter(Base[HallVM]):
     >>> p.on_standings(Standings(hand=0, day=1, teams=[TeamStanding(team=1, name="Aces",
     ...     flags=12, points=0, day_totals=[12], loans=0, rank=1)]))
     >>> p.view.rows[0].name
-    '1 · Aces'
+    'Aces · table 1'
     """
 
     def __init__(
@@ -191,6 +193,7 @@ class HallPresenter(Base[HallVM]):
                 t.rank,
                 t.change,
                 bool(t.by_leader),
+                t.loans,
             )
             for t in standings.teams
         ]
@@ -318,8 +321,7 @@ class HallPresenter(Base[HallVM]):
                 HallRowVM(
                     rank=str(t.rank),
                     team=str(t.team),
-                    name=f"{t.team} · {t.name}"
-                    + (" — " + tr.t("by the leader's decision") if t.by_leader else ""),
+                    name=self._row_name(t),
                     total=str(self.score(t)),
                     change=change,
                     days=" · ".join(str(d) for d in t.day_totals) if days > 1 else "",
@@ -356,6 +358,23 @@ class HallPresenter(Base[HallVM]):
             else "",
             message=message,
         )
+
+    def _row_name(self, t: Team) -> str:
+        """A team's name with its table said in words, so that the rank beside it is not
+        read as a table (issue 25, item 18: never "3  1 · Red Deer Aces"); a negative score
+        that comes from lent flags says so beside it (item 10)."""
+        tr = self.tr
+        if is_placeholder_name(t.name, t.team):
+            name = tr.t("Team {team}").format(team=t.team)
+        else:
+            name = tr.t("{name} · table {table}").format(name=t.name, table=t.team)
+        if t.by_leader:
+            name += " — " + tr.t("by the leader's decision")
+        if t.loans and self.score(t) < 0:  # the flags on the table are lent: net below 0
+            name += " — " + tr.nt(
+                "after {n} flag lent", "after {n} flags lent", t.loans
+            ).format(n=t.loans)
+        return name
 
     # ------------------------------------------------------------------ a club night
     def _page_slice(self, items: list[T]) -> list[T]:

@@ -518,6 +518,11 @@ class Tournament:
             out.append((day, counted, [c.table for c in counts if c.status == DIFFERS]))
         return out
 
+    def counts_accepted(self, day: int) -> dict[int, str]:
+        """The tables of ``day`` whose verifiers' count the leader accepted over the hub's,
+        each with the last reason given (issue 25: the screens say "accepted", and why)."""
+        return {c.table: c.accepted[-1] for c in self.day_counts(day) if c.accepted}
+
     def count_to_enter(self, table: int) -> TableCount | None:
         """The count a table's players are asked for (decision A19): the last ended day's,
         while no hand of a later day has started; None otherwise (or with no flags)."""

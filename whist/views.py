@@ -26,7 +26,7 @@ from whist.protocol import (
     TableView,
 )
 from whist.spec import TournamentSpec
-from whist.tournament import WAITING, TableResult, Tournament
+from whist.tournament import AGREES, WAITING, TableResult, Tournament
 from whist.tournament import TeamStanding as TeamStandingRow
 
 
@@ -183,11 +183,17 @@ def state(
         results_missing=t.results_missing(),
         to_bring=to_bring(t),
         counts=[
-            DayCounts(day=day, counted=counted, differ=differ)
+            DayCounts(day=day, counted=counted, differ=differ, **_accepted(t, day))
             for day, counted, differ in t.count_summary()
         ],
         recovered=t.recovered,
     )
+
+
+def _accepted(t: Tournament, day: int) -> dict[str, Any]:
+    """DayCounts' ``accepted`` (issue 25), sent only when some count was accepted."""
+    accepted = t.counts_accepted(day)
+    return {"accepted": {str(k): v for k, v in accepted.items()}} if accepted else {}
 
 
 def to_bring(t: Tournament) -> dict[str, int]:
@@ -456,7 +462,10 @@ class TableViews:
         count = self.t.count_to_enter(table)
         if count is None:
             return None
-        return {"day": count.day, "counted": count.counted, "status": count.status}
+        said = {"day": count.day, "counted": count.counted, "status": count.status}
+        if count.accepted and count.status == AGREES:  # the leader's word, not the hub's
+            said["accepted"] = count.accepted[-1]
+        return said
 
     def _results_missing(self) -> int:
         if self._missing is None:

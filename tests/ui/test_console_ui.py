@@ -217,13 +217,13 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     # Table 2 reported 10 tricks for team 1's visitors: team 1 +2, team 2 -2, at once. The
     # change column is the core's, over the last completed hand: none while hand 1 is played.
     playing = {name: (total, change) for name, total, change in seen["playing"]}
-    assert playing["1 · Team 1"] == ("14", "")
-    assert playing["2 · Team 2"] == ("10", "")
+    assert playing["Team 1"] == ("14", "")
+    assert playing["Team 2"] == ("10", "")
     assert seen["progress"] == "2 of 3 tables have reported"
     # The correction (9 tricks: one flag, not two) changed the hall's standings.
     corrected = {name: (total, change) for name, total, change in seen["corrected"]}
-    assert corrected["1 · Team 1"] == ("13", "")
-    assert corrected["2 · Team 2"] == ("11", "")
+    assert corrected["Team 1"] == ("13", "")
+    assert corrected["Team 2"] == ("11", "")
     assert seen["offline"] == "The hub is offline: the standings may be out of date."
     hand, final = seen["final"]
     assert hand == "Final standings"

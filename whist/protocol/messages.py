@@ -310,6 +310,9 @@ class CountAtTable(_Outbound):
     day: DayNumber
     counted: Annotated[int, Field(ge=0)] | None = None
     status: Literal["agrees", "differs", "not counted"]
+    # extension (issue 25): the leader took this count over the hub's, for this reason (the
+    # status is then "agrees" because of it, not by itself); left out otherwise
+    accepted: str | None = None
 
 
 class DayCounts(_Outbound):
@@ -319,6 +322,9 @@ class DayCounts(_Outbound):
     day: DayNumber
     counted: Annotated[int, Field(ge=0)]
     differ: list[TableNumber] = []
+    # extension (issue 25): the tables whose count the leader accepted over the hub's, with
+    # the last reason given (table as text); left out when none
+    accepted: dict[str, str] = {}
 
 
 class TableView(_Outbound):
