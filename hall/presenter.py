@@ -371,9 +371,9 @@ class HallPresenter(Base[HallVM]):
         if t.by_leader:
             name += " — " + tr.t("by the leader's decision")
         if t.loans and self.score(t) < 0:  # the flags on the table are lent: net below 0
-            name += " — " + tr.nt(
-                "after {n} flag lent", "after {n} flags lent", t.loans
-            ).format(n=t.loans)
+            name += " — " + tr.nt("after {n} flag lent", "after {n} flags lent", t.loans).format(
+                n=t.loans
+            )
         return name
 
     # ------------------------------------------------------------------ a club night

@@ -110,6 +110,8 @@ class Store:
         if s.finished and s.phase != "playing":
             playoff = self.rules.tie_break == "playoff"
             return "tiebreaks" if playoff and self.level_teams() else "standings"
+        if s.phase == "playing" and s.missing:  # issue 25: now is waiting, not the next hand
+            return "wait"
         if s.hand < s.hands:
             return "end_day" if self.day_done() else "start"
         if s.phase == "playing":

@@ -255,8 +255,10 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
         start(p, hub)
     hub.result(2, 30, 10)
     hub.deliver()
-    assert p.view.tables.primary.text == "End day 1"
-    p.tables.primary()
+    # tables 1 and 3 have not reported: what to do now is wait; the day can still end
+    assert p.view.tables.primary.text == "Hand 30 in play: waiting for tables 1, 3"
+    assert p.view.tables.undo.text == "End day 1"
+    p.tables.secondary()
     c = p.view.confirm
     assert c.title == "End day 1? Today's totals:"
     assert c.detail.startswith("Working out what this changes…\n\n")
@@ -283,7 +285,7 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
 
 def close_then_ties(p: LeaderPresenter, hub: HubLink) -> None:
     """Close the last hand, then the tie-breaks tab (the backward count in Gaspésie)."""
-    p.tables.primary()
+    p.tables.open_close()
     p.confirm.confirm()
     hub.deliver()
     p.show("tiebreak")

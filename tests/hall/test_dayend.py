@@ -32,8 +32,7 @@ def test_an_accepted_count_is_said_with_its_reason(tmp_path):
     hub.send("accept_count", table=2, day=1, reason="counted twice")
     hub.deliver()
     assert p.view.counts == (
-        "Day 1 count: every table counted. Table 2: count accepted by the leader "
-        "(counted twice)."
+        "Day 1 count: every table counted. Table 2: count accepted by the leader (counted twice)."
     )
     p.set_language("fr")
     assert p.view.counts == (
