@@ -33,6 +33,7 @@ from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.cards import Card
 from whist.formats import TRICKS
 from whist.leader import playoff_bout, playoff_shape
+from whist.pattern import is_placeholder_name
 from whist.protocol import (
     PlaceDecision,
     Playoff,
@@ -212,8 +213,9 @@ class TieBreakPresenter(ScreenPresenter):
 
     def build(self) -> TieBreakVM:
         tr = self.tr
-        refresh = ButtonVM(tr.t("Ask the hub again"))
         ties = self.store.ties
+        # only while the hub's answer is awaited: nowhere else is anything asked (issue 25)
+        refresh = ButtonVM(tr.t("Ask the hub again")) if ties is None else HIDDEN
 
         def none(title: str, steps: str) -> TieBreakVM:
             return TieBreakVM(
@@ -257,6 +259,9 @@ class TieBreakPresenter(ScreenPresenter):
             tr.t("Teams {teams} are level on {score}.").format(teams=listed, score=group.score),
             tr.t("1. Players: the A and B players of each of these teams."),
         ]
+        who = self._who(teams)
+        if who:
+            steps.insert(1, who)
         if len(teams) >= 3:
             steps.append(
                 tr.t("2. Order: each team's A player draws a card; the hub draws for them.")
@@ -384,6 +389,28 @@ class TieBreakPresenter(ScreenPresenter):
             return HIDDEN
         return ButtonVM(self.tr.t("Undo the last tie-break"))
 
+    def _who(self, teams: list[int]) -> str:
+        """The teams by name and their A and B players by name, and where they play, from
+        the core's playoff note in State (issue 25, item 4); empty when it says none."""
+        tr = self.tr
+        s = self.store.state
+        note = s.playoff if s is not None else None
+        if note is None or not set(teams) <= set(note.teams):
+            return ""
+        parts = []
+        for team in teams:
+            name = note.names.get(str(team), "")
+            label = (
+                tr.t("Team {team}").format(team=team)
+                if is_placeholder_name(name, team)
+                else tr.t("Team {team} ({name})").format(team=team, name=name)
+            )
+            pair = note.players.get(str(team), [])
+            if len(pair) == 2:
+                label += ": " + tr.t("{a} & {b}").format(a=pair[0], b=pair[1])
+            parts.append(label)
+        return tr.t("At table {table}: {teams}.").format(table=note.table, teams="; ".join(parts))
+
     def _groups_text(self, groups: list[TieGroup]) -> str:
         tr = self.tr
         return words.semicolons(
@@ -461,6 +488,9 @@ class TieBreakPresenter(ScreenPresenter):
                 )
             )
         a, b = current.next or (0, 0)
+        who = self._who([a, b]) if current.next else ""
+        if who:
+            steps.append(who)
         steps.append(
             tr.t("Next: team {a} against team {b}, for second place.").format(a=a, b=b)
             if current.for_second

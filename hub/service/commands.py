@@ -321,7 +321,7 @@ class Commands(CommandDesk, CoreBase):
         self._apply(TieBreakTrumpCut(parse_trump(cmd.trump)), batch)
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None  # checked
-        batch.standings = True
+        batch.standings = batch.state = True  # State's playoff says the new trump
         return TieBreakTrumpData(
             next=list(tb.next_pairing() or ()),
             trump=trump_name(tb.trump),

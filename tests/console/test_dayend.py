@@ -133,3 +133,24 @@ def test_a_points_tournament_counts_no_flags(tmp_path):
     assert p.store.state is not None and p.store.state.counts == []
     assert "Compte" not in p.view.tables.missing
     hub.close()
+
+
+def test_the_playoff_page_names_teams_and_players_and_asks_nothing_again(tmp_path):
+    """Item 4: the console names the teams and their A and B players (from the core's
+    playoff note) and shows "Ask the hub again" only while it waits for the hub."""
+    hub = HubLink(tmp_path / "hub.sqlite3", tables=3, hands=1)
+    spec = hub.core.tournament.spec
+    p = console(hub)
+    assert spec.teams[0].players["A"] == ""  # the file names no players: teams only
+    play_hand(p, hub, 1, {1: 7, 2: 7, 3: 7})
+    p.tables.open_close()
+    p.confirm.confirm()
+    hub.deliver()
+    end_the_day(p, hub)
+    p.show("tiebreak")
+    assert p.view.tiebreak.refresh.visible  # the ties are being asked for
+    hub.deliver()
+    v = p.view.tiebreak
+    assert not v.refresh.visible
+    assert "At table 1: Team 1; Team 2; Team 3." in v.steps.splitlines()
+    hub.close()

@@ -75,3 +75,39 @@ def test_rank_and_table_are_not_mistaken_and_a_loan_explains_a_negative_score(tm
     p.set_language("fr")
     assert p.view.rows[-1].name == "Équipe 1 — après 4\xa0drapeaux prêtés"
     hub.close()
+
+
+def test_a_playoff_is_an_event_on_the_hall_until_the_places_are_settled(tmp_path):
+    """Item 4: with a tie for first still open the hall never says "Final standings"; it
+    names the teams, then who plays where with the trump once cut, then the result."""
+    hub = HubLink(tmp_path / "hub.sqlite3", tables=3, hands=1)
+    p = hall(hub)
+    hub.send("start_hand")
+    for table in (1, 2, 3):
+        hub.result(table, 1, 7)  # every team back to 12 flags: a three-way tie
+    hub.send("close_hand")
+    hub.send("end_day")
+    hub.deliver()
+    v = p.view
+    assert v.hand == "Playoff for first place"
+    assert v.progress == "Team 1, Team 2 and Team 3 are level: the leader starts the playoff"
+    assert v.trump_symbol == ""
+    hub.send("tiebreak_start", teams=[1, 2, 3], trump="hearts")
+    hub.deliver()
+    a, b = hub.core.tournament.tiebreak_in_progress().next_pairing()
+    v = p.view
+    assert v.hand == "Playoff for first place"
+    assert v.progress == "Team 1, Team 2 and Team 3: the A and B players to table 1"
+    assert (v.trump_symbol, v.trump_name) == ("♥", "Hearts")
+    hub.send("tiebreak_result", teams=[a, b], tricks=[8, 5])
+    hub.deliver()
+    assert p.view.progress.endswith(f"last playoff hand: Team {a} 8, Team {b} 5 tricks")
+    p.set_language("fr")
+    assert p.view.hand == "Barrage pour la première place"
+    p.set_language("en")
+    c, d = hub.core.tournament.tiebreak_in_progress().next_pairing()
+    hub.send("tiebreak_result", teams=[c, d], tricks=[9, 4])
+    hub.deliver()
+    assert p.view.hand == "Final standings"
+    assert p.view.message == "Level teams placed by a playoff"
+    hub.close()

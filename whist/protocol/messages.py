@@ -772,6 +772,25 @@ class NightStandings(_Outbound):
     room_round: ClubRound | None = None
 
 
+class PlayoffNote(_Outbound):
+    """Extension (issue 25): a playoff the standings wait for, for the hall and the tied
+    tables: the place it is for (1: first), the teams level for it (``names``: team as
+    text -> name), the pairing to play now (``next``; None before the leader starts it) and
+    their A and B players' names (``players``, team as text), the table they play at, the
+    trump once cut, and the last playoff hand's result (``last_teams``, ``last_tricks``).
+    While a State carries one, the standings are not final yet."""
+
+    place: Annotated[int, Field(ge=1)]
+    teams: list[TeamNumber]
+    names: dict[str, str] = {}
+    next: list[TeamNumber] | None = None
+    players: dict[str, list[str]] = {}
+    table: TableNumber = 1
+    trump: TrumpName | None = None
+    last_teams: list[TeamNumber] = []
+    last_tricks: list[int] = []
+
+
 class State(_Outbound):
     """The tournament as a whole (hub, retained): hand, phase, trump, who has reported.
 
@@ -821,6 +840,8 @@ class State(_Outbound):
     # results the log lacked that the tables offered again (docs/protocol.md, "The tables are
     # the second copy"): recorded, counted once, and said to the leader
     recovered: Annotated[int, Field(ge=0)] = 0
+    # issue 25: a playoff the standings wait for (null: none, the places are settled)
+    playoff: PlayoffNote | None = None
 
 
 class TeamStanding(_Outbound):
