@@ -34,7 +34,9 @@ class Router:
         """The page on show: "connecting" until the hub's first State; a club night's tables
         in place of the Tables tab."""
         store = self.store
-        if not store.connected or store.state is None:
+        # once the hub has spoken, its last picture stays through an outage (issue 25,
+        # item 11): the header's banner says since when
+        if store.state is None or (not store.connected and store.away_since is None):
             return Screen.CONNECTING
         if store.club is not None and self.mode is None and self.tab is Screen.TABLES:
             return Screen.NIGHT

@@ -38,6 +38,8 @@ class Store:
     def __init__(self) -> None:
         self.connected = False
         self.hub_online: bool | None = None
+        # when the hub (or its network) went away while a picture was on show (issue 25)
+        self.away_since: float | None = None
         self.state: State | None = None
         self.standings: Standings | None = None
         self.assignments: dict[int, Assignment] = {}

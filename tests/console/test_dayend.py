@@ -5,6 +5,8 @@ which changes nothing; English and French."""
 
 from __future__ import annotations
 
+import time
+
 from console.presenter import LeaderPresenter
 from console.viewmodel import Screen
 from tests.console.conftest import HubLink, console
@@ -153,4 +155,36 @@ def test_the_playoff_page_names_teams_and_players_and_asks_nothing_again(tmp_pat
     v = p.view.tiebreak
     assert not v.refresh.visible
     assert "At table 1: Team 1; Team 2; Team 3." in v.steps.splitlines()
+    hub.close()
+
+
+def test_an_outage_keeps_the_last_picture_and_says_since_when(tmp_path):
+    """Item 11: the hub (and its broker) away: the tables view stays, with a banner saying
+    since when; back, it refreshes from the hub's retained news, never blank between."""
+    hub = HubLink(tmp_path / "hub.sqlite3", tables=3, hands=2)
+    now = [1_800_000_000.0]
+    p = console(hub, clock=lambda: now[0])
+    play_hand(p, hub, 1, {1: 7})
+    assert p.view.screen is Screen.TABLES
+    before = p.view.tables
+    p.on_connection(False)  # the hub's machine is gone, broker and all
+    v = p.view
+    assert v.screen is Screen.TABLES and v.tables == before  # the last picture
+    since = time.strftime("%H:%M", time.localtime(now[0]))
+    assert v.header.banner == (
+        f"The hub is away since {since}; what you see is from then. Trying again…"
+    )
+    hub.result(2, 1, 7)  # meanwhile the hub (back first) took table 2's result
+    hub.outbox.clear()
+    now[0] += 60
+    p.on_connection(True)  # back: the retained State and Standings come again
+    hub.outbox = [*hub.core.retained()]
+    hub.deliver()
+    v = p.view
+    assert v.screen is Screen.TABLES and v.header.banner == ""
+    assert p.store.state is not None and p.store.state.reported == [1, 2]
+    p.on_hub_status(False)  # the broker stays, the hub goes: the same picture, said so
+    assert p.view.header.banner.startswith(f"The hub is offline since {since[:2]}")
+    p.set_language("fr")
+    assert p.view.header.banner.startswith("Poste central hors ligne depuis")
     hub.close()
