@@ -546,7 +546,6 @@ class TieBreakPresenter(ScreenPresenter):
         groups = ties.groups
         back = ties.backcount or {}
         # The hub's figures, laid out: each after its hand, the total now (the first) left out.
-        after = (ties.backcount_hands or [])[1:6]
         if not groups:
             steps = [tr.t("No two teams have the same points.")]
         else:
@@ -563,11 +562,32 @@ class TieBreakPresenter(ScreenPresenter):
                         "Teams {teams}: {score} point", "Teams {teams}: {score} points", g.score
                     ).format(teams=words.tables_list(g.teams), score=g.score)
                 )
+                # the manche that separates them, not only the level ones (issue 25, item 6)
+                every = (ties.backcount_hands or [])[1:]
+                rows = {team: back.get(str(team), [])[1:] for team in g.teams}
+                apart = next(
+                    (
+                        k
+                        for k in range(len(every))
+                        if len({tuple(r[k : k + 1]) for r in rows.values()}) > 1
+                    ),
+                    None,
+                )
+                shown = list(range(min(5, len(every))))
+                if apart is not None and apart >= 2:
+                    steps.append(
+                        tr.t("Level after hands {a} to {b}; hand {n} separates them:").format(
+                            a=every[0], b=every[apart - 1], n=every[apart]
+                        )
+                    )
+                    shown = [apart - 1, apart]
+                elif apart is not None:
+                    shown = list(range(apart + 1))
                 for team in g.teams:
-                    totals = back.get(str(team), [])[1:6]
                     counted = " · ".join(
-                        tr.t("after hand {n}: {p}").format(n=n, p=p)
-                        for n, p in zip(after, totals, strict=False)
+                        tr.t("after hand {n}: {p}").format(n=every[k], p=rows[team][k])
+                        for k in shown
+                        if k < len(rows[team])
                     )
                     steps.append(
                         tr.t("team {team}: {counted}").format(team=team, counted=counted or "—")

@@ -188,3 +188,25 @@ def test_an_outage_keeps_the_last_picture_and_says_since_when(tmp_path):
     p.set_language("fr")
     assert p.view.header.banner.startswith("Poste central hors ligne depuis")
     hub.close()
+
+
+def test_the_count_back_shows_the_manche_that_separates_the_teams(tmp_path):
+    """Item 6: level teams are separated by an early manche: the page names it and shows
+    its totals, not only the manches where they are level."""
+    hub = HubLink(tmp_path / "hub.sqlite3", fmt="gaspesie", tables=3, hands=5)
+    p = console(hub)
+    results = [[10, 8, 6], [10, 10, 7], [3, 10, 6], [5, 5, 3], [6, 3, 3]]
+    for hand, row in enumerate(results, start=1):
+        play_hand(p, hub, hand, dict(enumerate(row, start=1)))
+        p.tables.open_close()
+        p.confirm.confirm()
+        hub.deliver()
+    p.show("tiebreak")
+    hub.deliver()
+    lines = p.view.tiebreak.steps.splitlines()
+    i = lines.index("Level after hands 4 to 3; hand 2 separates them:")
+    assert lines[i + 1 : i + 3] == [
+        "team 1: after hand 3: 4 · after hand 2: 2",
+        "team 3: after hand 3: 4 · after hand 2: 3",
+    ]
+    hub.close()
