@@ -303,8 +303,16 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
 def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     """Decision A15 on the console, against a real Mosquitto and hub."""
     report = _leader(tmp_path, kivy_env, hall, "leader_counts", hands=30)
-    _check_shots(report, LEADER_SHOTS, ["37-counts-differ", "38-counts-verified"])
+    _check_shots(
+        report, LEADER_SHOTS, ["37-counts-differ", "38-counts-verified", "39-accept-count"]
+    )
     texts = report["texts"]
+    title, detail, ready = texts["accept"]  # issue 25: asked first, in names, with a reason
+    assert title == "Accept table 1's count: 11 flags?"
+    assert detail == (  # play ended with day 1: the standings were final
+        "The standings are final: this changes them.\nTeam 1: 10 → 11 flags; places unchanged."
+    )
+    assert ready
     status, table, accept = texts["differ"]
     assert status == "Day 1 is not verified: 1 table differs from the hub: settle it."
     assert table.startswith("Table 1: counted 11, but the hub has 10 flags.")

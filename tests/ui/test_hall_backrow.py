@@ -32,6 +32,7 @@ SHOTS = [
     "05-long-name",
     "06-gaspesie",
     "07-gaspesie-first",
+    "08-playoff",
 ]
 
 
@@ -101,6 +102,12 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
     hand, column = report["texts"]["gaspesie_fr"]
     assert hand.startswith("Manche 5 sur 24") and column == "Manche 4", (hand, column)
     assert report["texts"]["gaspesie_first_fr"] == "La première manche va commencer"
+    assert report["texts"]["playoff"] == [  # issue 25: a playoff, never "Final standings"
+        "Playoff for first place",
+        "RED DEER ACES and PONOKA HEARTS: the A and B players (Ann Smith and Bob Lee; Cy Roy "
+        "and Di Fox) to table 1",
+        "Hearts",
+    ]
     print(json.dumps(report["texts"]["long_name"]))
     for size, fitted in report["texts"]["long_name"].items():
         assert fitted["fits"], f"{size}: {fitted}"
