@@ -375,6 +375,10 @@ class Tournament:
         self._missing: dict[int, list[int]] = {}
         self._undo: list[tuple[int, str, int, bool]] = []
         self.events = 0
+        #: Issue 25: per team, the last change made once its day (or play) was over that
+        #: moved its numbers: (what: correction, penalty, count, tiebreak_undo; the hand, 0
+        #: for none; the leader's reason, "" for none), for the table's screen to say why.
+        self.late_changes: dict[int, tuple[str, int, str]] = {}
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -982,8 +986,28 @@ class Tournament:
     def apply(self, event: Event) -> None:
         """Check ``event`` and fold it into the state."""
         self.check(event)
+        late = self._late(event)
         getattr(self, "_apply_" + type(event).__name__)(event)
         self.events += 1
+        if late is not None:
+            what, teams, hand, reason = late
+            for team in teams:
+                self.late_changes[team] = (what, hand, reason)
+
+    def _late(self, event: Event) -> tuple[str, list[int], int, str] | None:
+        """What a change after the day's end does, and to which teams (read before it)."""
+        if isinstance(event, ResultCorrected | PenaltyImposed):
+            over = self.day_ended or self.finished or self.hand_day_is_over(event.hand)
+            if not over:  # during play the result screens say it already
+                return None
+            teams = [event.table, self.visitor_team(event.hand, event.table)]
+            what = "correction" if isinstance(event, ResultCorrected) else "penalty"
+            return what, teams, event.hand, event.reason
+        if isinstance(event, CountAccepted):
+            return "count", [event.table], 0, event.reason
+        if isinstance(event, TieBreakUndone) and self.tiebreaks:
+            return "tiebreak_undo", list(self.tiebreaks[-1].order), 0, ""
+        return None
 
     def _apply_HandStarted(self, event: HandStarted) -> None:
         self._undo.append((self.hand, self.phase, self.day, self.day_ended))

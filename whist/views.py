@@ -507,7 +507,16 @@ class TableViews:
             "to_bring": t.flags_to_bring(table) if flags else 0,
             "ended_after": t.ended_after,
             "count": self._count(table),
+            **self._late_change(table),
         }
+
+    def _late_change(self, table: int) -> dict[str, Any]:
+        """Issue 25: why this team's numbers moved after its day was over (sent only then)."""
+        late = self.t.late_changes.get(table)
+        if late is None:
+            return {}
+        what, hand, reason = late
+        return {"late_change": {"what": what, "hand": hand or None, "reason": reason or None}}
 
     def _count(self, table: int) -> dict[str, Any] | None:
         count = self.t.count_to_enter(table)

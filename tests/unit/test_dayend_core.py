@@ -90,3 +90,26 @@ def test_a_format_without_playoffs_has_no_note():
     t.apply(HandClosed(1))
     t.apply(DayEnded(1))
     assert t.finished and views.playoff_note(t) is None
+
+
+def test_the_tables_view_says_why_its_numbers_moved_after_the_day():
+    """Item 3: a correction after the day's end reaches the two teams' views with its
+    reason; an accepted count the one table's."""
+    t = level_tournament()
+    t.apply(ResultCorrected(1, 1, 3, 0, 0, "recounted"))
+    views_ = views.TableViews(t)
+    visitors = t.visitor_team(1, 1)
+    for team in (1, visitors):
+        late = views_.body(team)["late_change"]
+        assert late == {"what": "correction", "hand": 1, "reason": "recounted"}
+    quiet = ({1, 2, 3} - {1, visitors}).pop()
+    assert "late_change" not in views_.body(quiet)
+
+
+def test_a_correction_during_play_is_not_a_late_change():
+    spec = default_spec("alberta", tables=3, hands=2)
+    t = Tournament.new(spec)
+    t.apply(HandStarted(1, None))
+    t.apply(ResultRecorded("r1", 1, 1, 7))
+    t.apply(ResultCorrected(1, 1, 8, 0, 0, "typo"))
+    assert t.late_changes == {}

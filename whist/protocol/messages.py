@@ -327,6 +327,16 @@ class DayCounts(_Outbound):
     accepted: dict[str, str] = {}
 
 
+class LateChange(_Outbound):
+    """Extension (issue 25): why a team's numbers moved after its day was over: ``what``
+    the leader did (a correction or a penalty of ``hand``, an accepted ``count``, a
+    tie-break taken back), and the reason the leader gave (null: none asked)."""
+
+    what: Literal["correction", "penalty", "count", "tiebreak_undo"]
+    hand: HandNumber | None = None
+    reason: str | None = None
+
+
 class TableView(_Outbound):
     """Extension: everything table ``table``'s players must know, as the hub holds it (hub ->
     kiosk ``table``, retained on ``whist/table/{t}/view``; republished whenever any of it
@@ -367,6 +377,9 @@ class TableView(_Outbound):
     ended_after: Annotated[int, Field(ge=0)] | None = None
     # decision A19: the count the players are asked for once the day has ended (null: none)
     count: CountAtTable | None = None
+    # issue 25: the last change made after this team's day was over that moved its numbers
+    # (null: none), so that the table's screen says why its score or place moved
+    late_change: LateChange | None = None
 
 
 class Revokes(_Inbound):
