@@ -263,9 +263,10 @@ class HallPresenter(Base[HallVM]):
         points = self.unit == "points"
         hand, trump, progress, counts, fraction = "", "", "", "", 0.0
         symbol, role = "", "card-black"
+        played = ""  # a playoff's last hand, in the footer
         if s is not None and s.playoff is not None:  # not final yet: a playoff decides
-            hand, progress, symbol, trump, role = self._playoff(s.playoff)
-            counts = day_count_line(tr, s)
+            hand, progress, counts, played, symbol, trump, role = self._playoff(s.playoff)
+            played = played or day_count_line(tr, s)
         elif s is not None:
             finished = s.finished and s.phase != "playing"
             if finished:
@@ -334,7 +335,7 @@ class HallPresenter(Base[HallVM]):
                 )
             )
         pages = self.pages
-        message = "" if self.teams else tr.t("Waiting for the standings…")
+        message = played if self.teams else tr.t("Waiting for the standings…")
         if self.teams and self.ranked and self.placed_by is not None:
             # level teams on different places: the core's tie-break decided them (a playoff
             # in Alberta, the backward count in Gaspésie); the hall says so, never a riddle
@@ -363,42 +364,42 @@ class HallPresenter(Base[HallVM]):
             message=message,
         )
 
-    def _playoff(self, note: PlayoffNote) -> tuple[str, str, str, str, str]:
-        """The playoff the standings wait for (issue 25, item 4): its heading, who goes
-        where (teams and players by name), its trump once cut, the last hand's result."""
+    def _playoff(self, note: PlayoffNote) -> tuple[str, str, str, str, str, str, str]:
+        """The playoff the standings wait for (issue 25, item 4), in lines short enough for
+        the back row: its heading; where the players go; the teams with their A and B
+        players by name (the full-width line); the last playoff hand; its trump once cut."""
         tr = self.tr
-        names = [note.names.get(str(team)) or str(team) for team in note.teams]
+
+        def name(team: int) -> str:
+            return note.names.get(str(team)) or tr.t("Team {team}").format(team=team)
+
         if note.place == 1:
             heading = tr.t("Playoff for first place")
         else:
             heading = tr.t("Playoff for place {p}").format(p=note.place)
         playing = note.next or note.teams
-        players = "; ".join(
-            tr.t("{a} and {b}").format(a=pair[0], b=pair[1])
-            for team in playing
-            if len(pair := note.players.get(str(team), [])) == 2
-        )
-        teams = tr.t("{a} and {b}").format(a=", ".join(names[:-1]), b=names[-1])
-        if note.next and players:
-            line = tr.t("{teams}: the A and B players ({players}) to table {table}").format(
-                teams=teams, players=players, table=note.table
-            )
-        elif note.next:  # the file names no players
-            line = tr.t("{teams}: the A and B players to table {table}").format(
-                teams=teams, table=note.table
-            )
+        if note.next:
+            where = tr.t("A and B players to table {table}").format(table=note.table)
         else:
-            line = tr.t("{teams} are level: the leader starts the playoff").format(teams=teams)
+            where = tr.t("The leader starts the playoff")
+        who = []
+        for team in playing:
+            pair = note.players.get(str(team), [])
+            if len(pair) == 2:
+                who.append(tr.t("{team}: {a} & {b}").format(team=name(team), a=pair[0], b=pair[1]))
+            else:
+                who.append(name(team))
+        played = ""
         if len(note.last_teams) == 2 and len(note.last_tricks) == 2:
             (a, b), (x, y) = note.last_teams, note.last_tricks
-            line += " · " + tr.t("last playoff hand: {a} {x}, {b} {y} tricks").format(
-                a=note.names.get(str(a), str(a)), x=x, b=note.names.get(str(b), str(b)), y=y
+            played = tr.t("Last playoff hand: {a} {x}, {b} {y}").format(
+                a=name(a), x=x, b=name(b), y=y
             )
         symbol, trump, role = "", "", "card-black"
         if note.next and note.trump is not None:
             symbol, trump = trump_symbol(tr, note.trump), trump_name(tr, note.trump)
             role = "card-red" if note.trump in RED_SUITS else "card-black"
-        return heading, line, symbol, trump, role
+        return heading, where, " · ".join(who), played, symbol, trump, role
 
     def _row_name(self, t: Team) -> str:
         """A team's name with its table said in words, so that the rank beside it is not

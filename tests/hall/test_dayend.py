@@ -90,20 +90,21 @@ def test_a_playoff_is_an_event_on_the_hall_until_the_places_are_settled(tmp_path
     hub.deliver()
     v = p.view
     assert v.hand == "Playoff for first place"
-    assert v.progress == "Team 1, Team 2 and Team 3 are level: the leader starts the playoff"
+    assert (v.progress, v.counts) == ("The leader starts the playoff", "Team 1 · Team 2 · Team 3")
     assert v.trump_symbol == ""
     hub.send("tiebreak_start", teams=[1, 2, 3], trump="hearts")
     hub.deliver()
     a, b = hub.core.tournament.tiebreak_in_progress().next_pairing()
     v = p.view
     assert v.hand == "Playoff for first place"
-    assert v.progress == "Team 1, Team 2 and Team 3: the A and B players to table 1"
+    assert (v.progress, v.counts) == ("A and B players to table 1", f"Team {a} · Team {b}")
     assert (v.trump_symbol, v.trump_name) == ("♥", "Hearts")
     hub.send("tiebreak_result", teams=[a, b], tricks=[8, 5])
     hub.deliver()
-    assert p.view.progress.endswith(f"last playoff hand: Team {a} 8, Team {b} 5 tricks")
+    assert p.view.message == f"Last playoff hand: Team {a} 8, Team {b} 5"
     p.set_language("fr")
     assert p.view.hand == "Barrage pour la première place"
+    assert p.view.progress == "Joueurs A et B à la table 1"
     p.set_language("en")
     c, d = hub.core.tournament.tiebreak_in_progress().next_pairing()
     hub.send("tiebreak_result", teams=[c, d], tricks=[9, 4])

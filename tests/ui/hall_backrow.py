@@ -236,7 +236,7 @@ async def hall_backrow(d: Any) -> None:
     tee.on_standings(standings)
     await until(lambda: d.vm.hand == "Playoff for first place", "the playoff")
     await d.settle()
-    d.note("playoff", [d.vm.hand, d.vm.progress, d.vm.trump_name])
+    d.note("playoff", [d.vm.hand, d.vm.progress, d.vm.counts, d.vm.trump_name])
     await _measured(d, "08-playoff")
 
 

@@ -104,14 +104,14 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
     assert report["texts"]["gaspesie_first_fr"] == "La première manche va commencer"
     assert report["texts"]["playoff"] == [  # issue 25: a playoff, never "Final standings"
         "Playoff for first place",
-        "RED DEER ACES and PONOKA HEARTS: the A and B players (Ann Smith and Bob Lee; Cy Roy "
-        "and Di Fox) to table 1",
+        "A and B players to table 1",
+        "RED DEER ACES: Ann Smith & Bob Lee · PONOKA HEARTS: Cy Roy & Di Fox",
         "Hearts",
     ]
     print(json.dumps(report["texts"]["long_name"]))
     for size, fitted in report["texts"]["long_name"].items():
         assert fitted["fits"], f"{size}: {fitted}"
-        assert fitted["text"].endswith(LONG_NAME), f"{size}: {fitted}"
+        assert fitted["text"].startswith(LONG_NAME), f"{size}: {fitted}"  # then its table
         assert " ".join(fitted["lines"]) == fitted["text"], f"{size}: a word split: {fitted}"
         assert fitted["min_px"] <= fitted["font_px"] < fitted["full_px"], f"{size}: {fitted}"
         assert fitted["texture"][1] <= fitted["box"][1] + 1, f"{size}: {fitted}"
