@@ -338,9 +338,30 @@ def effect_text(tr: ConsoleTranslator, data: PreviewData, names: dict[int, str])
     else:
         places = tr.t("places unchanged.")
     text = f"{scores}{then}{places}"
-    if data.final:
+    if data.final and (data.scores or data.places):  # said only when something moves
         text = tr.t("The standings are final: this changes them.") + "\n" + text
     return text
+
+
+def playoff_who(tr: ConsoleTranslator, state: State | None, teams: list[int]) -> str:
+    """The playoff's teams by name and their A and B players by name, and where they play,
+    from the core's playoff note in State (issue 25, item 4); empty when it says none."""
+    note = state.playoff if state is not None else None
+    if note is None or not set(teams) <= set(note.teams):
+        return ""
+    parts = []
+    for team in teams:
+        name = note.names.get(str(team), "")
+        label = (
+            tr.t("Team {team}").format(team=team)
+            if is_placeholder_name(name, team)
+            else tr.t("Team {team} ({name})").format(team=team, name=name)
+        )
+        pair = note.players.get(str(team), [])
+        if len(pair) == 2:
+            label += ": " + tr.t("{a} & {b}").format(a=pair[0], b=pair[1])
+        parts.append(label)
+    return tr.t("At table {table}: {teams}.").format(table=note.table, teams="; ".join(parts))
 
 
 def count_done(tr: ConsoleTranslator, data: VerifyData) -> str:
@@ -365,6 +386,7 @@ __all__ = [
     "missing_block",
     "missing_count",
     "missing_lines",
+    "playoff_who",
     "provisional",
     "recovered",
     "unreported",

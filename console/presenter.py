@@ -320,16 +320,15 @@ class LeaderPresenter(Base[ViewModel]):
         banner, role = "", "banner-offline"
         since = self.store.away_since
         if not self.store.connected and since is not None:  # the last picture, said so
-            banner = tr.t(
-                "The hub is away since {time}; what you see is from then. Trying again…"
-            ).format(time=clock_time(since))
+            banner = tr.t("The hub is away since {time}; what you see is from then.").format(
+                time=clock_time(since)
+            )
         elif not self.store.connected:
             banner = tr.t("No connection to the hub's network. Trying again…")
         elif self.store.hub_online is False and since is not None:
-            banner = tr.t(
-                "The hub is offline since {time}; what you see is from then. Commands wait "
-                "and go out when it is back."
-            ).format(time=clock_time(since))
+            banner = tr.t("The hub is offline since {time}: commands wait.").format(
+                time=clock_time(since)
+            )
         elif self.store.hub_online is False:
             banner = tr.t("The hub is offline: commands wait and go out when it is back.")
         elif s is not None and s.calling:

@@ -33,7 +33,6 @@ from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.cards import Card
 from whist.formats import TRICKS
 from whist.leader import playoff_bout, playoff_shape
-from whist.pattern import is_placeholder_name
 from whist.protocol import (
     PlaceDecision,
     Playoff,
@@ -390,26 +389,7 @@ class TieBreakPresenter(ScreenPresenter):
         return ButtonVM(self.tr.t("Undo the last tie-break"))
 
     def _who(self, teams: list[int]) -> str:
-        """The teams by name and their A and B players by name, and where they play, from
-        the core's playoff note in State (issue 25, item 4); empty when it says none."""
-        tr = self.tr
-        s = self.store.state
-        note = s.playoff if s is not None else None
-        if note is None or not set(teams) <= set(note.teams):
-            return ""
-        parts = []
-        for team in teams:
-            name = note.names.get(str(team), "")
-            label = (
-                tr.t("Team {team}").format(team=team)
-                if is_placeholder_name(name, team)
-                else tr.t("Team {team} ({name})").format(team=team, name=name)
-            )
-            pair = note.players.get(str(team), [])
-            if len(pair) == 2:
-                label += ": " + tr.t("{a} & {b}").format(a=pair[0], b=pair[1])
-            parts.append(label)
-        return tr.t("At table {table}: {teams}.").format(table=note.table, teams="; ".join(parts))
+        return director.playoff_who(self.tr, self.store.state, teams)
 
     def _groups_text(self, groups: list[TieGroup]) -> str:
         tr = self.tr

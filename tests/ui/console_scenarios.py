@@ -221,6 +221,7 @@ async def leader_walk(d: Any) -> None:
     await until(lambda: d.vm.tables.undo.visible, "the end-of-day button")
     await d.tap("secondary")
     await d.on("confirm")
+    await until(lambda: "Working out" not in d.vm.confirm.detail, "the hub's dry run")
     await d.shoot("10-end-day")
     d.note("end_day", d.vm.confirm.detail)
     await d.tap("go")

@@ -182,6 +182,8 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert texts["after_offline"] == "The call from table 1 is cleared."
     assert texts["close"].startswith("1 table has not reported: 1.")
     assert texts["end_day"].splitlines() == [
+        "No score moves; places unchanged.",  # what ending it changes (issue 25)
+        "",
         "Team 1: 12 flags",  # a placeholder name is not said twice
         "Team 2: 12 flags (2 lent)",
         "Team 3: 12 flags",
