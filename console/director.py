@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from console import words
 from uikit.i18n import ConsoleTranslator, declare
-from whist.enums import CountStatus
-from whist.protocol import CountLine, CountsData, LoansData, State, VerifyData
+from whist.enums import CountStatus, Unit
+from whist.pattern import is_placeholder_name
+from whist.protocol import CountLine, CountsData, LoansData, PreviewData, State, VerifyData
 
 #: Hands listed one by one on a confirmation page; the rest are counted.
 HANDS_LISTED = 8
@@ -247,6 +248,123 @@ def count_list_line(tr: ConsoleTranslator, line: CountLine) -> str:
     return text
 
 
+def day_ended(tr: ConsoleTranslator, state: State | None, day: int, flags: bool) -> str:
+    """What a day's end means for this tournament (issue 25, item 1): after the last day the
+    flags stay on the tables for the verifiers' count; before another day, the count comes
+    first and the next day starts with 12 flags.
+
+    >>> from console.i18n import translator
+    >>> day_ended(translator("en"), None, 2, False)
+    'Day 2 ended: that was the last day.'
+    """
+    last = state is None or day >= state.days
+    if not flags:
+        if last:
+            return tr.t("Day {d} ended: that was the last day.").format(d=day)
+        return tr.t("Day {d} ended.").format(d=day)
+    if last:
+        return tr.t(
+            "Day {d} ended: that was the last day. Leave the flags on the tables: the "
+            "verifiers count them now."
+        ).format(d=day)
+    return tr.t(
+        "Day {d} ended. Leave the flags on the tables until they are counted; day {n} then "
+        "starts with 12 flags at every table and no loans."
+    ).format(d=day, n=day + 1)
+
+
+def _named(tr: ConsoleTranslator, team: int, names: dict[int, str]) -> str:
+    name = names.get(team, "")
+    if is_placeholder_name(name, team):
+        return tr.t("Team {team}").format(team=team)
+    return name
+
+
+def _listed(tr: ConsoleTranslator, teams: list[int], names: dict[int, str]) -> str:
+    return ", ".join(_named(tr, t, names) for t in teams)
+
+
+def effect_text(tr: ConsoleTranslator, data: PreviewData, names: dict[int, str]) -> str:
+    """What a change would do, in names (issue 25, item 3), from the core's dry run: each
+    score that moves, then whether first place changes, or the places that move, or that
+    they do not; a change to final standings says so first.
+
+    >>> from console.i18n import translator
+    >>> from whist.protocol import ScoreMove
+    >>> d = PreviewData(op="accept_count", unit="flags", places=[], first_before=[1],
+    ...     first_after=[1], final=False,
+    ...     scores=[ScoreMove(team=2, name="Lacombe Legion", before=2, after=3)])
+    >>> effect_text(translator("en"), d, {})
+    'Lacombe Legion: 2 → 3 flags; places unchanged.'
+    """
+    names = {
+        **names,
+        **{m.team: m.name for m in data.scores},
+        **{m.team: m.name for m in data.places},
+    }
+    flags = data.unit == Unit.FLAGS
+    moves = []
+    for m in data.scores:
+        after = (
+            tr.nt("{n} flag", "{n} flags", m.after)
+            if flags
+            else tr.nt("{n} point", "{n} points", m.after)
+        ).format(n=m.after)
+        moves.append(
+            tr.t("{name}: {before} → {after}").format(
+                name=_named(tr, m.team, names), before=m.before, after=after
+            )
+        )
+    # TRANSLATORS: what separates the parts of a change's effect (French: " ; ")
+    then = tr.t("; ")
+    scores = then.join(moves) if moves else tr.t("No score moves")
+    lost = [t for t in data.first_before if t not in data.first_after]
+    if lost and data.first_after:
+        places = tr.t("this changes first place: {first} before {second}.").format(
+            first=_listed(tr, data.first_after, names), second=_listed(tr, lost, names)
+        )
+    elif data.first_after != data.first_before and data.first_after:
+        places = tr.t("this changes first place: {teams} now share it.").format(
+            teams=_listed(tr, data.first_after, names)
+        )
+    elif data.places:
+        places = tr.t("places change: {moves}.").format(
+            moves=", ".join(
+                tr.t("{name}: {before} → {after}").format(
+                    name=_named(tr, m.team, names), before=m.before, after=m.after
+                )
+                for m in data.places
+            )
+        )
+    else:
+        places = tr.t("places unchanged.")
+    text = f"{scores}{then}{places}"
+    if data.final and (data.scores or data.places):  # said only when something moves
+        text = tr.t("The standings are final: this changes them.") + "\n" + text
+    return text
+
+
+def playoff_who(tr: ConsoleTranslator, state: State | None, teams: list[int]) -> str:
+    """The playoff's teams by name and their A and B players by name, and where they play,
+    from the core's playoff note in State (issue 25, item 4); empty when it says none."""
+    note = state.playoff if state is not None else None
+    if note is None or not set(teams) <= set(note.teams):
+        return ""
+    parts = []
+    for team in teams:
+        name = note.names.get(str(team), "")
+        label = (
+            tr.t("Team {team}").format(team=team)
+            if is_placeholder_name(name, team)
+            else tr.t("Team {team} ({name})").format(team=team, name=name)
+        )
+        pair = note.players.get(str(team), [])
+        if len(pair) == 2:
+            label += ": " + tr.t("{a} & {b}").format(a=pair[0], b=pair[1])
+        parts.append(label)
+    return tr.t("At table {table}: {teams}.").format(table=note.table, teams="; ".join(parts))
+
+
 def count_done(tr: ConsoleTranslator, data: VerifyData) -> str:
     """The hub's answer to a count (or to accepting one), in the message bar."""
     line = data.line
@@ -263,10 +381,13 @@ __all__ = [
     "count_list_line",
     "count_status",
     "count_table_line",
+    "day_ended",
+    "effect_text",
     "ledger_lines",
     "missing_block",
     "missing_count",
     "missing_lines",
+    "playoff_who",
     "provisional",
     "recovered",
     "unreported",

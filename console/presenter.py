@@ -26,6 +26,7 @@ come from ``State.rules``: no screen asks which format it is.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -33,7 +34,7 @@ from typing import Any
 
 from console import director, words
 from console.i18n import translator
-from console.screens.base import Link
+from console.screens.base import Link, clock_time
 from console.screens.confirm import ConfirmPresenter
 from console.screens.connecting import ConnectingPresenter
 from console.screens.correct import CorrectPresenter
@@ -102,9 +103,11 @@ class LeaderPresenter(Base[ViewModel]):
         translators: Translators = translator,
         address: str = "",
         file_exists: Callable[[str], bool] = lambda path: Path(path).is_file(),
+        clock: Callable[[], float] = time.time,
     ) -> None:
         super().__init__(language, translators)
         self.link = link
+        self.clock = clock  # when the hub went away, for the banner (issue 25, item 11)
         self.address = address
         self.file_exists = file_exists
         self._asked: set[tuple[str, int]] = set()  # queries on their way, to ask once
@@ -204,6 +207,7 @@ class LeaderPresenter(Base[ViewModel]):
 
     def on_connection(self, connected: bool) -> None:
         self.store.connected = connected
+        self._away(not connected)
         if connected:
             self._asked.clear()  # answers lost with the connection are asked for again
             self.want_plan()
@@ -211,7 +215,16 @@ class LeaderPresenter(Base[ViewModel]):
 
     def on_hub_status(self, online: bool) -> None:
         self.store.hub_online = online
+        self._away(not online)
         self._changed()
+
+    def _away(self, away: bool) -> None:
+        """Note when the hub went away (the first moment), and forget it once it is back: the
+        last picture stays on show meanwhile, with the time it is from (issue 25, item 11)."""
+        if away and self.store.away_since is None and self.store.state is not None:
+            self.store.away_since = self.clock()
+        elif not away and self.store.connected and self.store.hub_online is not False:
+            self.store.away_since = None
 
     def on_state(self, state: State) -> None:
         old = self.store.state
@@ -306,8 +319,17 @@ class LeaderPresenter(Base[ViewModel]):
                 parts.append(trump_line(tr, s.trump))
             info = " · ".join(parts)
         banner, role = "", "banner-offline"
-        if not self.store.connected:
+        since = self.store.away_since
+        if not self.store.connected and since is not None:  # the last picture, said so
+            banner = tr.t("The hub is away since {time}; what you see is from then.").format(
+                time=clock_time(since)
+            )
+        elif not self.store.connected:
             banner = tr.t("No connection to the hub's network. Trying again…")
+        elif self.store.hub_online is False and since is not None:
+            banner = tr.t("The hub is offline since {time}: commands wait.").format(
+                time=clock_time(since)
+            )
         elif self.store.hub_online is False:
             banner = tr.t("The hub is offline: commands wait and go out when it is back.")
         elif s is not None and s.calling:

@@ -147,6 +147,11 @@ class ConfirmVM:
     back: ButtonVM = ButtonVM()
     #: a second way forward (end the day early, or the whole tournament); hidden mostly
     go2: ButtonVM = HIDDEN
+    #: a change that takes a reason (accepting a count): its ready-made ones and the box
+    reason_label: str = ""
+    reasons: tuple[ButtonVM, ...] = ()
+    reason: str = ""
+    reason_hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -190,6 +195,7 @@ class CorrectVM:
     reasons: tuple[ButtonVM, ...] = ()
     reason: str = ""
     reason_hint: str = ""  # shown in the empty field
+    effect: str = ""  # what saving it changes, in names (issue 25)
     use_kiosk: ButtonVM = ButtonVM()
     save: ButtonVM = ButtonVM()
     back: ButtonVM = ButtonVM()
@@ -214,6 +220,7 @@ class PenaltyVM:
     reasons: tuple[ButtonVM, ...] = ()
     reason: str = ""
     reason_hint: str = ""  # shown in the empty field
+    effect: str = ""  # what saving it changes, in names (issue 25)
     save: ButtonVM = ButtonVM()
     back: ButtonVM = ButtonVM()
 

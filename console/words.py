@@ -81,6 +81,12 @@ GASPESIE_WORDING = (
         "until you close that hand.",
         2,
     ),
+    declare.npt(
+        "manche",
+        "Hand {n} in play: waiting for table {tables}",
+        "Hand {n} in play: waiting for tables {tables}",
+        2,
+    ),
 )
 
 

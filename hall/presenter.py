@@ -48,6 +48,7 @@ from uikit.i18n import Language, declare
 from whist.enums import Phase, Unit
 from whist.formats import Format
 from whist.formats.base import ScoreUnit
+from whist.pattern import is_placeholder_name
 from whist.protocol import (
     ClubRound,
     ClubRules,
@@ -55,6 +56,7 @@ from whist.protocol import (
     NightStandings,
     NightTable,
     Player,
+    PlayoffNote,
     Standings,
     StandingsChanges,
     State,
@@ -85,6 +87,7 @@ class Team:
     rank: int
     change: int | None = None  # over Standings.change_hand, as the hub computed it
     by_leader: bool = False  # Gaspésie: the rank is the leader's decision (rules G7)
+    loans: int = 0  # flags lent to the team's table: its score is net of them (rule A6)
 
 
 class HallPresenter(Base[HallVM]):
@@ -96,7 +99,7 @@ class HallPresenter(Base[HallVM]):
     >>> p.on_standings(Standings(hand=0, day=1, teams=[TeamStanding(team=1, name="Aces",
     ...     flags=12, points=0, day_totals=[12], loans=0, rank=1)]))
     >>> p.view.rows[0].name
-    '1 · Aces'
+    'Aces · table 1'
     """
 
     def __init__(
@@ -193,6 +196,7 @@ class HallPresenter(Base[HallVM]):
                 t.rank,
                 t.change,
                 bool(t.by_leader),
+                t.loans,
             )
             for t in standings.teams
         ]
@@ -261,7 +265,11 @@ class HallPresenter(Base[HallVM]):
         points = self.unit == Unit.POINTS
         hand, trump, progress, counts, fraction = "", "", "", "", 0.0
         symbol, role = "", "card-black"
-        if s is not None:
+        played = ""  # a playoff's last hand, in the footer
+        if s is not None and s.playoff is not None:  # not final yet: a playoff decides
+            hand, progress, counts, played, symbol, trump, role = self._playoff(s.playoff)
+            played = played or day_count_line(tr, s)
+        elif s is not None:
             finished = s.finished and s.phase != Phase.PLAYING
             if finished:
                 hand = tr.t("Final standings")
@@ -320,8 +328,7 @@ class HallPresenter(Base[HallVM]):
                 HallRowVM(
                     rank=str(t.rank),
                     team=str(t.team),
-                    name=f"{t.team} · {t.name}"
-                    + (" — " + tr.t("by the leader's decision") if t.by_leader else ""),
+                    name=self._row_name(t),
                     total=str(self.score(t)),
                     change=change,
                     days=" · ".join(str(d) for d in t.day_totals) if days > 1 else "",
@@ -330,7 +337,7 @@ class HallPresenter(Base[HallVM]):
                 )
             )
         pages = self.pages
-        message = "" if self.teams else tr.t("Waiting for the standings…")
+        message = played if self.teams else tr.t("Waiting for the standings…")
         if self.teams and self.ranked and self.placed_by is not None:
             # level teams on different places: the core's tie-break decided them (a playoff
             # in Alberta, the backward count in Gaspésie); the hall says so, never a riddle
@@ -358,6 +365,60 @@ class HallPresenter(Base[HallVM]):
             else "",
             message=message,
         )
+
+    def _playoff(self, note: PlayoffNote) -> tuple[str, str, str, str, str, str, str]:
+        """The playoff the standings wait for (issue 25, item 4), in lines short enough for
+        the back row: its heading; where the players go; the teams with their A and B
+        players by name (the full-width line); the last playoff hand; its trump once cut."""
+        tr = self.tr
+
+        def name(team: int) -> str:
+            return note.names.get(str(team)) or tr.t("Team {team}").format(team=team)
+
+        if note.place == 1:
+            heading = tr.t("Playoff for first place")
+        else:
+            heading = tr.t("Playoff for place {p}").format(p=note.place)
+        playing = note.next or note.teams
+        if note.next:
+            where = tr.t("A and B players to table {table}").format(table=note.table)
+        else:
+            where = tr.t("The leader starts the playoff")
+        who = []
+        for team in playing:
+            pair = note.players.get(str(team), [])
+            if len(pair) == 2:
+                who.append(tr.t("{team}: {a} & {b}").format(team=name(team), a=pair[0], b=pair[1]))
+            else:
+                who.append(name(team))
+        played = ""
+        if len(note.last_teams) == 2 and len(note.last_tricks) == 2:
+            (a, b), (x, y) = note.last_teams, note.last_tricks
+            played = tr.t("Last playoff hand: {a} {x}, {b} {y}").format(
+                a=name(a), x=x, b=name(b), y=y
+            )
+        symbol, trump, role = "", "", "card-black"
+        if note.next and note.trump is not None:
+            symbol, trump = trump_symbol(tr, note.trump), trump_name(tr, note.trump)
+            role = "card-red" if note.trump in RED_SUITS else "card-black"
+        return heading, where, " · ".join(who), played, symbol, trump, role
+
+    def _row_name(self, t: Team) -> str:
+        """A team's name with its table said in words, so that the rank beside it is not
+        read as a table (issue 25, item 18: never "3  1 · Red Deer Aces"); a negative score
+        that comes from lent flags says so beside it (item 10)."""
+        tr = self.tr
+        if is_placeholder_name(t.name, t.team):
+            name = tr.t("Team {team}").format(team=t.team)
+        else:
+            name = tr.t("{name} · table {table}").format(name=t.name, table=t.team)
+        if t.by_leader:
+            name += " — " + tr.t("by the leader's decision")
+        if t.loans and self.score(t) < 0:  # the flags on the table are lent: net below 0
+            name += " — " + tr.nt("after {n} flag lent", "after {n} flags lent", t.loans).format(
+                n=t.loans
+            )
+        return name
 
     # ------------------------------------------------------------------ a club night
     def _page_slice(self, items: list[T]) -> list[T]:

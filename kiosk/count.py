@@ -108,6 +108,12 @@ class CountDesk:
         if count.counted is None:
             # every flag on the table, lent ones too: not the score, which leaves them out (A6)
             return tr.t("Count every flag on this table, lent ones too, in fives.")
+        if count.status == CountStatus.AGREES and count.accepted:  # the leader's word (issue 25)
+            return tr.nt(
+                "Counted: {n} flag — accepted by the leader: {reason}.",
+                "Counted: {n} flags — accepted by the leader: {reason}.",
+                count.counted,
+            ).format(n=count.counted, reason=count.accepted)
         if count.status == CountStatus.AGREES:
             return tr.nt(
                 "Counted: {n} flag — it agrees.", "Counted: {n} flags — it agrees.", count.counted

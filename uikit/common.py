@@ -105,6 +105,21 @@ def day_count_line(tr: ConsoleTranslator, state: State, *, name_tables: bool = F
     if last.counted >= state.tables and not differ:
         if state.day > last.day:
             return ""
+        if last.accepted:  # issue 25: what the leader accepted is said, with why
+            return (
+                tr.t("Day {d} count: every table counted.").format(d=last.day)
+                + " "
+                + (
+                    " ".join(
+                        tr.t("Table {table}: count accepted by the leader ({reason}).").format(
+                            table=table, reason=reason
+                        )
+                        for table, reason in sorted(
+                            last.accepted.items(), key=lambda kv: int(kv[0])
+                        )
+                    )
+                )
+            )
         return tr.t("Day {d} count: every table agrees.").format(d=last.day)
     line = tr.nt(
         "Day {d} count: {n} of {t} table counted",
@@ -113,9 +128,9 @@ def day_count_line(tr: ConsoleTranslator, state: State, *, name_tables: bool = F
     ).format(d=last.day, n=last.counted, t=state.tables)
     if differ and name_tables:  # the console: which tables to go and see
         tables = ", ".join(str(t) for t in last.differ[:8]) + ("…" if differ > 8 else "")
-        line += ", " + tr.nt(
-            "table {tables} differs", "tables {tables} differ", differ
-        ).format(tables=tables)
+        line += ", " + tr.nt("table {tables} differs", "tables {tables} differ", differ).format(
+            tables=tables
+        )
     elif differ:
         line += ", " + tr.nt("{k} differs", "{k} differ", differ).format(k=differ)
     return line + "."

@@ -14,6 +14,7 @@ the standings are ordered by).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -31,9 +32,12 @@ from whist.protocol import (
     LeaderDecision,
     LoanLine,
     LoansData,
+    PlaceMove,
     PlanData,
     Playoff,
     PlayoffHand,
+    PreviewData,
+    ScoreMove,
     TeamStanding,
     TieGroup,
     TiesData,
@@ -323,6 +327,52 @@ def loan_figures(due: int, flags: int) -> LoanFigures:
     return LoanFigures(due=due, flags=flags, brought=brought, lent=flags - brought)
 
 
+def trial(t: Tournament) -> Tournament:
+    """A copy of ``t`` to carry a change out on, to see what it would do (:func:`effect`);
+    ``t`` itself is never touched."""
+    return copy.deepcopy(t)
+
+
+def effect(before: Tournament, after: Tournament, op: str) -> PreviewData:
+    """What a change (``op``) did, from the tournament before it and after it (a
+    :func:`trial` the change was carried out on): each team whose score or place moved,
+    the teams first before and after, and whether the standings were final before.
+
+    >>> from whist.events import HandClosed, HandStarted, ResultCorrected, ResultRecorded
+    >>> from whist.pattern import default_spec
+    >>> t = Tournament.new(default_spec("alberta", tables=3, hands=2))
+    >>> t.apply(HandStarted(1, None))
+    >>> t.apply(ResultRecorded("r1", 1, 1, 5))
+    >>> t.apply(HandClosed(1))
+    >>> after = trial(t)
+    >>> after.apply(ResultCorrected(1, 1, 8, 0, 0, "miscounted"))
+    >>> e = effect(t, after, "correct")
+    >>> [(m.team, m.before, m.after) for m in e.scores], e.first_before, e.first_after
+    ([(1, 12, 11), (3, 12, 13)], [1, 2, 3], [3])
+    """
+    old = {s.team: s for s in before.standings()}
+    new = {s.team: s for s in after.standings()}
+    scores = [
+        ScoreMove(team=team, name=s.name, before=old[team].score, after=s.score)
+        for team, s in sorted(new.items())
+        if team in old and old[team].score != s.score
+    ]
+    places = [
+        PlaceMove(team=team, name=s.name, before=old[team].rank, after=s.rank)
+        for team, s in sorted(new.items(), key=lambda kv: (kv[1].rank, kv[0]))
+        if team in old and old[team].rank != s.rank
+    ]
+    return PreviewData(
+        op=op,
+        unit=before.rules.unit,
+        scores=scores,
+        places=places,
+        first_before=sorted(team for team, s in old.items() if s.rank == 1),
+        first_after=sorted(team for team, s in new.items() if s.rank == 1),
+        final=before.finished,
+    )
+
+
 __all__ = [
     "LoanFigures",
     "PlayoffShape",
@@ -331,10 +381,12 @@ __all__ = [
     "counts",
     "day_order",
     "each_for_oneself",
+    "effect",
     "loan_figures",
     "loans",
     "plan",
     "playoff_bout",
     "playoff_shape",
     "ties",
+    "trial",
 ]

@@ -378,6 +378,10 @@ class Tournament:
         self._missing: dict[int, list[int]] = {}
         self._undo: list[tuple[int, Phase, int, bool]] = []
         self.events = 0
+        #: Issue 25: per team, the last change made once its day (or play) was over that
+        #: moved its numbers: (what: correction, penalty, count, tiebreak_undo; the hand, 0
+        #: for none; the leader's reason, "" for none), for the table's screen to say why.
+        self.late_changes: dict[int, tuple[str, int, str]] = {}
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -510,13 +514,21 @@ class Tournament:
         return bool(counts) and all(c.status == AGREES for c in counts)
 
     def count_summary(self) -> list[tuple[int, int, list[int]]]:
-        """Per ended day (a format of flags): (day, tables counted, tables that differ)."""
-        out = []
+        """Per ended day (a format of flags): (day, tables counted, tables that differ);
+        nothing for a format without flags, which has nothing to count (issue 25, item 5)."""
+        out: list[tuple[int, int, list[int]]] = []
+        if self.rules.unit != Unit.FLAGS:
+            return out
         for day in range(1, len(self.day_flags) + 1):
             counts = self.day_counts(day)
             counted = sum(c.counted is not None for c in counts)
             out.append((day, counted, [c.table for c in counts if c.status == DIFFERS]))
         return out
+
+    def counts_accepted(self, day: int) -> dict[int, str]:
+        """The tables of ``day`` whose verifiers' count the leader accepted over the hub's,
+        each with the last reason given (issue 25: the screens say "accepted", and why)."""
+        return {c.table: c.accepted[-1] for c in self.day_counts(day) if c.accepted}
 
     def count_to_enter(self, table: int) -> TableCount | None:
         """The count a table's players are asked for (decision A19): the last ended day's,
@@ -977,8 +989,28 @@ class Tournament:
     def apply(self, event: Event) -> None:
         """Check ``event`` and fold it into the state."""
         self.check(event)
+        late = self._late(event)
         getattr(self, "_apply_" + type(event).__name__)(event)
         self.events += 1
+        if late is not None:
+            what, teams, hand, reason = late
+            for team in teams:
+                self.late_changes[team] = (what, hand, reason)
+
+    def _late(self, event: Event) -> tuple[str, list[int], int, str] | None:
+        """What a change after the day's end does, and to which teams (read before it)."""
+        if isinstance(event, ResultCorrected | PenaltyImposed):
+            over = self.day_ended or self.finished or self.hand_day_is_over(event.hand)
+            if not over:  # during play the result screens say it already
+                return None
+            teams = [event.table, self.visitor_team(event.hand, event.table)]
+            what = "correction" if isinstance(event, ResultCorrected) else "penalty"
+            return what, teams, event.hand, event.reason
+        if isinstance(event, CountAccepted):
+            return "count", [event.table], 0, event.reason
+        if isinstance(event, TieBreakUndone) and self.tiebreaks:
+            return "tiebreak_undo", list(self.tiebreaks[-1].order), 0, ""
+        return None
 
     def _apply_HandStarted(self, event: HandStarted) -> None:
         self._undo.append((self.hand, self.phase, self.day, self.day_ended))

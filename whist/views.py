@@ -21,13 +21,14 @@ from whist.protocol import (
     Away,
     DayCounts,
     FormatInfo,
+    PlayoffNote,
     Side,
     Standings,
     State,
     TableView,
 )
 from whist.spec import TournamentSpec
-from whist.tournament import WAITING, TableResult, Tournament
+from whist.tournament import AGREES, WAITING, TableResult, Tournament
 from whist.tournament import TeamStanding as TeamStandingRow
 
 
@@ -184,11 +185,67 @@ def state(
         results_missing=t.results_missing(),
         to_bring=to_bring(t),
         counts=[
-            DayCounts(day=day, counted=counted, differ=differ)
+            DayCounts(day=day, counted=counted, differ=differ, **_accepted(t, day))
             for day, counted, differ in t.count_summary()
         ],
         recovered=t.recovered,
+        playoff=playoff_note(t),
     )
+
+
+#: Where a playoff's A and B players sit down (issue 25): the hall and the console send them
+#: to table 1, emptied at the end of play.
+PLAYOFF_TABLE = 1
+
+
+def playoff_note(t: Tournament) -> PlayoffNote | None:
+    """The playoff the standings wait for (issue 25, item 4), once play is over in a format
+    that plays them off (rules A9): the one being played, or, before the leader starts it,
+    the highest place level teams share; None once every place is settled."""
+    if not t.finished or t.rules.tie_break != "playoff":
+        return None
+    standings = t.standings()
+    rank = {s.team: s.rank for s in standings}
+    tb = t.tiebreak_in_progress()
+    if tb is not None:
+        teams = sorted(tb.order)
+        pairing = list(tb.next_pairing() or ())
+        trump: str | None = trump_name(tb.trump)
+        last = tb.hands[-1] if tb.hands else None
+    else:
+        shared: dict[int, list[int]] = {}
+        for s in standings:
+            shared.setdefault(s.rank, []).append(s.team)
+        level = [teams for _, teams in sorted(shared.items()) if len(teams) > 1]
+        if not level:
+            return None
+        teams, pairing, trump, last = sorted(level[0]), [], None, None
+    names = {str(s.team): s.name for s in standings if s.team in teams}
+    players = {}  # the A and B players' names, when the file gives them
+    for team in pairing or teams:
+        seats = t.spec.team(team).players
+        named = [seats.get(seat, "") for seat in ("A", "B")]
+        if all(name and name != seat for name, seat in zip(named, ("A", "B"), strict=True)):
+            players[str(team)] = named
+    return PlayoffNote.model_validate(
+        {
+            "place": min(rank[team] for team in teams),
+            "teams": teams,
+            "names": names,
+            "next": pairing or None,
+            "players": players,
+            "table": PLAYOFF_TABLE,
+            "trump": trump if pairing else None,
+            "last_teams": list(last.teams) if last is not None else [],
+            "last_tricks": list(last.tricks) if last is not None else [],
+        }
+    )
+
+
+def _accepted(t: Tournament, day: int) -> dict[str, Any]:
+    """DayCounts' ``accepted`` (issue 25), sent only when some count was accepted."""
+    accepted = t.counts_accepted(day)
+    return {"accepted": {str(k): v for k, v in accepted.items()}} if accepted else {}
 
 
 def to_bring(t: Tournament) -> dict[str, int]:
@@ -451,13 +508,25 @@ class TableViews:
             "to_bring": t.flags_to_bring(table) if flags else 0,
             "ended_after": t.ended_after,
             "count": self._count(table),
+            **self._late_change(table),
         }
+
+    def _late_change(self, table: int) -> dict[str, Any]:
+        """Issue 25: why this team's numbers moved after its day was over (sent only then)."""
+        late = self.t.late_changes.get(table)
+        if late is None:
+            return {}
+        what, hand, reason = late
+        return {"late_change": {"what": what, "hand": hand or None, "reason": reason or None}}
 
     def _count(self, table: int) -> dict[str, Any] | None:
         count = self.t.count_to_enter(table)
         if count is None:
             return None
-        return {"day": count.day, "counted": count.counted, "status": count.status}
+        said = {"day": count.day, "counted": count.counted, "status": count.status}
+        if count.accepted and count.status == AGREES:  # the leader's word, not the hub's
+            said["accepted"] = count.accepted[-1]
+        return said
 
     def _results_missing(self) -> int:
         if self._missing is None:

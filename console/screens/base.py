@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from console import director
 from console.i18n import N_
 from console.viewmodel import (
     Screen,
@@ -16,6 +17,9 @@ from console.viewmodel import (
 from uikit import screens
 from whist.protocol import (
     Command,
+    Preview,
+    PreviewData,
+    PreviewedCommand,
 )
 
 if TYPE_CHECKING:
@@ -29,7 +33,9 @@ M = TypeVar("M", bound=BaseModel)
 #: What the hub records for a call that came with no reason (hub/service/service.py).
 HUB_DEFAULT_CALL = "the players ask for the leader"
 #: Queries: their answers fill screens; they are never announced in the message bar.
-QUERIES = frozenset({"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts"})
+QUERIES = frozenset(
+    {"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts", "preview"}
+)
 #: The verifiers' count keypad: 0 to 35 flags, more when the hub's count is higher.
 COUNT_KEYS = 36
 #: A club night's commands: their refusals are the hub's own words (they name the deal).
@@ -38,7 +44,15 @@ CLUB_OPS = frozenset({"correct_deal", "end_night"})
 JOINS_LISTED = 4
 TABS = (Screen.TABLES, Screen.STANDINGS, Screen.TIEBREAK, Screen.SHEETS)
 ConfirmKind = Literal[
-    "close", "undo", "end_day", "end_early", "end_after_day", "final", "end_night", "tiebreak_undo"
+    "close",
+    "undo",
+    "end_day",
+    "end_early",
+    "end_after_day",
+    "final",
+    "end_night",
+    "tiebreak_undo",
+    "accept_count",
 ]
 
 #: What each command is, while it is being sent ("Sending to the hub: …").
@@ -93,6 +107,12 @@ CLUB_REASONS = (
     N_("Revoke found after the deal"),
 )
 PENALTY_REASONS = (N_("Signalling"), N_("Talking during play"), N_("Showing cards"))
+#: Ready-made reasons for taking the verifiers' count over the hub's (issue 25, item 2).
+COUNT_REASONS = (
+    N_("Counted twice, the same both times"),
+    N_("A wrong result we cannot find"),
+    N_("Flags moved at the table without a result"),
+)
 
 
 class Link(Protocol):
@@ -170,6 +190,8 @@ class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
     def _presets(self) -> tuple[str, ...]:
         if self.router.mode is Screen.DEAL:
             return CLUB_REASONS
+        if self.router.mode is Screen.CONFIRM:
+            return COUNT_REASONS
         return CORRECTION_REASONS if self.router.mode is Screen.CORRECT else PENALTY_REASONS
 
     def _reason(self) -> str:
@@ -193,3 +215,22 @@ class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
         if self.router.draft is not None and text != self._reason():
             self.router.draft = replace(self.router.draft, reason=text[:200], preset=None)
             self._changed()
+
+    # ------------------------------------------------------------------ what a change does
+    def _effect(self, command: PreviewedCommand) -> str:
+        """What ``command`` would change, in names (issue 25, item 3): the hub's dry run,
+        asked once per standings; a short wait line until it answers."""
+        store = self.store
+        seq = store.standings.seq if store.standings is not None else 0
+        key = f"{seq}:{command.model_dump_json(exclude={'id', 'reason'})}"
+        found = store.previews.get(key)
+        if found is None:
+            if key not in store.previews_asked.values() and store.connected:
+                preview = Preview(id=self._id(), command=command)
+                store.previews_asked[preview.id] = key
+                self._send(preview)
+            return self.tr.t("Working out what this changes…")
+        if not isinstance(found, PreviewData):
+            return self.console.replies.refused_text(found)
+        teams = store.standings.teams if store.standings is not None else []
+        return director.effect_text(self.tr, found, {t.team: t.name for t in teams})

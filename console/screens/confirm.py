@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from console import director, words
 from console.screens.base import (
+    COUNT_REASONS,
     ConfirmKind,
     ScreenPresenter,
 )
@@ -56,6 +57,18 @@ class ConfirmPresenter(ScreenPresenter):
             self._send(EndDay(id=self._id(), early=True))
         elif kind == "end_after_day":
             self._send(EndDay(id=self._id(), final=True))
+        elif kind == "accept_count":
+            reason = self._reason().strip()
+            accept = self.console.counts.accept_command(reason)
+            if not reason or accept is None:
+                return self._changed()
+            self._send(accept)
+            self.router.mode, self.router.confirm_kind, self.router.draft = (
+                Screen.COUNTS,
+                None,
+                None,
+            )
+            return self._changed()
         elif kind == "tiebreak_undo":
             self._send(TieBreakUndo(id=self._id()))
             self.router.mode, self.router.confirm_kind, self.router.tab = (
@@ -156,7 +169,54 @@ class ConfirmPresenter(ScreenPresenter):
             return self._end_night_page(back)
         if kind == "tiebreak_undo":
             return self._tiebreak_undo_page(back)
+        if kind == "accept_count":
+            return self._accept_count_page(back)
         return self._end_day_page(back)
+
+    def _accept_count_page(self, back: ButtonVM) -> ConfirmVM:
+        """Issue 25, item 2: the verifiers' count over the hub's, said in names, with a
+        reason from a short list or typed, before it is sent."""
+        tr = self.tr
+        d = self.router.draft
+        c = self.store.counts
+        line = None
+        if d is not None and c is not None:
+            line = next((ln for ln in c.lines if ln.table == d.table), None)
+        command = self.console.counts.accept_command("")
+        if line is None or line.counted is None or command is None:
+            return ConfirmVM(
+                title=tr.t("Verifiers' count"), body=tr.t("Asking the hub…"), back=back
+            )
+        reason = self._reason().strip()
+        counted = tr.nt("{n} flag", "{n} flags", line.counted).format(n=line.counted)
+        return ConfirmVM(
+            title=tr.t("Accept table {table}'s count: {counted}?").format(
+                table=line.table, counted=counted
+            ),
+            body=tr.nt(
+                "The verifiers counted {counted}; the hub has {n} flag. The team's score "
+                "for day {d} becomes what the verifiers counted, and the reason is kept "
+                "in the log.",
+                "The verifiers counted {counted}; the hub has {n} flags. The team's score "
+                "for day {d} becomes what the verifiers counted, and the reason is kept "
+                "in the log.",
+                line.hub,
+            ).format(counted=counted, n=line.hub, d=command.day),
+            detail=self._effect(command),
+            go=ButtonVM(
+                tr.t("Accept the count"),
+                role="primary" if reason else "disabled",
+                enabled=bool(reason),
+            ),
+            back=back,
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=tuple(
+                ButtonVM(tr.t(r), role="selected" if d is not None and i == d.preset else "normal")
+                for i, r in enumerate(COUNT_REASONS)
+            ),
+            reason=self._reason(),
+            reason_hint=tr.t("Type the reason, or tap one above"),
+        )
 
     def _tiebreak_undo_page(self, back: ButtonVM) -> ConfirmVM:
         tr = self.tr
@@ -175,7 +235,9 @@ class ConfirmPresenter(ScreenPresenter):
                 "level again in the standings until you play the tie-break again.",
                 played,
             ).format(n=played),
-            detail=tr.t(
+            detail=self._effect(TieBreakUndo(id=self._id()))
+            + "\n\n"
+            + tr.t(
                 "Use this when a playoff hand's result was entered wrong: undo, then start "
                 "the tie-break again and enter every hand as it was played."
             ),
@@ -223,19 +285,25 @@ class ConfirmPresenter(ScreenPresenter):
                     team=t.team, name=t.name, score=score
                 )
             lines.append(line + lent)
-        body = (
-            tr.t("Each team's points for today are recorded.")
-            if points
-            else tr.t(
+        if points:
+            body = tr.t("Each team's points for today are recorded.")
+        elif s.day >= s.days:  # the last day: the verifiers count the flags where they are
+            body = tr.t(
                 "Each team's net flags for today are recorded (flags held minus flags lent). "
-                "Then every table starts again with 12 flags and no loans."
+                "This is the last day: the flags stay on the tables for the verifiers' count."
             )
-        )
+        else:
+            body = tr.t(
+                "Each team's net flags for today are recorded (flags held minus flags lent). "
+                "After the verifiers' count, day {n} starts with 12 flags at every table and "
+                "no loans."
+            ).format(n=s.day + 1)
         missing = director.missing_block(tr, s, s.hand)
+        effect = self._effect(EndDay(id=self._id()))
         return ConfirmVM(
             title=tr.t("End day {d}? Today's totals:").format(d=s.day),
             body=body,
-            detail="\n\n".join(p for p in (missing, "\n".join(lines)) if p),
+            detail="\n\n".join(p for p in (effect, missing, "\n".join(lines)) if p),
             go=ButtonVM(tr.t("End day {d}").format(d=s.day), role="call" if missing else "primary"),
             back=back,
         )

@@ -87,19 +87,20 @@ class CorrectPresenter(ScreenPresenter):
         row = self.console.table.row(d.hand, d.table)
         if row is None or row.visitor_tricks is None:  # entered, not corrected: say so after
             self.store.entered.add((d.hand, d.table))
-        self._send(
-            Correct(
-                id=self._id(),
-                hand=d.hand,
-                table=d.table,
-                visitor_tricks=d.visitor_tricks,
-                home_tricks=TRICKS - d.visitor_tricks,
-                revokes=Revokes(home=d.revokes_home, visitors=d.revokes_visitors),
-                reason=reason,
-            )
-        )
+        self._send(self._command(d, d.visitor_tricks, reason))
         self.router.mode, self.router.draft = Screen.TABLE, None
         self._changed()
+
+    def _command(self, d: Draft, visitor_tricks: int, reason: str) -> Correct:
+        return Correct(
+            id=self._id(),
+            hand=d.hand,
+            table=d.table,
+            visitor_tricks=visitor_tricks,
+            home_tricks=TRICKS - visitor_tricks,
+            revokes=Revokes(home=d.revokes_home, visitors=d.revokes_visitors),
+            reason=reason,
+        )
 
     def build(self) -> CorrectVM:
         tr = self.tr
@@ -139,7 +140,11 @@ class CorrectPresenter(ScreenPresenter):
             if entering
             else tr.t("Correct table {table}, hand {n}")
         )
+        effect = ""
+        if v is not None:  # what saving it would change, before it is saved (issue 25)
+            effect = self._effect(self._command(d, v, "-"))
         return CorrectVM(
+            effect=effect,
             title=title.format(table=d.table, n=d.hand),
             question=tr.t("Tricks taken by the visitors (team {team}):").format(
                 team=visitor_team if visitor_team else "?"

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 from console import director
 from console.screens.base import (
     COUNT_KEYS,
+    Draft,
     ScreenPresenter,
 )
 from console.viewmodel import (
@@ -96,13 +97,21 @@ class CountsPresenter(ScreenPresenter):
         self._changed()
 
     def accept_count(self) -> None:
-        """Take the verifiers' count of the table on show over the hub's (audited)."""
+        """Take the verifiers' count of the table on show over the hub's: first a page that
+        says what it changes, in names, and asks for a reason (issue 25, item 2)."""
         self._intent()
         c = self.store.counts
         if c is not None:
-            reason = self.tr.t("the verifiers' count, accepted by the leader")
-            self._send(AcceptCount(id=self._id(), table=self.count_table, day=c.day, reason=reason))
+            self.router.draft = Draft(table=self.count_table, hand=c.day)
+            self.router.confirm_kind, self.router.mode = "accept_count", Screen.CONFIRM
         self._changed()
+
+    def accept_command(self, reason: str) -> AcceptCount | None:
+        """The command the accept page sends (and previews): None when nothing is drafted."""
+        d = self.router.draft
+        if d is None:
+            return None
+        return AcceptCount(id=self._id(), table=d.table, day=d.hand, reason=reason or "-")
 
     def count_correct(self) -> None:
         """Settle a difference by correcting a result: the table's page."""

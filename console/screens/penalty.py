@@ -62,7 +62,12 @@ class PenaltyPresenter(ScreenPresenter):
             visitor.visitor_team if visitor else self.console.table.visitor_team(d.hand, d.table)
         )
         ready = d.side is not None and bool(self._reason().strip())
+        effect = ""
+        if d.side is not None:  # what it would change, before it is given (issue 25)
+            command = Penalty(id=self._id(), hand=d.hand, table=d.table, side=d.side, reason="-")
+            effect = self._effect(command)
         return PenaltyVM(
+            effect=effect,
             title=tr.t("Penalty at table {table}, hand {n}").format(table=d.table, n=d.hand),
             note=tr.t("The side at fault loses the hand to the other side, as for a revoke."),
             home=ButtonVM(

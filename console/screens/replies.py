@@ -29,7 +29,6 @@ from uikit.common import (
     trump_short,
 )
 from uikit.reasons import reason_sentence
-from whist.enums import Unit
 from whist.errors import ProtocolError
 from whist.protocol import REPLIES as REPLY_MODELS
 from whist.protocol import (
@@ -57,6 +56,8 @@ from whist.protocol import (
     PlaceDecisionData,
     Plan,
     PlanData,
+    Preview,
+    PreviewData,
     RenameData,
     RenewJoinCodeData,
     Reply,
@@ -143,6 +144,11 @@ class Replies(ScreenPresenter):
                 self.message = (lambda: self.refused_text(reply, "deals"), "message-bad")
         elif isinstance(command, Loans) and reply.ok:
             self.store.ledger = self.data(LoansData, reply)
+        elif isinstance(command, Preview):
+            key = self.store.previews_asked.pop(command.id, None)
+            found = self.data(PreviewData, reply) if reply.ok else reply
+            if key is not None and found is not None:
+                self.store.previews[key] = found
         elif isinstance(command, Counts):
             if reply.ok:
                 self.store.counts, self.store.counts_refusal = self.data(CountsData, reply), None
@@ -236,9 +242,7 @@ class Replies(ScreenPresenter):
         if isinstance(data, EndDayData) and data.final:
             return tr.t("Play is over: the standings are final.")
         if isinstance(data, EndDayData):
-            if self.store.rules.unit == Unit.POINTS:
-                return tr.t("Day {d} ended.").format(d=data.day)
-            return tr.t("Day {d} ended. Every table starts again with 12 flags.").format(d=data.day)
+            return director.day_ended(tr, self.store.state, data.day, self.store.rules.lends_flags)
         if isinstance(data, UndoStartData):
             return tr.t("The start of hand {n} was taken back.").format(n=data.hand)
         if isinstance(data, PenaltyData):

@@ -35,7 +35,9 @@ class Router(screens.Router[Screen]):
         """The page on show: "connecting" until the hub's first State; a club night's tables
         in place of the Tables tab."""
         store = self.store
-        if not store.connected or store.state is None:
+        # once the hub has spoken, its last picture stays through an outage (issue 25,
+        # item 11): the header's banner says since when
+        if store.state is None or (not store.connected and store.away_since is None):
             return Screen.CONNECTING
         if store.club is not None and self.mode is None and self.tab is Screen.TABLES:
             return Screen.NIGHT
@@ -57,5 +59,7 @@ class Router(screens.Router[Screen]):
             self.mode, self.draft = Screen.DEALS, None
         elif self.mode in (Screen.LOANS, Screen.COUNTS):
             self.mode, self.tab = None, Screen.STANDINGS
+        elif self.confirm_kind == "accept_count":  # back to the count it came from
+            self.mode, self.confirm_kind, self.draft = Screen.COUNTS, None, None
         else:
             self.mode, self.confirm_kind = None, None

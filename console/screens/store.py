@@ -22,6 +22,7 @@ from whist.protocol import (
     LoansData,
     NightStandings,
     PlanData,
+    PreviewData,
     Reply,
     ResultsData,
     Standings,
@@ -38,6 +39,8 @@ class Store(screens.Store):
 
     def __init__(self) -> None:
         super().__init__()  # connected, hub_online
+        # when the hub (or its network) went away while a picture was on show (issue 25)
+        self.away_since: float | None = None
         self.state: State | None = None
         self.standings: Standings | None = None
         self.assignments: dict[int, Assignment] = {}
@@ -58,6 +61,10 @@ class Store(screens.Store):
         self.night: NightStandings | None = None
         self.club_deals: dict[int, list[ClubDealScored]] = {}
         self.entered: set[tuple[int, int]] = set()  # (hand, table) the leader entered
+        # issue 25: what a change would do (the hub's dry run, or its refusal), by what was
+        # asked (the standings' seq and the command without its id); the ids asked, to it
+        self.previews: dict[str, PreviewData | Reply] = {}
+        self.previews_asked: dict[str, str] = {}
 
     @property
     def rules(self) -> FormatInfo:
@@ -106,6 +113,8 @@ class Store(screens.Store):
         if s.finished and s.phase != Phase.PLAYING:
             playoff = self.rules.tie_break == "playoff"
             return "tiebreaks" if playoff and self.level_teams() else "standings"
+        if s.phase == Phase.PLAYING and s.missing:  # issue 25: now is waiting, not the next hand
+            return "wait"
         if s.hand < s.hands:
             return "end_day" if self.day_done() else "start"
         if s.phase == Phase.PLAYING:

@@ -110,6 +110,17 @@ class TablesPresenter(ScreenPresenter):
             "close": ButtonVM(tr.t("Close hand {n}").format(n=s.hand), role="primary"),
             "tiebreaks": ButtonVM(tr.t("Tie-breaks"), role="primary"),
             "standings": ButtonVM(tr.t("Final standings"), role="primary"),
+            # a hand in play with tables still to report: what to do now is wait (or close
+            # it, the button beside); never "Start hand N+1" (issue 25, item 12)
+            "wait": ButtonVM(
+                tr.nt(
+                    "Hand {n} in play: waiting for table {tables}",
+                    "Hand {n} in play: waiting for tables {tables}",
+                    len(s.missing),
+                ).format(n=s.hand, tables=words.tables_list(list(s.missing), 8)),
+                role="disabled",
+                enabled=False,
+            ),
         }.get(action or "", ButtonVM(tr.t("Start hand {n}").format(n=nxt), enabled=False))
         close = (
             ButtonVM(tr.t("Close hand {n}").format(n=s.hand))

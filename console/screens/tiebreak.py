@@ -212,8 +212,9 @@ class TieBreakPresenter(ScreenPresenter):
 
     def build(self) -> TieBreakVM:
         tr = self.tr
-        refresh = ButtonVM(tr.t("Ask the hub again"))
         ties = self.store.ties
+        # only while the hub's answer is awaited: nowhere else is anything asked (issue 25)
+        refresh = ButtonVM(tr.t("Ask the hub again")) if ties is None else HIDDEN
 
         def none(title: str, steps: str) -> TieBreakVM:
             return TieBreakVM(
@@ -257,6 +258,9 @@ class TieBreakPresenter(ScreenPresenter):
             tr.t("Teams {teams} are level on {score}.").format(teams=listed, score=group.score),
             tr.t("1. Players: the A and B players of each of these teams."),
         ]
+        who = self._who(teams)
+        if who:
+            steps.insert(1, who)
         if len(teams) >= 3:
             steps.append(
                 tr.t("2. Order: each team's A player draws a card; the hub draws for them.")
@@ -384,6 +388,9 @@ class TieBreakPresenter(ScreenPresenter):
             return HIDDEN
         return ButtonVM(self.tr.t("Undo the last tie-break"))
 
+    def _who(self, teams: list[int]) -> str:
+        return director.playoff_who(self.tr, self.store.state, teams)
+
     def _groups_text(self, groups: list[TieGroup]) -> str:
         tr = self.tr
         return words.semicolons(
@@ -461,6 +468,9 @@ class TieBreakPresenter(ScreenPresenter):
                 )
             )
         a, b = current.next or (0, 0)
+        who = self._who([a, b]) if current.next else ""
+        if who:
+            steps.append(who)
         steps.append(
             tr.t("Next: team {a} against team {b}, for second place.").format(a=a, b=b)
             if current.for_second
@@ -516,7 +526,6 @@ class TieBreakPresenter(ScreenPresenter):
         groups = ties.groups
         back = ties.backcount or {}
         # The hub's figures, laid out: each after its hand, the total now (the first) left out.
-        after = (ties.backcount_hands or [])[1:6]
         if not groups:
             steps = [tr.t("No two teams have the same points.")]
         else:
@@ -533,11 +542,32 @@ class TieBreakPresenter(ScreenPresenter):
                         "Teams {teams}: {score} point", "Teams {teams}: {score} points", g.score
                     ).format(teams=words.tables_list(g.teams), score=g.score)
                 )
+                # the manche that separates them, not only the level ones (issue 25, item 6)
+                every = (ties.backcount_hands or [])[1:]
+                rows = {team: back.get(str(team), [])[1:] for team in g.teams}
+                apart = next(
+                    (
+                        k
+                        for k in range(len(every))
+                        if len({tuple(r[k : k + 1]) for r in rows.values()}) > 1
+                    ),
+                    None,
+                )
+                shown = list(range(min(5, len(every))))
+                if apart is not None and apart >= 2:
+                    steps.append(
+                        tr.t("Level after hands {a} to {b}; hand {n} separates them:").format(
+                            a=every[0], b=every[apart - 1], n=every[apart]
+                        )
+                    )
+                    shown = [apart - 1, apart]
+                elif apart is not None:
+                    shown = list(range(apart + 1))
                 for team in g.teams:
-                    totals = back.get(str(team), [])[1:6]
                     counted = " · ".join(
-                        tr.t("after hand {n}: {p}").format(n=n, p=p)
-                        for n, p in zip(after, totals, strict=False)
+                        tr.t("after hand {n}: {p}").format(n=every[k], p=rows[team][k])
+                        for k in shown
+                        if k < len(rows[team])
                     )
                     steps.append(
                         tr.t("team {team}: {counted}").format(team=team, counted=counted or "—")

@@ -49,6 +49,8 @@ from whist.protocol import (
     PenaltyData,
     PlaceDecision,
     PlaceDecisionData,
+    Preview,
+    PreviewData,
     Rename,
     RenameData,
     Reply,
@@ -319,7 +321,7 @@ class Commands(CommandDesk, CoreBase):
         self._apply(TieBreakTrumpCut(parse_trump(cmd.trump)), batch)
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None  # checked
-        batch.standings = True
+        batch.standings = batch.state = True  # State's playoff says the new trump
         return TieBreakTrumpData(
             next=list(tb.next_pairing() or ()),
             trump=trump_name(tb.trump),
@@ -332,6 +334,20 @@ class Commands(CommandDesk, CoreBase):
         batch.standings = True
         self._places_may_have_moved(batch)
         return TieBreakUndoData(teams=teams)
+
+    def _do_preview(self, cmd: Preview, batch: Batch) -> PreviewData:
+        """Issue 25: the command carried out on a copy of the tournament (with no conflict to
+        settle and a batch thrown away), then the core's word on what it moved; the hub's
+        own tournament, log and screens are not touched. A refusal is the command's own."""
+        inner = cmd.command
+        real, conflicts = self.tournament, self._conflicts
+        self.tournament, self._conflicts = leader.trial(real), set()
+        try:
+            getattr(self, "_do_" + inner.op)(inner, Batch())
+            tried = self.tournament
+        finally:
+            self.tournament, self._conflicts = real, conflicts
+        return leader.effect(real, tried, inner.op)
 
     def _do_place_decision(self, cmd: PlaceDecision, batch: Batch) -> PlaceDecisionData:
         replaced = frozenset(cmd.teams) in self.tournament.decisions

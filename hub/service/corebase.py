@@ -391,3 +391,5 @@ class CoreBase(HubBase):
         t = self.tournament
         if t.day_ended or t.finished:
             batch.dirty_tables |= set(self.tables)
+        if t.finished:  # State says which playoff the standings wait for (issue 25)
+            batch.state = True

@@ -75,10 +75,21 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
     assert "1 table differs from the hub: settle it" in p.view.counts.status
     p.counts.count_next_open()
     assert p.counts.count_table == 1
-    p.counts.accept_count()
+    p.counts.accept_count()  # first a page: what it changes, in names, and a reason
+    hub.deliver()  # the hub's dry run
+    c = p.view.confirm
+    assert p.view.screen is Screen.CONFIRM
+    assert c.title == "Accept table 1's count: 11 flags?"
+    assert c.body.startswith("The verifiers counted 11 flags; the hub has 10 flags.")
+    assert c.detail == "Team 1: 10 → 11 flags; places unchanged."
+    assert not c.go.enabled and c.reason_label
+    assert not [c for c in hub.sent if c.op == "accept_count"]  # nothing changed yet
+    p.confirm.reason_preset(0)
+    assert p.view.confirm.go.enabled
+    p.confirm.confirm()
     hub.deliver()
     assert [c.fields for c in hub.sent if c.op == "accept_count"] == [
-        {"table": 1, "day": 1, "reason": "the verifiers' count, accepted by the leader"}
+        {"table": 1, "day": 1, "reason": "Counted twice, the same both times"}
     ]
     v = p.view.counts
     assert v.status == "Day 1 is verified: every table's count agrees." and v.status_role == "good"
@@ -121,6 +132,9 @@ def test_the_count_page_in_french(hub):
     # correcting the result comes first; accepting the count is a plain button (confirmed)
     assert (v.correct.role, v.accept.role) == ("primary", "normal")
     p.counts.accept_count()  # the line then says what the hub had (A15)
+    hub.deliver()
+    p.confirm.set_reason("recompté deux fois")
+    p.confirm.confirm()
     hub.deliver()
     v = p.view.counts
     assert v.table == (

@@ -27,10 +27,14 @@ def test_end_day_is_reachable_at_the_last_hand(hub):
     play_hand(p, hub, 1)
     play_hand(p, hub, 2, tables=())
     # the last hand just started: its start can still be taken back
-    assert slots(p) == {"Close hand 2", "Undo the start of hand 2"}
+    # what to do now is wait: never "Start hand 3" while hand 2 is in play (issue 25)
+    waiting = "Hand 2 in play: waiting for tables 1, 2, 3"
+    assert slots(p) == {waiting, "Close hand 2", "Undo the start of hand 2"}
+    assert not p.view.tables.primary.enabled
     hub.result(1, 2, 7)
     hub.deliver()
-    assert slots(p) == {"Close hand 2", "End day 1"}  # one result in: the day can end
+    waiting = "Hand 2 in play: waiting for tables 2, 3"
+    assert slots(p) == {waiting, "Close hand 2", "End day 1"}  # one result in: the day can end
     for table in (2, 3):
         hub.result(table, 2, 7)
     hub.deliver()

@@ -255,11 +255,17 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
         start(p, hub)
     hub.result(2, 30, 10)
     hub.deliver()
-    assert p.view.tables.primary.text == "End day 1"
-    p.tables.primary()
+    # tables 1 and 3 have not reported: what to do now is wait; the day can still end
+    assert p.view.tables.primary.text == "Hand 30 in play: waiting for tables 1, 3"
+    assert p.view.tables.undo.text == "End day 1"
+    p.tables.secondary()
     c = p.view.confirm
     assert c.title == "End day 1? Today's totals:"
-    missing, totals = c.detail.split("\n\n")
+    assert c.detail.startswith("Working out what this changes…\n\n")
+    hub.deliver()  # the hub's dry run of the day's end (issue 25): it moves no score
+    c = p.view.confirm
+    effect, missing, totals = c.detail.split("\n\n")
+    assert effect == "No score moves; places unchanged."
     assert missing.startswith("89 results were never reported:\nHand 1: tables 1, 2, 3\n")
     assert c.go.role == "call"  # results are missing: think twice
     assert [line.split(": ")[1] for line in totals.splitlines()] == [
@@ -269,14 +275,17 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
     ]
     p.confirm.confirm()
     hub.deliver()
-    assert p.view.message.text == "Day 1 ended. Every table starts again with 12 flags."
+    assert p.view.message.text == (
+        "Day 1 ended. Leave the flags on the tables until they are counted; day 2 then "
+        "starts with 12 flags at every table and no loans."
+    )
     assert p.view.tables.primary.text == "Start hand 31"
     hub.close()
 
 
 def close_then_ties(p: LeaderPresenter, hub: HubLink) -> None:
     """Close the last hand, then the tie-breaks tab (the backward count in Gaspésie)."""
-    p.tables.primary()
+    p.tables.open_close()
     p.confirm.confirm()
     hub.deliver()
     p.show("tiebreak")

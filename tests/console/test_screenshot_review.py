@@ -6,6 +6,7 @@ language."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from console.presenter import SetupPresenter
@@ -94,6 +95,9 @@ def test_the_setup_example_is_in_the_consoles_language():
 
 
 def test_the_french_offline_banner_is_short(hub):
-    p = console(hub, language="fr")
-    p.on_hub_status(False)
-    assert p.view.header.banner == f"Poste central hors ligne{NB}: commandes en attente."
+    p = console(hub, language="fr", clock=lambda: 1_800_000_000.0)
+    p.on_hub_status(False)  # issue 25: since when, kept short
+    at = time.strftime("%H:%M", time.localtime(1_800_000_000.0))
+    assert (
+        p.view.header.banner == f"Poste central hors ligne depuis {at}{NB}: commandes en attente."
+    )

@@ -56,7 +56,7 @@ def test_the_board_shows_what_the_hub_publishes(tmp_path: Path):
                 "ROW 2 2 3 16 Team 3",
                 "SHOW",
             ]
-            assert presenter.view.rows[0].name == "7 · Les As de Gaspé"
+            assert presenter.view.rows[0].name == "Les As de Gaspé · table 7"
             # An older picture (seq 4) is not shown, on the screen or on the board.
             tee.on_standings(_standings(4, "Old name"))
             tee.on_standings(_standings(6, "New name"))

@@ -354,6 +354,10 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     for op, fields in [  # the verifiers' count, once the tie-break no longer needs the tie
         ("counts", {}),
         ("verify", {"table": 1, "flags": 11}),
+        (  # what accepting it again would do (issue 25), before the real one
+            "preview",
+            {"command": {"id": "p1", "op": "accept_count", "table": 1, "day": 1, "reason": "r"}},
+        ),
         ("accept_count", {"table": 1, "day": 1, "reason": "recounted"}),
     ]:
         reply = hub.command(op, **fields)

@@ -187,7 +187,7 @@ def test_a_table_counts_its_own_flags_as_the_verifier_would(hub):
     assert hub.acks(out, 1) == [{"v": 1, "id": "k1-11", "status": "accepted", "day": 1}]
     assert view_count(out, 1) == {"day": 1, "counted": 11, "status": "differs"}
     state = [p for t, p, _ in out if t == "whist/state"][-1]
-    assert state["counts"] == [{"day": 1, "counted": 1, "differ": [1]}]
+    assert state["counts"] == [{"day": 1, "counted": 1, "differ": [1], "accepted": {}}]
     line = counts(hub).lines[0]
     assert (line.counted, line.status) == (11, "differs")  # the same record as `verify`
     # Sent again (the kiosk did not see the ack): not recorded twice, and never over a recount.

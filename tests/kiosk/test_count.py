@@ -6,7 +6,7 @@ from __future__ import annotations
 from kiosk.presenter import TablePresenter
 from kiosk.viewmodel import Screen
 from tests.kiosk.conftest import TABLE, FakeLink, Hall, online
-from whist.events import DayEnded, FlagsCounted, HandStarted, ResultRecorded
+from whist.events import CountAccepted, DayEnded, FlagsCounted, HandStarted, ResultRecorded
 from whist.pattern import default_spec
 from whist.protocol import Ack, TableView
 from whist.tournament import Tournament
@@ -164,3 +164,17 @@ def test_the_big_number_is_the_score_and_the_count_takes_every_flag(link):
     assert w.score_label == "score de l'équipe"
     assert w.subtitle.splitlines()[0] == f"Score du jour\u00a0: {w.score}."
     assert w.count_line == "Comptez tous les drapeaux de la table, prêtés compris, par cinq."
+
+
+def test_an_accepted_count_says_accepted_and_why(link):
+    """Issue 25, item 2: the leader took the table's count over the hub's: the kiosk says
+    so, with the leader's reason, never "it agrees"."""
+    p = kiosk(link)
+    t = day_over(11)
+    t.apply(CountAccepted(1, TABLE, "counted twice"))
+    p.on_view(view(t))
+    assert p.view.waiting.count_line == "Counted: 11 flags — accepted by the leader: counted twice."
+    p.set_language("fr")
+    assert p.view.waiting.count_line == (
+        "Compté\xa0: 11\xa0drapeaux — accepté par l'arbitre\xa0: counted twice."
+    )

@@ -221,6 +221,7 @@ async def leader_walk(d: Any) -> None:
     await until(lambda: d.vm.tables.undo.visible, "the end-of-day button")
     await d.tap("secondary")
     await d.on("confirm")
+    await until(lambda: "Working out" not in d.vm.confirm.detail, "the hub's dry run")
     await d.shoot("10-end-day")
     d.note("end_day", d.vm.confirm.detail)
     await d.tap("go")
@@ -666,6 +667,13 @@ async def leader_director(d: Any) -> None:
     await d.on("tables")
     for hand in range(1, 8):
         await until(lambda: p.store.next_plan() is not None, f"hand {hand}'s plan")
+        if hand > 1:  # tables missing: the big button waits; the leader closes the hand
+            assert not d.vm.tables.primary.enabled, d.vm.tables.primary.text
+            await d.tap("close")
+            await d.on("confirm")
+            await d.tap("go")
+            await until(lambda: p.store.state.phase == "closed", f"hand {hand - 1} closed")
+            await d.on("tables")
         await d.tap("primary")
         await d.on("start")
         await d.tap("go")
@@ -750,7 +758,15 @@ async def leader_counts(d: Any) -> None:
     await d.settle()
     await d.shoot("37-counts-differ")
     d.note("differ", [d.vm.counts.status, d.vm.counts.table, d.vm.counts.accept.text])
-    await d.tap("counts-accept")
+    await d.tap("counts-accept")  # a page first: what it changes, in names, and a reason
+    await d.on("confirm")
+    await until(lambda: "→" in d.vm.confirm.detail, "the hub's dry run")
+    await d.tap("reason-0")
+    await d.settle()
+    await d.shoot("39-accept-count")
+    d.note("accept", [d.vm.confirm.title, d.vm.confirm.detail, d.vm.confirm.go.enabled])
+    await d.tap("go")
+    await d.on("counts")
     await until(lambda: p.store.counts.verified, "the day verified")
     await d.settle()
     await d.shoot("38-counts-verified")

@@ -215,6 +215,30 @@ async def hall_backrow(d: Any) -> None:
     d.note("gaspesie_first_fr", d.vm.hand)
     await _measured(d, "07-gaspesie-first")
 
+    # A tie for first still open (issue 25, item 4): not "Final standings" but the playoff,
+    # who plays where by name, and its trump.
+    from whist.protocol import PlayoffNote
+
+    p.set_language("en")
+    playoff = PlayoffNote(
+        place=1,
+        teams=[1, 2],
+        names={"1": "RED DEER ACES", "2": "PONOKA HEARTS"},
+        next=[1, 2],
+        players={"1": ["Ann Smith", "Bob Lee"], "2": ["Cy Roy", "Di Fox"]},
+        trump="hearts",
+    )
+    ended = _state(6, "spades").model_copy(
+        update={"finished": True, "phase": "closed", "hand": 24, "playoff": playoff}
+    )
+    tee.on_state(ended)
+    (standings,) = _standings(["RED DEER ACES", "PONOKA HEARTS", *CAPS_TEAMS[2:]])
+    tee.on_standings(standings)
+    await until(lambda: d.vm.hand == "Playoff for first place", "the playoff")
+    await d.settle()
+    d.note("playoff", [d.vm.hand, d.vm.progress, d.vm.counts, d.vm.trump_name])
+    await _measured(d, "08-playoff")
+
 
 def _long_name(d: Any) -> dict[str, Any]:
     """The long name's label as drawn: its type, its lines, and whether Kivy's texture of it

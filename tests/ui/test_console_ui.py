@@ -182,6 +182,8 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert texts["after_offline"] == "The call from table 1 is cleared."
     assert texts["close"].startswith("1 table has not reported: 1.")
     assert texts["end_day"].splitlines() == [
+        "No score moves; places unchanged.",  # what ending it changes (issue 25)
+        "",
         "Team 1: 12 flags",  # a placeholder name is not said twice
         "Team 2: 12 flags (2 lent)",
         "Team 3: 12 flags",
@@ -217,13 +219,13 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     # Table 2 reported 10 tricks for team 1's visitors: team 1 +2, team 2 -2, at once. The
     # change column is the core's, over the last completed hand: none while hand 1 is played.
     playing = {name: (total, change) for name, total, change in seen["playing"]}
-    assert playing["1 · Team 1"] == ("14", "")
-    assert playing["2 · Team 2"] == ("10", "")
+    assert playing["Team 1"] == ("14", "")
+    assert playing["Team 2"] == ("10", "")
     assert seen["progress"] == "2 of 3 tables have reported"
     # The correction (9 tricks: one flag, not two) changed the hall's standings.
     corrected = {name: (total, change) for name, total, change in seen["corrected"]}
-    assert corrected["1 · Team 1"] == ("13", "")
-    assert corrected["2 · Team 2"] == ("11", "")
+    assert corrected["Team 1"] == ("13", "")
+    assert corrected["Team 2"] == ("11", "")
     assert seen["offline"] == "The hub is offline: the standings may be out of date."
     hand, final = seen["final"]
     assert hand == "Final standings"
@@ -303,8 +305,16 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
 def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     """Decision A15 on the console, against a real Mosquitto and hub."""
     report = _leader(tmp_path, kivy_env, hall, "leader_counts", hands=30)
-    _check_shots(report, LEADER_SHOTS, ["37-counts-differ", "38-counts-verified"])
+    _check_shots(
+        report, LEADER_SHOTS, ["37-counts-differ", "38-counts-verified", "39-accept-count"]
+    )
     texts = report["texts"]
+    title, detail, ready = texts["accept"]  # issue 25: asked first, in names, with a reason
+    assert title == "Accept table 1's count: 11 flags?"
+    assert detail == (  # play ended with day 1: the standings were final
+        "The standings are final: this changes them.\nTeam 1: 10 → 11 flags; places unchanged."
+    )
+    assert ready
     status, table, accept = texts["differ"]
     assert status == "Day 1 is not verified: 1 table differs from the hub: settle it."
     assert table.startswith("Table 1: counted 11, but the hub has 10 flags.")

@@ -32,6 +32,7 @@ SHOTS = [
     "05-long-name",
     "06-gaspesie",
     "07-gaspesie-first",
+    "08-playoff",
 ]
 
 
@@ -101,10 +102,16 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
     hand, column = report["texts"]["gaspesie_fr"]
     assert hand.startswith("Manche 5 sur 24") and column == "Manche 4", (hand, column)
     assert report["texts"]["gaspesie_first_fr"] == "La première manche va commencer"
+    assert report["texts"]["playoff"] == [  # issue 25: a playoff, never "Final standings"
+        "Playoff for first place",
+        "A and B players to table 1",
+        "RED DEER ACES: Ann Smith & Bob Lee · PONOKA HEARTS: Cy Roy & Di Fox",
+        "Hearts",
+    ]
     print(json.dumps(report["texts"]["long_name"]))
     for size, fitted in report["texts"]["long_name"].items():
         assert fitted["fits"], f"{size}: {fitted}"
-        assert fitted["text"].endswith(LONG_NAME), f"{size}: {fitted}"
+        assert fitted["text"].startswith(LONG_NAME), f"{size}: {fitted}"  # then its table
         assert " ".join(fitted["lines"]) == fitted["text"], f"{size}: a word split: {fitted}"
         assert fitted["min_px"] <= fitted["font_px"] < fitted["full_px"], f"{size}: {fitted}"
         assert fitted["texture"][1] <= fitted["box"][1] + 1, f"{size}: {fitted}"

@@ -72,8 +72,14 @@ def test_an_old_event_log_replays_to_the_same_messages(fmt: str) -> None:
         "assignment": views.AssignmentWriter().json(t, 1),
         "view": views.TableViews(t).json(1),
     }
+    recorded = {name: json.loads(then[name]) for name in now}
+    if fmt == "gaspesie":
+        # issue 25, item 5: a format without flags has no flag count; the recording's day of
+        # "0 counted" could never complete and is gone on purpose
+        assert recorded["state"]["counts"] == [{"day": 1, "counted": 0, "differ": []}]
+        recorded["state"]["counts"] = []
     for name, body in now.items():
-        _same_where_recorded(json.loads(then[name]), json.loads(body), name)
+        _same_where_recorded(recorded[name], json.loads(body), name)
     # the log itself is written as it was
     assert [json.dumps(event_to_dict(e)) for e in _events(fmt)] == then["log"]
 

@@ -116,6 +116,8 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x36","op":"place_decision","teams":[4,2],"reason":"drawn by lot"}',
     '{"v":1,"id":"x35","op":"tiebreak_start","teams":[1,2,3],"draws":{"1":"AS","2":"2C","3":"KD"}}',
     '{"v":1,"id":"x17","op":"end_day","early":true,"final":true}',
+    '{"v":1,"id":"x37","op":"preview","command":{"v":1,"id":"x38","op":"penalty","hand":5,'
+    '"table":7,"side":"home","reason":"signalling"}}',
 ]
 
 GOOD_RESULT: dict[str, Any] = {

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, Self, get_args
 from pydantic import AfterValidator, BaseModel, Field, TypeAdapter, model_validator
 from pydantic_core import PydanticCustomError
 
+from whist.enums import Unit
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol.messages import (
     MAX_DEALS,
@@ -434,6 +435,28 @@ class Deals(_CommandBase):
     table: TableNumber | None = None
 
 
+#: The changes after a hand is closed that the leader sees the effect of before doing them.
+PreviewedCommand = Annotated[
+    Correct | Penalty | AcceptCount | TieBreakUndo | EndDay, Field(discriminator="op")
+]
+
+
+class Preview(_CommandBase):
+    """Extension (issue 25): what ``command`` would do to the standings, without doing it.
+    The hub carries it out on a copy of the tournament and answers with the moves
+    (PreviewData); nothing is recorded, no screen changes.
+
+    >>> from whist.protocol import decode_command
+    >>> p = decode_command(b'{"v":1,"id":"c28","op":"preview",'
+    ...     b'"command":{"v":1,"id":"c29","op":"accept_count","table":2,"day":1,"reason":"x"}}')
+    >>> p.command.op
+    'accept_count'
+    """
+
+    op: Literal["preview"] = "preview"
+    command: PreviewedCommand
+
+
 Command = Annotated[
     StartHand
     | CloseHand
@@ -462,7 +485,8 @@ Command = Annotated[
     | Joins
     | CorrectDeal
     | EndNight
-    | Deals,
+    | Deals
+    | Preview,
     Field(discriminator="op"),
 ]
 
@@ -910,6 +934,38 @@ class DealsData(_ReplyData):
     tables: list[TableDeals]
 
 
+class ScoreMove(_ReplyData):
+    """One team whose score a previewed change moves (flags or points, as the format counts)."""
+
+    team: TeamNumber
+    name: str
+    before: int
+    after: int
+
+
+class PlaceMove(_ReplyData):
+    """One team whose place a previewed change moves (1 is first)."""
+
+    team: TeamNumber
+    name: str
+    before: Annotated[int, Field(ge=1)]
+    after: Annotated[int, Field(ge=1)]
+
+
+class PreviewData(_ReplyData):
+    """``preview``: what the command (``op``) would change, worked out by the core on a copy
+    of the tournament: the scores and places that move, the teams first before and after,
+    and whether the standings were final (a change after "Final standings")."""
+
+    op: str
+    unit: Literal[Unit.FLAGS, Unit.POINTS]
+    scores: list[ScoreMove]
+    places: list[PlaceMove]
+    first_before: list[TeamNumber]
+    first_after: list[TeamNumber]
+    final: bool
+
+
 # op -> the model of its Reply's data when carried out (a refusal's data is ErrorData).
 REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
     {
@@ -941,6 +997,7 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "correct_deal": CorrectDealData,
         "end_night": EndNightData,
         "deals": DealsData,
+        "preview": PreviewData,
     }
 )
 

@@ -314,6 +314,9 @@ class CountAtTable(_Outbound):
     day: DayNumber
     counted: Annotated[int, Field(ge=0)] | None = None
     status: CountStatusName
+    # extension (issue 25): the leader took this count over the hub's, for this reason (the
+    # status is then "agrees" because of it, not by itself); left out otherwise
+    accepted: str | None = None
 
 
 class DayCounts(_Outbound):
@@ -323,6 +326,19 @@ class DayCounts(_Outbound):
     day: DayNumber
     counted: Annotated[int, Field(ge=0)]
     differ: list[TableNumber] = []
+    # extension (issue 25): the tables whose count the leader accepted over the hub's, with
+    # the last reason given (table as text); left out when none
+    accepted: dict[str, str] = {}
+
+
+class LateChange(_Outbound):
+    """Extension (issue 25): why a team's numbers moved after its day was over: ``what``
+    the leader did (a correction or a penalty of ``hand``, an accepted ``count``, a
+    tie-break taken back), and the reason the leader gave (null: none asked)."""
+
+    what: Literal["correction", "penalty", "count", "tiebreak_undo"]
+    hand: HandNumber | None = None
+    reason: str | None = None
 
 
 class TableView(_Outbound):
@@ -365,6 +381,9 @@ class TableView(_Outbound):
     ended_after: Annotated[int, Field(ge=0)] | None = None
     # decision A19: the count the players are asked for once the day has ended (null: none)
     count: CountAtTable | None = None
+    # issue 25: the last change made after this team's day was over that moved its numbers
+    # (null: none), so that the table's screen says why its score or place moved
+    late_change: LateChange | None = None
 
 
 class Revokes(_Inbound):
@@ -810,6 +829,25 @@ class NightStandings(_Outbound):
     room_tables: list[TableNumber] = []
 
 
+class PlayoffNote(_Outbound):
+    """Extension (issue 25): a playoff the standings wait for, for the hall and the tied
+    tables: the place it is for (1: first), the teams level for it (``names``: team as
+    text -> name), the pairing to play now (``next``; None before the leader starts it) and
+    their A and B players' names (``players``, team as text), the table they play at, the
+    trump once cut, and the last playoff hand's result (``last_teams``, ``last_tricks``).
+    While a State carries one, the standings are not final yet."""
+
+    place: Annotated[int, Field(ge=1)]
+    teams: list[TeamNumber]
+    names: dict[str, str] = {}
+    next: list[TeamNumber] | None = None
+    players: dict[str, list[str]] = {}
+    table: TableNumber = 1
+    trump: TrumpName | None = None
+    last_teams: list[TeamNumber] = []
+    last_tricks: list[int] = []
+
+
 class State(_Outbound):
     """The tournament as a whole (hub, retained): hand, phase, trump, who has reported.
 
@@ -859,6 +897,8 @@ class State(_Outbound):
     # results the log lacked that the tables offered again (docs/protocol.md, "The tables are
     # the second copy"): recorded, counted once, and said to the leader
     recovered: Annotated[int, Field(ge=0)] = 0
+    # issue 25: a playoff the standings wait for (null: none, the places are settled)
+    playoff: PlayoffNote | None = None
 
 
 class TeamStanding(_Outbound):
