@@ -1,5 +1,6 @@
 """What goes in and out of the hub's core: inbound messages, outgoing publications, and the
-batch that gathers one round of handling until it is committed."""
+batch that gathers one round of handling until it is committed; the shapes of the handlers
+the core's dispatch table holds."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hub.service.store import Transaction
 from whist.events import (
     Event,
 )
-from whist.protocol import read_id
+from whist.protocol import Ack, read_id
 
 
 @dataclass(frozen=True)
@@ -40,12 +41,17 @@ class Batch:
     events: list[Event] = field(default_factory=list)
     writes: list[Callable[[Transaction], None]] = field(default_factory=list)
     out: list[Outgoing] = field(default_factory=list)
-    acks: list[tuple[int, str, int, int]] = field(default_factory=list)  # table, id, hand, seq
+    #: (table, its Ack): built once the batch is committed, so that it carries the score then.
+    acks: list[tuple[int, Callable[[], Ack]]] = field(default_factory=list)
     dirty_tables: set[int] = field(default_factory=set)
     changed_teams: set[int] = field(default_factory=set)  # scores moved by results
     state: bool = False
     standings: bool = False
     now: bool = False  # publish every held-back update at once (a command, a call)
+
+
+#: What handles a message from a table: (the table in the topic, the payload, the batch).
+TableHandler = Callable[[int, bytes, Batch], None]
 
 
 def peek_id(payload: bytes) -> str | None:

@@ -1,4 +1,4 @@
-"""The hub's core: the join code and the joins, for the leader's console.
+"""The join code and the joins, for the leader's console, whatever the event.
 
 The code lives in a file beside the broker's (``hub/broker/provision.py``), read here and by the
 join service at every attempt; it never reaches the event store: the replies that carry it are
@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from hub.broker.provision import JOIN_CODE_FILE, JoinCode, read_joins
 from hub.service.batch import Batch
-from hub.service.corebase import HubBase
 from hub.service.datadir import BROKER_DIR
+from hub.service.store import EventStore
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol import (
     JoinCodeData,
@@ -45,8 +48,18 @@ def reply_to_keep(op: str, body: dict[str, Any]) -> dict[str, Any] | None:
     return body
 
 
-class JoinDesk(HubBase):
+class JoinDesk:
     """join_code, renew_join_code, joins."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+
+    def ops(self) -> dict[str, Callable[[Any, Batch], BaseModel]]:
+        return {
+            "join_code": self.join_code,
+            "renew_join_code": self.renew_join_code,
+            "joins": self.joins,
+        }
 
     def _join_folder(self) -> Path:
         return self.store.path.parent / BROKER_DIR
@@ -67,10 +80,10 @@ class JoinDesk(HubBase):
             hosts=lan_addresses(),
         )
 
-    def _do_join_code(self, cmd: JoinCodeQuery, batch: Batch) -> JoinCodeData:
+    def join_code(self, cmd: JoinCodeQuery, batch: Batch) -> JoinCodeData:
         return self._join_code_data(JoinCode.read(self._join_folder() / JOIN_CODE_FILE))
 
-    def _do_renew_join_code(self, cmd: RenewJoinCode, batch: Batch) -> RenewJoinCodeData:
+    def renew_join_code(self, cmd: RenewJoinCode, batch: Batch) -> RenewJoinCodeData:
         folder = self._join_folder()
         if JoinCode.read(folder / JOIN_CODE_FILE) is None:
             self._join_code_data(None)  # refused: no join service to renew the code of
@@ -83,7 +96,7 @@ class JoinDesk(HubBase):
         log.info("join code renewed by the leader (the old one is refused from now on)")
         return RenewJoinCodeData.model_validate(self._join_code_data(code).model_dump())
 
-    def _do_joins(self, cmd: Joins, batch: Batch) -> JoinsData:
+    def joins(self, cmd: Joins, batch: Batch) -> JoinsData:
         entries = []
         for entry in read_joins(self._join_folder()):
             try:  # a line of the log written by hand or damaged is left out
