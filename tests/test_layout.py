@@ -182,3 +182,36 @@ def test_the_core_check_skips_type_hints_only_and_catches_the_rest():
     ):
         names = runtime_imports(source, "hub.service")
         assert forbidden(names, {"whist.night", "hub.service.feed", "hub.service.core"}), source
+
+
+#: What names a kind of event: only the event files (hub/service/files.py, reading and writing
+#: them) and the opening of the log (hub/service/kinds.py) may ask which one the hub holds.
+KIND_NAMES = {
+    "Tournament",
+    "ClubNight",
+    "TournamentSpec",
+    "NightSpec",
+    "TournamentCreated",
+    "NightCreated",
+}
+
+
+def kind_questions(source: str) -> list[str]:
+    """Every ``isinstance(x, K)`` in ``source`` whose K names a kind of event."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "isinstance":
+            names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            if names & KIND_NAMES:
+                found.append(ast.unparse(node))
+    return found
+
+
+def test_only_the_event_files_and_their_opening_ask_which_kind_of_event_the_hub_holds():
+    asked = {
+        str(path.relative_to(ROOT)): kind_questions(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "hub" / "service").glob("*.py"))
+        if path.name not in ("kinds.py", "files.py")
+    }
+    assert {path: q for path, q in asked.items() if q} == {}
+    assert kind_questions("if isinstance(core, (ClubNight, int)):\n    pass\n")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from whist.events import Event
 from whist.protocol import State, Topics
@@ -52,6 +52,7 @@ class EventFile(Protocol):
     def name(self) -> str: ...
 
 
+@runtime_checkable
 class Occasion(Protocol):
     """A tournament or a club night: events in, views out."""
 
