@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
 
 from hub.service.store import Transaction
 from whist.events import (
@@ -52,6 +55,25 @@ class Batch:
 
 #: What handles a message from a table: (the table in the topic, the payload, the batch).
 TableHandler = Callable[[int, bytes, Batch], None]
+
+
+#: What carries out one of the leader's ops: (the command, the batch) -> the Reply's data.
+Op = Callable[[Any, "Batch"], BaseModel]
+
+
+def ops_of(handler: object) -> dict[str, Op]:
+    """A handler's ops: each of its methods ``_do_<op>`` (piwheels' ``do_*`` table).
+
+    >>> class Desk:
+    ...     def _do_plan(self, cmd, batch): ...
+    >>> list(ops_of(Desk()))
+    ['plan']
+    """
+    return {
+        name.removeprefix("_do_"): getattr(handler, name)
+        for name in dir(handler)
+        if name.startswith("_do_")
+    }
 
 
 def peek_id(payload: bytes) -> str | None:

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from hub.service.acks import decoded
 from hub.service.batch import Batch, Outgoing
-from hub.service.commands import Op
 from hub.service.conflicts import Conflicts
 from hub.service.exports import Exports, Written
 from hub.service.live import Live
@@ -167,15 +166,7 @@ class NightOps:
         self.conflicts = conflicts
         self.exports = exports
 
-    def ops(self) -> dict[str, Op]:
-        return {
-            "correct_deal": self.correct_deal,
-            "end_night": self.end_night,
-            "deals": self.deals,
-            "export": self.export,
-        }
-
-    def correct_deal(self, cmd: CorrectDeal, batch: Batch) -> CorrectDealData:
+    def _do_correct_deal(self, cmd: CorrectDeal, batch: Batch) -> CorrectDealData:
         night = self.live.event
         record = cmd.record.fields()
         self.live.apply(DealCorrected(cmd.table, cmd.deal, record, cmd.reason.strip()), batch)
@@ -185,13 +176,13 @@ class NightOps:
         table_changed(batch, cmd.table, *finished)
         return CorrectDealData(table=cmd.table, deal=cmd.deal)
 
-    def end_night(self, cmd: EndNight, batch: Batch) -> EndNightData:
+    def _do_end_night(self, cmd: EndNight, batch: Batch) -> EndNightData:
         night = self.live.event
         self.live.apply(NightEnded(), batch)
         table_changed(batch, *night.table_numbers)  # every table shows its places
         return EndNightData(deals=night.total_deals)
 
-    def deals(self, cmd: Deals, batch: Batch) -> DealsData:
+    def _do_deals(self, cmd: Deals, batch: Batch) -> DealsData:
         night = self.live.event
         if cmd.table is not None and cmd.table not in night.table_numbers:
             raise TournamentError(
@@ -211,7 +202,7 @@ class NightOps:
             ]
         )
 
-    def export(self, cmd: Export, batch: Batch) -> ExportData:
+    def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
         night = self.live.event
         return self.exports.once(night.seq, cmd.language, lambda f: self._write(cmd, f))
 

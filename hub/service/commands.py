@@ -7,13 +7,11 @@ from __future__ import annotations
 import json
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pydantic import BaseModel
-
-from hub.service.batch import Batch, Outgoing
+from hub.service.batch import Batch, Op, Outgoing
 from hub.service.conflicts import Conflicts
 from hub.service.joins import reply_to_keep
 from hub.service.live import Live
@@ -81,10 +79,6 @@ from whist.protocol import (
 from whist.tournament import TIEBREAK_VERSION, Tournament
 
 log = logging.getLogger("whist.hub")
-
-
-#: What carries out one op: (the command, the batch) -> the Reply's data.
-Op = Callable[[Any, Batch], BaseModel]
 
 
 class CommandDesk:
@@ -162,32 +156,13 @@ class TournamentOps:
     def tournament(self) -> Tournament:
         return self.live.event
 
-    def ops(self) -> dict[str, Op]:
-        return {
-            "start_hand": self.start_hand,
-            "close_hand": self.close_hand,
-            "correct": self.correct,
-            "loan": self.loan,
-            "end_day": self.end_day,
-            "verify": self.verify,
-            "accept_count": self.accept_count,
-            "undo_start": self.undo_start,
-            "rename": self.rename,
-            "penalty": self.penalty,
-            "tiebreak_start": self.tiebreak_start,
-            "tiebreak_result": self.tiebreak_result,
-            "tiebreak_trump": self.tiebreak_trump,
-            "tiebreak_undo": self.tiebreak_undo,
-            "place_decision": self.place_decision,
-        }
-
     def _cut(self) -> tuple[Suit, str]:
         deck = Deck()
         deck.shuffle(self.rng)
         card = deck.draw(self.rng)
         return card.suit, str(card)
 
-    def start_hand(self, cmd: StartHand, batch: Batch) -> StartHandData:
+    def _do_start_hand(self, cmd: StartHand, batch: Batch) -> StartHandData:
         t = self.tournament
         hand = t.next_hand()
         data: dict[str, Any] = {"hand": hand}
@@ -209,14 +184,14 @@ class TournamentOps:
         data["trump"] = trump_name(trump)
         return StartHandData.model_validate(data)
 
-    def close_hand(self, cmd: CloseHand, batch: Batch) -> CloseHandData:
+    def _do_close_hand(self, cmd: CloseHand, batch: Batch) -> CloseHandData:
         t = self.tournament
         missing = t.missing()
         self.live.apply(HandClosed(t.hand), batch)
         everything_changed(self.tournament, batch)
         return CloseHandData(hand=t.hand, missing=missing)
 
-    def correct(self, cmd: Correct, batch: Batch) -> CorrectData:
+    def _do_correct(self, cmd: Correct, batch: Batch) -> CorrectData:
         t = self.tournament
         event = ResultCorrected(
             cmd.hand,
@@ -248,7 +223,7 @@ class TournamentOps:
         places_may_have_moved(self.tournament, batch)
         return CorrectData(hand=cmd.hand, table=cmd.table)
 
-    def loan(self, cmd: Loan, batch: Batch) -> LoanData:
+    def _do_loan(self, cmd: Loan, batch: Batch) -> LoanData:
         t = self.tournament
         due = t.flags_to_bring(cmd.table)
         self.live.apply(FlagsLent(cmd.table, cmd.flags, covering=True), batch)
@@ -261,7 +236,7 @@ class TournamentOps:
             return LoanData(table=cmd.table, flags=held, brought=brought)
         return LoanData(table=cmd.table, flags=held)
 
-    def end_day(self, cmd: EndDay, batch: Batch) -> EndDayData:
+    def _do_end_day(self, cmd: EndDay, batch: Batch) -> EndDayData:
         t = self.tournament
         day = t.day
         self.live.apply(DayEnded(day, early=cmd.early, final=cmd.final), batch)
@@ -276,32 +251,32 @@ class TournamentOps:
         line = leader.count_line(t.table_count(day, table))
         return VerifyData(day=day, line=line, verified=t.day_verified(day))
 
-    def verify(self, cmd: Verify, batch: Batch) -> VerifyData:
+    def _do_verify(self, cmd: Verify, batch: Batch) -> VerifyData:
         day = leader.count_day(self.tournament, cmd.day)
         self.live.apply(FlagsCounted(day, cmd.table, cmd.flags), batch)
         batch.dirty_tables.add(cmd.table)  # the table's kiosk says the count (decision A19)
         batch.state = True
         return self._verified(day, cmd.table)
 
-    def accept_count(self, cmd: AcceptCount, batch: Batch) -> VerifyData:
+    def _do_accept_count(self, cmd: AcceptCount, batch: Batch) -> VerifyData:
         self.live.apply(CountAccepted(cmd.day, cmd.table, cmd.reason.strip()), batch)
         batch.dirty_tables.add(cmd.table)
         batch.standings = batch.state = True  # the day's record of the table moved
         places_may_have_moved(self.tournament, batch)
         return self._verified(cmd.day, cmd.table)
 
-    def undo_start(self, cmd: UndoStart, batch: Batch) -> UndoStartData:
+    def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> UndoStartData:
         hand = self.tournament.hand
         self.live.apply(StartUndone(hand), batch)
         everything_changed(self.tournament, batch)
         return UndoStartData(hand=hand)
 
-    def rename(self, cmd: Rename, batch: Batch) -> RenameData:
+    def _do_rename(self, cmd: Rename, batch: Batch) -> RenameData:
         self.live.apply(TournamentRenamed(cmd.name.strip()), batch)
         everything_changed(self.tournament, batch)  # the name is on every screen and sheet
         return RenameData(name=self.tournament.spec.name)
 
-    def penalty(self, cmd: Penalty, batch: Batch) -> PenaltyData:
+    def _do_penalty(self, cmd: Penalty, batch: Batch) -> PenaltyData:
         t = self.tournament
         self.live.apply(PenaltyImposed(cmd.hand, cmd.table, cmd.side, cmd.reason.strip()), batch)
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
@@ -309,7 +284,7 @@ class TournamentOps:
         places_may_have_moved(self.tournament, batch)
         return PenaltyData(hand=cmd.hand, table=cmd.table)
 
-    def tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> TieBreakStartData:
+    def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> TieBreakStartData:
         data: dict[str, Any] = {}
         draws: tuple[Any, ...] = ()
         if cmd.draws is not None:  # the cards the A players really drew
@@ -343,7 +318,7 @@ class TournamentOps:
         )
         return TieBreakStartData.model_validate(data)
 
-    def tiebreak_result(self, cmd: TieBreakResult, batch: Batch) -> TieBreakResultData:
+    def _do_tiebreak_result(self, cmd: TieBreakResult, batch: Batch) -> TieBreakResultData:
         tb = self.tournament.tiebreak_in_progress()
         if tb is None:
             raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
@@ -368,7 +343,7 @@ class TournamentOps:
             data.update(next=list(tb.next_pairing() or ()), trump=trump_name(next_trump), cut=cut)
         return TieBreakResultData.model_validate(data)
 
-    def tiebreak_trump(self, cmd: TieBreakTrump, batch: Batch) -> TieBreakTrumpData:
+    def _do_tiebreak_trump(self, cmd: TieBreakTrump, batch: Batch) -> TieBreakTrumpData:
         self.live.apply(TieBreakTrumpCut(parse_trump(cmd.trump)), batch)
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None  # checked
@@ -378,7 +353,7 @@ class TournamentOps:
             trump=trump_name(tb.trump),
         )
 
-    def tiebreak_undo(self, cmd: TieBreakUndo, batch: Batch) -> TieBreakUndoData:
+    def _do_tiebreak_undo(self, cmd: TieBreakUndo, batch: Batch) -> TieBreakUndoData:
         t = self.tournament
         teams = sorted(t.tiebreaks[-1].order) if t.tiebreaks else []
         self.live.apply(TieBreakUndone(), batch)
@@ -386,7 +361,7 @@ class TournamentOps:
         places_may_have_moved(self.tournament, batch)
         return TieBreakUndoData(teams=teams)
 
-    def place_decision(self, cmd: PlaceDecision, batch: Batch) -> PlaceDecisionData:
+    def _do_place_decision(self, cmd: PlaceDecision, batch: Batch) -> PlaceDecisionData:
         replaced = frozenset(cmd.teams) in self.tournament.decisions
         self.live.apply(PlaceDecided(tuple(cmd.teams), cmd.reason.strip()), batch)
         batch.standings = True

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from hub.service.batch import Batch, Inbound, Outgoing, TableHandler, peek_id
+from hub.service.batch import Batch, Inbound, Outgoing, TableHandler, ops_of, peek_id
 from hub.service.commands import CommandDesk
 from hub.service.conflicts import Conflicts
 from hub.service.exports import Exports
@@ -101,7 +101,7 @@ class HubCore:
         shared = Shared(store, self.topics, self.rng, self.room, self.conflicts, self.exports)
         parts = opened.compose(shared)
         self._tournament, self._night = parts.tournament, parts.night
-        ops = {**parts.ops, "clear_call": self.room.clear_call, **JoinDesk(store).ops()}
+        ops = {**parts.ops, **ops_of(self.room), **ops_of(JoinDesk(store))}
         self.commands = CommandDesk(store, self.topics, self.live, ops)
         #: The dispatch table: a table's message by the kind of its topic.
         self.routes: dict[str, TableHandler] = {

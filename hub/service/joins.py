@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel
 
 from hub.broker.provision import JOIN_CODE_FILE, JoinCode, read_joins
 from hub.service.batch import Batch
@@ -54,13 +51,6 @@ class JoinDesk:
     def __init__(self, store: EventStore) -> None:
         self.store = store
 
-    def ops(self) -> dict[str, Callable[[Any, Batch], BaseModel]]:
-        return {
-            "join_code": self.join_code,
-            "renew_join_code": self.renew_join_code,
-            "joins": self.joins,
-        }
-
     def _join_folder(self) -> Path:
         return self.store.path.parent / BROKER_DIR
 
@@ -80,10 +70,10 @@ class JoinDesk:
             hosts=lan_addresses(),
         )
 
-    def join_code(self, cmd: JoinCodeQuery, batch: Batch) -> JoinCodeData:
+    def _do_join_code(self, cmd: JoinCodeQuery, batch: Batch) -> JoinCodeData:
         return self._join_code_data(JoinCode.read(self._join_folder() / JOIN_CODE_FILE))
 
-    def renew_join_code(self, cmd: RenewJoinCode, batch: Batch) -> RenewJoinCodeData:
+    def _do_renew_join_code(self, cmd: RenewJoinCode, batch: Batch) -> RenewJoinCodeData:
         folder = self._join_folder()
         if JoinCode.read(folder / JOIN_CODE_FILE) is None:
             self._join_code_data(None)  # refused: no join service to renew the code of
@@ -96,7 +86,7 @@ class JoinDesk:
         log.info("join code renewed by the leader (the old one is refused from now on)")
         return RenewJoinCodeData.model_validate(self._join_code_data(code).model_dump())
 
-    def joins(self, cmd: Joins, batch: Batch) -> JoinsData:
+    def _do_joins(self, cmd: Joins, batch: Batch) -> JoinsData:
         entries = []
         for entry in read_joins(self._join_folder()):
             try:  # a line of the log written by hand or damaged is left out

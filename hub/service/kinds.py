@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hub.service.acks import OtherKind
-from hub.service.batch import Batch, TableHandler
+from hub.service.batch import Batch, Op, TableHandler, ops_of
 from hub.service.club import DealDesk, NightOps, TrumpDraw, deal_content
-from hub.service.commands import Op, TournamentOps
+from hub.service.commands import TournamentOps
 from hub.service.conflicts import Conflicts
 from hub.service.counts import CountDesk
 from hub.service.exports import Exports
@@ -84,8 +84,8 @@ def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened
         other = OtherKind(s.topics, s.room, live)
         results = ResultDesk(s.topics, s.room, s.conflicts, live)
         counts = CountDesk(s.topics, s.room, live)
-        ops = TournamentOps(live, s.conflicts, s.rng).ops()
-        ops |= TournamentQueries(s.store, live, s.exports).ops()
+        ops = ops_of(TournamentOps(live, s.conflicts, s.rng))
+        ops |= ops_of(TournamentQueries(s.store, live, s.exports))
         return Parts(
             reports={
                 "result": results.on_result,
@@ -118,7 +118,7 @@ def _night(store: EventStore, events: list[Event], changed: bool, rng: random.Ra
         return Parts(
             reports={"deal": deals.on_deal, "result": other.on_report, "count": other.on_count},
             acked=frozenset({"deal"}),
-            ops=NightOps(live, s.conflicts, s.exports).ops(),
+            ops=ops_of(NightOps(live, s.conflicts, s.exports)),
             before_commit=[draw.before_commit],
             night=live,
         )

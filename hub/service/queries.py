@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from hub.service.batch import Batch
-from hub.service.commands import Op
 from hub.service.exports import Exports, Written
 from hub.service.live import Live
 from hub.service.store import EventStore
@@ -47,20 +46,10 @@ class TournamentQueries:
         self.live = live
         self.exports = exports
 
-    def ops(self) -> dict[str, Op]:
-        return {
-            "plan": self.plan,
-            "results": self.results,
-            "ties": self.ties,
-            "loans": self.loans,
-            "counts": self.counts,
-            "export": self.export,
-        }
-
-    def plan(self, cmd: Plan, batch: Batch) -> PlanData:
+    def _do_plan(self, cmd: Plan, batch: Batch) -> PlanData:
         return leader.plan(self.live.event, cmd.hand)
 
-    def results(self, cmd: Results, batch: Batch) -> ResultsData:
+    def _do_results(self, cmd: Results, batch: Batch) -> ResultsData:
         t = self.live.event
         hand = cmd.hand if cmd.hand is not None else t.hand
         if not 1 <= hand <= t.hand:
@@ -127,16 +116,16 @@ class TournamentQueries:
             }
         )
 
-    def ties(self, cmd: Ties, batch: Batch) -> TiesData:
+    def _do_ties(self, cmd: Ties, batch: Batch) -> TiesData:
         return leader.ties(self.live.event)
 
-    def loans(self, cmd: Loans, batch: Batch) -> LoansData:
+    def _do_loans(self, cmd: Loans, batch: Batch) -> LoansData:
         return leader.loans(self.live.event)
 
-    def counts(self, cmd: Counts, batch: Batch) -> CountsData:
+    def _do_counts(self, cmd: Counts, batch: Batch) -> CountsData:
         return leader.counts(self.live.event, cmd.day)
 
-    def export(self, cmd: Export, batch: Batch) -> ExportData:
+    def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
         t = self.live.event
         return self.exports.once(t.events, cmd.language, lambda folder: self._write(cmd, folder))
 

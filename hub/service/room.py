@@ -73,7 +73,7 @@ class Room:
         if before != (status == ONLINE):
             batch.state = True
 
-    def clear_call(self, cmd: ClearCall, batch: Batch) -> ClearCallData:
+    def _do_clear_call(self, cmd: ClearCall, batch: Batch) -> ClearCallData:
         cleared = self.calls.pop(cmd.table, None) is not None
         if cleared:
             batch.writes.append(lambda tx: tx.clear_call(cmd.table))
