@@ -65,6 +65,8 @@ class Shared:
 
 @dataclass(frozen=True)
 class Opened:
+    """The event the log holds, and how to put together its handlers."""
+
     live: Live[Occasion]
     #: What a conflicting report says, whatever its id (Conflicts' ``content``).
     content: Callable[[str], str]
