@@ -95,7 +95,7 @@ def published(night: ClubNight, **kw: list[int]) -> tuple[State, NightStandings]
 
 def answer(night: ClubNight, command: Any) -> Reply:
     """What a hub answers to a club night's command, done by the core (the presenter tests'
-    stand-in for hub.service.club.ClubCore's replies)."""
+    stand-in for hub.service.core.HubCore's replies)."""
     try:
         if isinstance(command, Deals):
             numbers = [command.table] if command.table else list(night.table_numbers)

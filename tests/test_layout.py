@@ -67,15 +67,20 @@ def test_the_check_would_catch_a_hidden_import():
     assert kv_imports("#:import theme console.theme\n") == {"console"}
 
 
-
-def hub_rules() -> dict[str, set[str]]:
-    """hub's sub-package -> the modules it must never import, read from "Inside the hub"."""
+def table_rules(first: str, never: str) -> dict[str, set[str]]:
+    """The rows of a table of docs/layout.md whose first cell matches ``first``: that cell ->
+    what its last cell names (matches of ``never``)."""
     table: dict[str, set[str]] = {}
     for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and re.fullmatch(r"`hub\.\w+`", cells[0]):
-            table[cells[0].strip("`")] = set(re.findall(r"`(hub\.\w+)`", cells[2]))
+        if len(cells) == 3 and re.fullmatch(first, cells[0]):
+            table[cells[0].strip("`")] = set(re.findall(never, cells[2]))
     return table
+
+
+def hub_rules() -> dict[str, set[str]]:
+    """hub's sub-package -> the modules it must never import, read from "Inside the hub"."""
+    return table_rules(r"`hub\.\w+`", r"`(hub\.\w+)`")
 
 
 def imported_modules(source: str, package: str) -> set[str]:
@@ -138,3 +143,75 @@ def test_the_hub_check_would_catch_each_way_of_importing():
     ):
         assert forbidden(imported_modules(source, "hub.paper"), never), source
     assert forbidden(imported_modules("from hub.paper.sheets import Paper\n", "hub.x"), never) == []
+
+
+def core_rules() -> dict[str, set[str]]:
+    """hub.service's module -> what it must never import, read from "Inside the hub's core"."""
+    return table_rules(r"`hub\.service\.\w+`", r"`([\w.]+)`")
+
+
+def runtime_imports(source: str, package: str) -> set[str]:
+    """As :func:`imported_modules`, leaving out imports for type hints only (the body of an
+    ``if TYPE_CHECKING:``)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            node.body = [ast.Pass()]
+    return imported_modules(ast.unparse(tree), package)
+
+
+def test_the_core_table_names_every_module_of_the_service():
+    found = {f"hub.service.{p.stem}" for p in (ROOT / "hub" / "service").glob("*.py")}
+    assert set(core_rules()) == found - {"hub.service.__init__"}
+
+
+@pytest.mark.parametrize("module", sorted(core_rules()))
+def test_no_module_of_the_core_imports_what_its_rule_forbids(module):
+    path = ROOT / (module.replace(".", "/") + ".py")
+    names = runtime_imports(path.read_text(encoding="utf-8"), "hub.service")
+    assert forbidden(names, core_rules()[module]) == []
+
+
+def test_the_core_check_skips_type_hints_only_and_catches_the_rest():
+    hints = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from whist.night import N\n"
+    assert forbidden(runtime_imports(hints, "hub.service"), {"whist.night"}) == []
+    for source in (
+        "from whist.night import ClubNight\n",
+        "def later():\n    from .feed import Feed\n",
+        "import hub.service.core\n",
+    ):
+        names = runtime_imports(source, "hub.service")
+        assert forbidden(names, {"whist.night", "hub.service.feed", "hub.service.core"}), source
+
+
+#: What names a kind of event: only the event files (hub/service/files.py, reading and writing
+#: them) and the opening of the log (hub/service/kinds.py) may ask which one the hub holds.
+KIND_NAMES = {
+    "Tournament",
+    "ClubNight",
+    "TournamentSpec",
+    "NightSpec",
+    "TournamentCreated",
+    "NightCreated",
+}
+
+
+def kind_questions(source: str) -> list[str]:
+    """Every ``isinstance(x, K)`` in ``source`` whose K names a kind of event."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "isinstance":
+            names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            if names & KIND_NAMES:
+                found.append(ast.unparse(node))
+    return found
+
+
+def test_only_the_event_files_and_their_opening_ask_which_kind_of_event_the_hub_holds():
+    asked = {
+        str(path.relative_to(ROOT)): kind_questions(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "hub" / "service").glob("*.py"))
+        if path.name not in ("kinds.py", "files.py")
+    }
+    assert {path: q for path, q in asked.items() if q} == {}
+    assert kind_questions("if isinstance(core, (ClubNight, int)):\n    pass\n")

@@ -37,6 +37,7 @@ from whist.events import (
 from whist.formats import ClubGame, ClubStanding, ClubTable, ScoreChange
 from whist.formats.individual import read_trump
 from whist.nightspec import NightSpec
+from whist.occasion import RoomNews
 from whist.protocol import (
     ClubDealScored,
     ClubHouseRule,
@@ -51,7 +52,9 @@ from whist.protocol import (
     NightTable,
     Player,
     State,
+    Topics,
     TrumpName,
+    encode,
 )
 
 #: Which seats make up each partnership, in seat order; in a game played each for oneself a
@@ -327,6 +330,46 @@ class ClubNight:
             assert table.last is not None  # play scored the deal
             changes.append(table.last)
         return table, changes
+
+    # ------------------------------------------------------------------ as an Occasion
+    # What the hub asks of every kind of event (whist/occasion.py).
+    running = "a club night"
+    other_report = "a military result"
+    other_ops = "is for military whist; this is a club night"
+
+    def state_view(self, room: RoomNews) -> State:
+        state = night_state(
+            self, offline=room.offline, calling=room.calling, call_reasons=room.call_reasons
+        )
+        return state.model_copy(update={"conflicts": room.conflicts})
+
+    def table_feed(self, table: int, topics: Topics) -> list[tuple[str, bytes]]:
+        return [(topics.score(table), club_score_json(self, table))]
+
+    def hall_feed(self, topics: Topics) -> tuple[str, bytes]:
+        return topics.night, encode(night_standings(self))
+
+    def changes_feed(self, teams: Iterable[int], topics: Topics) -> list[tuple[str, bytes]]:
+        return []  # every batch sends the night's standings whole
+
+    def headline(self) -> str:
+        spec = self.spec
+        return (
+            f"Club night: {spec.name} ({spec.format.value}, {self.tables} tables, "
+            f"{spec.night_length.describe()})"
+        )
+
+    def progress(self) -> str:
+        ended = ", the night has ended" if self.ended else ""
+        return f"{self.total_deals} deals played{ended}"
+
+    def status(self) -> str:
+        played = sum(1 for n in self.table_numbers if self.deals[n])
+        finished = sum(1 for n in self.table_numbers if self.table(n).finished)
+        return (
+            f"{self.spec.name}: {self.total_deals} deals, {played}/{self.tables} tables "
+            f"playing, {finished} done{', night ended' if self.ended else ''}"
+        )
 
 
 # ---------------------------------------------------------------------------------------------

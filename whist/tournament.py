@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from whist.cards import Suit
 from whist.enums import CountStatus, Phase, Unit
@@ -46,6 +47,11 @@ from whist.events import (
 from whist.formats import START_FLAGS, TRICKS, Format, GameFormat, HandOutcome
 from whist.movement import host_table, visiting_team
 from whist.spec import MAX_NAME_LENGTH, HandPlan, TournamentSpec
+
+if TYPE_CHECKING:
+    from whist.occasion import RoomNews
+    from whist.protocol import State, Topics
+    from whist.views import AssignmentWriter, TableViews
 
 MAX_REVOKES = 13
 #: Suit order used only to settle two playoff draws of the same rank (bridge order).
@@ -382,6 +388,7 @@ class Tournament:
         #: moved its numbers: (what: correction, penalty, count, tiebreak_undo; the hand, 0
         #: for none; the leader's reason, "" for none), for the table's screen to say why.
         self.late_changes: dict[int, tuple[str, int, str]] = {}
+        self._feed_cache: tuple[AssignmentWriter, TableViews] | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -1225,6 +1232,71 @@ class Tournament:
         group = frozenset(event.teams)
         self.decisions.pop(group, None)  # the latest decision replaces, and comes last
         self.decisions[group] = PlaceDecided(event.teams, event.reason.strip())
+
+    # ------------------------------------------------------------------ as an Occasion
+    # What the hub asks of every kind of event (whist/occasion.py); the views are built by
+    # whist/views.py, imported when asked (it imports this module).
+    running = "a military whist tournament"
+    other_report = "a club night's deal"
+    other_ops = "is for a club night; this is military whist"
+
+    @property
+    def seq(self) -> int:
+        return self.events
+
+    @property
+    def table_numbers(self) -> range:
+        return range(1, self.tables + 1)
+
+    def state_view(self, room: RoomNews) -> State:
+        from whist import views
+
+        return views.state(
+            self,
+            offline=room.offline,
+            calling=room.calling,
+            call_reasons=room.call_reasons,
+            conflicts=room.conflicts,
+        )
+
+    def table_feed(self, table: int, topics: Topics) -> list[tuple[str, bytes]]:
+        from whist import views
+
+        # Built for this state of this tournament: a replay makes a new one, and new caches.
+        if self._feed_cache is None:
+            self._feed_cache = (views.AssignmentWriter(), views.TableViews(self))
+        assignments, table_views = self._feed_cache
+        return [
+            (topics.assignment(table), assignments.json(self, table)),
+            (topics.view(table), table_views.json(table)),
+        ]
+
+    def hall_feed(self, topics: Topics) -> tuple[str, bytes]:
+        from whist import views
+
+        return topics.standings, views.standings_json(self)
+
+    def changes_feed(self, teams: Iterable[int], topics: Topics) -> list[tuple[str, bytes]]:
+        from whist import views
+
+        return [(topics.standings_changes, views.standings_changes_json(self, teams))]
+
+    def headline(self) -> str:
+        spec = self.spec
+        return (
+            f"Tournament: {spec.name} ({self.format.value}, {self.tables} tables, "
+            f"{spec.hands} hands)"
+        )
+
+    def progress(self) -> str:
+        return f"hand {self.hand} of {self.spec.hands}, {self.phase}"
+
+    def status(self) -> str:
+        done = len(self.reported_tables()) if self.hand else 0
+        return (
+            f"{self.spec.name}: hand {self.hand} of {self.spec.hands} ({self.phase}), "
+            f"{done}/{self.tables} reported"
+        )
 
 
 def fold(events: Iterable[Event]) -> Tournament:

@@ -1,16 +1,20 @@
 """What goes in and out of the hub's core: inbound messages, outgoing publications, and the
-batch that gathers one round of handling until it is committed."""
+batch that gathers one round of handling until it is committed; the shapes of the handlers
+the core's dispatch table holds."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
 
 from hub.service.store import Transaction
 from whist.events import (
     Event,
 )
-from whist.protocol import read_id
+from whist.protocol import Ack, read_id
 
 
 @dataclass(frozen=True)
@@ -40,12 +44,36 @@ class Batch:
     events: list[Event] = field(default_factory=list)
     writes: list[Callable[[Transaction], None]] = field(default_factory=list)
     out: list[Outgoing] = field(default_factory=list)
-    acks: list[tuple[int, str, int, int]] = field(default_factory=list)  # table, id, hand, seq
+    #: (table, its Ack): built once the batch is committed, so that it carries the score then.
+    acks: list[tuple[int, Callable[[], Ack]]] = field(default_factory=list)
     dirty_tables: set[int] = field(default_factory=set)
     changed_teams: set[int] = field(default_factory=set)  # scores moved by results
     state: bool = False
     standings: bool = False
     now: bool = False  # publish every held-back update at once (a command, a call)
+
+
+#: What handles a message from a table: (the table in the topic, the payload, the batch).
+TableHandler = Callable[[int, bytes, Batch], None]
+
+
+#: What carries out one of the leader's ops: (the command, the batch) -> the Reply's data.
+Op = Callable[[Any, "Batch"], BaseModel]
+
+
+def ops_of(handler: object) -> dict[str, Op]:
+    """A handler's ops: each of its methods ``_do_<op>`` (piwheels' ``do_*`` table).
+
+    >>> class Desk:
+    ...     def _do_plan(self, cmd, batch): ...
+    >>> list(ops_of(Desk()))
+    ['plan']
+    """
+    return {
+        name.removeprefix("_do_"): getattr(handler, name)
+        for name in dir(handler)
+        if name.startswith("_do_")
+    }
 
 
 def peek_id(payload: bytes) -> str | None:

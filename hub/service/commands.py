@@ -1,17 +1,22 @@
-"""The hub's core: the leader's commands, each a ``_do_<op>`` that records facts."""
+"""The leader's commands: :class:`CommandDesk` reads each one, answers it once per command id,
+and hands it to the handler of its op (the core's table of ops, put together for the event
+it holds); :class:`TournamentOps` are a tournament's ops that record facts."""
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
+import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pydantic import BaseModel
-
-from hub.service.batch import Batch, Outgoing
-from hub.service.corebase import CoreBase, HubBase
+from hub.service.batch import Batch, Op, Outgoing
+from hub.service.conflicts import Conflicts
 from hub.service.joins import reply_to_keep
+from hub.service.live import Live
+from hub.service.store import EventStore
 from whist import leader
 from whist.cards import Card, Deck, Suit, parse_trump, trump_name
 from whist.errors import CardError, ErrorCode, ProtocolError, TournamentError
@@ -32,10 +37,9 @@ from whist.events import (
     TieBreakUndone,
     TournamentRenamed,
 )
+from whist.occasion import Occasion
 from whist.protocol import (
     AcceptCount,
-    ClearCall,
-    ClearCallData,
     CloseHand,
     CloseHandData,
     Correct,
@@ -65,6 +69,7 @@ from whist.protocol import (
     TieBreakTrumpData,
     TieBreakUndo,
     TieBreakUndoData,
+    Topics,
     UndoStart,
     UndoStartData,
     Verify,
@@ -74,17 +79,25 @@ from whist.protocol import (
     reason_template,
     reply_data,
 )
-from whist.tournament import TIEBREAK_VERSION
+from whist.tournament import TIEBREAK_VERSION, Tournament
 
 log = logging.getLogger("whist.hub")
 
 
-class CommandDesk(HubBase):
+class CommandDesk:
     """The leader's commands, whatever the kind of event: decoded, answered once per command
     id (a command sent again gets the same reply, done once), each op carried out by its
-    ``_do_<op>``; an op of the other kind of event is refused with WRONG_FORMAT."""
+    handler in ``ops``; an op of the other kind of event is refused with WRONG_FORMAT."""
 
-    def _on_command(self, payload: bytes, batch: Batch) -> None:
+    def __init__(
+        self, store: EventStore, topics: Topics, live: Live[Occasion], ops: Mapping[str, Op]
+    ) -> None:
+        self.store = store
+        self.topics = topics
+        self.live = live
+        self.ops = dict(ops)
+
+    def on_command(self, payload: bytes, batch: Batch) -> None:
         try:
             command = decode_command(payload)
         except ProtocolError as exc:
@@ -100,12 +113,13 @@ class CommandDesk(HubBase):
         if earlier is not None:  # the console sent it again: same answer, done once
             batch.out.append(Outgoing(self.topics.leader_reply, encode(Reply(**earlier))))
             return
-        handler = getattr(self, "_do_" + command.op, None)
+        handler = self.ops.get(command.op)
         batch.now = True
         try:
             if handler is None:  # an op of the other kind of event (a club night's)
-                raise TournamentError(f"{command.op} {self.other_kind}", ErrorCode.WRONG_FORMAT)
-            data: BaseModel = handler(command, batch)
+                other = self.live.event.other_ops
+                raise TournamentError(f"{command.op} {other}", ErrorCode.WRONG_FORMAT)
+            data = handler(command, batch)
             reply = Reply(id=command.id, ok=True, data=reply_data(data) or None)
         except TournamentError as exc:
             refusal = reply_data(ErrorData(code=exc.code, **reason_template(exc)))
@@ -119,16 +133,33 @@ class CommandDesk(HubBase):
     def _pending_replies(self, batch: Batch) -> list[dict[str, Any]]:
         return [json.loads(o.payload) for o in batch.out if o.topic == self.topics.leader_reply]
 
-    def _do_clear_call(self, cmd: ClearCall, batch: Batch) -> ClearCallData:
-        cleared = self.calls.pop(cmd.table, None) is not None
-        if cleared:
-            batch.writes.append(lambda tx: tx.clear_call(cmd.table))
-            batch.state = True
-        return ClearCallData(table=cmd.table, cleared=cleared)
+
+def everything_changed(t: Tournament, batch: Batch) -> None:
+    batch.dirty_tables |= set(t.table_numbers)
+    batch.state = batch.standings = True
 
 
-class Commands(CommandDesk, CoreBase):
-    """The leader's commands: start and close hands, correct, lend, end the day, tie-breaks."""
+def places_may_have_moved(t: Tournament, batch: Batch) -> None:
+    """Once a day or the tournament has ended every table's view shows its place: a change
+    of score or of a tie-break order reaches all of them."""
+    if t.day_ended or t.finished:
+        batch.dirty_tables |= set(t.table_numbers)
+    if t.finished:  # State says which playoff the standings wait for (issue 25)
+        batch.state = True
+
+
+class TournamentOps:
+    """A tournament's commands: start and close hands, correct, lend, end the day, counts,
+    penalties, tie-breaks and places."""
+
+    def __init__(self, live: Live[Tournament], conflicts: Conflicts, rng: random.Random) -> None:
+        self.live = live
+        self.conflicts = conflicts
+        self.rng = rng
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.live.event
 
     def _cut(self) -> tuple[Suit, str]:
         deck = Deck()
@@ -153,16 +184,16 @@ class Commands(CommandDesk, CoreBase):
             )
         else:
             trump = None  # the core refuses it: the pattern is finished
-        self._apply(HandStarted(hand, trump), batch)
-        self._everything_changed(batch)
+        self.live.apply(HandStarted(hand, trump), batch)
+        everything_changed(self.tournament, batch)
         data["trump"] = trump_name(trump)
         return StartHandData.model_validate(data)
 
     def _do_close_hand(self, cmd: CloseHand, batch: Batch) -> CloseHandData:
         t = self.tournament
         missing = t.missing()
-        self._apply(HandClosed(t.hand), batch)
-        self._everything_changed(batch)
+        self.live.apply(HandClosed(t.hand), batch)
+        everything_changed(self.tournament, batch)
         return CloseHandData(hand=t.hand, missing=missing)
 
     def _do_correct(self, cmd: Correct, batch: Batch) -> CorrectData:
@@ -189,18 +220,18 @@ class Commands(CommandDesk, CoreBase):
                     "revokes": revokes,
                 }
             )
-        self._apply(event, batch)
+        self.live.apply(event, batch)
         body = None if replaced is None else encode(replaced).decode()
-        self._settle((cmd.hand, cmd.table), body, batch)
+        self.conflicts.settle((cmd.hand, cmd.table), body, batch)
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.state = batch.standings = True
-        self._places_may_have_moved(batch)
+        places_may_have_moved(self.tournament, batch)
         return CorrectData(hand=cmd.hand, table=cmd.table)
 
     def _do_loan(self, cmd: Loan, batch: Batch) -> LoanData:
         t = self.tournament
         due = t.flags_to_bring(cmd.table)
-        self._apply(FlagsLent(cmd.table, cmd.flags, covering=True), batch)
+        self.live.apply(FlagsLent(cmd.table, cmd.flags, covering=True), batch)
         batch.dirty_tables.add(cmd.table)
         batch.standings = True
         batch.state = True  # the flags still to bring are in State
@@ -213,9 +244,9 @@ class Commands(CommandDesk, CoreBase):
     def _do_end_day(self, cmd: EndDay, batch: Batch) -> EndDayData:
         t = self.tournament
         day = t.day
-        self._apply(DayEnded(day, early=cmd.early, final=cmd.final), batch)
-        self._everything_changed(batch)
-        totals = {str(team): t.ended_days[-1][team] for team in self.tables}
+        self.live.apply(DayEnded(day, early=cmd.early, final=cmd.final), batch)
+        everything_changed(self.tournament, batch)
+        totals = {str(team): t.ended_days[-1][team] for team in t.table_numbers}
         if t.ended_after is not None:  # play ended early with it (the tournament is over)
             return EndDayData(day=day, totals=totals, final=True)
         return EndDayData(day=day, totals=totals)
@@ -227,35 +258,35 @@ class Commands(CommandDesk, CoreBase):
 
     def _do_verify(self, cmd: Verify, batch: Batch) -> VerifyData:
         day = leader.count_day(self.tournament, cmd.day)
-        self._apply(FlagsCounted(day, cmd.table, cmd.flags), batch)
+        self.live.apply(FlagsCounted(day, cmd.table, cmd.flags), batch)
         batch.dirty_tables.add(cmd.table)  # the table's kiosk says the count (decision A19)
         batch.state = True
         return self._verified(day, cmd.table)
 
     def _do_accept_count(self, cmd: AcceptCount, batch: Batch) -> VerifyData:
-        self._apply(CountAccepted(cmd.day, cmd.table, cmd.reason.strip()), batch)
+        self.live.apply(CountAccepted(cmd.day, cmd.table, cmd.reason.strip()), batch)
         batch.dirty_tables.add(cmd.table)
         batch.standings = batch.state = True  # the day's record of the table moved
-        self._places_may_have_moved(batch)
+        places_may_have_moved(self.tournament, batch)
         return self._verified(cmd.day, cmd.table)
 
     def _do_undo_start(self, cmd: UndoStart, batch: Batch) -> UndoStartData:
         hand = self.tournament.hand
-        self._apply(StartUndone(hand), batch)
-        self._everything_changed(batch)
+        self.live.apply(StartUndone(hand), batch)
+        everything_changed(self.tournament, batch)
         return UndoStartData(hand=hand)
 
     def _do_rename(self, cmd: Rename, batch: Batch) -> RenameData:
-        self._apply(TournamentRenamed(cmd.name.strip()), batch)
-        self._everything_changed(batch)  # the name is on every screen and sheet
+        self.live.apply(TournamentRenamed(cmd.name.strip()), batch)
+        everything_changed(self.tournament, batch)  # the name is on every screen and sheet
         return RenameData(name=self.tournament.spec.name)
 
     def _do_penalty(self, cmd: Penalty, batch: Batch) -> PenaltyData:
         t = self.tournament
-        self._apply(PenaltyImposed(cmd.hand, cmd.table, cmd.side, cmd.reason.strip()), batch)
+        self.live.apply(PenaltyImposed(cmd.hand, cmd.table, cmd.side, cmd.reason.strip()), batch)
         batch.dirty_tables |= {cmd.table, t.visitor_team(cmd.hand, cmd.table)}
         batch.standings = True
-        self._places_may_have_moved(batch)
+        places_may_have_moved(self.tournament, batch)
         return PenaltyData(hand=cmd.hand, table=cmd.table)
 
     def _do_tiebreak_start(self, cmd: TieBreakStart, batch: Batch) -> TieBreakStartData:
@@ -280,13 +311,13 @@ class Commands(CommandDesk, CoreBase):
             trump = parse_trump(cmd.trump)
         else:  # the director's cut, as the rules say
             trump, data["cut"] = self._cut()
-        self._apply(
+        self.live.apply(
             TieBreakStarted(tuple(cmd.teams), draws, trump, version=TIEBREAK_VERSION), batch
         )
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None
         batch.standings = True
-        self._places_may_have_moved(batch)
+        places_may_have_moved(self.tournament, batch)
         data.update(
             order=list(tb.order), next=list(tb.next_pairing() or ()), trump=trump_name(trump)
         )
@@ -305,9 +336,9 @@ class Commands(CommandDesk, CoreBase):
             event = replace(event, next_trump=next_trump)
         else:
             next_trump, cut = None, None
-        self._apply(event, batch)
+        self.live.apply(event, batch)
         batch.standings = True
-        self._places_may_have_moved(batch)
+        places_may_have_moved(self.tournament, batch)
         data: dict[str, Any] = {"decided": tb.decided}
         if tb.for_second:
             data["second"] = True
@@ -318,7 +349,7 @@ class Commands(CommandDesk, CoreBase):
         return TieBreakResultData.model_validate(data)
 
     def _do_tiebreak_trump(self, cmd: TieBreakTrump, batch: Batch) -> TieBreakTrumpData:
-        self._apply(TieBreakTrumpCut(parse_trump(cmd.trump)), batch)
+        self.live.apply(TieBreakTrumpCut(parse_trump(cmd.trump)), batch)
         tb = self.tournament.tiebreak_in_progress()
         assert tb is not None  # checked
         batch.standings = batch.state = True  # State's playoff says the new trump
@@ -330,9 +361,9 @@ class Commands(CommandDesk, CoreBase):
     def _do_tiebreak_undo(self, cmd: TieBreakUndo, batch: Batch) -> TieBreakUndoData:
         t = self.tournament
         teams = sorted(t.tiebreaks[-1].order) if t.tiebreaks else []
-        self._apply(TieBreakUndone(), batch)
+        self.live.apply(TieBreakUndone(), batch)
         batch.standings = True
-        self._places_may_have_moved(batch)
+        places_may_have_moved(self.tournament, batch)
         return TieBreakUndoData(teams=teams)
 
     def _do_preview(self, cmd: Preview, batch: Batch) -> PreviewData:
@@ -340,18 +371,21 @@ class Commands(CommandDesk, CoreBase):
         settle and a batch thrown away), then the core's word on what it moved; the hub's
         own tournament, log and screens are not touched. A refusal is the command's own."""
         inner = cmd.command
-        real, conflicts = self.tournament, self._conflicts
-        self.tournament, self._conflicts = leader.trial(real), set()
-        try:
-            getattr(self, "_do_" + inner.op)(inner, Batch())
-            tried = self.tournament
-        finally:
-            self.tournament, self._conflicts = real, conflicts
-        return leader.effect(real, tried, inner.op)
+        real = self.tournament
+        # The trial's own box, conflicts (none to settle) and dice: nothing of ours moves.
+        conflicts = copy.copy(self.conflicts)
+        conflicts.open, conflicts._kept = set(), {}
+        dice = random.Random()
+        dice.setstate(self.rng.getstate())
+        trial = TournamentOps(
+            Live(self.live.store, leader.trial(real), Tournament.replay), conflicts, dice
+        )
+        getattr(trial, "_do_" + inner.op)(inner, Batch())
+        return leader.effect(real, trial.tournament, inner.op)
 
     def _do_place_decision(self, cmd: PlaceDecision, batch: Batch) -> PlaceDecisionData:
         replaced = frozenset(cmd.teams) in self.tournament.decisions
-        self._apply(PlaceDecided(tuple(cmd.teams), cmd.reason.strip()), batch)
+        self.live.apply(PlaceDecided(tuple(cmd.teams), cmd.reason.strip()), batch)
         batch.standings = True
-        self._places_may_have_moved(batch)
+        places_may_have_moved(self.tournament, batch)
         return PlaceDecisionData(teams=list(cmd.teams), replaced=replaced)

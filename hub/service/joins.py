@@ -1,4 +1,4 @@
-"""The hub's core: the join code and the joins, for the leader's console.
+"""The join code and the joins, for the leader's console, whatever the event.
 
 The code lives in a file beside the broker's (``hub/broker/provision.py``), read here and by the
 join service at every attempt; it never reaches the event store: the replies that carry it are
@@ -14,8 +14,8 @@ from typing import Any
 
 from hub.broker.provision import JOIN_CODE_FILE, JoinCode, read_joins
 from hub.service.batch import Batch
-from hub.service.corebase import HubBase
 from hub.service.datadir import BROKER_DIR
+from hub.service.store import EventStore
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol import (
     JoinCodeData,
@@ -45,8 +45,11 @@ def reply_to_keep(op: str, body: dict[str, Any]) -> dict[str, Any] | None:
     return body
 
 
-class JoinDesk(HubBase):
+class JoinDesk:
     """join_code, renew_join_code, joins."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
 
     def _join_folder(self) -> Path:
         return self.store.path.parent / BROKER_DIR

@@ -1,15 +1,17 @@
-"""The hub's core: the console's queries, answered from the tournament and the log (they
-change nothing)."""
+"""A tournament's queries for the leader's console, answered from the tournament and the log
+(they change nothing): plan, results, ties, loans, counts, export."""
 
 from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
 from hub.service.batch import Batch
-from hub.service.corebase import CoreBase
-from hub.service.datadir import EXPORTS_DIR
+from hub.service.exports import Exports, Written
+from hub.service.live import Live
+from hub.service.store import EventStore
 from whist import leader
 from whist.cards import trump_name
 from whist.enums import Unit
@@ -32,31 +34,34 @@ from whist.protocol import (
     Ties,
     TiesData,
 )
+from whist.tournament import Tournament
 
 log = logging.getLogger("whist.hub")
 
 
-class Queries(CoreBase):
-    """plan, results, ties, loans, export (join_code: hub/service/joins.py)."""
+class TournamentQueries:
+    """plan, results, ties, loans, counts, export (join_code: hub/service/joins.py)."""
 
-    # ------------------------------------------------------------------ queries (the console)
-    # These change nothing: they answer the leader's console from the tournament and the log.
+    def __init__(self, store: EventStore, live: Live[Tournament], exports: Exports) -> None:
+        self.store = store
+        self.live = live
+        self.exports = exports
 
     def _do_plan(self, cmd: Plan, batch: Batch) -> PlanData:
-        return leader.plan(self.tournament, cmd.hand)
+        return leader.plan(self.live.event, cmd.hand)
 
     def _do_results(self, cmd: Results, batch: Batch) -> ResultsData:
-        t = self.tournament
+        t = self.live.event
         hand = cmd.hand if cmd.hand is not None else t.hand
         if not 1 <= hand <= t.hand:
             now = f"the current hand is {t.hand}" if t.hand else "no hand has started yet"
             raise TournamentError(f"hand {hand} has not started: {now}", ErrorCode.WRONG_HAND)
-        if cmd.table is not None and cmd.table not in self.tables:
+        if cmd.table is not None and cmd.table not in t.table_numbers:
             raise TournamentError(
                 f"there is no table {cmd.table}: this tournament has tables 1 to {t.tables}",
                 ErrorCode.BAD_TABLE,
             )
-        wanted = [cmd.table] if cmd.table is not None else list(self.tables)
+        wanted = [cmd.table] if cmd.table is not None else list(t.table_numbers)
         flags = t.rules.unit == Unit.FLAGS
         rows = []
         for table in wanted:
@@ -113,35 +118,22 @@ class Queries(CoreBase):
         )
 
     def _do_ties(self, cmd: Ties, batch: Batch) -> TiesData:
-        return leader.ties(self.tournament)
+        return leader.ties(self.live.event)
 
     def _do_loans(self, cmd: Loans, batch: Batch) -> LoansData:
-        return leader.loans(self.tournament)
+        return leader.loans(self.live.event)
 
     def _do_counts(self, cmd: Counts, batch: Batch) -> CountsData:
-        return leader.counts(self.tournament, cmd.day)
+        return leader.counts(self.live.event, cmd.day)
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
-        return self._export_once(self.tournament.events, cmd.language, lambda: self._export(cmd))
+        t = self.live.event
+        return self.exports.once(t.events, cmd.language, lambda folder: self._write(cmd, folder))
 
-    def _export(self, cmd: Export) -> ExportData:
+    def _write(self, cmd: Export, folder: Path) -> Written:
         from hub.paper.export import export_csv
-        from hub.paper.sheets import start_pdfs, write_sheets
+        from hub.paper.sheets import write_sheets
 
-        t = self.tournament
-        folder = self.store.path.parent / EXPORTS_DIR
-        try:
-            files = export_csv(t, folder)
-            sheets = write_sheets(folder, t.spec, t, cmd.language, pdf=False)
-        except OSError as exc:
-            raise TournamentError(
-                f"the files could not be written in {folder}: {exc}", ErrorCode.IO
-            ) from exc
-        # The PDF copies follow in a process of their own (a minute for a big final): the
-        # worker goes on answering the tables. A job still running from before is let be.
-        if self.pdf_job is None or self.pdf_job.poll() is not None:
-            try:
-                self.pdf_job = start_pdfs(sheets)
-            except OSError as exc:
-                log.warning("the PDF sheets could not be started: %s", exc)
-        return ExportData(folder=str(folder), files=[str(p) for p in files + sheets])
+        t = self.live.event
+        files = export_csv(t, folder)
+        return files, write_sheets(folder, t.spec, t, cmd.language, pdf=False)

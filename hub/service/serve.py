@@ -19,7 +19,6 @@ from hub.broker.logcap import RateLimit, RotatingLog
 from hub.broker.net import reach_note, reachable_addresses
 from hub.broker.private import keep_private
 from hub.broker.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
-from hub.service.club import ClubCore
 from hub.service.core import HubCore
 from hub.service.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
 from hub.service.service import Hub
@@ -135,8 +134,8 @@ def open_log(data_dir: Path, *, new_start: bool = False) -> EventStore:
     return store
 
 
-def _name_in_log(core: HubCore | ClubCore) -> str:
-    return core.night.spec.name if isinstance(core, ClubCore) else core.tournament.spec.name
+def _name_in_log(core: HubCore) -> str:
+    return core.event.spec.name
 
 
 def _lost(path: Path, what: str, signs: list[str]) -> str:
@@ -147,49 +146,16 @@ def _lost(path: Path, what: str, signs: list[str]) -> str:
     )
 
 
-def _status(core: HubCore | ClubCore) -> str:
-    if isinstance(core, ClubCore):
-        night = core.night
-        played = sum(1 for n in night.table_numbers if night.deals[n])
-        finished = sum(1 for n in night.table_numbers if night.table(n).finished)
-        return (
-            f"{night.spec.name}: {night.total_deals} deals, {played}/{night.tables} tables "
-            f"playing, {finished} done{', night ended' if night.ended else ''}, "
-            f"{len(core.online)} kiosks online"
-        )
-    t = core.tournament
-    done = len(t.reported_tables()) if t.hand else 0
-    return (
-        f"{t.spec.name}: hand {t.hand} of {t.spec.hands} ({t.phase}), "
-        f"{done}/{t.tables} reported, {len(core.online)} kiosks online"
-    )
+def _status(core: HubCore) -> str:
+    return f"{core.event.status()}, {len(core.online)} kiosks online"
 
 
-def _open_core(
-    spec: TournamentSpec | NightSpec, store: EventStore, topics: Topics
-) -> HubCore | ClubCore:
-    """The core for the file's kind of event (each refuses a log of the other kind)."""
-    if isinstance(spec, NightSpec):
-        return ClubCore(store, spec, topics=topics)
-    return HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
-
-
-def _describe(core: HubCore | ClubCore, store: EventStore, seconds: float) -> list[str]:
+def _describe(core: HubCore, store: EventStore, seconds: float) -> list[str]:
     """What serve says first: the event, and where its log stands."""
-    if isinstance(core, ClubCore):
-        night = core.night
-        spec = night.spec
-        return [
-            f"Club night: {spec.name} ({spec.format.value}, {night.tables} tables, "
-            f"{night.spec.night_length.describe()})",
-            f"Log: {store.path}: {night.seq} events replayed in {seconds:.2f} s; "
-            f"{night.total_deals} deals played{', the night has ended' if night.ended else ''}.",
-        ]
-    t = core.tournament
+    event = core.event
     return [
-        f"Tournament: {t.spec.name} ({t.format.value}, {t.tables} tables, {t.spec.hands} hands)",
-        f"Log: {store.path}: {t.events} events replayed in "
-        f"{seconds:.2f} s; hand {t.hand} of {t.spec.hands}, {t.phase}.",
+        event.headline(),
+        f"Log: {store.path}: {event.seq} events replayed in {seconds:.2f} s; {event.progress()}.",
     ]
 
 
@@ -228,7 +194,7 @@ def serve(
     started = time.perf_counter()
     store = open_log(data_dir, new_start=new_start)
     try:
-        core = _open_core(spec, store, topics)
+        core = HubCore(store, spec, topics=topics, standings_interval=STANDINGS_INTERVAL)
     except BaseException:
         store.close()
         raise

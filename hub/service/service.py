@@ -1,7 +1,7 @@
 """The hub as a service on the hall's MQTT broker.
 
-:class:`Hub` is the MQTT adapter around :class:`~hub.service.core.HubCore` (or a club night's
-:class:`~hub.service.club.ClubCore`, which answers the same calls): paho's network thread
+:class:`Hub` is the MQTT adapter around :class:`~hub.service.core.HubCore` (a tournament's or a
+club night's, the same core): paho's network thread
 only queues messages; one worker thread runs the core, publishes, and acknowledges each
 message to the broker (manual PUBACK) after its batch is committed, so a hub killed
 mid-batch gets the messages again. Only a failure to write the log stops the hub; a message
@@ -30,7 +30,6 @@ from paho.mqtt.properties import Properties
 from hub.broker.broker import MAX_PACKET_BYTES
 from hub.broker.net import no_delay
 from hub.service.batch import Inbound, Outgoing
-from hub.service.club import ClubCore
 from hub.service.core import HubCore
 from hub.service.guard import as_published, drop_retained
 from hub.service.store import what_to_do
@@ -173,7 +172,7 @@ class Hub:
 
     def __init__(
         self,
-        core: HubCore | ClubCore,
+        core: HubCore,
         *,
         host: str,
         port: int,

@@ -45,7 +45,7 @@ def test_it_moves_as_soon_as_a_table_reports_keeping_the_hubs_ranks(hub):
     )
     # The StandingsChanges of one result, before the full Standings (held back by the hub).
     hub.core.standings_interval = 60.0
-    hub.core._last_release = hub.core.clock()
+    hub.core.feed.last_release = hub.core.feed.clock()
     hub.result(2, 1, 10)
     out = hub.outbox
     assert [o.topic for o in out] == ["whist/standings/changes", "whist/table/2/ack"]

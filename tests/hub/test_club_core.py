@@ -9,7 +9,6 @@ from click.testing import CliRunner
 
 from hub.cli import main
 from hub.service.batch import Inbound
-from hub.service.club import ClubCore
 from hub.service.core import HubCore
 from hub.service.store import EventStore, StoreError
 from tests.hub.test_core import Harness, command
@@ -36,7 +35,7 @@ class ClubHarness(Harness):
         self.core = self._core()
 
     def _core(self, **kw):
-        return ClubCore(self.store, self.spec, **kw)
+        return HubCore(self.store, self.spec, **kw)
 
     def deal(self, table, payload):
         return self.send(Inbound("deal", table, payload))
@@ -146,7 +145,7 @@ def test_a_club_core_will_not_open_a_military_log(tmp_path):
     with EventStore(tmp_path / "hub.sqlite3") as store:
         HubCore(store, default_spec("alberta", 3))
         with pytest.raises(StoreError, match="military whist tournament"):
-            ClubCore(store, default_night("american", 3))
+            HubCore(store, default_night("american", 3))
 
 
 def test_end_night_deals_and_a_command_answered_once(hub):

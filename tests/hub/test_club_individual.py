@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from hub.cli import main
 from hub.service.batch import Inbound
-from hub.service.club import ClubCore
+from hub.service.core import HubCore
 from hub.service.store import EventStore
 from tests.hub.test_club_core import ClubHarness, deal, published
 from whist.cards import Suit
@@ -76,7 +76,7 @@ def harness(tmp_path, game, tables=3, seed=4, **kw):
     h.path = tmp_path / "hub.sqlite3"
     h.spec = default_night(game, tables, **kw)
     h.store = EventStore(h.path)
-    h.core = ClubCore(h.store, h.spec, rng=random.Random(seed))
+    h.core = HubCore(h.store, h.spec, rng=random.Random(seed))
     return h
 
 
@@ -250,7 +250,7 @@ def test_a_night_of_another_game_draws_nothing_and_refuses_a_draw(tmp_path):
     h = harness(tmp_path, "knockout")
     h.deal(1, deal(1, 1, GAMES["knockout"][0][0]))
     assert not any(isinstance(e, RoundTrumpDrawn) for e in h.store.events())
-    assert json.loads(h.core.night_message().payload)["trumps"] == {}
+    assert json.loads(h.core.standings_message().payload)["trumps"] == {}
     with pytest.raises(Exception, match="no trump drawn for the whole room"):
         h.core.night.apply(RoundTrumpDrawn(2, Suit.SPADES))
     h.store.close()
@@ -294,7 +294,7 @@ def test_an_older_log_without_draws_gets_its_next_rounds_drawn_on_start(tmp_path
         with store.transaction() as tx:
             tx.append(NightCreated(spec))
             tx.append(DealRecorded("d1", 1, 1, DealRecord.model_validate(eight()).fields()))
-        core = ClubCore(store, spec, rng=random.Random(1))
+        core = HubCore(store, spec, rng=random.Random(1))
         assert sorted(core.night.trumps) == [(1, 1), (1, 2)]
         assert [e.round for e in store.events() if isinstance(e, RoundTrumpDrawn)] == [1, 2]
 

@@ -8,7 +8,7 @@ import pytest
 
 from hub.service.batch import Inbound
 from hub.service.core import HubCore
-from hub.service.release import RELEASE_CHUNK
+from hub.service.feed import RELEASE_CHUNK
 from hub.service.store import EventStore, StoreError, event_checksum
 from whist.pattern import default_spec
 from whist.protocol import UNREADABLE_CALL

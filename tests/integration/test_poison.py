@@ -12,8 +12,8 @@ import pytest
 
 from hub.broker.broker import EmbeddedBroker, find_free_port
 from hub.service.batch import Inbound, Outgoing
+from hub.service.conflicts import MAX_CONFLICTS
 from hub.service.core import HubCore
-from hub.service.corebase import MAX_CONFLICTS
 from hub.service.datadir import DB_FILE, LOG_FILE
 from hub.service.files import write_spec
 from hub.service.service import Hub

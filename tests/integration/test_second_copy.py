@@ -29,7 +29,7 @@ import pytest
 
 from hub.broker.broker import EmbeddedBroker, find_free_port
 from hub.demo.sim import SimLeader
-from hub.service.club import ClubCore
+from hub.service.core import HubCore
 from hub.service.files import write_spec
 from hub.service.serve import DB_FILE
 from hub.service.store import EventStore
@@ -389,7 +389,7 @@ def test_a_club_nights_deals_come_back_too(hall: Hall) -> None:
     data = hall.folder / "club"
     data.mkdir()
     with EventStore(data / DB_FILE) as store:  # the night as it began: the copy
-        ClubCore(store, default_night("american", 4))
+        HubCore(store, default_night("american", 4))
     backup = hall.folder / "club-backup.sqlite3"
     shutil.copy2(data / DB_FILE, backup)
     with club_hub(hall.broker, data):

@@ -1,5 +1,5 @@
 """A club table's kiosk over the real network: a real Mosquitto (per-table ACLs) and a real
-club hub (hub.club.ClubCore behind the MQTT adapter), the real presenter as the listener.
+club hub (hub.service.core.HubCore behind the MQTT adapter), the real presenter as the listener.
 
 A deal agreed while the hub is away waits in the outbox on disk; once the hub is up it goes
 out by itself on ``whist/table/{t}/deal``, the Ack settles it, and the retained ClubScore
@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from hub.broker.broker import EmbeddedBroker
-from hub.service.club import ClubCore
+from hub.service.core import HubCore
 from hub.service.service import Hub
 from hub.service.store import EventStore
 from kiosk.connection import KioskConnection
@@ -27,11 +27,11 @@ __all__ = ["hall"]
 
 
 @contextmanager
-def club_hub(broker: EmbeddedBroker, data: Path) -> Iterator[ClubCore]:
+def club_hub(broker: EmbeddedBroker, data: Path) -> Iterator[HubCore]:
     c = broker.credentials.hub
     data.mkdir(exist_ok=True)
     store = EventStore(data / "hub.sqlite3")
-    core = ClubCore(store, default_night("american", 4))
+    core = HubCore(store, default_night("american", 4))
     hub = Hub(core, host=broker.host, port=broker.port, username=c.username, password=c.password)
     hub.start()
     try:

@@ -250,9 +250,9 @@ class Driver:
         self.hub = hub
 
     async def start_club_hub(self) -> None:
-        """A real club night's hub (hub.club.ClubCore behind the MQTT adapter), in this
+        """A real club night's hub (hub.service.core.HubCore behind the MQTT adapter), in this
         process; the players' names as a club would type them into the night's file."""
-        from hub.service.club import ClubCore
+        from hub.service.core import HubCore
         from hub.service.service import Hub
         from hub.service.store import EventStore
         from whist.nightspec import default_night, load_night
@@ -269,7 +269,7 @@ class Driver:
             else:
                 seating["players"] = dict(CLUB_NAMES)
         store = EventStore(Path(n["data"]) / "hub.sqlite3")
-        core = ClubCore(store, load_night(data))
+        core = HubCore(store, load_night(data))
         hub = Hub(
             core,
             host=b["host"],

@@ -1,5 +1,5 @@
 """A club night on the real kiosk app, under Xvfb, against a real Mosquitto and a real club
-hub (hub.club.ClubCore behind the MQTT adapter, in the driver's process).
+hub (hub.service.core.HubCore behind the MQTT adapter, in the driver's process).
 
 The scenario (tests/ui/driver.py, ``club``) taps every club screen with touches on the real
 widgets, counts the taps of a deal, stops and restarts the hub, has the leader enter and

@@ -1,5 +1,5 @@
 """A night of each game played each for oneself (Widow, Solo, Knockout, 8-to-1) on the real
-kiosk app, under Xvfb, against a real Mosquitto and a real club hub (hub.club.ClubCore behind
+kiosk app, under Xvfb, against a real Mosquitto and a real club hub (hub.service.core.HubCore behind
 the MQTT adapter, in the driver's process; the 8-to-1 trump is the hub's own draw).
 
 The scenario (tests/ui/driver.py, ``club_solo``) taps a deal through every page of the game

@@ -1,0 +1,161 @@
+"""Opening the event file: the one place the hub knows which kind of event it holds. The log's
+first fact says it (a tournament's or a club night's creation); from it :func:`open_event`
+replays the event and puts together the handlers that kind takes — which of them a table's
+report, a count and each of the leader's ops go to. Everything after that sees an
+:class:`~whist.occasion.Occasion` and a table of handlers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hub.service.acks import OtherKind
+from hub.service.batch import Batch, Op, TableHandler, ops_of
+from hub.service.club import DealDesk, NightOps, TrumpDraw, deal_content
+from hub.service.commands import TournamentOps
+from hub.service.conflicts import Conflicts
+from hub.service.counts import CountDesk
+from hub.service.exports import Exports
+from hub.service.feed import RELEASE_CHUNK
+from hub.service.live import Live
+from hub.service.queries import TournamentQueries
+from hub.service.results import ResultDesk, result_content
+from hub.service.room import Room
+from hub.service.store import EventStore, StoreError
+from whist.events import Event, NightCreated, TournamentCreated
+from whist.night import ClubNight
+from whist.nightspec import NightSpec
+from whist.occasion import Occasion
+from whist.protocol import Topics
+from whist.spec import TournamentSpec
+from whist.tournament import Tournament
+
+
+@dataclass
+class Parts:
+    """What the core is given for the event it holds."""
+
+    #: A table's messages by the kind of their topic ("result", "deal", "count").
+    reports: dict[str, TableHandler]
+    #: The topic kinds whose messages are answered with an Ack when the hub fails on one.
+    acked: frozenset[str]
+    #: The leader's ops this event takes (calls and joins are added by the core).
+    ops: dict[str, Op]
+    #: What the hub itself adds to a batch once every message is handled.
+    before_commit: list[Callable[[Batch], None]] = field(default_factory=list)
+    #: Typed boxes for tools and tests that know what they opened (one of them is None).
+    tournament: Live[Tournament] | None = None
+    night: Live[ClubNight] | None = None
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What every handler may be given: the log, the topics, the hub's dice, the room, the
+    conflicts, the exports."""
+
+    store: EventStore
+    topics: Topics
+    rng: random.Random
+    room: Room
+    conflicts: Conflicts
+    exports: Exports
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The event the log holds, and how to put together its handlers."""
+
+    live: Live[Occasion]
+    #: What a conflicting report says, whatever its id (Conflicts' ``content``).
+    content: Callable[[str], str]
+    #: The handlers, once the shared parts are made.
+    compose: Callable[[Shared], Parts]
+    #: Retained updates are held back and released this many tables at a time; None: nothing
+    #: is held back, every change goes out with its batch.
+    chunk: int | None
+    #: The event file differs from the one play began with.
+    spec_changed: bool
+
+
+def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened:
+    live = Live(store, Tournament.replay(events), Tournament.replay)
+
+    def compose(s: Shared) -> Parts:
+        other = OtherKind(s.topics, s.room, live)
+        results = ResultDesk(s.topics, s.room, s.conflicts, live)
+        counts = CountDesk(s.topics, s.room, live)
+        ops = ops_of(TournamentOps(live, s.conflicts, s.rng))
+        ops |= ops_of(TournamentQueries(s.store, live, s.exports))
+        return Parts(
+            reports={
+                "result": results.on_result,
+                "deal": other.on_report,
+                "count": counts.on_count,
+            },
+            acked=frozenset({"result"}),
+            ops=ops,
+            before_commit=[results.before_commit],
+            tournament=live,
+        )
+
+    return Opened(live, result_content, compose, RELEASE_CHUNK, changed)
+
+
+def _night(store: EventStore, events: list[Event], changed: bool, rng: random.Random) -> Opened:
+    live = Live(store, ClubNight.replay(events), ClubNight.replay)
+    draw = TrumpDraw(live, rng)
+    # 8-to-1: round 1's trump at the start of the night (and whatever a log written before
+    # the hub drew trumps lacks), committed before anything is published.
+    drawn = draw.draw()
+    if drawn:
+        with store.transaction() as tx:
+            for event in drawn:
+                tx.append(event)
+
+    def compose(s: Shared) -> Parts:
+        other = OtherKind(s.topics, s.room, live)
+        deals = DealDesk(s.topics, s.room, s.conflicts, live)
+        return Parts(
+            reports={"deal": deals.on_deal, "result": other.on_report, "count": other.on_count},
+            acked=frozenset({"deal"}),
+            ops=ops_of(NightOps(live, s.conflicts, s.exports, s.room)),
+            before_commit=[draw.before_commit],
+            night=live,
+        )
+
+    # Club nights hold nothing back: a deal every few minutes a table, not hundreds a second.
+    return Opened(live, deal_content, compose, None, changed)
+
+
+def open_event(
+    store: EventStore, spec: TournamentSpec | NightSpec | None, rng: random.Random
+) -> Opened:
+    """The event the log holds (created from ``spec`` when the log is empty). Raises
+    StoreError when the log holds nothing and no file was given, or another kind of event
+    than the file's."""
+    events = store.events()
+    if not events:
+        if spec is None:
+            raise StoreError(f"{store.path} holds no tournament and no file was given")
+        created = NightCreated(spec) if isinstance(spec, NightSpec) else TournamentCreated(spec)
+        with store.transaction() as tx:
+            tx.append(created)
+        events = [created]
+    first = events[0]
+    if isinstance(first, NightCreated):
+        if isinstance(spec, TournamentSpec):
+            raise StoreError(
+                f"{store.path} holds a club night, not a military whist tournament: "
+                "serve it with its club night file"
+            )
+        return _night(store, events, spec is not None and spec != first.spec, rng)
+    if isinstance(spec, NightSpec):
+        raise StoreError(
+            f"{store.path} holds a military whist tournament, not a club night: "
+            "serve it with its tournament file"
+        )
+    # against the file play began with: a leader's rename is not an edit of the file
+    began = first.spec if isinstance(first, TournamentCreated) else None
+    return _tournament(store, events, spec is not None and spec != began)
