@@ -409,6 +409,15 @@ def _open_log(data: Path) -> Tournament | ClubNight:
     "very large hall's hub a fifth of its work (docs/performance.md): every client of this "
     "project subscribes again at each connection and misses nothing.",
 )
+@click.option(
+    "--phones-port",
+    default=8080,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port of the players' phones' page, live standings on the hall's Wi-Fi "
+    "(docs/phones.md; 0: a free port).",
+)
+@click.option("--no-phones", is_flag=True, help="No page for the players' phones.")
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -425,6 +434,8 @@ def serve(
     join_timeout: float,
     new_start: bool,
     feed_qos: int,
+    phones_port: int,
+    no_phones: bool,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament or a club night (Ctrl-C stops it; the data stays in
@@ -466,6 +477,7 @@ def serve(
             show_join_code=sys.stdout.isatty(),
             new_start=new_start,
             feed_qos=feed_qos,
+            phones_port=None if no_phones else phones_port,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))
