@@ -20,6 +20,7 @@
   var state = null;
   var standings = null;  // {seq, teams: [...]} as the hub sent, scores moved by changes
   var night = null;
+  var ranked = true;     // false from a StandingsChanges until the hub's next Standings
 
   function pickLanguage() {
     var langs = navigator.languages && navigator.languages.length
@@ -131,7 +132,8 @@
       var name = t.name ? t.team + " \u00b7 " + t.name : w("team", { n: t.team });
       if (mine() === key) { chosen = name; }
       var score = unit() === "points" ? t.points : t.flags;
-      list.appendChild(row(key, String(t.rank), name, "", String(score), u));
+      // New scores wait for the hub's ranks (within a second): no rank is shown meanwhile.
+      list.appendChild(row(key, ranked ? String(t.rank) : "", name, "", String(score), u));
     });
     $("note").hidden = !(standings.results_missing > 0 && !standings.final);
     $("note").textContent = w("provisional");
@@ -186,11 +188,13 @@
     else if (topic === topics.standings) {
       if (standings && data.seq && data.seq < standings.seq) { return; }
       standings = data;
+      ranked = true;
     } else if (topic === topics.changes) {
       if (!standings || data.seq <= standings.seq) { return; }
       var by = {};
       data.teams.forEach(function (c) { by[c.team] = c; });
       standings.seq = data.seq;
+      ranked = false;
       standings.teams.forEach(function (t) {
         var c = by[t.team];
         if (c) { t.flags = c.flags; t.points = c.points; t.day_totals = c.day_totals; }
