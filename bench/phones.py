@@ -92,7 +92,7 @@ def phone_worker(port: int, root: str, count: int, out: Path, ready: Path, stop:
         def on_message(c: mqtt.Client, u: object, msg: mqtt.MQTTMessage, mine=mine) -> None:
             now = time.perf_counter()
             found = _SEQ.search(msg.payload)
-            if found and msg.topic in (topics.standings, topics.standings_changes):
+            if found and msg.topic == topics.standings:
                 mine.append((int(found.group(1)), now))
 
         c.on_message = on_message

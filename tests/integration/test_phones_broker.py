@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import PHONES, EmbeddedBroker, acl_text
+from hub.broker.broker import PHONES, EmbeddedBroker, acl_text, hall_topics
 from hub.broker.phones import PhoneBroker, public_topics
 from tests.integration.conftest import (
     TOPICS,
@@ -109,7 +109,7 @@ def test_a_phone_can_publish_nothing(
     watcher.subscribe_acked("#")
     p = phone(phones)
     try:
-        for topic in (*public_topics(TOPICS), *PRIVATE, "elsewhere"):
+        for topic in (*hall_topics(TOPICS), *PRIVATE, "elsewhere"):
             p.publish_acked(topic, '{"v": 1, "forged": true}', retain=True)
         # The last of them, and then a real one from the hub: both brokers deliver in order,
         # so once the real one is through, a forged one would have been seen before it.
@@ -132,4 +132,4 @@ def test_the_bridge_login_reads_on_the_halls_broker_what_the_hall_reads() -> Non
     # What the bridge can read there is all it can bring in (and it writes nothing there).
     text = acl_text(4, TOPICS)
     phones = text.split(f"user {PHONES}\n", 1)[1].split("\n\n", 1)[0].splitlines()
-    assert phones == [f"topic read {t}" for t in public_topics(TOPICS)]
+    assert phones == [f"topic read {t}" for t in hall_topics(TOPICS)]

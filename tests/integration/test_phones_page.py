@@ -151,10 +151,6 @@ def test_the_page_shows_the_standings_and_follows_a_result(hall: Hall, browser) 
             timeout=WAIT_MS,
         )
         page.get_by_text("Hand 1 of 2 · Results in: 1 of 3").wait_for(timeout=WAIT_MS)
-        # The new scores, then the hub's ranks of them (a rank is left blank in between).
-        page.wait_for_function(
-            "document.querySelectorAll('#rows .rank:empty').length === 0", timeout=WAIT_MS
-        )
         shot(page, "en-390x844")
 
         page.reload()

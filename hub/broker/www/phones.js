@@ -1,7 +1,7 @@
 /* The players' phones: live standings, read-only (docs/phones.md).
  *
- * Renders what the hub publishes (State, Standings, StandingsChanges, a club night's
- * standings) exactly as the hall display reads it: nothing is ranked or added up here, no game
+ * Renders what the hub publishes (State, Standings, a club night's standings) as the hall
+ * display reads it: nothing is ranked or added up here, no game
  * is named, and every word comes from words.json, which the hub makes from its catalogs.
  * "Mine" (a team, or a table on a club night) is remembered in localStorage.
  */
@@ -18,9 +18,8 @@
   var connected = false;
   var hubOnline = null;
   var state = null;
-  var standings = null;  // {seq, teams: [...]} as the hub sent, scores moved by changes
+  var standings = null;  // as the hub sent it
   var night = null;
-  var ranked = true;     // false from a StandingsChanges until the hub's next Standings
 
   function pickLanguage() {
     var langs = navigator.languages && navigator.languages.length
@@ -132,8 +131,7 @@
       var name = t.name ? t.team + " \u00b7 " + t.name : w("team", { n: t.team });
       if (mine() === key) { chosen = name; }
       var score = unit() === "points" ? t.points : t.flags;
-      // New scores wait for the hub's ranks (within a second): no rank is shown meanwhile.
-      list.appendChild(row(key, ranked ? String(t.rank) : "", name, "", String(score), u));
+      list.appendChild(row(key, String(t.rank), name, "", String(score), u));
     });
     $("note").hidden = !(standings.results_missing > 0 && !standings.final);
     $("note").textContent = w("provisional");
@@ -188,17 +186,6 @@
     else if (topic === topics.standings) {
       if (standings && data.seq && data.seq < standings.seq) { return; }
       standings = data;
-      ranked = true;
-    } else if (topic === topics.changes) {
-      if (!standings || data.seq <= standings.seq) { return; }
-      var by = {};
-      data.teams.forEach(function (c) { by[c.team] = c; });
-      standings.seq = data.seq;
-      ranked = false;
-      standings.teams.forEach(function (t) {
-        var c = by[t.team];
-        if (c) { t.flags = c.flags; t.points = c.points; t.day_totals = c.day_totals; }
-      });
     } else if (topic === topics.night) {
       if (night && data.seq && data.seq < night.seq) { return; }
       night = data;
