@@ -21,6 +21,7 @@ from hub.service.files import write_spec
 from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import HubProcess
 from tests.ui.console_scenarios import _result
+from whist.nightspec import LengthSpec, default_night
 from whist.pattern import default_spec
 from whist.protocol import encode
 
@@ -192,3 +193,30 @@ def test_the_page_speaks_french_on_a_french_tablet(hall: Hall, browser) -> None:
 def test_the_vendored_client_keeps_its_licence() -> None:
     www = Path(__file__).parents[2] / "hub" / "broker" / "www"
     assert "MIT License" in (www / "mqtt-LICENSE.md").read_text(encoding="utf-8")
+
+
+def test_a_club_night_on_a_phone(tmp_path: Path, browser) -> None:
+    spec = default_night("minnesota", 2, length=LengthSpec(unit="open"))
+    hub = HubProcess(
+        write_spec(spec, tmp_path / "night.toml"),
+        tmp_path / "hub",
+        *("--port", str(find_free_port()), "--bind", "127.0.0.1", "--provision-port", "0"),
+        *("--phones-port", str(find_free_port())),
+    ).start()
+    try:
+        found = re.search(r"Phones: (http://\S+)", hub.output)
+        assert found, hub.output
+        context = browser.new_context(locale="fr-CA", viewport=PHONE)
+        try:
+            page = context.new_page()
+            page.goto(found.group(1), timeout=WAIT_MS)
+            page.get_by_text("Touchez votre table pour la suivre.").wait_for(timeout=WAIT_MS)
+            rows = page.locator("#rows li")
+            assert rows.count() >= 2
+            rows.first.click()
+            page.get_by_text("Vous suivez : Table").wait_for(timeout=WAIT_MS)
+            shot(page, "club-fr-390x844")
+        finally:
+            context.close()
+    finally:
+        hub.terminate()

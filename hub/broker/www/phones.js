@@ -149,7 +149,7 @@
       var key = "table:" + r.table;
       var shared = ranks.filter(function (k) { return k === r.rank; }).length > 1;
       var place = w("table", { n: r.table }) + (rules.individual ? "" : " " + r.party);
-      var players = r.players.map(function (p) { return p.name || p; }).join(" & ");
+      var players = r.players.map(function (p) { return p.name || p.seat; }).join(", ");
       if (mine() === key) { chosen = w("table", { n: r.table }); }
       var score = String(r.points);
       var detail = players;
