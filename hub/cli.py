@@ -775,7 +775,22 @@ def demo(
     show_default=True,
     help="Paper size of the PDF files (landscape).",
 )
-def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper: str) -> None:
+@click.option(
+    "--phones",
+    "phones_url",
+    default="",
+    metavar="URL",
+    help="The players' phones' page, as whist-hub serve printed it (Phones: http://…): a QR "
+    "code of it on every table's rotation sheet (docs/phones.md).",
+)
+def sheets(
+    file: Path,
+    data: Path | None,
+    out: Path,
+    language: str | None,
+    paper: str,
+    phones_url: str,
+) -> None:
     """Write printable sheets (HTML and PDF): the rotation sheet of every table (one
     landscape page per table per session), results by hand, standings; a club night: every
     table's blank score sheet (scoresheet.pdf). Print the PDF files (US Letter, or A4 with
@@ -812,6 +827,7 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
                 tournament,
                 cast("Language | None", language),
                 paper=cast("Paper", paper),
+                phones_url=phones_url,
             )
     except OSError as exc:
         _fail(f"cannot write the sheets into {out}: {exc}")
