@@ -72,9 +72,9 @@ def public_topics(topics: Topics) -> tuple[str, ...]:
     """What the phones read: what the hall display reads, less StandingsChanges.
 
     The hub sends a StandingsChanges after every batch of results and the full Standings at
-    most four times a second: the phones get only the latter, a few times fewer messages for
-    the phones' broker to send each phone at a hand's end (bench/phones: with the changes, a
-    thousand phones lagged seconds behind; without, under one and a half seconds at p99)."""
+    most once a second while results stream in: the phones get only the latter, many times
+    fewer messages for the phones' broker to send each phone at a hand's end (bench/phones:
+    with the changes, a thousand phones fell three seconds behind; without, about one)."""
     return tuple(t for t in hall_topics(topics) if t != topics.standings_changes)
 
 
