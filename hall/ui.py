@@ -28,6 +28,7 @@ import hardware
 from hall import sizes as bk
 from hall.board import StandingsTee
 from hall.presenter import HallPresenter, HallSetupPresenter
+from hall.qr import PhonesQR, phones_url
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM
 from uikit import widetheme as theme
 from uikit.config import ConfigProblem
@@ -36,6 +37,7 @@ from uikit.screenapp import CONFIG_POLL, ScreenApp
 from uikit.settings import ConsoleConfig, HallConfig
 
 log = logging.getLogger("whist.hall")
+__all__ = ["HallApp", "PhonesQR"]  # PhonesQR: known to the .kv rules by its import here
 
 KV_DIR = Path(__file__).parent / "kv"
 
@@ -158,6 +160,8 @@ class HallApp(ScreenApp):
     """The hall display. Starts on a set-up screen when hall.toml is missing or wrong."""
 
     vm = ObjectProperty(HallVM(), rebind=True)
+    #: The players' phones' page, shown as a QR code in the header (hall/qr.py), or ''.
+    phones_url = StringProperty("")
     sz = theme.HALL
     role = "hall"
     root_rule = "HallRoot"
@@ -185,6 +189,7 @@ class HallApp(ScreenApp):
         if config.fullscreen:
             Window.show_cursor = False
         presenter = HallPresenter(language=config.language, address=f"{config.host}:{config.port}")
+        self.phones_url = phones_url(config.host, config.phones_port)
         self._attach(presenter)
         self.board.close()  # hall.toml was rewritten: the board of the new file
         # A board that cannot start is logged and left out; the TV goes on.

@@ -403,6 +403,15 @@ def _open_log(data: Path) -> Tournament | ClubNight:
     "very large hall's hub a fifth of its work (docs/performance.md): every client of this "
     "project subscribes again at each connection and misses nothing.",
 )
+@click.option(
+    "--phones-port",
+    default=8080,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port of the players' phones' page, live standings on the hall's Wi-Fi "
+    "(docs/phones.md; 0: a free port).",
+)
+@click.option("--no-phones", is_flag=True, help="No page for the players' phones.")
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -419,6 +428,8 @@ def serve(
     join_timeout: float,
     new_start: bool,
     feed_qos: int,
+    phones_port: int,
+    no_phones: bool,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament or a club night (Ctrl-C stops it; the data stays in
@@ -460,6 +471,7 @@ def serve(
             show_join_code=sys.stdout.isatty(),
             new_start=new_start,
             feed_qos=feed_qos,
+            phones_port=None if no_phones else phones_port,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))
@@ -757,7 +769,22 @@ def demo(
     show_default=True,
     help="Paper size of the PDF files (landscape).",
 )
-def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper: str) -> None:
+@click.option(
+    "--phones",
+    "phones_url",
+    default="",
+    metavar="URL",
+    help="The players' phones' page, as whist-hub serve printed it (Phones: http://…): a QR "
+    "code of it on every table's rotation sheet (docs/phones.md).",
+)
+def sheets(
+    file: Path,
+    data: Path | None,
+    out: Path,
+    language: str | None,
+    paper: str,
+    phones_url: str,
+) -> None:
     """Write printable sheets (HTML and PDF): the rotation sheet of every table (one
     landscape page per table per session), results by hand, standings; a club night: every
     table's blank score sheet (scoresheet.pdf). Print the PDF files (US Letter, or A4 with
@@ -794,6 +821,7 @@ def sheets(file: Path, data: Path | None, out: Path, language: str | None, paper
                 tournament,
                 cast("Language | None", language),
                 paper=cast("Paper", paper),
+                phones_url=phones_url,
             )
     except OSError as exc:
         _fail(f"cannot write the sheets into {out}: {exc}")

@@ -1,4 +1,5 @@
-"""The hub's printed texts (``whist-hub schedule``): gettext domain ``hub``.
+"""The hub's printed texts (``whist-hub schedule``) and the phones' page's words
+(:mod:`hub.broker.phones`, served as ``words.json``): gettext domain ``hub``.
 
 The texts are worded in the core (:mod:`whist.handout`, which takes the translator as an
 argument and reads no catalog); the catalogs live with the apps' in ``uikit/locale``:
@@ -7,7 +8,7 @@ text. After changing a text, from the repository::
 
     .venv/bin/pybabel extract -F hub/babel.cfg -o uikit/locale/hub.pot --no-location \\
         -c TRANSLATORS: --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 -k G_ whist/handout.py \\
-        whist/formats/*.py
+        whist/formats/*.py hub/broker/phones.py
     .venv/bin/pybabel update -i uikit/locale/hub.pot -d uikit/locale -D hub \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/hub.po, then

@@ -76,6 +76,9 @@ class HallConfig(ConsoleConfig):
     #: The serial hall scoreboard's ``[scoreboard]`` table (docs/hardware.md, section 4),
     #: as written: the hall app hands it to ``hardware``, which checks it (uikit cannot).
     scoreboard: dict[str, Any] | None = None
+    #: The players' phones' page on the hub (``whist-hub serve --phones-port``): the hall shows
+    #: a QR code of ``http://HOST:PORT/`` (hall/qr.py); 0: no code.
+    phones_port: Annotated[int, Field(ge=0, le=65535)] = 8080
 
 
 _TYPE_KINDS = {

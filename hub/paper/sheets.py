@@ -197,6 +197,13 @@ td.rank { font-weight: bold; font-size: 15pt; }
 table.standings td { height: 10mm; font-size: 14pt; }
 td.note { font-size: 10pt; line-height: 1.05; }
 section.results th { font-size: 10.5pt; height: 13mm; }
+/* The players' phones' page (docs/phones.md): a QR code in the top right corner; the lines
+   beside it keep clear of it, and nothing moves down (the rows keep their page). */
+section.rotation { position: relative; }
+.phones { position: absolute; top: 0; right: 0; width: 24mm; text-align: center;
+          font-size: 7.5pt; line-height: 1.1; }
+.phones svg { width: 17mm; height: 17mm; display: block; margin: 0 auto 0.5mm; }
+section.qr .top, section.qr h2, section.qr p.roster, section.qr p.rule { margin-right: 26mm; }
 @media screen { body { margin: 8mm; } .sheet { margin-bottom: 16mm; } }
 """
 
@@ -290,7 +297,18 @@ def _rotation_row(row: RotationRow, fmt: Format, tr: ConsoleTranslator, height: 
     )
 
 
-def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name: str) -> str:
+def _phones_box(url: str, tr: ConsoleTranslator) -> str:
+    """The QR code of the players' phones' page, with what it is for (segno draws it)."""
+    import segno
+
+    svg = segno.make(url, error="m", micro=False).svg_inline(border=2, omitsize=True)
+    words = tr.t("Standings on your phone")
+    return f'<div class="phones">{svg}{_e(words)}</div>'
+
+
+def _rotation_page(
+    page: RotationPage, fmt: Format, tr: ConsoleTranslator, name: str, phones_url: str = ""
+) -> str:
     flags = fmt.rules.unit == Unit.FLAGS
     height = _row_height(len(page.rows), _ROTATION_TOP_MM)
     rows = "".join(_rotation_row(r, fmt, tr, height) for r in page.rows)
@@ -335,8 +353,9 @@ def _rotation_page(page: RotationPage, fmt: Format, tr: ConsoleTranslator, name:
         f"<b>{_e(_seat_word(p, tr))}</b> {_e(p.name)}" for p in page.players if p.name
     )
     return (
-        '<section class="sheet rotation">'
-        '<div class="top">'
+        f'<section class="sheet rotation{" qr" if phones_url else ""}">'
+        + (_phones_box(phones_url, tr) if phones_url else "")
+        + '<div class="top">'
         f"<h1>{_e(table)} — "
         f'<span class="team{long}">{_e(team)}</span></h1>'
         f'<div class="when">{_e(when)}</div></div>'
@@ -359,13 +378,16 @@ def _parts(page: RotationPage) -> list[RotationPage]:
     return [replace(page, rows=page.rows[i : i + size]) for i in range(0, len(page.rows), size)]
 
 
-def rotation_sheet(spec: TournamentSpec, language: Language | None = None) -> str:
+def rotation_sheet(
+    spec: TournamentSpec, language: Language | None = None, *, phones_url: str = ""
+) -> str:
     """Every table's sheet for the whole pattern: one page per table per session (a session
-    of more than 24 hands, which no built-in pattern has, on pages of equal share)."""
+    of more than 24 hands, which no built-in pattern has, on pages of equal share). With
+    *phones_url*, each page carries a QR code of the players' phones' page (docs/phones.md)."""
     lang = language or default_language(spec.format)
     tr = translator(lang, spec.format)
     pages = [
-        _rotation_page(part, spec.format, tr, spec.name)
+        _rotation_page(part, spec.format, tr, spec.name, phones_url)
         for page in rotation_pages(spec)
         for part in _parts(page)
     ]
@@ -614,13 +636,14 @@ def write_sheets(
     *,
     pdf: bool = True,
     paper: Paper = "letter",
+    phones_url: str = "",
 ) -> list[Path]:
     """Write the rotation sheet, the results by hand and (with a log) the standings, each as
-    HTML and (with ``pdf``) as PDF beside it."""
+    HTML and (with ``pdf``) as PDF beside it; *phones_url*: see :func:`rotation_sheet`."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     files = [
-        (ROTATION_FILE, rotation_sheet(spec, language)),
+        (ROTATION_FILE, rotation_sheet(spec, language, phones_url=phones_url)),
         (RESULTS_FILE, results_sheet(spec, tournament, language)),
     ]
     if tournament is not None:

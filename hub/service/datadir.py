@@ -11,3 +11,5 @@ BROKER_DIR = "broker"
 LOG_FILE = "hub.log"
 #: Where the ``export`` op and ``whist-hub export`` write CSV files and sheets.
 EXPORTS_DIR = "exports"
+#: The players' phones' broker: its configuration, ACL and page (hub/broker/phones.py).
+PHONES_DIR = "phones"

@@ -17,10 +17,11 @@ from types import FrameType
 from hub.broker.broker import EmbeddedBroker
 from hub.broker.logcap import RateLimit, RotatingLog
 from hub.broker.net import reach_note, reachable_addresses
+from hub.broker.phones import PhoneBroker, start_phones
 from hub.broker.private import keep_private
 from hub.broker.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
 from hub.service.core import HubCore
-from hub.service.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE
+from hub.service.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE, PHONES_DIR
 from hub.service.service import Hub
 from hub.service.store import EventStore, StoreError
 from hub.service.systemd import Systemd
@@ -176,6 +177,7 @@ def serve(
     join_timeout: float = CLIENT_TIMEOUT,
     show_join_code: bool = True,
     feed_qos: int = 1,
+    phones_port: int | None = None,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
 
@@ -184,6 +186,8 @@ def serve(
     systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request.
     The embedded broker speaks TLS on *bind* at *tls_port* (0: a free port; None: no TLS) and
     plain MQTT at *port* on the loopback, or on *bind* too with ``plain_hall``.
+    ``phones_port``: the players' phones' page on *bind* (hub/broker/phones.py; 0: a free
+    port; None: no phones). Only with the embedded broker.
     """
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
@@ -220,6 +224,7 @@ def serve(
 
     embedded: EmbeddedBroker | None = None
     provisioner: ProvisionServer | None = None
+    phones: PhoneBroker | None = None
     if broker is None:
         embedded = EmbeddedBroker(
             data_dir / BROKER_DIR,
@@ -252,6 +257,16 @@ def serve(
             f"Credentials: {embedded.data_dir / 'credentials.json'}; print one kiosk's with: "
             f"whist-hub credentials {data_dir} --table N"
         )
+        if phones_port is not None:
+            phones = start_phones(
+                data_dir / PHONES_DIR,
+                main_port=embedded.port,
+                login=embedded.credentials.phones,
+                port=phones_port,
+                bind=bind,
+                topics=topics,
+                echo=echo,
+            )
         if provision_port is not None:
             code = JoinCode.load_or_create(embedded.data_dir)
             try:
@@ -328,6 +343,8 @@ def serve(
         hub.stop()
         if provisioner is not None:
             provisioner.stop()
+        if phones is not None:
+            phones.stop()
         if embedded is not None:
             embedded.stop()
         store.close()

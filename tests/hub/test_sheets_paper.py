@@ -7,6 +7,8 @@ The pages are saved in ``screenshots/paper/`` (git-ignored) to look at.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from itertools import pairwise
 from pathlib import Path
 
@@ -175,3 +177,32 @@ def test_a_row_split_across_pages_is_caught(tmp_path):
     with pytest.raises(AssertionError, match=r"cut|ink"):
         for image, _text in rendered:
             whole_rows(image)
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="apt install zbar-tools")
+@pytest.mark.parametrize(("fmt", "language"), [("alberta", "en"), ("gaspesie", "fr")])
+def test_each_table_sheet_carries_the_phones_qr_code(tmp_path, fmt, language):
+    # The players' phones' page (docs/phones.md), as `whist-hub serve` printed it: read back
+    # from the printed page by zbar, as a phone's camera would; the rows keep their page.
+    url = "http://192.168.1.10:8080/"
+    spec = named(default_spec(fmt, 3))
+    write_sheets(tmp_path, spec, language=language, phones_url=url)
+    rendered = pages(tmp_path / "rotation.pdf")
+    views = rotation_pages(spec)
+    assert len(rendered) == len(views)
+    image, text = rendered[0]
+    words = {"en": "Standings on your phone", "fr": "Le classement sur votre téléphone"}
+    assert words[language] in " ".join(text.split())  # on two lines under the code
+    assert whole_rows(image) == len(views[0].rows)
+    save(image, f"rotation-{fmt}-3-{language}-phones-qr.png")
+    doc = pdfium.PdfDocument(tmp_path / "rotation.pdf")
+    shot = tmp_path / "page1.png"
+    doc[0].render(scale=300 / 72).to_pil().save(shot)  # a phone's camera sees it this sharp
+    doc.close()
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sqrcode.enable", str(shot)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert read.stdout.split() == [url], read

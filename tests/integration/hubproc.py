@@ -41,6 +41,8 @@ class HubProcess:
         ]
         if "--tls-port" not in args:  # never the real 8883: other hubs may run here
             self.argv += ["--tls-port", str(find_free_port())]
+        if "--phones-port" not in args:  # never the real 8080; phones only where tested
+            self.argv += ["--no-phones"]
         self.proc: subprocess.Popen[str] | None = None
         self.lines: list[str] = []
         self._ready = threading.Event()

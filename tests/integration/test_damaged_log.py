@@ -71,7 +71,7 @@ def hall(earlier_run: Path, tmp_path: Path) -> Path:
 def serve_options() -> list[str]:
     return [
         *("--port", str(find_free_port()), "--tls-port", str(find_free_port())),
-        *("--bind", "127.0.0.1", "--provision-port", "0"),
+        *("--bind", "127.0.0.1", "--provision-port", "0", "--no-phones"),
     ]
 
 

@@ -56,7 +56,11 @@ def test_the_wheel_holds_every_file_the_apps_read(dist: Path) -> None:
     tracked = subprocess.run(
         ["git", "ls-files", *PACKAGES], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
-    needed = [p for p in tracked if Path(p).suffix in {".py", ".kv", ".mo", ".ttf", ".toml"}]
+    needed = [
+        p
+        for p in tracked
+        if Path(p).suffix in {".py", ".kv", ".mo", ".ttf", ".toml", ".html", ".js", ".css"}
+    ]
     assert needed and any(p.endswith(".mo") for p in needed)
     assert [p for p in needed if p not in shipped] == []
     assert not any(name.startswith("tests/") for name in shipped)

@@ -21,6 +21,8 @@ from whist.views import schedule
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "whist" / "handout.py"
+#: The phones' page's words (hub/broker/phones.py) share the hub's catalog.
+SOURCES = (SOURCE, ROOT / "hub" / "broker" / "phones.py")
 UPDATE = "the hub's French catalog is out of date: see hub/i18n.py for the pybabel commands"
 
 
@@ -129,8 +131,9 @@ def test_every_word_goes_through_the_catalog():
 def source_messages():
     found = {
         (context, message[0] if isinstance(message, tuple) else message)
+        for source in SOURCES
         for _line, message, _comments, context in extract_from_file(
-            "python", SOURCE, keywords=KEYWORDS
+            "python", source, keywords=KEYWORDS
         )
     }
     # the club games' titles (G_ in whist/formats), which a night's seating prints
