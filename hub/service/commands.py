@@ -375,8 +375,11 @@ class TournamentOps:
         # The trial's own box, conflicts (none to settle) and dice: nothing of ours moves.
         conflicts = copy.copy(self.conflicts)
         conflicts.open, conflicts._kept = set(), {}
-        dice = random.Random()
-        dice.setstate(self.rng.getstate())
+        dice: random.Random = random.Random()
+        try:
+            dice.setstate(self.rng.getstate())
+        except NotImplementedError:  # the system's entropy (a real hub): it keeps no state
+            dice = self.rng
         trial = TournamentOps(
             Live(self.live.store, leader.trial(real), Tournament.replay), conflicts, dice
         )

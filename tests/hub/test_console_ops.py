@@ -389,3 +389,31 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     path.write_text("482913\n")
     code = hub.command("join_code")["data"]
     assert JoinCodeData.model_validate(code).code == "482913"
+
+
+def test_a_preview_moves_nothing_of_the_hub_whatever_its_dice(tmp_path):
+    """The dry run (issue 25) on a real hub's dice (the system's entropy, which keeps no state)
+    and on seeded ones: it answers, and the seeded dice are where they were."""
+    from hub.service.core import HubCore
+
+    correct = {
+        "id": "p1", "op": "correct", "hand": 1, "table": 1, "visitor_tricks": 6,
+        "home_tricks": 7, "revokes": {"home": 0, "visitors": 0}, "reason": "recounted",
+    }  # fmt: skip
+    for dice in (random.SystemRandom(), random.Random(7)):
+        h = Harness(tmp_path / f"{type(dice).__name__}.sqlite3", tables=3, hands=2)
+        h.core = HubCore(h.store, h.spec, rng=dice)
+        before = dice.getstate() if type(dice) is random.Random else None
+        h.command("start_hand")
+        for table in (1, 2, 3):
+            h.result(table, result(table, tricks=8))
+        h.command("close_hand")
+        if before is not None:
+            before = dice.getstate()
+        reply = h.command("preview", command=correct)
+        assert reply["ok"], reply
+        assert {s["team"] for s in reply["data"]["scores"]} == {1, 3}
+        if before is not None:
+            assert dice.getstate() == before
+        # nothing was corrected: the same dry run again says the same
+        assert h.command("preview", command=correct)["data"] == reply["data"]
