@@ -4,7 +4,6 @@ it holds); :class:`TournamentOps` are a tournament's ops that record facts."""
 
 from __future__ import annotations
 
-import copy
 import json
 import logging
 import random
@@ -373,15 +372,15 @@ class TournamentOps:
         inner = cmd.command
         real = self.tournament
         # The trial's own box, conflicts (none to settle) and dice: nothing of ours moves.
-        conflicts = copy.copy(self.conflicts)
-        conflicts.open, conflicts._kept = set(), {}
         dice: random.Random = random.Random()
         try:
             dice.setstate(self.rng.getstate())
         except NotImplementedError:  # the system's entropy (a real hub): it keeps no state
             dice = self.rng
         trial = TournamentOps(
-            Live(self.live.store, leader.trial(real), Tournament.replay), conflicts, dice
+            Live(self.live.store, leader.trial(real), Tournament.replay),
+            self.conflicts.none_open(),
+            dice,
         )
         getattr(trial, "_do_" + inner.op)(inner, Batch())
         return leader.effect(real, trial.tournament, inner.op)

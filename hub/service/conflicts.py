@@ -3,6 +3,7 @@ deal) is refused and the reports kept for the leader, until a correction settles
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable
 
@@ -27,6 +28,13 @@ class Conflicts:
         self.open: set[tuple[int, int]] = {(c.hand, c.table) for c in store.conflicts()}
         #: What the conflicting reports kept for a (hand or deal, table) say (read when needed).
         self._kept: dict[tuple[int, int], set[str]] = {}
+
+    def none_open(self) -> Conflicts:
+        """A copy with no conflict open, for a dry run (the op ``preview``): what it settles
+        there is neither ours nor written."""
+        trial = copy.copy(self)
+        trial.open, trial._kept = set(), {}
+        return trial
 
     def tables(self) -> list[int]:
         """Tables with a conflict the leader has not settled yet, whatever the hand."""
