@@ -46,7 +46,7 @@ from kiosk.viewmodel import ButtonVM, ViewModel
 from uikit import theme
 from uikit.app import parse_size
 from uikit.config import ConfigProblem, Problem
-from uikit.screenapp import CONFIG_POLL, ScreenApp, _stamp
+from uikit.screenapp import CONFIG_POLL, ScreenApp
 from uikit.widgets import OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
@@ -273,7 +273,7 @@ class KioskApp(ScreenApp):
         (a window's size too; a fullscreen one is the panel's own). Kivy turns the touches
         with the picture."""
         provision.save_screen(self.config_path, size, rotation)
-        self._config_stamp = _stamp(self.config_path)  # our own write: nothing to reload
+        self._wrote_config()
         Window.rotation = rotation
         if not Window.fullscreen:
             width, height = parse_size(size)

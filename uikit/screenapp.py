@@ -139,6 +139,10 @@ class ScreenApp(App):
         self._config_stamp = _stamp(self.config_path)
         return self._load(self.config_path)
 
+    def _wrote_config(self) -> None:
+        """The app itself wrote the settings file: nothing for the set-up's poll to reload."""
+        self._config_stamp = _stamp(self.config_path)
+
     def _load(self, path: Path) -> Any:
         return load_config(path, self.role)
 
