@@ -79,6 +79,8 @@ class Room:
             c.username,
             "--password",
             c.password,
+            "--provision-port",
+            "0",
         ).start(WAIT)
         if not self.leader.connected.is_set():
             self.leader.start()
@@ -180,9 +182,6 @@ def test_the_clock_of_a_military_hand(tmp_path: Path, broker: EmbeddedBroker) ->
         refused = room.leader.command("clock_pause", timeout=WAIT)
         assert not refused.ok  # already paused: nothing changes
 
-        # the hub killed during the break: the same clock, still paused
-        assert same_clock(room.restart_hub(), paused)
-
         resumed = room.command("clock_resume")
         assert resumed.paused_at is None and resumed.stood >= 0.0
         added = room.command("clock_add", minutes=5)
@@ -201,7 +200,7 @@ def test_the_clock_of_a_military_hand(tmp_path: Path, broker: EmbeddedBroker) ->
         line = slow_line(state, ahead=30 * 60)
         assert re.fullmatch(r"\d+:\d\d over — Still playing, \d+:\d\d over: tables 2, 3", line)
 
-        # the hub killed mid-hand, the clock running: the same clock
+        # the hub killed mid-hand, the clock running after a break: the same clock
         assert same_clock(room.restart_hub(), clock)
 
         # closing the hand stops the clock
@@ -240,6 +239,7 @@ def test_the_clock_of_a_club_night(tmp_path: Path, broker: EmbeddedBroker) -> No
         line = slow_line(state, ahead=15 * 60)
         assert re.fullmatch(r"\d+:\d\d over — Still playing, \d+:\d\d over: table 2", line)
 
+        # the hub killed during a break: the same clock, still paused
         paused = room.command("clock_pause")
         assert paused.paused_at is not None
         assert same_clock(room.restart_hub(), paused)
