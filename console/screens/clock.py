@@ -17,15 +17,15 @@ ADD_MINUTES = 5
 
 
 def slow_tables(tr: ConsoleTranslator, face: ClockFace) -> str:
-    """The leader's line of the tables still playing once time is up: "Still playing, 2:12
-    over: tables 3, 7"; "" while time is left or when every table is done."""
+    """The leader's line once time is up, with the tables still playing: "2:12 over: tables
+    3, 7 still playing"; "" while time is left or when every table is done."""
     seconds = face.seconds_left()
     if face.clock is None or seconds is None or seconds >= 0 or not face.clock.playing:
         return ""
     tables = ", ".join(str(t) for t in face.clock.playing)
     return tr.nt(
-        "Still playing, {time} over: table {tables}",
-        "Still playing, {time} over: tables {tables}",
+        "{time} over: table {tables} still playing",
+        "{time} over: tables {tables} still playing",
         len(face.clock.playing),
     ).format(time=mm_ss(int(-seconds)), tables=tables)
 
@@ -40,7 +40,7 @@ class ClockPresenter(ScreenPresenter):
         if face.clock is None or r is None:
             return ClockBarVM()
         slow = slow_tables(tr, face)
-        text = " — ".join(p for p in (face.words(tr), slow) if p)
+        text = slow or face.words(tr)
         paused = r.kind == "paused"
         return ClockBarVM(
             text=text,

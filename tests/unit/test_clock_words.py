@@ -109,7 +109,7 @@ def test_a_kiosk_that_reported_or_paused_or_offline():
     paused.on_state(state(playing=[2], paused=True))
     steady.now += 3600  # a long break: the time left stands still
     paused.tick()
-    assert paused.view.header.clock == "Horloge arrêtée\u00a0: il reste 12:20"
+    assert paused.view.header.clock == "Horloge en pause\u00a0: il reste 12:20"
     paused.on_connection(False)
     assert paused.view.header.clock == ""  # away from the hub: no clock, the band says why
 
@@ -132,15 +132,15 @@ def test_an_old_retained_state_does_not_set_the_kiosk_back():
         (
             "en",
             "About 12 minutes left",
-            "3:12 over — Still playing, 3:12 over: tables 2, 3",
+            "3:12 over: tables 2, 3 still playing",
             "Pause the clock",
             "Resume the clock",
         ),
         (
             "fr",
             "Il reste environ 12\u00a0minutes",
-            "Temps dépassé de 3:12 — Encore en jeu, temps dépassé de 3:12\u00a0: tables 2, 3",
-            "Arrêter l'horloge",
+            "Temps dépassé de 3:12\u00a0: tables 2, 3 encore en jeu",
+            "Faire une pause",
             "Relancer l'horloge",
         ),
     ],
