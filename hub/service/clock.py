@@ -22,7 +22,8 @@ from whist.protocol import Clock, ClockAdd, ClockData, ClockPause, ClockResume
 class ClockDesk:
     """The clock, the hub's side. ``minutes``: what the event file gives each unit (0: no
     clock); ``unit_in_play``: the hand (deal, round) being played now, None between them;
-    ``playing``: the tables still playing a unit; ``wall``: the hub's time (Unix seconds).
+    ``playing``: the tables still playing a unit; ``wall``: the hub's time (Unix seconds);
+    ``events``: the log as the hub opened it.
     The ops ``clock_pause``, ``clock_resume`` and ``clock_add``.
 
     >>> import tempfile, pathlib
@@ -42,6 +43,7 @@ playing=[1, 2, 3])
         self,
         store: EventStore,
         live: Live[Occasion],
+        events: list[Event],
         *,
         minutes: Callable[[], int],
         unit_in_play: Callable[[], int | None],
@@ -53,7 +55,7 @@ playing=[1, 2, 3])
         self.unit_in_play = unit_in_play
         self.playing = playing
         self.wall = wall
-        self.clock = RoomClock.replay(store.events())
+        self.clock = RoomClock.replay(events)  # the log as the hub opened it: read once
         self.store = store
         self._playing: list[int] = self._tables_playing()
 

@@ -98,6 +98,7 @@ def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened
         clock = ClockDesk(
             s.store,
             live,
+            events,
             minutes=lambda: live.event.spec.minutes,
             unit_in_play=lambda: live.event.hand if live.event.phase == PLAYING else None,
             playing=lambda hand: live.event.missing(hand),
@@ -137,6 +138,7 @@ def _night(store: EventStore, events: list[Event], changed: bool, rng: random.Ra
         clock = ClockDesk(
             s.store,
             live,
+            events,
             minutes=lambda: live.event.spec.minutes,
             unit_in_play=lambda: live.event.deal_in_play(),
             playing=lambda deal: live.event.tables_playing(deal),
