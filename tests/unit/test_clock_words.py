@@ -109,7 +109,7 @@ def test_a_kiosk_that_reported_or_paused_or_offline():
     paused.on_state(state(playing=[2], paused=True))
     steady.now += 3600  # a long break: the time left stands still
     paused.tick()
-    assert paused.view.header.clock == "Horloge en pause\u00a0: il reste 12:20"
+    assert paused.view.header.clock == "En pause\u00a0: il reste 12:20"
     paused.on_connection(False)
     assert paused.view.header.clock == ""  # away from the hub: no clock, the band says why
 
