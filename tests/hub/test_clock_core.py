@@ -8,8 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from hub.cli import main
 from hub.service.batch import Inbound
 from hub.service.core import HubCore
+from hub.service.files import read_event_file
 from hub.service.store import EventStore
 from whist.events import ClockPaused, ClockStarted
 from whist.nightspec import default_night
@@ -128,3 +132,23 @@ def test_a_club_deal_is_timed_from_the_room_s_last_table(tmp_path: Path) -> None
     assert command(core, "clock_pause")["ok"]
     again = HubCore(EventStore(tmp_path / "hub.sqlite3"), night, wall=wall)
     assert published(again) == published(core)
+
+
+def test_whist_hub_new_writes_the_minutes_with_their_comment(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for fmt, name in (("alberta", "t.toml"), ("american", "n.toml")):
+        out = tmp_path / name
+        done = runner.invoke(
+            main, ["new", "--format", fmt, "--tables", "3", "--minutes", "20", "--out", str(out)]
+        )
+        assert done.exit_code == 0, done.output
+        text = out.read_text(encoding="utf-8")
+        assert "minutes = 20" in text and "no clock" in text  # the comment says what it is
+        assert read_event_file(out).minutes == 20
+    plain = tmp_path / "plain.toml"
+    made = runner.invoke(
+        main, ["new", "--format", "gaspesie", "--tables", "3", "--out", str(plain)]
+    )
+    assert made.exit_code == 0, made.output
+    assert "minutes =" not in plain.read_text(encoding="utf-8")  # no clock: as files always were
+    assert read_event_file(plain).minutes == 0
