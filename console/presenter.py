@@ -234,9 +234,15 @@ class LeaderPresenter(Base[ViewModel]):
             self.store.away_since = None
 
     def tick(self) -> None:
-        """Once a second (the app's timer): the view again when the clock's words change."""
-        if self.room_clock.build().text != self._clock_said:
-            self._changed()
+        """Once a second (the app's timer): the clock's bar again when its words change, the
+        rest of the view as it was (a hall of 500 tables is not rebuilt every second)."""
+        bar = self.room_clock.build()
+        if bar.text == self._clock_said or self._view is None:
+            return
+        self._clock_said = bar.text
+        self._view = replace(self._view, clock=bar)
+        if self.on_change is not None:
+            self.on_change(self._view)
 
     def on_state(self, state: State) -> None:
         old = self.store.state

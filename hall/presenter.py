@@ -188,9 +188,17 @@ class HallPresenter(Base[HallVM]):
         self._changed()
 
     def tick(self) -> None:
-        """Once a second (the app's timer): the picture again when the clock's words change."""
-        if self.clock_face.words(self.tr) != self._clock_said:
-            self._changed()
+        """Once a second (the app's timer): the clock's line again when its words change,
+        the rest of the picture as it was."""
+        words = self.clock_face.words(self.tr)
+        if words == self._clock_said or self._view is None:
+            return
+        self._clock_said = words
+        if self._view.screen in ("standings", "night"):
+            over = self.clock_face.over() if words else False
+            self._view = replace(self._view, clock=words, clock_over=over)
+            if self.on_change is not None:
+                self.on_change(self._view)
 
     def on_standings(self, standings: Standings) -> None:
         if standings.seq and standings.seq < self.seq:
