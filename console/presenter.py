@@ -35,6 +35,7 @@ from typing import Any
 from console import director, words
 from console.i18n import translator
 from console.screens.base import Link, clock_time
+from console.screens.clock import ClockPresenter
 from console.screens.confirm import ConfirmPresenter
 from console.screens.connecting import ConnectingPresenter
 from console.screens.correct import CorrectPresenter
@@ -61,6 +62,7 @@ from console.viewmodel import (
     TabsVM,
     ViewModel,
 )
+from uikit.clockwords import ClockFace
 from uikit.common import (
     Base,
     Translators,
@@ -104,6 +106,7 @@ class LeaderPresenter(Base[ViewModel]):
         address: str = "",
         file_exists: Callable[[str], bool] = lambda path: Path(path).is_file(),
         clock: Callable[[], float] = time.time,
+        steady: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(language, translators)
         self.link = link
@@ -130,6 +133,10 @@ class LeaderPresenter(Base[ViewModel]):
         self.counts = CountsPresenter(self)
         self.tiebreak = TieBreakPresenter(self)
         self.sheets = SheetsPresenter(self)
+        #: The room's clock, read in the hub's time (issue 26); the bar on every screen.
+        self.clock_face = ClockFace(steady)
+        self.room_clock = ClockPresenter(self)
+        self._clock_said = ""
 
     @property
     def screen(self) -> Screen:
@@ -226,9 +233,21 @@ class LeaderPresenter(Base[ViewModel]):
         elif not away and self.store.connected and self.store.hub_online is not False:
             self.store.away_since = None
 
+    def tick(self) -> None:
+        """Once a second (the app's timer): the clock's bar again when its words change, the
+        rest of the view as it was (a hall of 500 tables is not rebuilt every second)."""
+        bar = self.room_clock.build()
+        if bar.text == self._clock_said or self._view is None:
+            return
+        self._clock_said = bar.text
+        self._view = replace(self._view, clock=bar)
+        if self.on_change is not None:
+            self.on_change(self._view)
+
     def on_state(self, state: State) -> None:
         old = self.store.state
         self.store.state = state
+        self.clock_face.on_state(state)
         # Only the open table's news matters: a hall of 500 tables changes State all the time.
         stale = self._table_status(old) != self._table_status(state)
         if old is None or old.hand != state.hand:
@@ -372,7 +391,9 @@ class LeaderPresenter(Base[ViewModel]):
             header=self._header(),
             message=self.replies.bar(),
             tabs=self._tabs(),
+            clock=self.room_clock.build(),
         )
+        self._clock_said = vm.clock.text
         builders: dict[Screen, Callable[[ViewModel], ViewModel]] = {
             Screen.CONNECTING: lambda v: replace(v, connecting=self.connecting.build()),
             Screen.TABLES: lambda v: replace(v, tables=self.tables.build()),

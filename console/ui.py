@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -201,6 +202,16 @@ class LeaderApp(ScreenApp):
 
     def _setup(self, problem: ConfigProblem) -> SetupPresenter:
         return SetupPresenter(problem)
+
+    def build(self) -> Any:
+        root = super().build()
+        # the room's clock counts down on screen; the hub sends no ticks (issue 26)
+        self._events.append(Clock.schedule_interval(self._tick_clock, 1.0))
+        return root
+
+    def _tick_clock(self, dt: float) -> None:
+        if isinstance(self.presenter, LeaderPresenter):
+            self.presenter.tick()
 
     def _start(self, config: ConsoleConfig) -> None:
         language = config.language

@@ -77,6 +77,21 @@ class MessageVM:
 
 
 @dataclass(frozen=True)
+class ClockBarVM:
+    """The room's clock (issue 26), under the message bar while one runs: the time left and
+    the slow tables, "+5 min", "Pause the clock" (or "Resume the clock"). Empty: hidden.
+
+    >>> ClockBarVM().text
+    ''
+    """
+
+    text: str = ""
+    role: str = "text"
+    add: ButtonVM = ButtonVM()
+    pause: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
 class TabsVM:
     """The four tabs at the bottom."""
 
@@ -450,6 +465,7 @@ class ViewModel:
     header: HeaderVM = HeaderVM()
     message: MessageVM = MessageVM()
     tabs: TabsVM = TabsVM()
+    clock: ClockBarVM = ClockBarVM()
     setup: SetupVM = SetupVM()
     connecting: ConnectingVM = ConnectingVM()
     tables: TablesVM = TablesVM()

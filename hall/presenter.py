@@ -27,11 +27,14 @@ columns apply, who is out, each table's game and round, the room's round are the
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from hall.i18n import translator
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM, SetupVM
+from uikit.clockwords import ClockFace
 from uikit.common import (
     RED_SUITS,
     Base,
@@ -108,9 +111,13 @@ class HallPresenter(Base[HallVM]):
         language: Language | None = None,
         translators: Translators = translator,
         address: str = "",
+        steady: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(language, translators)
         self.address = address
+        #: The room's clock, read in the hub's time (issue 26).
+        self.clock_face = ClockFace(steady)
+        self._clock_said = ""
         self.connected = False
         self.hub_online: bool | None = None
         self.state: State | None = None
@@ -177,7 +184,21 @@ class HallPresenter(Base[HallVM]):
 
     def on_state(self, state: State) -> None:
         self.state = state
+        self.clock_face.on_state(state)
         self._changed()
+
+    def tick(self) -> None:
+        """Once a second (the app's timer): the clock's line again when its words change,
+        the rest of the picture as it was."""
+        words = self.clock_face.words(self.tr)
+        if words == self._clock_said or self._view is None:
+            return
+        self._clock_said = words
+        if self._view.screen in ("standings", "night"):
+            over = self.clock_face.over() if words else False
+            self._view = replace(self._view, clock=words, clock_over=over)
+            if self.on_change is not None:
+                self.on_change(self._view)
 
     def on_standings(self, standings: Standings) -> None:
         if standings.seq and standings.seq < self.seq:
@@ -246,6 +267,13 @@ class HallPresenter(Base[HallVM]):
 
     # ================================================================== the view
     def _build(self) -> HallVM:
+        vm = self._picture()
+        self._clock_said = self.clock_face.words(self.tr)
+        if vm.screen not in ("standings", "night") or not self._clock_said:
+            return vm
+        return replace(vm, clock=self._clock_said, clock_over=self.clock_face.over())
+
+    def _picture(self) -> HallVM:
         tr = self.tr
         s = self.state
         if s is None and not self.teams:

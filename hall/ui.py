@@ -199,6 +199,8 @@ class HallApp(ScreenApp):
         self.connection.start()
         every = self.page_seconds or config.page_seconds
         self._events.append(Clock.schedule_interval(lambda dt: presenter.next_page(), every))
+        # the room's clock counts down on the TV; the hub sends no ticks (issue 26)
+        self._events.append(Clock.schedule_interval(lambda dt: presenter.tick(), 1.0))
 
     def _attach(self, presenter: HallPresenter | HallSetupPresenter) -> None:
         super()._attach(presenter)

@@ -96,3 +96,7 @@ class HallVM:
     message: str = ""
     setup: SetupVM = field(default_factory=SetupVM)
     night: NightVM = field(default_factory=NightVM)
+    #: The room's clock, big on one line (issue 26): "About 12 minutes left", "4:59 left",
+    #: "3:12 over" (``clock_over``); "" when none runs.
+    clock: str = ""
+    clock_over: bool = False

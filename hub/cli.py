@@ -17,7 +17,7 @@ from whist.formats import ClubSettings, Format
 from whist.night import ClubNight
 from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import DEFAULT_HANDS, default_spec
-from whist.spec import TournamentSpec
+from whist.spec import MAX_MINUTES, TournamentSpec
 from whist.tournament import Tournament
 from whist.zones import ZoneTeam
 
@@ -98,6 +98,13 @@ def main() -> None:
     help="Military whist: a CSV of the teams (columns team, zone, rank and one per seat); "
     "they are seated in zone order, first teams of each zone first.",
 )
+@click.option(
+    "--minutes",
+    type=click.IntRange(0, MAX_MINUTES),
+    default=0,
+    show_default=True,
+    help="The room's clock: minutes each hand (a club night: each deal) is given; 0: no clock.",
+)
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 def new(
     format_: str,
@@ -110,6 +117,7 @@ def new(
     length: str,
     out: Path,
     teams_csv: Path | None,
+    minutes: int,
     force: bool,
 ) -> None:
     """Write a new tournament file with a balanced pattern, or a club night's file."""
@@ -137,6 +145,7 @@ def new(
             )
         except (WhistError, ValueError) as exc:
             _fail(str(exc))
+        night = night.model_copy(update={"minutes": minutes})
         write_spec(night, out)
         click.echo(f"Wrote {out}: {night.name}; length: {night.night_length.describe()}.")
         click.echo(f"Type the players' names in it, then check it with: whist-hub schedule {out}")
@@ -157,6 +166,7 @@ def new(
         )
     except (WhistError, ValueError) as exc:
         _fail(str(exc))
+    spec = spec.model_copy(update={"minutes": minutes})
     write_spec(spec, out)
     from hub.i18n import translator
     from whist.handout import written

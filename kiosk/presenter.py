@@ -63,6 +63,7 @@ from kiosk.viewmodel import (
     SetupVM,
     ViewModel,
 )
+from uikit.clockwords import ClockFace
 from uikit.config import ConfigProblem, Problem
 from uikit.i18n import Language
 from uikit.presenter import LanguageBase
@@ -139,6 +140,9 @@ class TablePresenter(_Base):
         super().__init__(language, translators)
         self.table = table
         self.clock = clock
+        #: The room's clock, read in the hub's time (this kiosk's own clock may be wrong).
+        self.clock_face = ClockFace(clock)
+        self._clock_said = ("", False)
         self.tap_guard = tap_guard
         self._shown: Screen | None = None  # the screen last drawn, and since when
         self._shown_at = float("-inf")
@@ -317,6 +321,7 @@ class TablePresenter(_Base):
 
     def on_state(self, state: State) -> None:
         self.store.state = state
+        self.clock_face.on_state(state)
         if state.club is not None:
             self._desk().on_rules(state.club)
         if self.table in state.calling:
@@ -589,6 +594,19 @@ class TablePresenter(_Base):
         """A result (or a club night's deal) sent and not yet acknowledged: the LEDs blink."""
         return bool(self.store.pending) or (self.club is not None and bool(self.club.pending))
 
+    def tick(self) -> None:
+        """Once a second (the app's timer): the view again when the clock's words change."""
+        if self._clock_line() != self._clock_said:
+            self._changed()
+
+    def _clock_line(self) -> tuple[str, bool]:
+        """The clock's words while this table still plays the timed hand, and whether it
+        is over time."""
+        face = self.clock_face
+        if face.clock is None or self.table not in face.clock.playing:
+            return "", False
+        return face.words(self.tr), face.over()
+
     # ================================================================== the view
     def _build(self) -> ViewModel:
         screen = self.screen
@@ -609,7 +627,12 @@ class TablePresenter(_Base):
         elif v is not None and v.phase != Phase.WAITING:
             info = words.hand_label(tr, v.hand, v.hands)
             info = tr.t("{hand} · Day {day}").format(hand=info, day=v.day)
+        self._clock_said = self._clock_line()
+        # away from the hub, its clock is not shown (the offline band says why instead)
+        clock, over = self._clock_said if self.store.online else ("", False)
         return HeaderVM(
+            clock=clock,
+            clock_over=over,
             title=tr.t("Table {n}").format(n=self.table),
             info=info,
             banner="" if offline else banner_text,

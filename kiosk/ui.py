@@ -232,7 +232,13 @@ class KioskApp(ScreenApp):
     def build(self) -> Widget:
         root = super().build()
         Window.bind(on_key_down=self._on_key)
+        # the room's clock counts down on screen; the hub sends no ticks (issue 26)
+        self._events.append(Clock.schedule_interval(self._tick_clock, 1.0))
         return root
+
+    def _tick_clock(self, dt: float) -> None:
+        if isinstance(self.presenter, TablePresenter):
+            self.presenter.tick()
 
     def _rescale(self, window: Any, size: tuple[int, int]) -> None:
         super()._rescale(window, size)

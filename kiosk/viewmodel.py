@@ -103,6 +103,10 @@ class HeaderVM:
     banner_role: str = "banner-offline"
     offline: str = ""
     language: ButtonVM = ButtonVM()
+    #: The room's clock while this table plays a timed hand (issue 26): "About 12 minutes
+    #: left", then "4:59 left", then "3:12 over" (``clock_over``); "" when none.
+    clock: str = ""
+    clock_over: bool = False
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,51 @@ class RoundTrumpDrawn:
     game: int = 0
 
 
+# The room's clock (issue 26), for a tournament and a club night alike: ``at`` is the hub's
+# time (Unix seconds) when it happened. The occasion counts these and changes nothing else;
+# :class:`whist.clock.RoomClock` is their fold.
+
+
+@dataclass(frozen=True)
+class ClockStarted:
+    """The clock of hand (deal, round) ``unit`` started, to run ``seconds``."""
+
+    unit: int
+    at: float
+    seconds: int
+
+
+@dataclass(frozen=True)
+class ClockPaused:
+    """The leader paused the clock (a break)."""
+
+    at: float
+
+
+@dataclass(frozen=True)
+class ClockResumed:
+    """The leader set the paused clock going again."""
+
+    at: float
+
+
+@dataclass(frozen=True)
+class ClockExtended:
+    """The leader gave the room ``seconds`` more."""
+
+    seconds: int
+
+
+@dataclass(frozen=True)
+class ClockStopped:
+    """The unit the clock timed is over (closed, taken back): no clock until the next."""
+
+    at: float
+
+
+#: The clock's facts, which the occasions count and otherwise leave to the clock.
+CLOCK_EVENTS = (ClockStarted, ClockPaused, ClockResumed, ClockExtended, ClockStopped)
+
 Event = (
     TournamentCreated
     | HandStarted
@@ -265,6 +310,11 @@ Event = (
     | DealCorrected
     | NightEnded
     | RoundTrumpDrawn
+    | ClockStarted
+    | ClockPaused
+    | ClockResumed
+    | ClockExtended
+    | ClockStopped
 )
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -290,6 +340,11 @@ EVENT_TYPES: dict[str, type[Any]] = {
     "deal_corrected": DealCorrected,
     "night_ended": NightEnded,
     "round_trump": RoundTrumpDrawn,
+    "clock_started": ClockStarted,
+    "clock_paused": ClockPaused,
+    "clock_resumed": ClockResumed,
+    "clock_extended": ClockExtended,
+    "clock_stopped": ClockStopped,
 }
 _KIND_OF = {cls: kind for kind, cls in EVENT_TYPES.items()}
 _TRUMPS = {"trump", "next_trump"}

@@ -27,6 +27,7 @@ from whist.cards import Suit, trump_name
 from whist.enums import Phase, Unit
 from whist.errors import M_, DealError, ErrorCode, TournamentError
 from whist.events import (
+    CLOCK_EVENTS,
     DealCorrected,
     DealRecorded,
     Event,
@@ -191,6 +192,28 @@ class ClubNight:
         trumps.update({n: t for (g, n), t in self.trumps.items() if g == room})
         return dict(sorted(trumps.items()))
 
+    # ------------------------------------------------------------------ the room's clock
+    def deal_in_play(self) -> int | None:
+        """The deal the room's clock times (issue 26): the one the slowest table still
+        playing is at, from the moment the room's last table finished the deal before; the
+        first deal is not timed (the room settles in), nor anything once the night is over.
+
+        >>> from whist.nightspec import default_night
+        >>> night = ClubNight(default_night("american", 2))
+        >>> night.deal_in_play(), night.tables_playing(2)
+        (None, [1, 2])
+        """
+        at = [len(self.deals[n]) for n, t in self._tables.items() if not t.finished]
+        if self.ended or not at or min(at) == 0:
+            return None
+        return min(at) + 1
+
+    def tables_playing(self, deal: int) -> list[int]:
+        """The tables still playing deal ``deal`` (or one before it)."""
+        return [
+            n for n, t in self._tables.items() if not t.finished and len(self.deals[n]) < deal
+        ]
+
     # ------------------------------------------------------------------ applying
     def apply(self, event: Event) -> None:
         """Apply one fact; raise TournamentError (nothing changed) when the rules refuse it."""
@@ -204,6 +227,8 @@ class ClubNight:
             self.ended = True
         elif isinstance(event, RoundTrumpDrawn):
             self._draw(event)
+        elif isinstance(event, CLOCK_EVENTS):
+            pass  # the room's clock: counted, the clock's own
         else:
             raise TournamentError(
                 f"a club night cannot take {type(event).__name__}", ErrorCode.WRONG_FORMAT

@@ -28,7 +28,7 @@ from whist.enums import Unit
 from whist.errors import DealError, PatternError
 from whist.formats import ClubGame, ClubSettings, Format, NightLength
 from whist.formats.base import LengthUnit
-from whist.spec import MAX_TABLES, PlainText, read_file_model
+from whist.spec import MAX_MINUTES, MAX_TABLES, PlainText, read_file_model
 
 #: The highest target a leader may set for a game.
 MAX_TARGET = 100
@@ -75,6 +75,9 @@ class NightSpec(_Frozen):
     #: The game's house rules the night plays, by name (docs/rules.md, "House rules"); none
     #: by default: the seed's rules.
     house_rules: tuple[PlainText, ...] = ()
+    #: The room's clock (issue 26): minutes each deal is given, from the moment the room's
+    #: last table starts it; 0 (or left out of a file): no clock.
+    minutes: int = Field(default=0, ge=0, le=MAX_MINUTES)
 
     @model_validator(mode="before")
     @classmethod
@@ -131,6 +134,8 @@ class NightSpec(_Frozen):
             del data["house_rules"]  # a night of the seed's rules reads as it always did
         else:
             data["house_rules"] = list(data["house_rules"])
+        if not data["minutes"]:
+            del data["minutes"]  # no clock, as in files written before it
         return data
 
 

@@ -143,6 +143,10 @@ class SessionPlace(NamedTuple):
 MAX_NAME_LENGTH = 120
 
 
+#: The most minutes a hand (deal, round) may be given on the room's clock.
+MAX_MINUTES = 240
+
+
 class TournamentSpec(_Frozen):
     """Everything fixed before play starts. Build it with :func:`load_spec`."""
 
@@ -155,6 +159,9 @@ class TournamentSpec(_Frozen):
     #: How many teams go on from this tournament (1 or 2): with 2, a tie for first place
     #: plays off second place too (docs/rules.md, A18). Left out of a file: 1.
     advance: int = Field(default=1, ge=1, le=2)
+    #: The room's clock (issue 26): minutes each hand is given, from its start; 0 (or left
+    #: out of a file): no clock.
+    minutes: int = Field(default=0, ge=0, le=MAX_MINUTES)
 
     @property
     def hands(self) -> int:
@@ -211,6 +218,8 @@ class TournamentSpec(_Frozen):
         ]
         if data["advance"] == 1:  # the default: files written before it stay as they were
             del data["advance"]
+        if data["minutes"] == 0:  # no clock, as in files written before it
+            del data["minutes"]
         return data
 
 

@@ -25,6 +25,7 @@ from whist.cards import Suit
 from whist.enums import CountStatus, Phase, Unit
 from whist.errors import ErrorCode, TournamentError
 from whist.events import (
+    CLOCK_EVENTS,
     CountAccepted,
     DayEnded,
     Event,
@@ -995,6 +996,9 @@ class Tournament:
     # ------------------------------------------------------------------ applying
     def apply(self, event: Event) -> None:
         """Check ``event`` and fold it into the state."""
+        if isinstance(event, CLOCK_EVENTS):  # the room's clock: counted, the clock's own
+            self.events += 1
+            return
         self.check(event)
         late = self._late(event)
         getattr(self, "_apply_" + type(event).__name__)(event)

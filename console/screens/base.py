@@ -74,6 +74,9 @@ OP_NAMES = {
     "renew_join_code": N_("make a new join code"),
     "correct_deal": N_("the deal"),
     "end_night": N_("end the night"),
+    "clock_pause": N_("pause the clock"),
+    "clock_resume": N_("resume the clock"),
+    "clock_add": N_("more minutes"),
 }
 #: Ready-made reasons for the leader's decision on a tie the count-back leaves (rules G7).
 DECISION_REASONS = (

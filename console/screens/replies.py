@@ -25,14 +25,17 @@ from console.viewmodel import (
     MessageVM,
     Screen,
 )
+from uikit.clockwords import clock_words
 from uikit.common import (
     trump_short,
 )
 from uikit.reasons import reason_sentence
+from whist.clock import left, reading
 from whist.errors import ProtocolError
 from whist.protocol import REPLIES as REPLY_MODELS
 from whist.protocol import (
     ClearCallData,
+    ClockData,
     CloseHandData,
     Command,
     CorrectData,
@@ -280,6 +283,9 @@ class Replies(ScreenPresenter):
             return tr.t("Table {table}, deal {n}: saved. The scores follow.").format(
                 table=data.table, n=data.deal
             )
+        if isinstance(data, ClockData):  # the clock as the hub has it now
+            r = reading(left(data.clock, data.clock.now), paused=data.clock.paused_at is not None)
+            return tr.t("The clock: {time}.").format(time=clock_words(tr, r))
         if isinstance(data, EndNightData):
             return tr.nt(
                 "The night is over ({n} deal in all). The hall shows the final standings.",

@@ -111,6 +111,11 @@ def words(tr: ConsoleTranslator) -> dict[str, str]:
         "provisional": tr.t("Provisional: results are missing"),
         "ended": tr.t("The night has ended"),
         "reported": tr.t("Results in: {k} of {n}"),
+        # the room's clock (issue 26), as the kiosks say it: "about" only above five minutes
+        "clock_calm": tr.nt("About {n} minute left", "About {n} minutes left", 5),
+        "clock_close": tr.t("{time} left"),
+        "clock_over": tr.t("{time} over"),
+        "clock_paused": tr.t("Clock paused: {time} left"),
     }
 
 

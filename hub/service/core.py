@@ -74,6 +74,7 @@ class HubCore:
         rng: random.Random | None = None,
         standings_interval: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.topics = topics or Topics()
@@ -98,8 +99,14 @@ class HubCore:
             clock=clock,
             chunk=opened.chunk,
         )
-        shared = Shared(store, self.topics, self.rng, self.room, self.conflicts, self.exports)
+        shared = Shared(
+            store, self.topics, self.rng, self.room, self.conflicts, self.exports, wall=wall
+        )
         parts = opened.compose(shared)
+        #: The room's clock (issue 26): in the State the feed publishes.
+        self.room_clock = parts.clock
+        if parts.clock is not None:
+            self.feed.room_clock = parts.clock.message
         self._tournament, self._night = parts.tournament, parts.night
         ops = {**parts.ops, **ops_of(self.room), **ops_of(JoinDesk(store))}
         self.commands = CommandDesk(store, self.topics, self.live, ops)
@@ -227,6 +234,8 @@ class HubCore:
     def reload(self) -> None:
         """The state again from the log alone (after a batch failed before its commit)."""
         self.live.rebuild([])
+        if self.room_clock is not None:
+            self.room_clock.rebuild([])
 
     def note_failed(self, item: Inbound) -> list[Outgoing]:
         """A message the hub could not handle even on its own: answered (a rejection when its
@@ -245,6 +254,8 @@ class HubCore:
         events, writes, out, acks = mark
         del batch.events[events:], batch.writes[writes:], batch.out[out:], batch.acks[acks:]
         self.live.rebuild(batch.events)
+        if self.room_clock is not None:
+            self.room_clock.rebuild(batch.events)
         try:
             self._answer_internal_error(item, batch)
         except Exception:  # the answer must not fail where the handling did

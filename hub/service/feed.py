@@ -14,7 +14,7 @@ from hub.service.live import Live
 from hub.service.room import Room
 from hub.service.store import EventStore
 from whist.occasion import Occasion, RoomNews
-from whist.protocol import Epoch, Topics, encode
+from whist.protocol import Clock, Epoch, Topics, encode
 
 #: Most held-back tables (their messages) published between two batches of results: about a
 #: millisecond of building at 500 tables, so a result arriving meanwhile waits little.
@@ -68,6 +68,8 @@ class Feed:
         #: This session of the hub: a new one for every core, so at every start of the hub.
         self._epoch: str | None = None
         self._log_id = ""
+        #: The room's clock for the State (issue 26; the core sets it), None: no clock.
+        self.room_clock: Callable[[], Clock | None] | None = None
 
     # ------------------------------------------------------------------ the messages
     def state_message(self) -> Outgoing:
@@ -80,6 +82,8 @@ class Feed:
                 conflicts=self.conflicts.tables(),
             )
         )
+        if self.room_clock is not None:
+            msg = msg.model_copy(update={"clock": self.room_clock()})
         return Outgoing(self.topics.state, encode(msg), retain=True)
 
     def standings_message(self) -> Outgoing:

@@ -23,7 +23,9 @@ HEADER = """\
 # Military whist tournament file, written by `whist-hub new`.
 # Edit team names and player names freely. The pattern lists every hand: which two seats
 # travel, how many tables ahead they go (offset), and the trump ("leader" = announced by the
-# leader at the start of the hand). `whist-hub schedule` checks the file and prints it.
+# leader at the start of the hand). minutes, when present: the room's clock gives each hand
+# that many minutes from its start (the leader can add minutes or pause it); left out or 0:
+# no clock. `whist-hub schedule` checks the file and prints it.
 
 """
 
@@ -34,7 +36,9 @@ NIGHT_HEADER = """\
 # players' names under each table's [seating.players]; first_dealer is the seat that cut high
 # (the deal then passes to the left, {order}). length: how long each table plays
 # ({lengths} with a count, or "open" until the leader ends the night);
-# target, when present, replaces the game's own points for a game.
+# target, when present, replaces the game's own points for a game. minutes, when present:
+# the room's clock gives each deal that many minutes, from the moment the room's last table
+# finished the deal before (the first deal is not timed); left out or 0: no clock.
 # `whist-hub schedule` checks the file and prints the seating.
 
 """

@@ -8,11 +8,13 @@ report, a count and each of the leader's ops go to. Everything after that sees a
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hub.service.acks import OtherKind
 from hub.service.batch import Batch, Op, TableHandler, ops_of
+from hub.service.clock import ClockDesk
 from hub.service.club import DealDesk, NightOps, TrumpDraw, deal_content
 from hub.service.commands import TournamentOps
 from hub.service.conflicts import Conflicts
@@ -30,7 +32,7 @@ from whist.nightspec import NightSpec
 from whist.occasion import Occasion
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
-from whist.tournament import Tournament
+from whist.tournament import PLAYING, Tournament
 
 
 @dataclass
@@ -48,6 +50,8 @@ class Parts:
     #: Typed boxes for tools and tests that know what they opened (one of them is None).
     tournament: Live[Tournament] | None = None
     night: Live[ClubNight] | None = None
+    #: The room's clock (issue 26).
+    clock: ClockDesk | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,8 @@ class Shared:
     room: Room
     conflicts: Conflicts
     exports: Exports
+    #: The hub's time of day (Unix seconds), for the room's clock.
+    wall: Callable[[], float] = time.time
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,17 @@ def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened
         counts = CountDesk(s.topics, s.room, live)
         ops = ops_of(TournamentOps(live, s.conflicts, s.rng))
         ops |= ops_of(TournamentQueries(s.store, live, s.exports))
+        # read through the box each time: a rebuild replaces the tournament
+        clock = ClockDesk(
+            s.store,
+            live,
+            events,
+            minutes=lambda: live.event.spec.minutes,
+            unit_in_play=lambda: live.event.hand if live.event.phase == PLAYING else None,
+            playing=lambda hand: live.event.missing(hand),
+            wall=s.wall,
+        )
+        ops |= ops_of(clock)
         return Parts(
             reports={
                 "result": results.on_result,
@@ -96,8 +113,9 @@ def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened
             },
             acked=frozenset({"result"}),
             ops=ops,
-            before_commit=[results.before_commit],
+            before_commit=[results.before_commit, clock.before_commit],
             tournament=live,
+            clock=clock,
         )
 
     return Opened(live, result_content, compose, RELEASE_CHUNK, changed)
@@ -117,12 +135,22 @@ def _night(store: EventStore, events: list[Event], changed: bool, rng: random.Ra
     def compose(s: Shared) -> Parts:
         other = OtherKind(s.topics, s.room, live)
         deals = DealDesk(s.topics, s.room, s.conflicts, live)
+        clock = ClockDesk(
+            s.store,
+            live,
+            events,
+            minutes=lambda: live.event.spec.minutes,
+            unit_in_play=lambda: live.event.deal_in_play(),
+            playing=lambda deal: live.event.tables_playing(deal),
+            wall=s.wall,
+        )
         return Parts(
             reports={"deal": deals.on_deal, "result": other.on_report, "count": other.on_count},
             acked=frozenset({"deal"}),
-            ops=ops_of(NightOps(live, s.conflicts, s.exports, s.room)),
-            before_commit=[draw.before_commit],
+            ops=ops_of(NightOps(live, s.conflicts, s.exports, s.room)) | ops_of(clock),
+            before_commit=[draw.before_commit, clock.before_commit],
             night=live,
+            clock=clock,
         )
 
     # Club nights hold nothing back: a deal every few minutes a table, not hundreds a second.

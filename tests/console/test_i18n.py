@@ -41,8 +41,14 @@ DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
         (ROOT / "whist" / "night.py", {**KEYWORDS, **CORE_REFUSALS}),
         # what a refusal says to the leader (the one table of refusal texts)
         (ROOT / "whist" / "refusals.py", {"L_": None, "Ln_": (1, 2)}),
+        ROOT / "uikit" / "clockwords.py",  # the room's clock (issue 26)
     ],
-    "hall": [ROOT / "hall", ROOT / "uikit" / "common.py", (FORMATS, TITLES)],
+    "hall": [
+        ROOT / "hall",
+        ROOT / "uikit" / "common.py",
+        (FORMATS, TITLES),
+        ROOT / "uikit" / "clockwords.py",
+    ],
     # The printable sheets' words (hub/paper/sheets.py has the pybabel commands).
     "sheets": [
         ROOT / "hub" / "paper" / "sheets.py",

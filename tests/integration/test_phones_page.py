@@ -55,7 +55,10 @@ TABLET = {"width": 768, "height": 1024}
 class Hall:
     def __init__(self, folder: Path) -> None:
         spec_file = write_spec(
-            default_spec("alberta", TABLES, 2, name="Spring Cup"),
+            # 20 minutes a hand on the room's clock (issue 26)
+            default_spec("alberta", TABLES, 2, name="Spring Cup").model_copy(
+                update={"minutes": 20}
+            ),
             folder / "cup.toml",
         )
         self.data = folder / "hub"
@@ -147,6 +150,8 @@ def test_the_page_shows_the_standings_and_follows_a_result(hall: Hall, browser) 
         hall.leader.command("start_hand", trump="hearts")
         page.get_by_text("Hand 1 of 2").wait_for(timeout=WAIT_MS)
         assert page.locator("#trump").inner_text() == "Trump: ♥ Hearts"
+        # the room's clock, from the hub's times (issue 26)
+        page.get_by_text(re.compile(r"^About (19|20) minutes left$")).wait_for(timeout=WAIT_MS)
         before = row_score(page, 1)
         sent = hall.table_reports(1, hand=1, visitor_tricks=9)
         page.wait_for_function(
@@ -189,6 +194,7 @@ def test_the_page_speaks_french_on_a_french_tablet(hall: Hall, browser) -> None:
         page.locator("#rows li").nth(TABLES - 1).wait_for(timeout=WAIT_MS)
         page.get_by_text("Main 1 sur 2").wait_for(timeout=WAIT_MS)
         assert page.locator("#trump").inner_text() == "Atout : ♥ Cœur"
+        assert re.fullmatch(r"Il reste environ \d+\sminutes", page.locator("#clock").inner_text())
         assert page.locator("html").get_attribute("lang") == "fr"
         assert "Drapeaux" in page.locator("#rows").inner_text()
         shot(page, "fr-768x1024")

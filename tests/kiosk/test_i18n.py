@@ -53,6 +53,10 @@ def source_messages() -> set[tuple[str | None, str]]:
             keywords={**DEFAULT_KEYWORDS, **MARKS, "P_": None},
         ):
             found.add((context, message[0] if isinstance(message, tuple) else message))
+    # the room's clock (issue 26): its words, in the apps' keywords
+    clock = KIOSK.parent / "uikit" / "clockwords.py"
+    for _line, message, _comments, context in extract_from_file("python", clock, keywords=KEYWORDS):
+        found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
 
 

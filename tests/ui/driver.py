@@ -243,6 +243,7 @@ class Driver:
         b = self._broker()
         t = self.spec["tournament"]
         spec = default_spec(t["format"], t["tables"], t["hands"])
+        spec = spec.model_copy(update={"minutes": t.get("minutes", 0)})  # the room's clock
         hub = InProcessHub(
             spec, Path(t["data"]), b["host"], b["port"], b["hub_user"], b["hub_password"]
         )
@@ -556,6 +557,8 @@ async def sizes(d: Driver) -> None:
                     "home": False,
                     "question": False,
                     "hand-key-6": True,
+                    # the room's clock: a band, or (upright) on the hand's line
+                    "header-info" if Window.height > Window.width else "clock-band": False,
                 },
             )
         await tap_turned(d, "hand-key-6")

@@ -110,6 +110,7 @@ async def _measured(d: Any, name: str, page: int = 0) -> None:
                 ("hall-score", False),
                 ("hall-trump", False),
                 ("hall-trump-symbol", True),
+                ("hall-clock", False),  # the room's clock, where it runs (issue 26)
             ):
                 widgets = [
                     w
@@ -195,8 +196,13 @@ async def hall_backrow(d: Any) -> None:
     await _measured(d, "05-long-name")
     d.note("long_name", fitted)
 
-    # Gaspésie: points, and in French a hand is a manche (header, column, first one soon).
-    tee.on_state(_state(6, "clubs", fmt="gaspesie"))
+    # Gaspésie: points, and in French a hand is a manche (header, column, first one soon);
+    # the room's clock on its own line (issue 26): 20 minutes, 7:40 of them played
+    from whist.protocol import Clock
+
+    now = 1_800_000_000.0
+    clock = Clock(unit=5, started=now - 460, seconds=1200, now=now, playing=[2, 3])
+    tee.on_state(_state(6, "clubs", fmt="gaspesie").model_copy(update={"clock": clock}))
     (standings,) = _standings(CAPS_TEAMS, points=True)
     tee.on_standings(standings)
     await until(lambda: d.vm.rows and d.vm.rows[0].total == "12", "Gaspésie's points")
@@ -204,7 +210,7 @@ async def hall_backrow(d: Any) -> None:
     await _measured(d, "06-gaspesie")
     p.set_language("fr")
     await d.settle()
-    d.note("gaspesie_fr", [d.vm.hand, d.vm.head.change])
+    d.note("gaspesie_fr", [d.vm.hand, d.vm.head.change, d.vm.clock])
     # before the first manche nobody has a point yet and no manche has a change
     tee.on_state(_state(6, "clubs", fmt="gaspesie", hand=0))
     (standings,) = _standings(CAPS_TEAMS, points=True, start=True)

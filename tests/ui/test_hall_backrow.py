@@ -87,6 +87,9 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
             name = bk.MIN_CAP_MM  # smaller on purpose: checked below
         assert name >= bk.MIN_CAP_MM - slack, f"{stem}: team names' capitals {name} mm"
         assert score >= bk.MIN_CAP_MM - slack, f"{stem}: scores {score} mm"
+        if "hall-clock" in found:  # the room's clock: as big as the names (issue 26)
+            clock = found["hall-clock"]["mm"]
+            assert clock >= bk.MIN_CAP_MM - slack, f"{stem}: the clock {clock} mm"
         if "hall-trump" in found:
             trump, symbol = found["hall-trump"]["mm"], found["hall-trump-symbol"]["mm"]
             assert trump > max(name, score), f"{stem}: the trump's name {trump} mm"
@@ -99,8 +102,12 @@ def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
     assert pages == -(-40 // rows_per_page) and rows_per_page >= 6
     # A 40-character name is wrapped between words and made smaller, never cut (issue 13).
     # Gaspésie in French: a manche in the header and the column, never a main (issue 13).
-    hand, column = report["texts"]["gaspesie_fr"]
+    hand, column, clock = report["texts"]["gaspesie_fr"]
     assert hand.startswith("Manche 5 sur 24") and column == "Manche 4", (hand, column)
+    assert clock == "Il reste environ 12\u00a0minutes"
+    assert {s for s, found in heights.items() if "hall-clock" in found} == {
+        f"{v}-06-gaspesie" for v in VARIANTS
+    }
     assert report["texts"]["gaspesie_first_fr"] == "La première manche va commencer"
     assert report["texts"]["playoff"] == [  # issue 25: a playoff, never "Final standings"
         "Playoff for first place",

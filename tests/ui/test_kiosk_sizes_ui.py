@@ -34,7 +34,13 @@ def run(tmp_path, env, broker, size: tuple[int, int], rotation: int = 0) -> dict
         "table": TABLE,
         "language": "en",
         "broker": broker_spec(broker),
-        "tournament": {"format": "alberta", "tables": 4, "hands": 3, "data": str(tmp_path / "hub")},
+        "tournament": {
+            "format": "alberta",
+            "tables": 4,
+            "hands": 3,
+            "data": str(tmp_path / "hub"),
+            "minutes": 20,  # the room's clock, under the header while the table plays
+        },
     }
     report = Scenario(spec, env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])

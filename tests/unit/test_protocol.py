@@ -118,6 +118,9 @@ EXTENSION_COMMANDS = [
     '{"v":1,"id":"x17","op":"end_day","early":true,"final":true}',
     '{"v":1,"id":"x37","op":"preview","command":{"v":1,"id":"x38","op":"penalty","hand":5,'
     '"table":7,"side":"home","reason":"signalling"}}',
+    '{"v":1,"id":"x39","op":"clock_pause"}',
+    '{"v":1,"id":"x40","op":"clock_resume"}',
+    '{"v":1,"id":"x41","op":"clock_add","minutes":5}',
 ]
 
 GOOD_RESULT: dict[str, Any] = {

@@ -18,6 +18,7 @@ from whist.enums import Unit
 from whist.errors import ErrorCode, TournamentError
 from whist.protocol.messages import (
     MAX_DEALS,
+    Clock,
     ClubDealScored,
     CountStatusName,
     DayNumber,
@@ -177,6 +178,37 @@ class ClearCall(_CommandBase):
 
     op: Literal["clear_call"] = "clear_call"
     table: TableNumber
+
+
+class ClockPause(_CommandBase):
+    """Extension (issue 26): the room's clock stands still (a break).
+
+    >>> ClockPause(id="c9").op
+    'clock_pause'
+    """
+
+    op: Literal["clock_pause"] = "clock_pause"
+
+
+class ClockResume(_CommandBase):
+    """Extension (issue 26): the paused clock runs again.
+
+    >>> ClockResume(id="c10").op
+    'clock_resume'
+    """
+
+    op: Literal["clock_resume"] = "clock_resume"
+
+
+class ClockAdd(_CommandBase):
+    """Extension (issue 26): ``minutes`` more for the hand (deal, round) in play.
+
+    >>> ClockAdd(id="c11", minutes=5).minutes
+    5
+    """
+
+    op: Literal["clock_add"] = "clock_add"
+    minutes: Annotated[int, Field(ge=1, le=60)]
 
 
 class TieBreakStart(_CommandBase):
@@ -486,7 +518,10 @@ Command = Annotated[
     | CorrectDeal
     | EndNight
     | Deals
-    | Preview,
+    | Preview
+    | ClockPause
+    | ClockResume
+    | ClockAdd,
     Field(discriminator="op"),
 ]
 
@@ -863,6 +898,12 @@ class ClearCallData(_ReplyData):
     cleared: bool
 
 
+class ClockData(_ReplyData):
+    """``clock_pause``, ``clock_resume``, ``clock_add``: the clock now."""
+
+    clock: Clock
+
+
 class TieBreakStartData(_ReplyData):
     """``tiebreak_start``: the draws (three or more teams), the card cut, the ladder, the
     first pairing and its trump."""
@@ -998,6 +1039,9 @@ REPLIES: Mapping[str, type[BaseModel]] = MappingProxyType(
         "end_night": EndNightData,
         "deals": DealsData,
         "preview": PreviewData,
+        "clock_pause": ClockData,
+        "clock_resume": ClockData,
+        "clock_add": ClockData,
     }
 )
 

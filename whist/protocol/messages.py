@@ -848,6 +848,28 @@ class PlayoffNote(_Outbound):
     last_tricks: list[int] = []
 
 
+class Clock(_Outbound):
+    """Extension (issue 26): the room's clock of the hand (deal, round) ``unit``, in the
+    hub's time (Unix seconds): it started at ``started`` to run ``seconds`` (the minutes the
+    leader added included), stood still ``stood`` seconds in pauses that are over, and is
+    paused since ``paused_at`` (None: running). ``now`` is the hub's time when it was sent:
+    a screen whose own clock is wrong works from it (:class:`whist.clock.HubTime`).
+    ``playing``: the tables still playing that unit (the slow ones once time is up).
+
+    >>> c = Clock(unit=5, started=1000.0, seconds=1200, now=1300.0, playing=[3])
+    >>> c.paused_at is None
+    True
+    """
+
+    unit: Annotated[int, Field(ge=1)]
+    started: float
+    seconds: Annotated[int, Field(ge=0)]
+    stood: Annotated[float, Field(ge=0)] = 0.0
+    paused_at: float | None = None
+    now: float
+    playing: list[TableNumber] = []
+
+
 class State(_Outbound):
     """The tournament as a whole (hub, retained): hand, phase, trump, who has reported.
 
@@ -899,6 +921,8 @@ class State(_Outbound):
     recovered: Annotated[int, Field(ge=0)] = 0
     # issue 25: a playoff the standings wait for (null: none, the places are settled)
     playoff: PlayoffNote | None = None
+    # issue 26: the room's clock of the hand (deal, round) in play (null: none running)
+    clock: Clock | None = None
 
 
 class TeamStanding(_Outbound):

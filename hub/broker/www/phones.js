@@ -20,6 +20,7 @@
   var state = null;
   var standings = null;  // as the hub sent it
   var night = null;
+  var hubOffset = null;  // the hub's time minus this phone's steady clock (seconds)
 
   function pickLanguage() {
     var langs = navigator.languages && navigator.languages.length
@@ -111,6 +112,28 @@
     $("hand").textContent = hand;
   }
 
+  // The room's clock (issue 26): State.clock is a start, a length and the pauses in the
+  // hub's time, with the hub's "now"; the phone keeps the largest offset from it (a retained
+  // message may be old, never early), so a phone whose own clock is wrong still counts right.
+  function steady() { return window.performance.now() / 1000; }
+  function mmss(s) { return Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2); }
+  function renderClock() {
+    var c = state && state.clock;
+    var p = $("clock");
+    if (!c || hubOffset === null) { p.textContent = ""; p.className = ""; return; }
+    var until = c.paused_at !== null && c.paused_at !== undefined
+      ? c.paused_at : steady() + hubOffset;
+    var left = c.seconds - (until - c.started - (c.stood || 0));
+    var text;
+    if (left < 0) { text = w("clock_over", { time: mmss(Math.floor(-left)) }); }
+    else if (c.paused_at !== null && c.paused_at !== undefined) {
+      text = w("clock_paused", { time: mmss(Math.ceil(left)) });
+    } else if (left > 300) { text = w("clock_calm", { n: Math.round(left / 60) }); }
+    else { text = w("clock_close", { time: mmss(Math.ceil(left)) }); }
+    p.textContent = text;
+    p.className = left < 0 ? "over" : "";
+  }
+
   function renderBanner() {
     var text = "";
     if (!connected) { text = state || standings || night ? w("lost") : w("connecting"); }
@@ -162,6 +185,7 @@
 
   function render() {
     renderHeader();
+    renderClock();
     renderBanner();
     var list = $("rows");
     list.textContent = "";
@@ -182,7 +206,13 @@
     var data;
     try { data = JSON.parse(text); } catch (e) { return; }
     if (!data || typeof data !== "object") { return; }
-    if (topic === topics.state) { state = data; }
+    if (topic === topics.state) {
+      state = data;
+      if (data.clock && typeof data.clock.now === "number") {
+        var offset = data.clock.now - steady();
+        if (hubOffset === null || offset > hubOffset) { hubOffset = offset; }
+      }
+    }
     else if (topic === topics.standings) {
       if (standings && data.seq && data.seq < standings.seq) { return; }
       standings = data;
@@ -224,5 +254,6 @@
     topics = got[1];
     render();
     connect();
+    window.setInterval(renderClock, 1000);
   });
 }());
