@@ -295,6 +295,10 @@ class HallPresenter(Base[HallVM]):
                 ).format(r=reported, t=s.tables)
                 fraction = reported / s.tables if s.tables else 0.0
             counts = day_count_line(tr, s)  # the verifiers' count (rules A15, A19)
+            ended_by = s.day_reasons.get(str(s.day)) if s.day_ended or s.finished else None
+            if ended_by:  # issue 25: why the leader ended the day
+                said = tr.t("Day {d} ended by the leader: {reason}")
+                progress = said.format(d=s.day, reason=ended_by)
             if s.results_missing:  # never a silent gap (rule O12)
                 provisional = tr.nt(
                     "Provisional — {n} result missing",

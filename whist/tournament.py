@@ -388,6 +388,10 @@ class Tournament:
         #: moved its numbers: (what: correction, penalty, count, tiebreak_undo; the hand, 0
         #: for none; the leader's reason, "" for none), for the table's screen to say why.
         self.late_changes: dict[int, tuple[str, int, str]] = {}
+        #: Issue 25: the reason the leader gave for ending each day (by day; none: not asked),
+        #: and each tie-break taken back (its teams, the reason), for the screens and export.
+        self.day_reasons: dict[int, str] = {}
+        self.undone_tiebreaks: list[tuple[tuple[int, ...], str]] = []
         self._feed_cache: tuple[AssignmentWriter, TableViews] | None = None
 
     # ------------------------------------------------------------------ construction
@@ -1016,7 +1020,7 @@ class Tournament:
         if isinstance(event, CountAccepted):
             return "count", [event.table], 0, event.reason
         if isinstance(event, TieBreakUndone) and self.tiebreaks:
-            return "tiebreak_undo", list(self.tiebreaks[-1].order), 0, ""
+            return "tiebreak_undo", list(self.tiebreaks[-1].order), 0, event.reason
         return None
 
     def _apply_HandStarted(self, event: HandStarted) -> None:
@@ -1177,6 +1181,8 @@ class Tournament:
             self.day_ended = True
         over = self.ended_after is not None or self.hand >= self.spec.hands
         self.phase = CLOSED if over else WAITING
+        if event.reason.strip():
+            self.day_reasons[event.day] = event.reason.strip()
 
     def _apply_FlagsCounted(self, event: FlagsCounted) -> None:
         self.counts[(event.day, event.table)] = event.flags
@@ -1221,7 +1227,8 @@ class Tournament:
         tb.cuts[len(tb.hands)] = event.trump
 
     def _apply_TieBreakUndone(self, event: TieBreakUndone) -> None:
-        self.tiebreaks.pop()
+        undone = self.tiebreaks.pop()
+        self.undone_tiebreaks.append((tuple(sorted(undone.order)), event.reason.strip()))
 
     def _apply_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()

@@ -243,7 +243,8 @@ class TournamentOps:
     def _do_end_day(self, cmd: EndDay, batch: Batch) -> EndDayData:
         t = self.tournament
         day = t.day
-        self.live.apply(DayEnded(day, early=cmd.early, final=cmd.final), batch)
+        reason = (cmd.reason or "").strip()
+        self.live.apply(DayEnded(day, early=cmd.early, final=cmd.final, reason=reason), batch)
         everything_changed(self.tournament, batch)
         totals = {str(team): t.ended_days[-1][team] for team in t.table_numbers}
         if t.ended_after is not None:  # play ended early with it (the tournament is over)
@@ -360,7 +361,7 @@ class TournamentOps:
     def _do_tiebreak_undo(self, cmd: TieBreakUndo, batch: Batch) -> TieBreakUndoData:
         t = self.tournament
         teams = sorted(t.tiebreaks[-1].order) if t.tiebreaks else []
-        self.live.apply(TieBreakUndone(), batch)
+        self.live.apply(TieBreakUndone((cmd.reason or "").strip()), batch)
         batch.standings = True
         places_may_have_moved(self.tournament, batch)
         return TieBreakUndoData(teams=teams)

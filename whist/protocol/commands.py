@@ -130,6 +130,9 @@ class EndDay(_CommandBase):
     op: Literal["end_day"] = "end_day"
     early: bool = False
     final: bool = False
+    # extension (issue 25): why the leader ends the day, kept in the log and shown on the
+    # console, the hall and the export; left out by older consoles
+    reason: Reason | None = None
 
 
 class UndoStart(_CommandBase):
@@ -240,6 +243,9 @@ class TieBreakUndo(_CommandBase):
     """
 
     op: Literal["tiebreak_undo"] = "tiebreak_undo"
+    # extension (issue 25): why, kept in the log, said on the kiosks of the teams it moves
+    # and in the export; left out by older consoles
+    reason: Reason | None = None
 
 
 class PlaceDecision(_CommandBase):

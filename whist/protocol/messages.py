@@ -899,6 +899,9 @@ class State(_Outbound):
     recovered: Annotated[int, Field(ge=0)] = 0
     # issue 25: a playoff the standings wait for (null: none, the places are settled)
     playoff: PlayoffNote | None = None
+    # issue 25: the reason the leader gave for ending each day (day as text); a day ended
+    # without one is left out
+    day_reasons: dict[str, str] = {}
 
 
 class TeamStanding(_Outbound):
