@@ -687,7 +687,7 @@ def demo(
     import threading
 
     from hub.broker.broker import BrokerError
-    from hub.demo.demo import run_club_demo, run_demo
+    from hub.demo.demo import run_demo
     from hub.demo.demoscreens import screens_wanted
 
     club = Format(format_).is_club
@@ -704,32 +704,19 @@ def demo(
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     try:
-        if club:
-            code = run_club_demo(
-                fmt=format_,
-                tables=tables or 4,
-                length=night_length,
-                pace=pace,
-                port=port,
-                data=data,
-                seed=seed,
-                echo=click.echo,
-                stop=stop,
-                screens=screens_wanted(os.environ) if screens is None else screens,
-            )
-        else:
-            code = run_demo(
-                fmt=format_,
-                tables=tables or 16,
-                hands=hands,
-                pace=pace,
-                port=port,
-                data=data,
-                seed=seed,
-                echo=click.echo,
-                stop=stop,
-                screens=screens_wanted(os.environ) if screens is None else screens,
-            )
+        code = run_demo(
+            fmt=format_,
+            tables=tables,
+            hands=hands,
+            length=night_length,
+            pace=pace,
+            port=port,
+            data=data,
+            seed=seed,
+            echo=click.echo,
+            stop=stop,
+            screens=screens_wanted(os.environ) if screens is None else screens,
+        )
     except (BrokerError, WhistError) as exc:
         _fail(str(exc))
     if code == 130:
