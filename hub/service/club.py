@@ -38,7 +38,6 @@ from whist.protocol import (
     EndNightData,
     Export,
     ExportData,
-    TableDeals,
     Topics,
     decode,
     encode,
@@ -195,17 +194,7 @@ class NightOps:
                 ErrorCode.BAD_TABLE,
             )
         wanted = [cmd.table] if cmd.table is not None else list(night.table_numbers)
-        return DealsData(
-            tables=[
-                TableDeals(
-                    table=t,
-                    deals=[
-                        club.scored_deal(night, t, n) for n in range(1, len(night.deals[t]) + 1)
-                    ],
-                )
-                for t in wanted
-            ]
-        )
+        return DealsData(tables=[club.table_deals(night, t) for t in wanted])
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
         night = self.live.event

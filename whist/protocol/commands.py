@@ -928,10 +928,11 @@ class EndNightData(_ReplyData):
 
 
 class TableDeals(_ReplyData):
-    """One table's deals, oldest first."""
+    """One table's deals, oldest first; ``dealer`` (extension): who deals its next deal."""
 
     table: TableNumber
     deals: list[ClubDealScored]
+    dealer: str | None = None
 
 
 class DealsData(_ReplyData):

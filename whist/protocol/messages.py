@@ -695,6 +695,8 @@ class ClubDealScored(_Outbound):
     game_shared_with: list[ClubPartyName] = []
     knocked_out: list[ClubPartyName] = []
     corrected: bool = False
+    #: extension (issue 22): who dealt it (a seat); the bids are said from the dealer's left
+    dealer: str | None = None
 
 
 class ClubPlace(_Outbound):
