@@ -37,8 +37,9 @@ from whist.events import (
 from whist.formats import ClubGame, ClubStanding, ClubTable, ScoreChange
 from whist.formats.individual import read_trump
 from whist.nightspec import NightSpec
-from whist.occasion import RoomNews
+from whist.occasion import Report, RoomNews, Taken
 from whist.protocol import (
+    ClubDeal,
     ClubDealScored,
     ClubHouseRule,
     ClubLine,
@@ -357,6 +358,22 @@ class ClubNight:
 
     def changes_feed(self, teams: Iterable[int], topics: Topics) -> list[tuple[str, bytes]]:
         return []  # every batch sends the night's standings whole
+
+    def take(self, table: int, report: Report) -> Taken:
+        """A deal from table ``table``'s kiosk: the DealRecorded to record, or the deal held
+        already (the same id, or the same record for that deal)."""
+        if not isinstance(report, ClubDeal):
+            raise TournamentError(f"{self.other_report} {self.other_ops}", ErrorCode.WRONG_FORMAT)
+        if report.table != table:
+            return Taken(wrong_table=True)
+        if (table, report.id) in self.deal_ids:  # ids are per table: another's is not ours
+            return Taken(held=self.deal_ids[(table, report.id)][::-1])
+        record = report.record.fields()
+        if table in self.table_numbers:
+            done = self.recorded(table, report.deal)
+            if done is not None and dict(done.record) == record:
+                return Taken(held=(report.deal, table))
+        return Taken(event=DealRecorded(report.id, table, report.deal, record, report.reoffer))
 
     def headline(self) -> str:
         spec = self.spec

@@ -49,7 +49,7 @@ from whist.movement import host_table, visiting_team
 from whist.spec import MAX_NAME_LENGTH, HandPlan, TournamentSpec
 
 if TYPE_CHECKING:
-    from whist.occasion import RoomNews
+    from whist.occasion import Report, RoomNews, Taken
     from whist.protocol import State, Topics
     from whist.views import AssignmentWriter, TableViews
 
@@ -1287,6 +1287,54 @@ class Tournament:
         from whist import views
 
         return [(topics.standings_changes, views.standings_changes_json(self, teams))]
+
+    def take(self, table: int, report: Report) -> Taken:
+        """A result from table ``table``'s kiosk: the ResultRecorded to record, or the result
+        held already (the same id, or the same tricks and revokes for that hand).
+
+        >>> from whist.pattern import default_spec
+        >>> from whist.protocol import Result
+        >>> t = Tournament.new(default_spec("alberta", tables=3, hands=2))
+        >>> t.apply(HandStarted(1, None))
+        >>> r = Result(id="r1", hand=1, table=2, visitor_tricks=6, home_tricks=7,
+        ...            revokes={"home": 0, "visitors": 0})
+        >>> t.apply(t.take(2, r).event)
+        >>> t.take(2, r).held, t.take(2, r.model_copy(update={"id": "r2"})).held
+        ((1, 2), (1, 2))
+        >>> t.take(3, r).wrong_table
+        True
+        """
+        from whist.occasion import Taken
+        from whist.protocol import Result
+
+        if not isinstance(report, Result):
+            raise TournamentError(f"{self.other_report} {self.other_ops}", ErrorCode.WRONG_FORMAT)
+        if report.table != table:
+            return Taken(wrong_table=True)
+        if (table, report.id) in self.result_ids:  # ids are per table: another's is not ours
+            return Taken(held=self.result_ids[(table, report.id)])
+        event = ResultRecorded(
+            result_id=report.id,
+            hand=report.hand,
+            table=report.table,
+            visitor_tricks=report.visitor_tricks,
+            revokes_home=report.revokes.home,
+            revokes_visitors=report.revokes.visitors,
+            recovered=report.reoffer,
+        )
+        done = self.result(event.hand, event.table)
+        facts = (event.visitor_tricks, event.revokes_home, event.revokes_visitors)
+        if (
+            done is not None
+            and (
+                done.visitor_tricks,
+                done.revokes_home,
+                done.revokes_visitors,
+            )
+            == facts
+        ):
+            return Taken(held=(event.hand, table))
+        return Taken(event=event)
 
     def headline(self) -> str:
         spec = self.spec
