@@ -181,6 +181,8 @@ class FormRows:
     choices: tuple[tuple[str, tuple[ButtonVM, ...], tuple[str, ...]], ...]
     counts: tuple[tuple[str, tuple[ButtonVM, ...], tuple[str, ...]], ...]
     ready: bool
+    #: the players in the order the rows list them (from the dealer's left for bids)
+    order: tuple[str, ...] = ()
 
 
 def form_rows(
@@ -270,5 +272,8 @@ def form_rows(
         if seat in per_player:
             counts.append((name(seat), *per_player[seat]))
     return FormRows(
-        choices=tuple(choices), counts=tuple(counts), ready=ready and club.entry is not None
+        choices=tuple(choices),
+        counts=tuple(counts),
+        ready=ready and club.entry is not None,
+        order=tuple(in_order),
     )

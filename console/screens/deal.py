@@ -189,7 +189,8 @@ class DealPresenter(ScreenPresenter):
             note=note,
             choices=tuple(choices),
             counts=tuple(counts),
-            readout=individual.record_text(tr, club, f, seats, name) or tr.t("Nothing chosen yet."),
+            readout=individual.record_text(tr, club, f, rows.order, name)
+            or tr.t("Nothing chosen yet."),
             reason_label=tr.t("Reason (required, kept in the log):"),
             reasons=tuple(
                 ButtonVM(tr.t(text), role="selected" if d.preset == i else "normal")

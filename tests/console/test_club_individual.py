@@ -190,6 +190,7 @@ def test_an_eight_to_one_correction_lists_the_bids_from_that_deals_dealer():
     link.deliver()
     p.deals.open_deal(1)  # dealt by North: East bids first
     assert next(r.label for r in p.view.deal.counts if r.label) == "Margaret"
+    assert p.view.deal.readout.startswith("bids Margaret 2, Harold 2, Gérard 1, Eleanor 2")
     p.router.back()
     p.deals.open_enter()  # the next is dealt by East: South bids first
     assert next(r.label for r in p.view.deal.counts if r.label) == "Harold"
