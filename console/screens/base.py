@@ -15,6 +15,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit import screens
+from uikit.i18n import declare
 from whist.protocol import (
     Command,
     Preview,
@@ -120,6 +121,8 @@ DAY_END_REASONS = (
     N_("Out of time"),
     N_("The hall closes early"),
 )
+#: Its Gaspésie wording (a manche, not a main).
+GASPESIE_REASONS = (declare.pt("manche", "Every hand of the day is played"),)
 #: Ready-made reasons for taking back a tie-break (issue 25).
 TIEBREAK_UNDO_REASONS = (
     N_("A playoff hand was entered wrong"),
