@@ -52,12 +52,15 @@ class ConfirmPresenter(ScreenPresenter):
         tr = self.tr
         d = self.router.draft
         reason = self._reason()
-        go = page.go
-        if not reason.strip():
+        go, go2 = page.go, page.go2
+        if not reason.strip():  # both ways forward wait for it
             go = replace(go, role="disabled", enabled=False)
+            if go2.visible:
+                go2 = replace(go2, role="disabled", enabled=False)
         return replace(
             page,
             go=go,
+            go2=go2,
             reason_label=tr.t("Reason (required, kept in the log):"),
             reasons=tuple(
                 ButtonVM(tr.t(r), role="selected" if d is not None and i == d.preset else "normal")

@@ -236,7 +236,8 @@ def test_the_days_end_takes_a_reason_kept_in_the_log_and_the_export(tmp_path):
         "The hall closes early",
     ]
     p.confirm.set_reason("")
-    assert not p.view.confirm.go.enabled
+    assert not p.view.confirm.go.enabled and not p.view.confirm.go2.enabled
+    p.confirm.confirm_second()
     p.confirm.confirm()
     assert not [c for c in hub.sent if c.op == "end_day"]  # no reason: nothing sent
     p.confirm.set_reason("The hall is needed at four")
