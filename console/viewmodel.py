@@ -152,21 +152,30 @@ class StartVM:
 
 
 @dataclass(frozen=True)
-class ConfirmVM:
-    """A yes/no page: close a hand, undo a start, end the day (with its totals)."""
+class ReasonVM:
+    """What every page of a change that takes a reason shows (a correction, a penalty, a
+    club deal, an accepted count, a day's end, a tie-break undo): the reason's label, its
+    ready-made choices, the box and its hint, and what the change does, in names."""
+
+    reason_label: str = ""
+    reasons: tuple[ButtonVM, ...] = ()
+    reason: str = ""
+    reason_hint: str = ""  # shown in the empty field
+    effect: str = ""  # what saving it changes, in names (issue 25)
+    back: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class ConfirmVM(ReasonVM):
+    """A yes/no page: close a hand, undo a start, end the day (with its totals); a change
+    that takes a reason shows its choices and box (its effect is in ``detail``)."""
 
     title: str = ""
     body: str = ""
     detail: str = ""
     go: ButtonVM = ButtonVM()
-    back: ButtonVM = ButtonVM()
     #: a second way forward (end the day early, or the whole tournament); hidden mostly
     go2: ButtonVM = HIDDEN
-    #: a change that takes a reason (accepting a count): its ready-made ones and the box
-    reason_label: str = ""
-    reasons: tuple[ButtonVM, ...] = ()
-    reason: str = ""
-    reason_hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -190,7 +199,7 @@ class TableVM:
 
 
 @dataclass(frozen=True)
-class CorrectVM:
+class CorrectVM(ReasonVM):
     """Enter or correct a table's result: tricks, revokes, and a reason (required)."""
 
     title: str = ""
@@ -206,14 +215,8 @@ class CorrectVM:
     visitors_count: str = "0"
     visitors_minus: ButtonVM = ButtonVM(MINUS)
     visitors_plus: ButtonVM = ButtonVM("+")
-    reason_label: str = ""
-    reasons: tuple[ButtonVM, ...] = ()
-    reason: str = ""
-    reason_hint: str = ""  # shown in the empty field
-    effect: str = ""  # what saving it changes, in names (issue 25)
     use_kiosk: ButtonVM = ButtonVM()
     save: ButtonVM = ButtonVM()
-    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)
@@ -226,18 +229,12 @@ class LoanVM:
 
 
 @dataclass(frozen=True)
-class PenaltyVM:
+class PenaltyVM(ReasonVM):
     title: str = ""
     note: str = ""
     home: ButtonVM = ButtonVM()
     visitors: ButtonVM = ButtonVM()
-    reason_label: str = ""
-    reasons: tuple[ButtonVM, ...] = ()
-    reason: str = ""
-    reason_hint: str = ""  # shown in the empty field
-    effect: str = ""  # what saving it changes, in names (issue 25)
     save: ButtonVM = ButtonVM()
-    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)
@@ -420,7 +417,7 @@ COUNT_ROWS = 7
 
 
 @dataclass(frozen=True)
-class DealFormVM:
+class DealFormVM(ReasonVM):
     """Correct a club deal, or enter one for a table: the game's fields, a reason, save.
 
     A field the game does not have has no buttons (its row is hidden).
@@ -449,11 +446,7 @@ class DealFormVM:
     choices: tuple[FieldRowVM, ...] = (FieldRowVM(),) * CHOICE_ROWS
     counts: tuple[FieldRowVM, ...] = (FieldRowVM(),) * COUNT_ROWS
     readout: str = ""
-    reason_label: str = ""
-    reasons: tuple[ButtonVM, ...] = ()
-    reason: str = ""
     save: ButtonVM = ButtonVM()
-    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)

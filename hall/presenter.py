@@ -33,19 +33,18 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from hall.i18n import translator
-from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM, SetupVM
+from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM
 from uikit.clockwords import ClockFace
 from uikit.common import (
     RED_SUITS,
     Base,
+    SetupBase,
     Translators,
     day_count_line,
     hand_label,
-    setup_texts,
     trump_name,
     trump_symbol,
 )
-from uikit.config import ConfigProblem
 from uikit.games import game_title
 from uikit.i18n import Language, declare
 from whist.enums import Phase, Unit
@@ -323,6 +322,10 @@ class HallPresenter(Base[HallVM]):
                 ).format(r=reported, t=s.tables)
                 fraction = reported / s.tables if s.tables else 0.0
             counts = day_count_line(tr, s)  # the verifiers' count (rules A15, A19)
+            ended_by = s.day_reasons.get(str(s.day)) if s.day_ended or s.finished else None
+            if ended_by:  # issue 25: why the leader ended the day
+                said = tr.t("Day {d} ended by the leader: {reason}")
+                progress = said.format(d=s.day, reason=ended_by)
             if s.results_missing:  # never a silent gap (rule O12)
                 provisional = tr.nt(
                     "Provisional — {n} result missing",
@@ -680,33 +683,22 @@ class HallPresenter(Base[HallVM]):
         return ""
 
 
-class HallSetupPresenter(Base[HallVM]):
+class HallSetupPresenter(SetupBase[HallVM]):
     """The hall's set-up screen: what is wrong with hall.toml, what to write in it.
 
     >>> from pathlib import Path
-    >>> from uikit.config import Problem
+    >>> from uikit.config import ConfigProblem, Problem
     >>> p = HallSetupPresenter(ConfigProblem(Path("hall.toml"), [Problem("no_file")]))
     >>> p.view.setup.title
     'This screen is not set up yet'
     """
 
-    def __init__(
-        self,
-        problem: ConfigProblem,
-        *,
-        language: Language | None = None,
-        translators: Translators = translator,
-    ) -> None:
-        super().__init__(language, translators)
-        self.problem = problem
-
-    def update(self, problem: ConfigProblem) -> None:
-        self.problem = problem
-        self._changed()
+    login = "hall"
+    catalog = staticmethod(translator)
 
     def _build(self) -> HallVM:
         return HallVM(
             screen="setup",
             language=self.language,
-            setup=SetupVM(**setup_texts(self.tr, self.problem, "hall")),
+            setup=self.setup_view(),
         )

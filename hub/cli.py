@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
 
@@ -24,6 +25,43 @@ from whist.zones import ZoneTeam
 if TYPE_CHECKING:
     from whist.formats.base import Language
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+#: The languages of what the command line writes and prints.
+LANGUAGES = ["en", "fr"]
+#: A tournament's or a club night's file, and a hub's data folder, as arguments.
+file_argument = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+data_argument = click.argument("data", type=click.Path(file_okay=False, path_type=Path))
+
+
+def language_option(help: str) -> Callable[[F], F]:
+    """``--language en|fr``, the default left to the command (the format's own)."""
+    return click.option("--language", type=click.Choice(LANGUAGES), default=None, help=help)
+
+
+def folder_option(name: str, help: str, **kw: Any) -> Callable[[F], F]:
+    """An option naming a folder (``--data``, ``--out``)."""
+    return click.option(name, type=click.Path(file_okay=False, path_type=Path), help=help, **kw)
+
+
+def format_option(choices: list[str], help: str, **kw: Any) -> Callable[[F], F]:
+    """``--format``, read into the command's ``format_``."""
+    return click.option("--format", "format_", type=click.Choice(choices), help=help, **kw)
+
+
+def tables_option(help: str) -> Callable[[F], F]:
+    return click.option("--tables", type=click.IntRange(1, 500), default=None, help=help)
+
+
+def hands_option(help: str) -> Callable[[F], F]:
+    return click.option("--hands", type=click.IntRange(1, 200), default=None, help=help)
+
+
+def length_option(help: str, **kw: Any) -> Callable[[F], F]:
+    """A club night's ``--length``, read with :func:`parse_length`."""
+    return click.option("--length", metavar="UNIT:N|open", help=help, **kw)
+
 
 def _fail(message: str) -> NoReturn:
     click.echo(f"whist-hub: {message}", err=True)
@@ -37,34 +75,19 @@ def main() -> None:
 
 
 @main.command()
-@click.option(
-    "--format",
-    "format_",
+@format_option(
+    [f.value for f in (*Format.military(), *Format.club_games())],
     required=True,
-    type=click.Choice([f.value for f in (*Format.military(), *Format.club_games())]),
     help="alberta: flags (Alberta 55 Plus); gaspesie: points (whist militaire, Gaspésie); "
     "minnesota, english, american: a club night (each table keeps score, nobody moves).",
 )
-@click.option(
-    "--tables",
-    type=click.IntRange(1, 500),
-    default=None,
-    help="Number of tables (military whist: at least 3; with --teams, one per team).",
-)
-@click.option(
-    "--hands",
-    type=click.IntRange(1, 200),
-    default=None,
-    help=f"Hands to play (default: alberta {DEFAULT_HANDS[Format.ALBERTA]}, "
+@tables_option("Number of tables (military whist: at least 3; with --teams, one per team).")
+@hands_option(
+    f"Hands to play (default: alberta {DEFAULT_HANDS[Format.ALBERTA]}, "
     f"gaspesie {DEFAULT_HANDS[Format.GASPESIE]}). Alberta 50 = two days (30 + 20).",
 )
 @click.option("--name", default=None, help="Tournament name shown on every screen.")
-@click.option(
-    "--language",
-    type=click.Choice(["en", "fr"]),
-    default=None,
-    help="Language of the placeholder names (default: the format's: fr for gaspesie).",
-)
+@language_option("Language of the placeholder names (default: the format's: fr for gaspesie).")
 @click.option(
     "--leader-trump",
     is_flag=True,
@@ -82,11 +105,9 @@ def main() -> None:
     default=None,
     help="Club night: points that win a game (default: the game's own: 13, 5 or 7).",
 )
-@click.option(
-    "--length",
+@length_option(
     default="open",
     show_default=True,
-    metavar="UNIT:N|open",
     help="Club night: how long each table plays: games:3, deals:20, rubbers:2 (English), "
     "or open (until the leader ends the night).",
 )
@@ -243,7 +264,7 @@ def _print_night(spec: NightSpec, as_json: bool, language: str | None = None) ->
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@file_argument
 @click.option(
     "--json",
     "as_json",
@@ -251,11 +272,8 @@ def _print_night(spec: NightSpec, as_json: bool, language: str | None = None) ->
     help="Print the whole pattern as JSON: one array of Assignments per hand (a club night: "
     "its rules and every table's seats).",
 )
-@click.option(
-    "--language",
-    type=click.Choice(["en", "fr"]),
-    default=None,
-    help="Language of the printed schedule (default: the tournament's, French for Gaspésie).",
+@language_option(
+    "Language of the printed schedule (default: the tournament's, French for Gaspésie)."
 )
 def schedule(file: Path, as_json: bool, language: str | None) -> None:
     """Check a tournament file and print its pattern of play: the schedule to hand out (a club
@@ -281,7 +299,7 @@ def schedule(file: Path, as_json: bool, language: str | None) -> None:
 
 
 @main.command("join-code")
-@click.argument("data", type=click.Path(file_okay=False, path_type=Path))
+@data_argument
 @click.option(
     "--renew", is_flag=True, help="Make a new code (a running hub refuses the old one at once)."
 )
@@ -344,11 +362,10 @@ def _open_log(data: Path) -> Tournament | ClubNight:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
+@file_argument
+@folder_option(
     "--data",
     required=True,
-    type=click.Path(file_okay=False, path_type=Path),
     help="Folder for the tournament log, the broker and the logs (kept across restarts).",
 )
 @click.option(
@@ -491,7 +508,7 @@ def serve(
 
 
 @main.command()
-@click.argument("data", type=click.Path(file_okay=False, path_type=Path))
+@data_argument
 @click.option("--table", type=int, default=None, help="Only this table's kiosk.")
 @click.option(
     "--for",
@@ -598,7 +615,7 @@ def credentials(
 
 
 @main.command()
-@click.argument("data", type=click.Path(file_okay=False, path_type=Path))
+@data_argument
 @click.option(
     "--csv",
     "as_csv",
@@ -607,12 +624,7 @@ def credentials(
     help="Write results.csv, standings.csv and (flags) loans.csv (a club night: deals.csv and "
     "standings.csv).",
 )
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder to write into (default: DATA/exports).",
-)
+@folder_option("--out", default=None, help="Folder to write into (default: DATA/exports).")
 def export(data: Path, as_csv: bool, out: Path | None) -> None:
     """Export every hand's results and the standings from a hub's data folder (a club night:
     every deal, in the columns whist-hub tally reads, and the night's standings)."""
@@ -632,28 +644,14 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
 
 
 @main.command()
-@click.option(
-    "--format",
-    "format_",
+@format_option(
+    [f.value for f in Format.military()] + [*BOT_CLUB_GAMES, *BOT_INDIVIDUAL_GAMES],
     default="alberta",
     show_default=True,
-    type=click.Choice(
-        [f.value for f in Format.military()] + [*BOT_CLUB_GAMES, *BOT_INDIVIDUAL_GAMES]
-    ),
     help="A military format, or a club game the bots play.",
 )
-@click.option(
-    "--tables",
-    default=None,
-    type=click.IntRange(1, 500),
-    help="Number of tables (default: 16; a club night 4).",
-)
-@click.option(
-    "--hands",
-    type=click.IntRange(1, 200),
-    default=None,
-    help="Hands to play (default: the format's full pattern).",
-)
+@tables_option("Number of tables (default: 16; a club night 4).")
+@hands_option("Hands to play (default: the format's full pattern).")
 @click.option(
     "--pace", default=1.0, show_default=True, type=click.FloatRange(0, 60), help="Seconds per hand."
 )
@@ -663,17 +661,14 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     type=click.IntRange(0, 65535),
     help="Port of the demo's broker (default: a free one).",
 )
-@click.option(
+@folder_option(
     "--data",
-    type=click.Path(file_okay=False, path_type=Path),
     default=None,
     help="Keep the demo's data here (default: a temporary folder, removed after).",
 )
 @click.option("--seed", type=int, default=None, help="Replay the same cards.")
-@click.option(
-    "--length",
+@length_option(
     default=None,
-    metavar="UNIT:N|open",
     help="Club night: how long each table plays (games:2, deals:10, rubbers:1 in English; "
     "default: games:2, or Widow deals:6 and Solo deals:8).",
 )
@@ -702,7 +697,7 @@ def demo(
     import threading
 
     from hub.broker.broker import BrokerError
-    from hub.demo.demo import run_club_demo, run_demo
+    from hub.demo.demo import run_demo
     from hub.demo.demoscreens import screens_wanted
 
     club = Format(format_).is_club
@@ -719,32 +714,19 @@ def demo(
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     try:
-        if club:
-            code = run_club_demo(
-                fmt=format_,
-                tables=tables or 4,
-                length=night_length,
-                pace=pace,
-                port=port,
-                data=data,
-                seed=seed,
-                echo=click.echo,
-                stop=stop,
-                screens=screens_wanted(os.environ) if screens is None else screens,
-            )
-        else:
-            code = run_demo(
-                fmt=format_,
-                tables=tables or 16,
-                hands=hands,
-                pace=pace,
-                port=port,
-                data=data,
-                seed=seed,
-                echo=click.echo,
-                stop=stop,
-                screens=screens_wanted(os.environ) if screens is None else screens,
-            )
+        code = run_demo(
+            fmt=format_,
+            tables=tables,
+            hands=hands,
+            length=night_length,
+            pace=pace,
+            port=port,
+            data=data,
+            seed=seed,
+            echo=click.echo,
+            stop=stop,
+            screens=screens_wanted(os.environ) if screens is None else screens,
+        )
     except (BrokerError, WhistError) as exc:
         _fail(str(exc))
     if code == 130:
@@ -753,25 +735,12 @@ def demo(
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--data",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="The hub's data folder: fill the results in and add the standings.",
+@file_argument
+@folder_option(
+    "--data", default=None, help="The hub's data folder: fill the results in and add the standings."
 )
-@click.option(
-    "--out",
-    required=True,
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder to write the sheets into.",
-)
-@click.option(
-    "--language",
-    type=click.Choice(["en", "fr"]),
-    default=None,
-    help="Language of the sheets (default: French for Gaspésie, English otherwise).",
-)
+@folder_option("--out", required=True, help="Folder to write the sheets into.")
+@language_option("Language of the sheets (default: French for Gaspésie, English otherwise).")
 @click.option(
     "--paper",
     type=click.Choice(["letter", "a4"]),
@@ -841,20 +810,13 @@ def sheets(
 
 
 @main.command()
-@click.option(
-    "--format",
-    "format_",
+@format_option(
+    [f.value for f in Format.club_games()],
     required=True,
-    type=click.Choice([f.value for f in Format.club_games()]),
     help="The club game the sheet was scored in.",
 )
 @click.option("--target", type=click.IntRange(1, 500), default=None, help="Points for a game.")
-@click.option(
-    "--language",
-    type=click.Choice(["en", "fr"]),
-    default=None,
-    help="Language of the sheet and of what is printed (default: the game's).",
-)
+@language_option("Language of the sheet and of what is printed (default: the game's).")
 @click.option(
     "--house-rule",
     "house_rules",

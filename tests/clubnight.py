@@ -11,7 +11,7 @@ from typing import Any
 from uikit.connection import SentCommand
 from whist.errors import ErrorCode, TournamentError
 from whist.events import DealCorrected, DealRecorded, NightCreated, NightEnded
-from whist.night import ClubNight, night_standings, night_state, scored_deal
+from whist.night import ClubNight, night_standings, night_state, table_deals
 from whist.nightspec import default_night, load_night
 from whist.protocol import (
     Ack,
@@ -28,7 +28,6 @@ from whist.protocol import (
     NightStandings,
     Reply,
     State,
-    TableDeals,
     reason_template,
     reply_data,
 )
@@ -99,15 +98,7 @@ def answer(night: ClubNight, command: Any) -> Reply:
     try:
         if isinstance(command, Deals):
             numbers = [command.table] if command.table else list(night.table_numbers)
-            data: Any = DealsData(
-                tables=[
-                    TableDeals(
-                        table=t,
-                        deals=[scored_deal(night, t, d) for d in range(1, len(night.deals[t]) + 1)],
-                    )
-                    for t in numbers
-                ]
-            )
+            data: Any = DealsData(tables=[table_deals(night, t) for t in numbers])
         elif isinstance(command, CorrectDeal):
             night.apply(
                 DealCorrected(command.table, command.deal, command.record.fields(), command.reason)

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from uikit.config import ConfigProblem, Problem
-from uikit.i18n import N_, ConsoleTranslator, declare
+from uikit.i18n import N_, ConsoleTranslator, Language, declare
 from uikit.presenter import LanguageBase
+from uikit.viewmodel import SetupVM
 from whist.protocol import State
 
 #: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche*.
@@ -222,3 +223,32 @@ Translators = Callable[..., ConsoleTranslator]
 class Base(LanguageBase[V, ConsoleTranslator]):
     """Language handling and change notification, shared by every presenter here (the
     table kiosk's own base, with the console's translator)."""
+
+
+class SetupBase(Base[V]):
+    """The set-up screen of the console or the hall display: what is wrong with its settings
+    file, where it goes, what to write in it (for the login ``login``); ``_build`` puts
+    :meth:`setup_view` in the app's own view-model."""
+
+    #: The login the lines to write name ("leader", "hall").
+    login = ""
+    #: The app's catalog: makes its translator of a language.
+    catalog: Callable[..., ConsoleTranslator]
+
+    def __init__(
+        self,
+        problem: ConfigProblem,
+        *,
+        language: Language | None = None,
+        translators: Translators | None = None,
+    ) -> None:
+        super().__init__(language, translators or self.catalog)
+        self.problem = problem
+
+    def update(self, problem: ConfigProblem) -> None:
+        """The settings file read again, still wrong."""
+        self.problem = problem
+        self._changed()
+
+    def setup_view(self) -> SetupVM:
+        return SetupVM(**setup_texts(self.tr, self.problem, self.login))

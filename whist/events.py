@@ -111,6 +111,8 @@ class DayEnded:
     day: int
     early: bool = False
     final: bool = False
+    #: Why the leader ended it (issue 25); "" in a log written before, or none given.
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,9 @@ class TieBreakTrumpCut:
 @dataclass(frozen=True)
 class TieBreakUndone:
     """The leader took back the last tie-break (running or decided), to play it again."""
+
+    #: Why (issue 25); "" in a log written before, or none given.
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -15,18 +15,20 @@ the standings are ordered by).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from whist import views
-from whist.cards import trump_name
+from whist.cards import Suit, trump_name
 from whist.enums import Unit
 from whist.errors import ErrorCode, TournamentError
+from whist.events import ResultCorrected, TieBreakHandPlayed
 from whist.formats import TRICKS
 from whist.movement import resolve_offset
 from whist.protocol import (
     ClubRules,
+    Correct,
     CountLine,
     CountsData,
     LeaderDecision,
@@ -37,8 +39,10 @@ from whist.protocol import (
     Playoff,
     PlayoffHand,
     PreviewData,
+    Result,
     ScoreMove,
     TeamStanding,
+    TieBreakResult,
     TieGroup,
     TiesData,
     TrumpName,
@@ -390,3 +394,71 @@ __all__ = [
     "ties",
     "trial",
 ]
+
+
+# ------------------------------------------------------------------ the leader's results
+@dataclass(frozen=True)
+class Correction:
+    """A leader's correction as a fact to record, and the result it replaces as a table
+    would have sent it (None: the table had none), which settles a conflict kept for it."""
+
+    event: ResultCorrected
+    replaced: Result | None
+
+
+def correction(t: Tournament, cmd: Correct) -> Correction:
+    """What the leader's ``correct`` comes to, read before it changes anything.
+
+    >>> from whist.events import HandStarted, ResultRecorded
+    >>> from whist.pattern import default_spec
+    >>> t = Tournament.new(default_spec("alberta", tables=3, hands=1))
+    >>> t.apply(HandStarted(1, None))
+    >>> t.apply(ResultRecorded("r1", 1, 2, 6))
+    >>> cmd = Correct(id="c1", hand=1, table=2, visitor_tricks=8, home_tricks=5,
+    ...               revokes={"home": 0, "visitors": 0}, reason=" recount ")
+    >>> c = correction(t, cmd)
+    >>> c.event.reason, c.replaced.visitor_tricks, c.replaced.id
+    ('recount', 6, 'r1')
+    """
+    event = ResultCorrected(
+        cmd.hand,
+        cmd.table,
+        cmd.visitor_tricks,
+        cmd.revokes.home,
+        cmd.revokes.visitors,
+        cmd.reason.strip(),
+    )
+    before = t.result(cmd.hand, cmd.table)
+    if before is None:
+        return Correction(event, None)
+    revokes = {"home": before.revokes_home, "visitors": before.revokes_visitors}
+    replaced = Result.model_validate(
+        {
+            "id": before.result_id or "leader",
+            "hand": cmd.hand,
+            "table": cmd.table,
+            "visitor_tricks": before.visitor_tricks,
+            "home_tricks": before.home_tricks,
+            "revokes": revokes,
+        }
+    )
+    return Correction(event, replaced)
+
+
+def playoff_hand(
+    t: Tournament, cmd: TieBreakResult, cut: Callable[[], tuple[Suit, str]]
+) -> tuple[TieBreakHandPlayed, str | None]:
+    """What a playoff hand's result comes to: the fact to record, checked, with the next
+    hand's trump when another follows (``cut``: the director's cut, (suit, card)); and the
+    card cut (None: the tie-break is decided)."""
+    tb = t.tiebreak_in_progress()
+    if tb is None:
+        raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
+    event = TieBreakHandPlayed(
+        (cmd.teams[0], cmd.teams[1]), (cmd.tricks[0], cmd.tricks[1]), tb.trump
+    )
+    t.check(event)
+    if tb.with_hand(event).decided:
+        return event, None
+    next_trump, card = cut()  # another hand follows: its trump is cut now
+    return replace(event, next_trump=next_trump), card

@@ -38,8 +38,9 @@ from whist.events import (
 from whist.formats import ClubGame, ClubStanding, ClubTable, ScoreChange
 from whist.formats.individual import read_trump
 from whist.nightspec import NightSpec
-from whist.occasion import RoomNews
+from whist.occasion import Report, RoomNews, Taken
 from whist.protocol import (
+    ClubDeal,
     ClubDealScored,
     ClubHouseRule,
     ClubLine,
@@ -53,6 +54,7 @@ from whist.protocol import (
     NightTable,
     Player,
     State,
+    TableDeals,
     Topics,
     TrumpName,
     encode,
@@ -85,6 +87,8 @@ class ClubNight:
         self.game: ClubGame[Any] = spec.game
         self.deals: dict[int, list[RecordedDeal]] = {t: [] for t in self.table_numbers}
         self.changes: dict[int, list[ScoreChange]] = {t: [] for t in self.table_numbers}
+        #: Who dealt each recorded deal, by table (the bids are said from the dealer's left).
+        self.dealers: dict[int, list[str]] = {t: [] for t in self.table_numbers}
         self._tables: dict[int, ClubTable] = {
             t: self.game.start(spec.settings(t)) for t in self.table_numbers
         }
@@ -276,6 +280,7 @@ class ClubNight:
             RecordedDeal(event.deal, dict(event.record), "table", deal_id=event.deal_id)
         )
         self.changes[event.table].append(after.last)
+        self.dealers[event.table].append(table.dealer)
         self._tables[event.table] = after
         self.deal_ids[(event.table, event.deal_id)] = (event.table, event.deal)
         if event.recovered:
@@ -336,17 +341,19 @@ class ClubNight:
             deals.append(entry)
         else:
             deals[event.deal - 1] = entry
-        table, changes = self._replay_table(event.table, deals)
+        table, changes, dealers = self._replay_table(event.table, deals)
         self.deals[event.table] = deals
         self.changes[event.table] = changes
+        self.dealers[event.table] = dealers
         self._tables[event.table] = table
 
     def _replay_table(
         self, number: int, deals: list[RecordedDeal]
-    ) -> tuple[ClubTable, list[ScoreChange]]:
+    ) -> tuple[ClubTable, list[ScoreChange], list[str]]:
         table = self.game.start(self.spec.settings(number))
-        changes = []
+        changes, dealers = [], []
         for entry in deals:
+            dealers.append(table.dealer)
             try:
                 before, table = table, self.game.play(table, self.game.record(entry.record))
                 self._check_drawn(before, entry.record)
@@ -354,7 +361,7 @@ class ClubNight:
                 raise TournamentError.of_deal(exc, deal=entry.deal) from None
             assert table.last is not None  # play scored the deal
             changes.append(table.last)
-        return table, changes
+        return table, changes, dealers
 
     # ------------------------------------------------------------------ as an Occasion
     # What the hub asks of every kind of event (whist/occasion.py).
@@ -376,6 +383,22 @@ class ClubNight:
 
     def changes_feed(self, teams: Iterable[int], topics: Topics) -> list[tuple[str, bytes]]:
         return []  # every batch sends the night's standings whole
+
+    def take(self, table: int, report: Report) -> Taken:
+        """A deal from table ``table``'s kiosk: the DealRecorded to record, or the deal held
+        already (the same id, or the same record for that deal)."""
+        if not isinstance(report, ClubDeal):
+            raise TournamentError(f"{self.other_report} {self.other_ops}", ErrorCode.WRONG_FORMAT)
+        if report.table != table:
+            return Taken(wrong_table=True)
+        if (table, report.id) in self.deal_ids:  # ids are per table: another's is not ours
+            return Taken(held=self.deal_ids[(table, report.id)][::-1])
+        record = report.record.fields()
+        if table in self.table_numbers:
+            done = self.recorded(table, report.deal)
+            if done is not None and dict(done.record) == record:
+                return Taken(held=(report.deal, table))
+        return Taken(event=DealRecorded(report.id, table, report.deal, record, report.reoffer))
 
     def headline(self) -> str:
         spec = self.spec
@@ -454,6 +477,17 @@ def scored_deal(night: ClubNight, table: int, deal: int) -> ClubDealScored:
         knocked_out=list(change.knocked_out),
         by=entry.by,
         corrected=entry.corrected,
+        dealer=night.dealers[table][deal - 1],
+    )
+
+
+def table_deals(night: ClubNight, table: int) -> TableDeals:
+    """Every deal of ``table``, oldest first, and who deals its next one (the ``deals``
+    op's answer for one table)."""
+    return TableDeals(
+        table=table,
+        deals=[scored_deal(night, table, n) for n in range(1, len(night.deals[table]) + 1)],
+        dealer=night.table(table).dealer,
     )
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from whist.events import Event
-from whist.protocol import State, Topics
+from whist.protocol import ClubDeal, Result, State, Topics
 
 #: One publication: its topic and its payload (the hub retains every one but the changes).
 Feed = tuple[str, bytes]
@@ -43,6 +43,24 @@ class RoomNews:
     calling: list[int] = field(default_factory=list)
     call_reasons: dict[str, str] = field(default_factory=dict)
     conflicts: list[int] = field(default_factory=list)
+
+
+#: What a table reports: a military result, or a club night's deal.
+Report = Result | ClubDeal
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What a table's report comes to (:meth:`Occasion.take`): the fact to record
+    (``event``, checked when it is applied: a refusal is said then), or ``held``: the
+    occasion holds it already — the report sent again under its id, or the same facts under
+    a new id (a kiosk replaced mid-play, a slip entered twice) — as (number, table): the hand
+    or deal and the table it was recorded for; or ``wrong_table``: it names another table
+    than the kiosk's own. The hub records the fact, or acks what it holds, and publishes."""
+
+    event: Event | None = None
+    held: tuple[int, int] | None = None
+    wrong_table: bool = False
 
 
 class EventFile(Protocol):
@@ -78,6 +96,12 @@ class Occasion(Protocol):
 
     def apply(self, event: Event) -> None:
         """Check ``event`` and apply it; raise TournamentError, changing nothing, if refused."""
+        ...
+
+    def take(self, table: int, report: Report) -> Taken:
+        """What table ``table``'s kiosk's ``report`` comes to: the fact to record, or the one
+        held already (the decision the hub's handlers leave to the occasion). A report of the
+        other kind of occasion raises TournamentError (WRONG_FORMAT)."""
         ...
 
     # ------------------------------------------------------------------ the views

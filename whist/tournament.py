@@ -50,7 +50,7 @@ from whist.movement import host_table, visiting_team
 from whist.spec import MAX_NAME_LENGTH, HandPlan, TournamentSpec
 
 if TYPE_CHECKING:
-    from whist.occasion import RoomNews
+    from whist.occasion import Report, RoomNews, Taken
     from whist.protocol import State, Topics
     from whist.views import AssignmentWriter, TableViews
 
@@ -389,6 +389,10 @@ class Tournament:
         #: moved its numbers: (what: correction, penalty, count, tiebreak_undo; the hand, 0
         #: for none; the leader's reason, "" for none), for the table's screen to say why.
         self.late_changes: dict[int, tuple[str, int, str]] = {}
+        #: Issue 25: the reason the leader gave for ending each day (by day; none: not asked),
+        #: and each tie-break taken back (its teams, the reason), for the screens and export.
+        self.day_reasons: dict[int, str] = {}
+        self.undone_tiebreaks: list[tuple[tuple[int, ...], str]] = []
         self._feed_cache: tuple[AssignmentWriter, TableViews] | None = None
 
     # ------------------------------------------------------------------ construction
@@ -1020,7 +1024,7 @@ class Tournament:
         if isinstance(event, CountAccepted):
             return "count", [event.table], 0, event.reason
         if isinstance(event, TieBreakUndone) and self.tiebreaks:
-            return "tiebreak_undo", list(self.tiebreaks[-1].order), 0, ""
+            return "tiebreak_undo", list(self.tiebreaks[-1].order), 0, event.reason
         return None
 
     def _apply_HandStarted(self, event: HandStarted) -> None:
@@ -1181,6 +1185,8 @@ class Tournament:
             self.day_ended = True
         over = self.ended_after is not None or self.hand >= self.spec.hands
         self.phase = CLOSED if over else WAITING
+        if event.reason.strip():
+            self.day_reasons[event.day] = event.reason.strip()
 
     def _apply_FlagsCounted(self, event: FlagsCounted) -> None:
         self.counts[(event.day, event.table)] = event.flags
@@ -1225,7 +1231,8 @@ class Tournament:
         tb.cuts[len(tb.hands)] = event.trump
 
     def _apply_TieBreakUndone(self, event: TieBreakUndone) -> None:
-        self.tiebreaks.pop()
+        undone = self.tiebreaks.pop()
+        self.undone_tiebreaks.append((tuple(sorted(undone.order)), event.reason.strip()))
 
     def _apply_TieBreakHandPlayed(self, event: TieBreakHandPlayed) -> None:
         tb = self.tiebreak_in_progress()
@@ -1284,6 +1291,54 @@ class Tournament:
         from whist import views
 
         return [(topics.standings_changes, views.standings_changes_json(self, teams))]
+
+    def take(self, table: int, report: Report) -> Taken:
+        """A result from table ``table``'s kiosk: the ResultRecorded to record, or the result
+        held already (the same id, or the same tricks and revokes for that hand).
+
+        >>> from whist.pattern import default_spec
+        >>> from whist.protocol import Result
+        >>> t = Tournament.new(default_spec("alberta", tables=3, hands=2))
+        >>> t.apply(HandStarted(1, None))
+        >>> r = Result(id="r1", hand=1, table=2, visitor_tricks=6, home_tricks=7,
+        ...            revokes={"home": 0, "visitors": 0})
+        >>> t.apply(t.take(2, r).event)
+        >>> t.take(2, r).held, t.take(2, r.model_copy(update={"id": "r2"})).held
+        ((1, 2), (1, 2))
+        >>> t.take(3, r).wrong_table
+        True
+        """
+        from whist.occasion import Taken
+        from whist.protocol import Result
+
+        if not isinstance(report, Result):
+            raise TournamentError(f"{self.other_report} {self.other_ops}", ErrorCode.WRONG_FORMAT)
+        if report.table != table:
+            return Taken(wrong_table=True)
+        if (table, report.id) in self.result_ids:  # ids are per table: another's is not ours
+            return Taken(held=self.result_ids[(table, report.id)])
+        event = ResultRecorded(
+            result_id=report.id,
+            hand=report.hand,
+            table=report.table,
+            visitor_tricks=report.visitor_tricks,
+            revokes_home=report.revokes.home,
+            revokes_visitors=report.revokes.visitors,
+            recovered=report.reoffer,
+        )
+        done = self.result(event.hand, event.table)
+        facts = (event.visitor_tricks, event.revokes_home, event.revokes_visitors)
+        if (
+            done is not None
+            and (
+                done.visitor_tricks,
+                done.revokes_home,
+                done.revokes_visitors,
+            )
+            == facts
+        ):
+            return Taken(held=(event.hand, table))
+        return Taken(event=event)
 
     def headline(self) -> str:
         spec = self.spec

@@ -190,6 +190,7 @@ def state(
         ],
         recovered=t.recovered,
         playoff=playoff_note(t),
+        day_reasons={str(day): reason for day, reason in t.day_reasons.items()},
     )
 
 

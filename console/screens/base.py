@@ -15,6 +15,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit import screens
+from uikit.i18n import declare
 from whist.protocol import (
     Command,
     Preview,
@@ -116,6 +117,29 @@ COUNT_REASONS = (
     N_("A wrong result we cannot find"),
     N_("Flags moved at the table without a result"),
 )
+#: Ready-made reasons for ending a day (issue 25): the first is the usual one, the second
+#: the one offered when the day ends before its last hand.
+DAY_END_REASONS = (
+    N_("Every hand of the day is played"),
+    N_("Out of time"),
+    N_("The hall closes early"),
+)
+#: Its Gaspésie wording (a manche, not a main).
+GASPESIE_REASONS = (declare.pt("manche", "Every hand of the day is played"),)
+#: Ready-made reasons for taking back a tie-break (issue 25).
+TIEBREAK_UNDO_REASONS = (
+    N_("A playoff hand was entered wrong"),
+    N_("The wrong teams were called to the playoff"),
+    N_("The playoff is to be played again"),
+)
+#: The confirmation pages that take a reason, and the ready-made one each starts with.
+REASONED: dict[str, tuple[tuple[str, ...], int | None]] = {
+    "accept_count": (COUNT_REASONS, None),
+    "end_day": (DAY_END_REASONS, 0),
+    "end_early": (DAY_END_REASONS, 1),
+    "end_after_day": (DAY_END_REASONS, 1),
+    "tiebreak_undo": (TIEBREAK_UNDO_REASONS, 0),
+}
 
 
 class Link(Protocol):
@@ -194,7 +218,7 @@ class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
         if self.router.mode is Screen.DEAL:
             return CLUB_REASONS
         if self.router.mode is Screen.CONFIRM:
-            return COUNT_REASONS
+            return REASONED.get(self.router.confirm_kind or "", ((), None))[0]
         return CORRECTION_REASONS if self.router.mode is Screen.CORRECT else PENALTY_REASONS
 
     def _reason(self) -> str:

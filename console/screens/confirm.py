@@ -3,10 +3,13 @@ tie-break, each said in full before it is done."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from console import director, words
 from console.screens.base import (
-    COUNT_REASONS,
+    REASONED,
     ConfirmKind,
+    Draft,
     ScreenPresenter,
 )
 from console.viewmodel import (
@@ -30,10 +33,42 @@ class ConfirmPresenter(ScreenPresenter):
     """The confirmation page: each irreversible step said in full before it is sent."""
 
     def open_confirm(self, kind: ConfirmKind) -> None:
-        """Close the hand, undo the start, or end the day: a page that says what happens."""
+        """Close the hand, undo the start, or end the day: a page that says what happens;
+        a day's end and a tie-break undo take a reason, a ready-made one chosen to start with
+        (issue 25)."""
         self._intent()
         self.router.confirm_kind, self.router.mode = kind, Screen.CONFIRM
+        if kind in REASONED:
+            self.router.draft = Draft(table=0, hand=0, preset=REASONED[kind][1])
         self._changed()
+
+    def _given(self) -> str | None:
+        """The reason the page sends: None when the page takes none or it is left empty."""
+        return self._reason().strip() or None
+
+    def _reason_page(self, page: ConfirmVM) -> ConfirmVM:
+        """``page`` with the reason's ready-made choices and box; its way forward waits for
+        a reason."""
+        tr = self.tr
+        d = self.router.draft
+        reason = self._reason()
+        go, go2 = page.go, page.go2
+        if not reason.strip():  # both ways forward wait for it
+            go = replace(go, role="disabled", enabled=False)
+            if go2.visible:
+                go2 = replace(go2, role="disabled", enabled=False)
+        return replace(
+            page,
+            go=go,
+            go2=go2,
+            reason_label=tr.t("Reason (required, kept in the log):"),
+            reasons=tuple(
+                ButtonVM(tr.t(r), role="selected" if d is not None and i == d.preset else "normal")
+                for i, r in enumerate(self._presets())
+            ),
+            reason=reason,
+            reason_hint=tr.t("Type the reason, or tap one above"),
+        )
 
     def confirm(self) -> None:
         self._intent()
@@ -48,15 +83,19 @@ class ConfirmPresenter(ScreenPresenter):
         command = {
             "close": CloseHand,
             "undo": UndoStart,
-            "end_day": EndDay,
             "end_night": EndNight,
         }.get(kind or "")
-        if command is not None:
+        reason = self._given()
+        if kind in REASONED and reason is None:
+            return self._changed()
+        if kind == "end_day":
+            self._send(EndDay(id=self._id(), reason=reason))
+        elif command is not None:
             self._send(command(id=self._id()))
         elif kind == "end_early":
-            self._send(EndDay(id=self._id(), early=True))
+            self._send(EndDay(id=self._id(), early=True, reason=reason))
         elif kind == "end_after_day":
-            self._send(EndDay(id=self._id(), final=True))
+            self._send(EndDay(id=self._id(), final=True, reason=reason))
         elif kind == "accept_count":
             reason = self._reason().strip()
             accept = self.console.counts.accept_command(reason)
@@ -70,13 +109,16 @@ class ConfirmPresenter(ScreenPresenter):
             )
             return self._changed()
         elif kind == "tiebreak_undo":
-            self._send(TieBreakUndo(id=self._id()))
+            self._send(TieBreakUndo(id=self._id(), reason=reason))
             self.router.mode, self.router.confirm_kind, self.router.tab = (
                 None,
                 None,
                 Screen.TIEBREAK,
             )
+            self.router.draft = None
             return self._changed()
+        if kind in REASONED:
+            self.router.draft = None
         self.router.mode, self.router.confirm_kind, self.router.tab = None, None, Screen.TABLES
         self._changed()
 
@@ -84,7 +126,11 @@ class ConfirmPresenter(ScreenPresenter):
         """The confirmation page's second way forward: end the whole tournament now."""
         self._intent()
         if self.router.confirm_kind == "end_early":
-            self._send(EndDay(id=self._id(), early=True, final=True))
+            reason = self._given()
+            if reason is None:
+                return self._changed()
+            self._send(EndDay(id=self._id(), early=True, final=True, reason=reason))
+            self.router.draft = None
         self.router.mode, self.router.confirm_kind, self.router.tab = None, None, Screen.TABLES
         self._changed()
 
@@ -124,25 +170,9 @@ class ConfirmPresenter(ScreenPresenter):
                 back=back,
             )
         if kind == "end_early":
-            return self._end_early_page(back)
+            return self._reason_page(self._end_early_page(back))
         if kind == "end_after_day":
-            return ConfirmVM(
-                title=tr.t("End the tournament now, after day {d}?").format(d=s.day),
-                body=" ".join(
-                    [
-                        tr.t("Days {a} to {b} will not be played.").format(a=s.day + 1, b=s.days)
-                        if s.day + 1 < s.days
-                        else tr.t("Day {d} will not be played.").format(d=s.days),
-                        tr.t(
-                            "The standings become final, and tie-breaks can be played. This "
-                            "cannot be undone."
-                        ),
-                    ]
-                ),
-                detail=director.missing_block(tr, s, s.hand) or tr.t("Every result is in."),
-                go=ButtonVM(tr.t("End the tournament now"), role="call"),
-                back=back,
-            )
+            return self._reason_page(self._end_after_day_page(back))
         if kind == "final":
             return ConfirmVM(
                 title=tr.t("Some results are missing"),
@@ -168,10 +198,32 @@ class ConfirmPresenter(ScreenPresenter):
         if kind == "end_night":
             return self._end_night_page(back)
         if kind == "tiebreak_undo":
-            return self._tiebreak_undo_page(back)
+            return self._reason_page(self._tiebreak_undo_page(back))
         if kind == "accept_count":
             return self._accept_count_page(back)
-        return self._end_day_page(back)
+        return self._reason_page(self._end_day_page(back))
+
+    def _end_after_day_page(self, back: ButtonVM) -> ConfirmVM:
+        tr = self.tr
+        s = self.store.state
+        assert s is not None
+        return ConfirmVM(
+            title=tr.t("End the tournament now, after day {d}?").format(d=s.day),
+            body=" ".join(
+                [
+                    tr.t("Days {a} to {b} will not be played.").format(a=s.day + 1, b=s.days)
+                    if s.day + 1 < s.days
+                    else tr.t("Day {d} will not be played.").format(d=s.days),
+                    tr.t(
+                        "The standings become final, and tie-breaks can be played. This "
+                        "cannot be undone."
+                    ),
+                ]
+            ),
+            detail=director.missing_block(tr, s, s.hand) or tr.t("Every result is in."),
+            go=ButtonVM(tr.t("End the tournament now"), role="call"),
+            back=back,
+        )
 
     def _accept_count_page(self, back: ButtonVM) -> ConfirmVM:
         """Issue 25, item 2: the verifiers' count over the hub's, said in names, with a
@@ -187,9 +239,8 @@ class ConfirmPresenter(ScreenPresenter):
             return ConfirmVM(
                 title=tr.t("Verifiers' count"), body=tr.t("Asking the hub…"), back=back
             )
-        reason = self._reason().strip()
         counted = tr.nt("{n} flag", "{n} flags", line.counted).format(n=line.counted)
-        return ConfirmVM(
+        page = ConfirmVM(
             title=tr.t("Accept table {table}'s count: {counted}?").format(
                 table=line.table, counted=counted
             ),
@@ -203,20 +254,10 @@ class ConfirmPresenter(ScreenPresenter):
                 line.hub,
             ).format(counted=counted, n=line.hub, d=command.day),
             detail=self._effect(command),
-            go=ButtonVM(
-                tr.t("Accept the count"),
-                role="primary" if reason else "disabled",
-                enabled=bool(reason),
-            ),
+            go=ButtonVM(tr.t("Accept the count"), role="primary"),
             back=back,
-            reason_label=tr.t("Reason (required, kept in the log):"),
-            reasons=tuple(
-                ButtonVM(tr.t(r), role="selected" if d is not None and i == d.preset else "normal")
-                for i, r in enumerate(COUNT_REASONS)
-            ),
-            reason=self._reason(),
-            reason_hint=tr.t("Type the reason, or tap one above"),
         )
+        return self._reason_page(page)
 
     def _tiebreak_undo_page(self, back: ButtonVM) -> ConfirmVM:
         tr = self.tr

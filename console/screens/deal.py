@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from console import individual, words
@@ -61,23 +62,16 @@ class DealPresenter(ScreenPresenter):
         self._intent()
         d, club = self.router.draft, self.store.club
         key, _, value = str(arg).partition("=")
-        keys = ("widow", "contract", "bidder", "partner", "revoker")
-        if d is None or club is None or self.router.mode is not Screen.DEAL or key not in keys:
+        if d is None or club is None or self.router.mode is not Screen.DEAL:
             return self._changed()
-        if key not in club.fields:
+        found = individual.choice_page(club, key)
+        if found is None or key not in club.fields:
             return self._changed()
-        if key == "revoker" and value == "none":
-            d = d.with_field(key, None)
-        else:
-            d = d.with_field(key, value)
-        if key == "contract" and value == "pass":
-            for other in ("bidder", "partner", "bidder_tricks", "revoker"):
-                d = d.with_field(other, None)
-        elif key == "contract" and value != "prop":
-            d = d.with_field("partner", None)
-        if key == "bidder" and d.fields().get("partner") == value:
-            d = d.with_field("partner", None)
-        self.router.draft = d
+        _, aside = found  # "Nobody" on a page opened aside leaves the field out
+        d = d.with_field(key, None if aside and value == "none" else value)
+        # what no longer applies goes: a bidder once everyone passed, the bidder as partner
+        fields = individual.tidy(club, d.fields())
+        self.router.draft = replace(d, record=tuple(fields.items()))
         self._changed()
 
     def deal_step(self, arg: str) -> None:
@@ -157,7 +151,9 @@ class DealPresenter(ScreenPresenter):
         def name(seat: str) -> str:
             return self.console.night.players(d.table, seat)
 
-        rows = individual.form_rows(tr, club.fields, f, seats, name)
+        # the bids are listed from the dealer's left (the entry schema's Page.from_dealer)
+        dealer = known.dealer if known is not None else self.store.club_dealers.get(d.table)
+        rows = individual.form_rows(tr, club, f, seats, name, dealer)
         choices = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.choices]
         counts = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.counts]
         choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
@@ -179,7 +175,7 @@ class DealPresenter(ScreenPresenter):
             )
         note = (
             tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
-                record=individual.record_text(tr, known.record, seats, name)
+                record=individual.record_text(tr, club, known.record, seats, name)
             )
             if known is not None
             else tr.t("For a table whose kiosk failed: from the players' score sheet.")
@@ -193,7 +189,8 @@ class DealPresenter(ScreenPresenter):
             note=note,
             choices=tuple(choices),
             counts=tuple(counts),
-            readout=individual.record_text(tr, f, seats, name) or tr.t("Nothing chosen yet."),
+            readout=individual.record_text(tr, club, f, rows.order, name)
+            or tr.t("Nothing chosen yet."),
             reason_label=tr.t("Reason (required, kept in the log):"),
             reasons=tuple(
                 ButtonVM(tr.t(text), role="selected" if d.preset == i else "normal")

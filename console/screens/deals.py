@@ -65,7 +65,9 @@ class DealsPresenter(ScreenPresenter):
 
         for d in reversed(deals):  # the latest first: it is the one most often corrected
             scored = (
-                individual.lines_text(tr, d.lines, name) if alone else words.club_lines(tr, d.lines)
+                individual.lines_text(tr, club, d.lines, name)
+                if alone
+                else words.club_lines(tr, d.lines)
             )
             if d.unscored:
                 scored = words.semicolons(tr, [scored, words.club_lines(tr, d.unscored)])
@@ -95,7 +97,7 @@ class DealsPresenter(ScreenPresenter):
                 DealRowVM(
                     deal=(tr.t("Round {n}") if club.rounds else tr.t("Deal {n}")).format(n=d.deal),
                     number=d.deal,
-                    entered=individual.record_text(tr, d.record, seats, name)
+                    entered=individual.record_text(tr, club, d.record, seats, name)
                     if alone
                     else words.club_record(tr, d.record),
                     scored=scored,

@@ -143,6 +143,7 @@ class Replies(ScreenPresenter):
             if deals is not None:
                 for held in deals.tables:
                     self.store.club_deals[held.table] = list(held.deals)
+                    self.store.club_dealers[held.table] = held.dealer
             elif not reply.ok:
                 self.message = (lambda: self.refused_text(reply, "deals"), "message-bad")
         elif isinstance(command, Loans) and reply.ok:

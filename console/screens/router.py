@@ -62,4 +62,6 @@ class Router(screens.Router[Screen]):
         elif self.confirm_kind == "accept_count":  # back to the count it came from
             self.mode, self.confirm_kind, self.draft = Screen.COUNTS, None, None
         else:
+            if self.mode is Screen.CONFIRM:  # a day's end or a tie-break undo: its reason
+                self.draft = None
             self.mode, self.confirm_kind = None, None

@@ -8,40 +8,22 @@ from console.viewmodel import (
     Screen,
     ViewModel,
 )
-from uikit.common import (
-    Base,
-    Translators,
-    language_button_text,
-    setup_texts,
-)
-from uikit.config import ConfigProblem
-from uikit.i18n import Language
-from uikit.viewmodel import ButtonVM, SetupVM
+from uikit.common import SetupBase, language_button_text
+from uikit.viewmodel import ButtonVM
 
 
-class SetupPresenter(Base[ViewModel]):
+class SetupPresenter(SetupBase[ViewModel]):
     """The set-up screen: what is wrong with leader.toml, where it goes, what to write.
 
     >>> from pathlib import Path
-    >>> from uikit.config import Problem
+    >>> from uikit.config import ConfigProblem, Problem
     >>> p = SetupPresenter(ConfigProblem(Path("/x/leader.toml"), [Problem("missing", "host")]))
     >>> p.view.setup.problems
     '“host” is missing.'
     """
 
-    def __init__(
-        self,
-        problem: ConfigProblem,
-        *,
-        language: Language | None = None,
-        translators: Translators = translator,
-    ) -> None:
-        super().__init__(language, translators)
-        self.problem = problem
-
-    def update(self, problem: ConfigProblem) -> None:
-        self.problem = problem
-        self._changed()
+    login = "leader"
+    catalog = staticmethod(translator)
 
     def _build(self) -> ViewModel:
         tr = self.tr
@@ -52,5 +34,5 @@ class SetupPresenter(Base[ViewModel]):
                 info=tr.t("Setting up the leader's console"),
                 language=ButtonVM(language_button_text(tr)),
             ),
-            setup=SetupVM(**setup_texts(tr, self.problem, "leader")),
+            setup=self.setup_view(),
         )

@@ -60,6 +60,8 @@ class Store(screens.Store):
         # a club night: the hub's standings and each table's deals (the "deals" query)
         self.night: NightStandings | None = None
         self.club_deals: dict[int, list[ClubDealScored]] = {}
+        #: who deals each table's next deal (a hub that predates it: None)
+        self.club_dealers: dict[int, str | None] = {}
         self.entered: set[tuple[int, int]] = set()  # (hand, table) the leader entered
         # issue 25: what a change would do (the hub's dry run, or its refusal), by what was
         # asked (the standings' seq and the command without its id); the ids asked, to it

@@ -14,7 +14,9 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from hub.demo.demoscreens import PERSON_TABLE, DemoScreens
 from hub.demo.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
@@ -22,6 +24,7 @@ from hub.service.serve import serve
 from whist.bot import BOT_CLUB_GAMES, club_deal, deal_and_play, individual_deal
 from whist.cards import parse_trump
 from whist.enums import AckStatus, Phase, Unit
+from whist.formats import Format
 from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import default_spec, demo_name
 from whist.protocol import Assignment, ClubScore, NightStandings, Standings
@@ -36,6 +39,9 @@ CLUB_DEMO_MAX_DEALS = 60
 #: How often a bot of a club night fails to follow suit when it could, so that revokes are
 #: penalised in the games that have them (docs/rules.md MN5, EN8, US4, SO7).
 CLUB_REVOKE_CHANCE = 0.01
+
+L = TypeVar("L", bound=SimLeader)
+K = TypeVar("K", bound=SimKiosk)
 
 #: Seats 0 & 2 are the home pair, 1 & 3 the visitors (whist.bot's sides 0 and 1).
 HOME, VISITORS = 0, 1
@@ -68,8 +74,9 @@ def standings_table(s: Standings, spec: TournamentSpec, top: int = 10) -> str:
 def run_demo(
     *,
     fmt: str = "alberta",
-    tables: int = 16,
+    tables: int | None = None,
     hands: int | None = None,
+    length: LengthSpec | None = None,
     pace: float = 1.0,
     port: int = 0,
     data: Path | None = None,
@@ -79,76 +86,93 @@ def run_demo(
     screens: bool = False,
     screens_env: dict[str, str] | None = None,
 ) -> int:
-    """Play a whole tournament; return 0 when it ran to the end, 130 if interrupted.
+    """Play a whole tournament or club night (``fmt`` says which) through a real hub and its
+    broker: simulated kiosks report what their bots play, exactly as kiosks do, a simulated
+    leader runs it, and the standings are shown as they arrive. Returns 0 when it ran to the
+    end, 130 if interrupted, 1 if the hub or a device failed.
 
-    With ``screens`` the hall display and table 1's kiosk open (hub.demo.demoscreens): a person
-    plays table 1, the bots the others, and each hand waits for table 1's result."""
+    ``tables`` defaults to 16 (a club night 4); ``hands`` (military whist) to the format's
+    whole pattern, ``length`` (a club night) to :func:`demo_length`. With ``screens`` the hall
+    display and table 1's kiosk open (hub.demo.demoscreens): a person plays table 1, the bots
+    the others, and each hand (a club night: each round of deals) waits for table 1."""
     stop = stop or threading.Event()
     rng = random.Random(seed)
-    spec = default_spec(fmt, tables, hands, name=demo_name(fmt, tables))
-    work = data or Path(tempfile.mkdtemp(prefix="whist-demo-"))
-    hub_ready = threading.Event()
-    lines: list[str] = []
-
-    def hub_echo(line: str) -> None:
-        lines.append(line)
-        if "Hub ready" in line:
-            hub_ready.set()
-
-    hub_stop = threading.Event()
-    hub_thread = threading.Thread(
-        target=serve,
-        kwargs={
-            "spec": spec,
-            "data_dir": work,
-            "port": port,
-            "bind": "127.0.0.1",
-            "tls_port": 0,  # a free port: the demo's devices use the plain loopback listener
-            "echo": hub_echo,
-            "stop": hub_stop,
-        },
-        name="hub",
-        daemon=True,
-    )
-    echo(f"Demo: {spec.name}, {spec.format.value}, {spec.hands} hands; data in {work}")
-    hub_thread.start()
-    devices: list[SimKiosk | SimLeader] = []
-    windows: DemoScreens | None = None
-    try:
-        deadline = time.monotonic() + 20
-        while not hub_ready.wait(0.2):
-            if not hub_thread.is_alive() or time.monotonic() > deadline:
-                echo("The hub did not start:\n" + "\n".join(lines))
-                return 1
-        for line in lines:
-            echo("  " + line)
-        from hub.broker.broker import CREDENTIALS_FILE, Credentials
-        from hub.service.datadir import BROKER_DIR
-
-        creds = Credentials.load_or_create(work / BROKER_DIR, tables)
-        broker_port = _port_from(lines) or port
-        leader = SimLeader("127.0.0.1", broker_port, creds.leader.username, creds.leader.password)
+    play = demo_play(fmt, tables, hands, length)
+    with _DemoHub(play.spec, data, port, echo, stop, play.about) as hall:
+        if hall.broker_port is None:
+            return 1
         person = PERSON_TABLE if screens else None
-        kiosks = [
-            SimKiosk(t, "127.0.0.1", broker_port, creds.table(t).username, creds.table(t).password)
-            for t in range(1, tables + 1)
-            if t != person
-        ]
-        devices = [leader, *kiosks]
-        for d in devices:
-            d.start()
-        for d in devices:
-            if not d.connected.wait(10):
-                echo("A simulated table could not connect to the broker.")
-                return 1
-        echo(f"{tables} tables connected (credentials in {work / BROKER_DIR / CREDENTIALS_FILE})")
+        if not play.connect(hall, person):
+            return 1
         if screens:
-            windows = DemoScreens(work / "screens", broker_port, creds, env=screens_env)
-            windows.__enter__()
-            echo(
-                "The hall display and table 1's kiosk are open: play table 1 there "
-                "(the bots play the other tables; each hand waits for table 1)."
-            )
+            hall.open_screens(screens_env, play.each)
+        return play.play(DemoRun(hall, rng, pace, stop, person))
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    """One run of the demo: its hub, its dice, seconds per hand, Ctrl-C, the person's
+    table (None: the bots play every table)."""
+
+    hall: _DemoHub
+    rng: random.Random
+    pace: float
+    stop: threading.Event
+    person: int | None
+
+
+class DemoPlay(Protocol):
+    """What the bots do in one kind of event, on the hub every demo shares."""
+
+    @property
+    def spec(self) -> TournamentSpec | NightSpec: ...
+
+    #: What the event is, after its name and format in the demo's first line.
+    about: str
+    #: What waits for a person at table 1 ("each hand", "each round").
+    each: str
+
+    def connect(self, hall: _DemoHub, person: int | None) -> bool:
+        """Start the simulated leader and kiosks (none at the person's table)."""
+        ...
+
+    def play(self, run: DemoRun) -> int:
+        """Play to the end and print the final standings: 0, or 130 if interrupted."""
+        ...
+
+
+def demo_play(
+    fmt: str, tables: int | None, hands: int | None, length: LengthSpec | None
+) -> DemoPlay:
+    """The one place the demo asks which kind of event ``fmt`` is played as."""
+    if Format(fmt).is_club:
+        night = default_night(
+            fmt, tables or 4, name=demo_name(fmt, tables or 4), length=length or demo_length(fmt)
+        )
+        return NightDemo(night, fmt)
+    count = tables or 16
+    return TournamentDemo(default_spec(fmt, count, hands, name=demo_name(fmt, count)))
+
+
+class TournamentDemo:
+    """A military tournament: the leader starts each hand, every table reports its bots'
+    tricks, the leader closes the hand, and ends each day."""
+
+    each = "hand"
+
+    def __init__(self, spec: TournamentSpec) -> None:
+        self.spec = spec
+        self.about = f", {spec.hands} hands"
+        self.kiosks: list[SimKiosk] = []
+
+    def connect(self, hall: _DemoHub, person: int | None) -> bool:
+        self.leader = hall.leader(SimLeader)
+        self.kiosks = hall.kiosks(SimKiosk, person)
+        return hall.connect([self.leader, *self.kiosks])
+
+    def play(self, run: DemoRun) -> int:
+        spec, leader, kiosks, echo = self.spec, self.leader, self.kiosks, run.hall.echo
+        rng, pace, stop, person = run.rng, run.pace, run.stop, run.person
         rules = spec.format.rules
         for plan in spec.pattern:
             if stop.is_set():
@@ -188,24 +212,15 @@ def run_demo(
             leader_row = standings.teams[0]
             score = leader_row.flags if rules.unit == Unit.FLAGS else leader_row.points
             echo(
-                f"hand {hand:>2}/{spec.hands}  trump {trump:<8}  {tables} results  "
+                f"hand {hand:>2}/{spec.hands}  trump {trump:<8}  {spec.tables} results  "
                 f"leader: {leader_row.name} ({score})"
             )
             if stop.wait(pace / 2):
                 return 130
         final = leader.wait_standings(lambda s: s.hand == spec.hands, 10)
         echo("\nFinal standings")
-        echo(standings_table(final, spec, top=tables))
+        echo(standings_table(final, spec, top=spec.tables))
         return 0
-    finally:
-        if windows is not None:
-            windows.__exit__(None, None, None)
-        for d in devices:
-            d.stop()
-        hub_stop.set()
-        hub_thread.join(15)
-        if data is None and not stop.is_set():
-            shutil.rmtree(work, ignore_errors=True)
 
 
 def _table_done(leader: SimClubLeader, table: int, deals: int) -> bool:
@@ -239,57 +254,30 @@ def night_table(s: NightStandings, top: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def run_club_demo(
-    *,
-    fmt: str = "minnesota",
-    tables: int = 4,
-    length: LengthSpec | None = None,
-    pace: float = 1.0,
-    port: int = 0,
-    data: Path | None = None,
-    seed: int | None = None,
-    echo: Callable[[str], None] = print,
-    stop: threading.Event | None = None,
-    screens: bool = False,
-    screens_env: dict[str, str] | None = None,
-) -> int:
-    """Play a whole club night: four bots at each table deal and play every deal, the table's
-    simulated kiosk reports it to the hub exactly as a kiosk does (deal by deal, through the
-    outbox, until acked), until every table has played the night's length; then the leader
-    ends the night. Returns 0 when it ran to the end, 130 if interrupted.
+class NightDemo:
+    """A club night: four bots at each table deal and play every deal, the table's simulated
+    kiosk reports it (deal by deal, through the outbox, until acked), until every table has
+    played the night's length; then the leader ends the night."""
 
-    With ``screens`` the hall's night display and table 1's kiosk open (hub.demo.demoscreens), as
-    in military whist: a person keeps table 1's score, the bots the others', and each round
-    of deals waits for table 1's."""
-    stop = stop or threading.Event()
-    rng = random.Random(seed)
-    spec = default_night(
-        fmt, tables, name=demo_name(fmt, tables), length=length or demo_length(fmt)
-    )
-    with _DemoHub(spec, data, port, echo, stop) as hall:
-        if hall.broker_port is None:
-            return 1
-        leader = SimClubLeader(
-            "127.0.0.1", hall.broker_port, hall.creds.leader.username, hall.creds.leader.password
-        )
-        person = PERSON_TABLE if screens else None
-        kiosks = [
-            SimClubKiosk(
-                t,
-                "127.0.0.1",
-                hall.broker_port,
-                hall.creds.table(t).username,
-                hall.creds.table(t).password,
-            )
-            for t in range(1, tables + 1)
-            if t != person
-        ]
-        if not hall.connect([leader, *kiosks]):
-            return 1
-        for kiosk in kiosks:
+    about = ""
+    each = "round"
+
+    def __init__(self, spec: NightSpec, fmt: str) -> None:
+        self.spec, self.fmt = spec, fmt
+        self.kiosks: list[SimClubKiosk] = []
+
+    def connect(self, hall: _DemoHub, person: int | None) -> bool:
+        self.leader = hall.leader(SimClubLeader)
+        self.kiosks = hall.kiosks(SimClubKiosk, person)
+        if not hall.connect([self.leader, *self.kiosks]):
+            return False
+        for kiosk in self.kiosks:
             kiosk.wait_score(lambda s: True, 10)
-        if screens:
-            hall.open_screens(screens_env)
+        return True
+
+    def play(self, run: DemoRun) -> int:
+        leader, kiosks, echo, tables = self.leader, self.kiosks, run.hall.echo, self.spec.tables
+        rng, pace, stop, person = run.rng, run.pace, run.stop, run.person
         for round_ in range(1, CLUB_DEMO_MAX_DEALS + 1):
             playing = [k for k in kiosks if k.score is not None and not k.score.finished]
             # the person's table plays on until the hub says its night is over
@@ -299,7 +287,7 @@ def run_club_demo(
             sent = []
             for kiosk in rng.sample(playing, len(playing)):  # tables finish in any order
                 assert kiosk.score is not None
-                record = bot_record(rng, fmt, kiosk.score)
+                record = bot_record(rng, self.fmt, kiosk.score)
                 sent.append((kiosk, kiosk.score.deal, kiosk.submit_deal(record)))
                 if stop.wait(pace / (2 * len(playing))):
                     return 130
@@ -328,7 +316,7 @@ def run_club_demo(
             echo(f"The hub refused to end the night: {reply.error}")
             return 1
         final = leader.wait_night(lambda s: s.ended, 10)
-        echo(f"\nFinal standings ({spec.game.title}, {final.rules.wins} then points)")
+        echo(f"\nFinal standings ({self.spec.game.title}, {final.rules.wins} then points)")
         echo(night_table(final))
         return 0
 
@@ -396,8 +384,10 @@ class _DemoHub:
         port: int,
         echo: Callable[[str], None],
         interrupted: threading.Event,
+        about: str = "",
     ) -> None:
         self.spec, self.data, self.port, self.echo = spec, data, port, echo
+        self.about = about
         self.interrupted = interrupted
         self.work = data or Path(tempfile.mkdtemp(prefix="whist-demo-"))
         self.lines: list[str] = []
@@ -423,13 +413,16 @@ class _DemoHub:
                 "data_dir": self.work,
                 "port": self.port,
                 "bind": "127.0.0.1",
+                "tls_port": 0,  # a free port: the demo's devices use the plain loopback listener
                 "echo": self._echo,
                 "stop": self.stop,
             },
             name="hub",
             daemon=True,
         )
-        self.echo(f"Demo: {self.spec.name}, {self.spec.format.value}; data in {self.work}")
+        self.echo(
+            f"Demo: {self.spec.name}, {self.spec.format.value}{self.about}; data in {self.work}"
+        )
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.ready.wait(0.2):
@@ -442,6 +435,19 @@ class _DemoHub:
         self.broker_port = _port_from(self.lines) or self.port
         return self
 
+    def leader(self, kind: type[L]) -> L:
+        """The simulated console, logged in as the leader."""
+        assert self.broker_port is not None
+        login = self.creds.leader
+        return kind("127.0.0.1", self.broker_port, login.username, login.password)
+
+    def kiosks(self, kind: type[K], person: int | None) -> list[K]:
+        """A simulated kiosk at every table but the person's."""
+        assert self.broker_port is not None
+        port = self.broker_port
+        logins = [(t, self.creds.table(t)) for t in range(1, self.spec.tables + 1) if t != person]
+        return [kind(t, "127.0.0.1", port, c.username, c.password) for t, c in logins]
+
     def connect(self, devices: list[SimKiosk | SimLeader]) -> bool:
         self.devices = devices
         for d in devices:
@@ -450,17 +456,22 @@ class _DemoHub:
             if not d.connected.wait(10):
                 self.echo("A simulated table could not connect to the broker.")
                 return False
-        self.echo(f"{len(devices) - 1} tables connected")
+        from hub.broker.broker import CREDENTIALS_FILE
+        from hub.service.datadir import BROKER_DIR
+
+        where = self.work / BROKER_DIR / CREDENTIALS_FILE
+        self.echo(f"{len(devices) - 1} tables connected (credentials in {where})")
         return True
 
-    def open_screens(self, env: dict[str, str] | None) -> None:
-        """The hall display and table 1's kiosk, closed with the hub (hub.demo.demoscreens)."""
+    def open_screens(self, env: dict[str, str] | None, each: str) -> None:
+        """The hall display and table 1's kiosk, closed with the hub (hub.demo.demoscreens):
+        each ``each`` (a hand, a round of deals) waits for the person at table 1."""
         assert self.broker_port is not None
         self.windows = DemoScreens(self.work / "screens", self.broker_port, self.creds, env=env)
         self.windows.__enter__()
         self.echo(
-            "The hall display and table 1's kiosk are open: keep table 1's score there "
-            "(the bots play the other tables; each round waits for table 1)."
+            "The hall display and table 1's kiosk are open: play table 1 there "
+            f"(the bots play the other tables; each {each} waits for table 1)."
         )
 
     def __exit__(self, *exc: object) -> None:

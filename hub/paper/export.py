@@ -128,6 +128,16 @@ def export_csv(t: Tournament, out_dir: Path) -> list[Path]:
                     + f" in that order ({decision.reason})"
                 ]
             )
+        said = [  # issue 25: what the leader did after play, with the reason given
+            *([f"day {day} ended by the leader", reason] for day, reason in t.day_reasons.items()),
+            *(
+                [f"tie-break of teams {', '.join(map(str, teams))} taken back", reason or "-"]
+                for teams, reason in t.undone_tiebreaks
+            ),
+        ]
+        if said:
+            writer.writerow([])
+            writer.writerows(said)
         missing = t.results_missing()
         if missing:  # never a silent gap: the file says it is provisional
             writer.writerow([])

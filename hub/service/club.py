@@ -24,7 +24,7 @@ from hub.service.room import Room
 from whist import night as club
 from whist.enums import AckStatus
 from whist.errors import ErrorCode, TournamentError
-from whist.events import DealCorrected, DealRecorded, NightEnded, RoundTrumpDrawn
+from whist.events import DealCorrected, NightEnded, RoundTrumpDrawn
 from whist.formats.eight_to_one import draw_trump, round_cards
 from whist.night import ClubNight
 from whist.protocol import (
@@ -38,7 +38,6 @@ from whist.protocol import (
     EndNightData,
     Export,
     ExportData,
-    TableDeals,
     Topics,
     decode,
     encode,
@@ -82,7 +81,8 @@ class DealDesk:
         )
         if deal is None:
             return
-        if deal.table != table:
+        taken = night.take(table, deal)  # the night decides; the hub records and acks
+        if taken.wrong_table:
             reason = f"this deal is for table {deal.table} but came from table {table}'s kiosk"
             ack = Ack(
                 id=deal.id,
@@ -93,20 +93,13 @@ class DealDesk:
             )
             self._ack(table, ack, batch)
             return
-        if (table, deal.id) in night.deal_ids:  # ids are per table: another's is not ours
-            _, number = night.deal_ids[(table, deal.id)]
+        if taken.held is not None or taken.event is None:
+            # sent again, or the same facts under a new id (a kiosk replaced mid-night)
+            number = taken.held[0] if taken.held is not None else deal.deal
             self._ack(table, Ack(id=deal.id, status="duplicate", deal=number), batch)
             return
-        record = deal.record.fields()
-        if table in night.table_numbers:
-            done = night.recorded(table, deal.deal)
-            if done is not None and dict(done.record) == record:
-                # A kiosk replaced mid-night, or the deal entered again: the same facts under a
-                # new id are not a conflict.
-                self._ack(table, Ack(id=deal.id, status="duplicate", deal=deal.deal), batch)
-                return
         try:
-            self.live.apply(DealRecorded(deal.id, table, deal.deal, record, deal.reoffer), batch)
+            self.live.apply(taken.event, batch)
         except TournamentError as exc:
             if exc.code == ErrorCode.CONFLICT:
                 key = (deal.deal, deal.table)
@@ -195,17 +188,7 @@ class NightOps:
                 ErrorCode.BAD_TABLE,
             )
         wanted = [cmd.table] if cmd.table is not None else list(night.table_numbers)
-        return DealsData(
-            tables=[
-                TableDeals(
-                    table=t,
-                    deals=[
-                        club.scored_deal(night, t, n) for n in range(1, len(night.deals[t]) + 1)
-                    ],
-                )
-                for t in wanted
-            ]
-        )
+        return DealsData(tables=[club.table_deals(night, t) for t in wanted])
 
     def _do_export(self, cmd: Export, batch: Batch) -> ExportData:
         night = self.live.event

@@ -8,7 +8,6 @@ import json
 import logging
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from hub.service.batch import Batch, Op, Outgoing
@@ -28,9 +27,7 @@ from whist.events import (
     HandStarted,
     PenaltyImposed,
     PlaceDecided,
-    ResultCorrected,
     StartUndone,
-    TieBreakHandPlayed,
     TieBreakStarted,
     TieBreakTrumpCut,
     TieBreakUndone,
@@ -57,7 +54,6 @@ from whist.protocol import (
     Rename,
     RenameData,
     Reply,
-    Result,
     StartHand,
     StartHandData,
     TieBreakResult,
@@ -197,28 +193,8 @@ class TournamentOps:
 
     def _do_correct(self, cmd: Correct, batch: Batch) -> CorrectData:
         t = self.tournament
-        event = ResultCorrected(
-            cmd.hand,
-            cmd.table,
-            cmd.visitor_tricks,
-            cmd.revokes.home,
-            cmd.revokes.visitors,
-            cmd.reason.strip(),
-        )
-        before = t.result(cmd.hand, cmd.table)
-        replaced = None
-        if before is not None:  # read before the correction changes it
-            revokes = {"home": before.revokes_home, "visitors": before.revokes_visitors}
-            replaced = Result.model_validate(
-                {
-                    "id": before.result_id or "leader",
-                    "hand": cmd.hand,
-                    "table": cmd.table,
-                    "visitor_tricks": before.visitor_tricks,
-                    "home_tricks": before.home_tricks,
-                    "revokes": revokes,
-                }
-            )
+        fix = leader.correction(t, cmd)  # the core decides; the hub records and publishes
+        event, replaced = fix.event, fix.replaced
         self.live.apply(event, batch)
         body = None if replaced is None else encode(replaced).decode()
         self.conflicts.settle((cmd.hand, cmd.table), body, batch)
@@ -243,7 +219,8 @@ class TournamentOps:
     def _do_end_day(self, cmd: EndDay, batch: Batch) -> EndDayData:
         t = self.tournament
         day = t.day
-        self.live.apply(DayEnded(day, early=cmd.early, final=cmd.final), batch)
+        reason = (cmd.reason or "").strip()
+        self.live.apply(DayEnded(day, early=cmd.early, final=cmd.final, reason=reason), batch)
         everything_changed(self.tournament, batch)
         totals = {str(team): t.ended_days[-1][team] for team in t.table_numbers}
         if t.ended_after is not None:  # play ended early with it (the tournament is over)
@@ -323,18 +300,10 @@ class TournamentOps:
         return TieBreakStartData.model_validate(data)
 
     def _do_tiebreak_result(self, cmd: TieBreakResult, batch: Batch) -> TieBreakResultData:
+        event, cut = leader.playoff_hand(self.tournament, cmd, self._cut)
+        next_trump = event.next_trump
         tb = self.tournament.tiebreak_in_progress()
-        if tb is None:
-            raise TournamentError("no tie-break is being played", ErrorCode.WRONG_PHASE)
-        event = TieBreakHandPlayed(
-            (cmd.teams[0], cmd.teams[1]), (cmd.tricks[0], cmd.tricks[1]), tb.trump
-        )
-        self.tournament.check(event)
-        if not tb.with_hand(event).decided:  # another hand follows: cut its trump now
-            next_trump, cut = self._cut()
-            event = replace(event, next_trump=next_trump)
-        else:
-            next_trump, cut = None, None
+        assert tb is not None  # checked
         self.live.apply(event, batch)
         batch.standings = True
         places_may_have_moved(self.tournament, batch)
@@ -360,7 +329,7 @@ class TournamentOps:
     def _do_tiebreak_undo(self, cmd: TieBreakUndo, batch: Batch) -> TieBreakUndoData:
         t = self.tournament
         teams = sorted(t.tiebreaks[-1].order) if t.tiebreaks else []
-        self.live.apply(TieBreakUndone(), batch)
+        self.live.apply(TieBreakUndone((cmd.reason or "").strip()), batch)
         batch.standings = True
         places_may_have_moved(self.tournament, batch)
         return TieBreakUndoData(teams=teams)

@@ -108,8 +108,15 @@ def test_an_eight_to_one_form_has_each_players_bid_and_tricks_and_the_hub_checks
     p.tables.open_table(1)
     link.deliver()
     p.deals.open_enter()
+    # the bids in the order they are made: from the dealer's left (Eleanor, North, deals
+    # first and bids last: the entry schema's Page.from_dealer)
+    assert [r.label for r in p.view.deal.counts if r.label] == [
+        "Margaret",
+        "Harold",
+        "Gérard",
+        "Eleanor",
+    ]
     row = p.view.deal.counts[0]
-    assert row.label == "Eleanor"
     assert [b.text for b in row.buttons] == [
         "\N{MINUS SIGN}",
         "bid \N{EN DASH}",
@@ -148,3 +155,42 @@ def test_the_night_screen_lists_the_house_rules_by_their_names():
     )
     p, _ = console(club_night("widow", 2))
     assert len(p.view.night.detail.splitlines()) == 1  # the seed's rules: nothing more
+
+
+def test_the_solo_form_is_drawn_from_the_entry_schema_and_says_its_contracts_in_french():
+    """Issue 22: no contract list lives in the console: the choices are the schema's pages
+    and options (their names from the schema's catalog), a page shows once what it depends
+    on is entered, and what no longer applies goes (everyone passed: no bidder)."""
+    night = club_night("solo", 1)
+    p, link = console(night, language="fr")
+    p.tables.open_table(1)
+    link.deliver()
+    p.deals.open_enter()
+    contract = p.view.deal.choices[0]
+    assert contract.label == "Contrat"
+    assert [b.text for b in contract.buttons][:3] == ["Tous passent", "Emballage", "Solo"]
+    assert contract.args[1] == "contract=prop"
+    p.deal.deal_choose("contract=solo")
+    p.deal.deal_choose("bidder=E")
+    assert [c.label for c in p.view.deal.choices if c.label] == ["Contrat", "Demandeur", "Renonce"]
+    p.deal.deal_choose("contract=pass")
+    assert p.router.draft is not None and p.router.draft.fields() == {"contract": "pass"}
+    assert p.view.deal.readout == "tous passent"
+
+
+def test_an_eight_to_one_correction_lists_the_bids_from_that_deals_dealer():
+    night = club_night("eight-to-one", 1)
+    play(
+        night,
+        1,
+        {"bid_N": 2, "bid_E": 2, "bid_S": 2, "bid_W": 1, **{f"tricks_{s}": 2 for s in "NESW"}},
+    )
+    p, link = console(night)
+    p.tables.open_table(1)
+    link.deliver()
+    p.deals.open_deal(1)  # dealt by North: East bids first
+    assert next(r.label for r in p.view.deal.counts if r.label) == "Margaret"
+    assert p.view.deal.readout.startswith("bids Margaret 2, Harold 2, Gérard 1, Eleanor 2")
+    p.router.back()
+    p.deals.open_enter()  # the next is dealt by East: South bids first
+    assert next(r.label for r in p.view.deal.counts if r.label) == "Harold"

@@ -215,3 +215,74 @@ def test_the_count_back_shows_the_manche_that_separates_the_teams(tmp_path):
         "team 3: after hand 3: 4 · after hand 2: 3",
     ]
     hub.close()
+
+
+def test_the_days_end_takes_a_reason_kept_in_the_log_and_the_export(tmp_path):
+    """Issue 25: ending a day asks for a reason (the usual one chosen to start with, or
+    typed); it is sent, kept in the log, said on the tables tab and in the export; with the
+    box emptied nothing is sent. English and French."""
+    from hub.paper.export import export_csv
+
+    hub = HubLink(tmp_path / "hub.sqlite3", tables=3, hands=4)
+    p = console(hub)
+    play_hand(p, hub, 1, {1: 7, 2: 7, 3: 7})
+    p.confirm.open_confirm("end_early")
+    hub.deliver()
+    v = p.view.confirm
+    assert v.reason == "Out of time" and v.go.enabled  # the early end's usual reason
+    assert [r.text for r in v.reasons] == [
+        "Every hand of the day is played",
+        "Out of time",
+        "The hall closes early",
+    ]
+    p.confirm.set_reason("")
+    assert not p.view.confirm.go.enabled and not p.view.confirm.go2.enabled
+    p.confirm.confirm_second()
+    p.confirm.confirm()
+    assert not [c for c in hub.sent if c.op == "end_day"]  # no reason: nothing sent
+    p.confirm.set_reason("The hall is needed at four")
+    p.confirm.confirm()
+    hub.deliver()
+    sent = [c for c in hub.sent if c.op == "end_day"]
+    assert [(c.command.early, c.command.reason) for c in sent] == [
+        (True, "The hall is needed at four")
+    ]
+    assert hub.core.tournament.day_reasons == {1: "The hall is needed at four"}
+    assert p.view.tables.phase == "Day 1 ended by the leader: The hall is needed at four"
+    p.set_language("fr")
+    assert p.view.tables.phase == ("Jour 1 terminé par l'arbitre\xa0: The hall is needed at four")
+    standings = export_csv(hub.core.tournament, tmp_path / "out")[1].read_text("utf-8")
+    assert "day 1 ended by the leader,The hall is needed at four" in standings
+    hub.close()
+
+
+def test_the_tiebreak_undo_takes_a_reason_the_kiosks_and_export_say(tmp_path):
+    """Issue 25: taking back a tie-break sends its reason (a ready-made one, in the language
+    on show); each team it moves has it in its late change, and the export keeps it."""
+    from hub.paper.export import export_csv
+
+    hub = HubLink(tmp_path / "hub.sqlite3", tables=3, hands=1)
+    p = console(hub, language="fr")
+    play_hand(p, hub, 1, {1: 7, 2: 7, 3: 7})
+    p.tables.primary()
+    p.confirm.confirm()
+    hub.deliver()
+    end_the_day(p, hub)
+    hub.send("tiebreak_start", teams=[1, 2, 3], trump="clubs")
+    hub.deliver()
+    p.confirm.open_confirm("tiebreak_undo")
+    hub.deliver()
+    v = p.view.confirm
+    assert v.reason == "Une main de barrage a été mal saisie"
+    p.confirm.reason_preset(2)
+    p.confirm.confirm()
+    hub.deliver()
+    assert [c.command.reason for c in hub.sent if c.op == "tiebreak_undo"] == [
+        "Le barrage est à rejouer"
+    ]
+    t = hub.core.tournament
+    assert t.late_changes[2] == ("tiebreak_undo", 0, "Le barrage est à rejouer")
+    assert t.undone_tiebreaks == [((1, 2, 3), "Le barrage est à rejouer")]
+    standings = export_csv(t, tmp_path / "out")[1].read_text("utf-8")
+    assert '"tie-break of teams 1, 2, 3 taken back",Le barrage est à rejouer' in standings
+    hub.close()

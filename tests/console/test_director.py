@@ -45,7 +45,10 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     assert not c.go2.visible  # one day: ending the day is ending the tournament
     p.confirm.confirm()
     hub.deliver()
-    assert [c.fields for c in hub.sent if c.op == "end_day"] == [{"early": True}]
+    # with the reason the page chose to start with (issue 25)
+    assert [c.fields for c in hub.sent if c.op == "end_day"] == [
+        {"early": True, "reason": "Out of time"}
+    ]
     assert p.view.message.text == "Play is over: the standings are final."
     assert p.store.state.finished and p.store.state.ended_after == 1
     assert p.view.header.info == "Play ended after hand 1."
@@ -100,7 +103,11 @@ def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
     p.tables.secondary()
     p.confirm.confirm_second()  # the whole tournament, from day 2 too
     hub.deliver()
-    assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {"early": True, "final": True}
+    assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {
+        "early": True,
+        "final": True,
+        "reason": "Out of time",
+    }
     assert p.store.state.finished and p.store.state.ended_after == 31
     hub.close()
 
@@ -127,7 +134,10 @@ def test_after_a_day_has_ended_the_tournament_can_end_there(tmp_path):
     assert c.detail == "3 results were never reported:\nHand 1: tables 2, 3, 4"
     fresh.confirm.confirm()
     hub.deliver()
-    assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {"final": True}
+    assert [c.fields for c in hub.sent if c.op == "end_day"][-1] == {
+        "final": True,
+        "reason": "Out of time",
+    }
     assert fresh.store.state.finished and not fresh.view.tables.undo.visible
     hub.close()
 

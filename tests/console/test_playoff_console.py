@@ -60,7 +60,7 @@ def test_the_a_players_cards_entered_then_the_tie_break_undone(hub):
     p.confirm.confirm()
     hub.deliver()
     hub.deliver()
-    assert last(hub, "tiebreak_undo").fields == {}
+    assert last(hub, "tiebreak_undo").fields == {"reason": "A playoff hand was entered wrong"}
     assert p.view.screen is Screen.TIEBREAK
     assert p.view.message.text == (
         "The tie-break of teams 1, 2, 3 is taken back: they are level again."

@@ -112,3 +112,20 @@ def test_a_playoff_is_an_event_on_the_hall_until_the_places_are_settled(tmp_path
     assert p.view.hand == "Final standings"
     assert p.view.message == "Level teams placed by a playoff"
     hub.close()
+
+
+def test_the_leaders_reason_for_ending_the_day_is_on_the_hall(tmp_path):
+    """Issue 25: "Day 1 ended by the leader: …", in English and French."""
+    hub = HubLink(tmp_path / "hub.sqlite3", fmt="gaspesie", tables=3, hands=4)
+    p = hall(hub)
+    hub.send("start_hand")
+    for table in (1, 2, 3):
+        hub.result(table, 1, 8)
+    hub.deliver()
+    assert "ended by the leader" not in p.view.progress
+    hub.send("end_day", early=True, reason="Out of time")
+    hub.deliver()
+    assert p.view.progress == "Day 1 ended by the leader: Out of time"
+    p.set_language("fr")
+    assert p.view.progress == "Jour 1 terminé par l'arbitre\xa0: Out of time"
+    hub.close()

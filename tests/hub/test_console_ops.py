@@ -293,11 +293,14 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     """Each op's Reply data validates against its model in whist.protocol, and a refusal's
     against ErrorData, whose code is one of ErrorCode's."""
     assert set(REPLIES) == set(COMMANDS)
-    hub = Harness(tmp_path / "hub.sqlite3", tables=3, hands=2)
+    hub = Harness(tmp_path / "hub.sqlite3", tables=3, hands=2, minutes=20)
     hub.core.calls[2] = "misdeal"  # a call to clear
     sent = [
         ("plan", {}),
         ("start_hand", {"cut": True}),
+        ("clock_pause", {}),  # issue 26: the hand's clock runs from the start
+        ("clock_resume", {}),
+        ("clock_add", {"minutes": 5}),
         ("results", {}),
         (
             "correct",

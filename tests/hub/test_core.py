@@ -35,9 +35,11 @@ def command(op, cid=None, **fields):
 
 
 class Harness:
-    def __init__(self, path, fmt="alberta", tables=4, hands=6, advance=1, **kw):
+    def __init__(self, path, fmt="alberta", tables=4, hands=6, advance=1, minutes=0, **kw):
         self.path = path
-        self.spec = default_spec(fmt, tables, hands, **kw).model_copy(update={"advance": advance})
+        self.spec = default_spec(fmt, tables, hands, **kw).model_copy(
+            update={"advance": advance, "minutes": minutes}
+        )
         self.store = EventStore(path)
         self.core = self._core(rng=random.Random(7))
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from hub.cli import main
-from hub.demo.demo import run_club_demo
+from hub.demo.demo import run_demo
 from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.system.test_demo import mosquittos
@@ -37,7 +37,7 @@ def board(lines: list[str]) -> list[tuple[int, int, str, int, int]]:
 @pytest.mark.parametrize("game", ["minnesota", "english", "american"])
 def test_a_club_night_plays_to_the_log_s_standings_and_tally_agrees(tmp_path, game):
     lines: list[str] = []
-    code = run_club_demo(fmt=game, tables=4, pace=0, seed=5, data=tmp_path, echo=lines.append)
+    code = run_demo(fmt=game, tables=4, pace=0, seed=5, data=tmp_path, echo=lines.append)
     text = "\n".join(lines)
     assert code == 0, text
     printed = board(lines)

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from hub.cli import main
-from hub.demo.demo import run_club_demo
+from hub.demo.demo import run_demo
 from hub.service.store import EventStore
 from tests.integration.conftest import require_mosquitto
 from tests.system.test_club_demo import board
@@ -42,7 +42,7 @@ GAMES = ["widow", "solo", "knockout", "eight-to-one"]
 @pytest.mark.parametrize("game", GAMES)
 def test_a_night_of_each_game_plays_to_the_log_s_standings_and_tally_agrees(tmp_path, game):
     lines: list[str] = []
-    code = run_club_demo(fmt=game, tables=3, pace=0, seed=5, data=tmp_path, echo=lines.append)
+    code = run_demo(fmt=game, tables=3, pace=0, seed=5, data=tmp_path, echo=lines.append)
     text = "\n".join(lines)
     assert code == 0, text
     with EventStore(tmp_path / "hub.sqlite3") as store:

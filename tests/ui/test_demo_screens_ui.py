@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.broker.broker import Credentials
-from hub.demo.demo import _port_from, bot_record, run_club_demo, run_demo
+from hub.demo.demo import _port_from, bot_record, run_demo
 from hub.demo.demoscreens import screens_wanted
 from hub.demo.sim import SimClubKiosk, SimClubLeader, SimKiosk, SimLeader
 from hub.service.datadir import BROKER_DIR
@@ -127,7 +127,7 @@ def test_a_club_nights_demo_opens_the_halls_night_and_a_kiosk_a_person_plays(tmp
     length = LengthSpec(unit="deals", count=2)
     with OnScreens(
         tmp_path,
-        run_club_demo,
+        run_demo,
         fmt="minnesota",
         tables=2,
         length=length,

@@ -113,3 +113,27 @@ def test_a_correction_during_play_is_not_a_late_change():
     t.apply(ResultRecorded("r1", 1, 1, 7))
     t.apply(ResultCorrected(1, 1, 8, 0, 0, "typo"))
     assert t.late_changes == {}
+
+
+def test_the_reasons_for_a_days_end_and_a_tiebreak_undo_are_kept_and_old_logs_read():
+    """Issue 25: a day's end and a tie-break undo keep the leader's reason (State says the
+    day's); an event written before the reason existed reads as none given."""
+    from whist.events import TieBreakUndone, event_from_dict, event_to_dict
+
+    spec = default_spec("alberta", tables=3, hands=1)
+    t = Tournament.new(spec)
+    t.apply(HandStarted(1, Suit.HEARTS))
+    for table in (1, 2, 3):
+        t.apply(ResultRecorded(f"r{table}", 1, table, 7))
+    t.apply(HandClosed(1))
+    old = event_to_dict(DayEnded(1))
+    del old["reason"]
+    assert event_from_dict(old) == DayEnded(1, reason="")
+    t.apply(DayEnded(1, reason=" Out of time "))
+    assert t.day_reasons == {1: "Out of time"}
+    assert views.state(t).day_reasons == {"1": "Out of time"}
+    draws = (Card.parse("AS"), Card.parse("KS"), Card.parse("QS"))
+    t.apply(TieBreakStarted((3, 1, 2), draws, Suit.CLUBS, version=TIEBREAK_VERSION))
+    t.apply(TieBreakUndone("entered wrong"))
+    assert t.undone_tiebreaks == [((1, 2, 3), "entered wrong")]
+    assert t.late_changes[1] == ("tiebreak_undo", 0, "entered wrong")

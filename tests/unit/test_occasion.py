@@ -66,3 +66,31 @@ def test_a_club_night_answers_the_views_it_always_published():
     assert n.changes_feed([1], TOPICS) == []  # the whole standings go out every time
     assert n.progress() == "1 deals played"
     assert n.headline().startswith("Club night: ")
+
+
+def test_each_occasion_turns_a_tables_report_into_its_fact():
+    """Issue 22: what a report comes to is the occasion's decision (the hub only records and
+    acks): a new fact, one held already (its id, or the same facts under a new id), a report
+    naming another table, or the other kind's report refused."""
+    from whist.errors import ErrorCode, TournamentError
+    from whist.protocol import ClubDeal, Result
+
+    NONE = {"home": 0, "visitors": 0}
+    t, n = tournament(), night()
+    result = Result(id="r2", hand=1, table=3, visitor_tricks=4, home_tricks=9, revokes=NONE)
+    assert t.take(3, result).event == ResultRecorded("r2", 1, 3, 4)
+    assert t.take(2, result).wrong_table
+    again = Result(id="r9", hand=1, table=2, visitor_tricks=9, home_tricks=4, revokes=NONE)
+    assert t.take(2, again).held == (1, 2)
+    other = again.model_copy(update={"visitor_tricks": 8, "home_tricks": 5})
+    assert t.take(2, other).event is not None  # a conflict: refused when it is applied
+    deal = ClubDeal.model_validate(
+        {"id": "d2", "table": 1, "deal": 2, "record": {"trump": "spades", "ns_tricks": 7}}
+    )
+    assert n.take(1, deal).event == DealRecorded("d2", 1, 2, {"trump": "spades", "ns_tricks": 7})
+    first = deal.model_copy(update={"id": "d1", "deal": 1})
+    assert n.take(1, first).held == (1, 1)  # its id: deal 1 of table 1
+    with pytest.raises(TournamentError) as refused:
+        t.take(1, deal)
+    assert refused.value.code == ErrorCode.WRONG_FORMAT
+    assert n.take(2, deal).wrong_table

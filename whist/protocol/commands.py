@@ -131,6 +131,9 @@ class EndDay(_CommandBase):
     op: Literal["end_day"] = "end_day"
     early: bool = False
     final: bool = False
+    # extension (issue 25): why the leader ends the day, kept in the log and shown on the
+    # console, the hall and the export; left out by older consoles
+    reason: Reason | None = None
 
 
 class UndoStart(_CommandBase):
@@ -272,6 +275,9 @@ class TieBreakUndo(_CommandBase):
     """
 
     op: Literal["tiebreak_undo"] = "tiebreak_undo"
+    # extension (issue 25): why, kept in the log, said on the kiosks of the teams it moves
+    # and in the export; left out by older consoles
+    reason: Reason | None = None
 
 
 class PlaceDecision(_CommandBase):
@@ -963,10 +969,11 @@ class EndNightData(_ReplyData):
 
 
 class TableDeals(_ReplyData):
-    """One table's deals, oldest first."""
+    """One table's deals, oldest first; ``dealer`` (extension): who deals its next deal."""
 
     table: TableNumber
     deals: list[ClubDealScored]
+    dealer: str | None = None
 
 
 class DealsData(_ReplyData):

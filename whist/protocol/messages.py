@@ -695,6 +695,8 @@ class ClubDealScored(_Outbound):
     game_shared_with: list[ClubPartyName] = []
     knocked_out: list[ClubPartyName] = []
     corrected: bool = False
+    #: extension (issue 22): who dealt it (a seat); the bids are said from the dealer's left
+    dealer: str | None = None
 
 
 class ClubPlace(_Outbound):
@@ -923,6 +925,9 @@ class State(_Outbound):
     playoff: PlayoffNote | None = None
     # issue 26: the room's clock of the hand (deal, round) in play (null: none running)
     clock: Clock | None = None
+    # issue 25: the reason the leader gave for ending each day (day as text); a day ended
+    # without one is left out
+    day_reasons: dict[str, str] = {}
 
 
 class TeamStanding(_Outbound):
