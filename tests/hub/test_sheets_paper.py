@@ -7,16 +7,20 @@ The pages are saved in ``screenshots/paper/`` (git-ignored) to look at.
 
 from __future__ import annotations
 
+import ctypes
+import re
 import shutil
 import subprocess
 from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image
 
 from hub.paper.sheets import results_sheet, rotation_sheet, write_pdf, write_sheets
+from tests.ui.measure import ink_height
 from whist.paper import rotation_pages
 from whist.pattern import default_spec
 from whist.spec import TournamentSpec, load_spec
@@ -56,6 +60,61 @@ def pages(pdf: Path) -> list[tuple[Image.Image, str]]:
         out.append((image, page.get_textpage().get_text_range()))
     doc.close()
     return out
+
+
+#: The floor for what a player or a verifier reads on paper: capitals of 3 mm (issue 29).
+MIN_CAP_MM = 3.0
+MEASURE_DPI = 300  # a pixel is 0.085 mm: 12 pt capitals (3.09 mm) are 36 or 37 rows
+#: DejaVu's capitals and digits stand 1493 font units high; h, k and l rise to 1556 (a code
+#: in lower case, "ns_tricks", is measured by its k and scaled to its capitals).
+_CAP_OVER_RISER = 1493 / 1556
+#: Measured glyphs: capitals and digits without an overshoot below the line (J, Q) or an
+#: accent; the risers of a lower-case word.
+_CAPS = set("ABCDEFGHIKLMNOPRSTUVWXYZ0123456789")
+_RISERS = set("hkl")
+
+
+def capitals(pdf: Path, index: int = 0) -> list[tuple[str, float]]:
+    """Every word on page ``index`` of ``pdf``, with the height (mm) of its type's capitals as
+    printed: the page rendered to PNG at 300 dpi, and the ink of the word's first capital or
+    digit (else its first h, k or l) counted in pixel rows by tests/ui/measure.py. A glyph
+    is measured once per letter, size and font (the 16 deal numbers' "1"s are one)."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        scale = MEASURE_DPI / 72
+        image = page.render(scale=scale).to_pil()
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        font = ctypes.create_string_buffer(128)
+        flags = ctypes.c_int()
+        measured: dict[tuple[str, float, bytes], float] = {}
+        found = []
+        for match in re.finditer(r"\S+", text):
+            word = match.group()
+            at = next((k for k, c in enumerate(word) if c in _CAPS), None)
+            if at is None:
+                at = next((k for k, c in enumerate(word) if c in _RISERS), None)
+            if at is None:
+                continue
+            i = match.start() + at
+            pdfium_c.FPDFText_GetFontInfo(textpage.raw, i, font, 128, ctypes.byref(flags))
+            key = (word[at], round(pdfium_c.FPDFText_GetFontSize(textpage.raw, i), 1), font.value)
+            if key not in measured:
+                left, bottom, right, top = textpage.get_charbox(i)
+                box = (left * scale - 3, bottom * scale - 3, right * scale + 3, top * scale + 3)
+                rows = ink_height(image, box, first_glyph=True)
+                ratio = 1.0 if word[at] in _CAPS else _CAP_OVER_RISER
+                measured[key] = rows * 25.4 / MEASURE_DPI * ratio
+            found.append((word, measured[key]))
+        return found
+    finally:
+        doc.close()
+
+
+def under_floor(pdf: Path, index: int = 0) -> dict[str, float]:
+    """The words on the page whose capitals are under 3 mm, and their height."""
+    return {w: round(mm, 2) for w, mm in capitals(pdf, index) if mm < MIN_CAP_MM}
 
 
 def rules(image: Image.Image) -> list[int]:
