@@ -425,6 +425,8 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
     ('table', 'granded', 'ns_tricks', 'ew_tricks', 'ns_revokes', 'ew_revokes')
     >>> [(c.kind, c.party) for c in pages[0].running][:2], pages[0].rows[1].dealer
     ([('score', 'NS'), ('score', 'EW')], 'E')
+    >>> [c.kind for c in club_sheet_pages(default_night("english", 1))[0].running][::2]
+    ['score', 'games', 'rubbers', 'points']
     """
     game = spec.game
     pages: list[ClubSheetPage] = []
