@@ -189,14 +189,14 @@ def _pt(css: str, selector: str) -> float:
 def test_what_a_player_reads_is_set_at_three_millimetre_capitals():
     """DejaVu Sans capitals are 0.73 em: 3 mm wants about 11.7 pt (a reviewer measured the
     rules at 2.5 mm, the dealers at 2.7, the results headings and Alberta's rule at 2 to
-    2.4). The grid's headings, codes and names too (issue 29: codes were 2.0 mm); the
-    printed pages are measured in test_every_table_on_its_landscape_pages_and_no_row_split."""
+    2.4). The grids' headings, codes and names too (issue 29: codes were 2.0 mm); the
+    printed pages are measured in test_every_table_on_its_landscape_pages_and_no_row_split
+    and tests/hub/test_sheets_paper.py."""
     from hub.paper import clubsheets, sheets
 
     assert _pt(clubsheets._CSS, ".club p.rule") >= 12
     assert _pt(clubsheets._CSS, ".club td.pre") >= 12
     assert _pt(sheets._CSS, "p.rule") >= 12
-    assert _pt(sheets._CSS, "section.results th") >= 10.5
-    assert (
-        _pt(clubsheets._CSS, ".club th") >= 12
-    )  # every heading (tests/hub/test_club_paper_letter.py)
+    assert _pt(sheets._CSS, "th") >= 12  # the military sheets' headings (issue 29)
+    assert _pt(sheets._CSS, "td.names") >= 12
+    assert _pt(clubsheets._CSS, ".club th") >= 12  # every heading of a club sheet
