@@ -73,14 +73,15 @@ def text_mm(text: str, pt: float = HEAD_PT, *, bold: bool = False, mono: bool = 
 def wrap(text: str, width: float, *, bold: bool = False, pt: float = HEAD_PT) -> list[str]:
     """``text`` broken at its spaces into lines of ``width`` mm at most (less a cell's
     padding); a word longer than that keeps a line of its own. French punctuation set off
-    by a space (« : », « ; », « ? ») stays with the word before it.
+    by a space (« : », « ; », « ? ») and a word of one letter stay with the word before it
+    (a line never starts with "O" alone).
 
-    >>> wrap("Honneurs : NS ou EO", 22.0)
-    ['Honneurs :', 'NS ou EO']
+    >>> wrap("Honneurs : NS ou EO", 22.0), wrap("Renonce : N, E, S ou O", 24.0)
+    (['Honneurs :', 'NS ou EO'], ['Renonce :', 'N, E, S', 'ou O'])
     """
     words: list[str] = []
     for word in text.split():
-        if words and word in {":", ";", "?", "!", "»"}:
+        if words and (word in {":", ";", "?", "!", "»"} or len(word) == 1):
             words[-1] = f"{words[-1]} {word}"
         else:
             words.append(word)

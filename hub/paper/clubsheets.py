@@ -151,7 +151,7 @@ _CSS = """
 .club p.rule { font-size: 12pt; height: 4.6em; max-height: none; line-height: 1.15;
                margin: 0 0 1.5mm 0; border-left: 2mm solid #888; padding-left: 2mm;
                overflow: hidden; }
-.club th { vertical-align: bottom; text-align: center; font-size: 12pt; font-weight: normal;
+.club th { vertical-align: bottom; text-align: center; font-size: 12pt; height: auto;
            padding: 0.6mm 0.4mm; line-height: 1.1; white-space: nowrap; overflow: hidden; }
 .club th b { font-weight: bold; }
 .club th .nm { display: block; }
