@@ -297,7 +297,9 @@ class Partnership:
 class RunningColumn:
     """A column the table's scorer fills in after each deal (never typed into the CSV):
     ``score`` in the game in play, ``games`` won (in English whist, in the rubber in play),
-    ``rubbers`` won, or an individual game's ``total`` (its points), or its ``games`` won
+    ``rubbers`` won and the ``points`` scored in the rubber in play (by the seed, the higher
+    total wins the rubber: EN9), or an individual game's ``total`` (its points), or its
+    ``games`` won
     where the night counts tricks (Knockout, KO8), each for one party (``NS``, ``EW`` or a
     seat)."""
 
@@ -404,7 +406,7 @@ def _club_columns(game: ClubGame[Any], seats: tuple[str, ...]) -> tuple[str, ...
 
 def _running(game: ClubGame[Any], seats: tuple[str, ...]) -> tuple[RunningColumn, ...]:
     if game.parties == ("NS", "EW"):
-        kinds = ["score", "games"] + (["rubbers"] if game.wins == Unit.RUBBERS else [])
+        kinds = ["score", "games"] + (["rubbers", "points"] if game.wins == Unit.RUBBERS else [])
         return tuple(RunningColumn(k, p) for k in kinds for p in game.parties)
     # Where the night counts tricks (Knockout, KO8) the scorer keeps the games won.
     kind = "games" if game.night_unit == Unit.TRICKS else "total"
@@ -423,6 +425,8 @@ def club_sheet_pages(spec: NightSpec) -> tuple[ClubSheetPage, ...]:
     ('table', 'granded', 'ns_tricks', 'ew_tricks', 'ns_revokes', 'ew_revokes')
     >>> [(c.kind, c.party) for c in pages[0].running][:2], pages[0].rows[1].dealer
     ([('score', 'NS'), ('score', 'EW')], 'E')
+    >>> [c.kind for c in club_sheet_pages(default_night("english", 1))[0].running][::2]
+    ['score', 'games', 'rubbers', 'points']
     """
     game = spec.game
     pages: list[ClubSheetPage] = []

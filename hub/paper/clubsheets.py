@@ -27,15 +27,26 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from hub.paper.clubgrid import (
+    LINE_MM,
+    PAD_MM,
+    PT_MM,
+    SCORE_MM,
+    WRITE_MM,
+    Column,
+    Grid,
+    lay_out,
+    wrap,
+)
 from hub.paper.sheets import Language, Paper, _e, _page, write_pdf
 from uikit.games import game_title
 from uikit.i18n import N_, ConsoleTranslator, load_domain
 from whist.enums import Unit
 from whist.formats.words import say_all
 from whist.nightspec import NightSpec
-from whist.paper import ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
+from whist.paper import CLUB_ROWS, ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
 
-__all__ = ["CLUB_SHEET_FILE", "club_sheet", "club_translator", "write_club_sheets"]
+__all__ = ["CLUB_SHEET_FILE", "club_grid", "club_sheet", "club_translator", "write_club_sheets"]
 
 CLUB_SHEET_FILE = "scoresheet.html"
 
@@ -46,10 +57,7 @@ _COLUMNS = dict(
     table=N_("Table"),
     granded=N_("Grand: NS or EW; low: -"),
     trump=N_("Trump"),
-    ns_tricks=N_("NS tricks"),
-    ew_tricks=N_("EW tricks"),
-    ns_revokes=N_("NS revokes"),
-    ew_revokes=N_("EW revokes"),
+    revokes=N_("Revokes"),  # ns_revokes, ew_revokes: under one heading, a side each
     honours=N_("Honours: NS or EW"),
     honours_held=N_("Honours held: 3 or 4"),
     widow=N_("Widow taken by: seat 1, 2 or 3"),
@@ -58,8 +66,8 @@ _COLUMNS = dict(
     partner=N_("Partner in prop and cop: N, E, S or W"),
     bidder_tricks=N_("Bidding side's tricks"),
     revoker=N_("Revoked: N, E, S or W"),
-    bid=N_("Bid"),
-    tricks=N_("Tricks"),
+    bid=N_("Bid"),  # bid_N ... bid_W: a seat each
+    tricks=N_("Tricks"),  # ns_tricks and ew_tricks, tricks_N, tricks_1
 )
 
 #: The scorer's columns in words.
@@ -68,9 +76,12 @@ _RUNNING = {
     "games": N_("Games won"),
     "rubbers": N_("Rubbers won"),
     "total": N_("Points"),
+    "points": N_("Points in the rubber"),
 }
 
-_SUIT_SYMBOLS = '♠ <span class="red">♥ ♦</span> ♣'
+#: The trump's suits as a volunteer may write them, on two lines (a narrow column).
+_SUITS = ("♠ ♥", "♦ ♣")
+_SUIT_LINES = ['♠ <span class="red">♥</span>', '<span class="red">♦</span> ♣']
 
 _PARTNERSHIPS = {"NS": N_("North-South"), "EW": N_("East-West")}
 #: A side or a seat as a player reads it (the French screens say « EO » and « O »); the
@@ -93,9 +104,11 @@ _SEATS = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
 
 # The page: the intersection of Letter and A4 in landscape less the margins (192 mm), less
 # what the heading takes at most (title, night, facts, two lines of players, a rules
-# reminder of four lines of 12 pt: 57 mm) and the two header rows (6.5 + 16 mm): 16 deal
-# rows of 6.85 mm, room for a large hand. Every box has a fixed height: a page never
-# overflows.
+# reminder of four lines of 12 pt: 57 mm), leaves the grid 132 mm (and what a shorter
+# reminder leaves): its heading rows, as tall as their lines at 12 pt (hub/paper/clubgrid.py),
+# and 16 deal rows sharing the rest, 6.85 mm at most. Every box has a fixed height: a page
+# never overflows.
+_GRID_MM = 132.0
 _ROW_MM = 6.85
 #: The rules reminder's type: 12 pt while its four lines hold it; house rules in force make
 #: it longer, and it gets smaller, never below 9 pt, so the box keeps its height.
@@ -103,9 +116,17 @@ _RULE_PT = ((480, 12.0), (560, 10.0))
 _RULE_MIN_PT = 9.0
 
 
-def _rule_style(rule: str) -> str:
-    """The reminder's type size, its box kept at the height of 4.6 lines of 12 pt."""
-    return f"font-size: {_rule_pt(rule)}pt; height: {4.6 * 12:.1f}pt"
+_RULE_BOX_PT = 4.6 * 12
+
+
+def _rule_box(rule: str) -> tuple[str, float]:
+    """The reminder's type size and the height of its box: the lines it takes (measured,
+    with a little room), never more than 4.6 lines of 12 pt; and the millimetres it leaves
+    to the grid below."""
+    pt = _rule_pt(rule)
+    lines = len(wrap(rule, _TABLE_MM - 6.0, pt=pt))
+    box = min(_RULE_BOX_PT, (lines + 0.3) * 1.15 * pt)
+    return f"font-size: {pt}pt; height: {box:.1f}pt", (_RULE_BOX_PT - box) * PT_MM
 
 
 def _rule_pt(rule: str) -> float:
@@ -118,6 +139,7 @@ def _rule_pt(rule: str) -> float:
 
 
 _CSS = """
+@page { margin: 9mm 8mm; }
 .club h1 { font-size: 20pt; }
 .club h2 { margin-bottom: 0.5mm; }
 .club p.facts { font-size: 12.5pt; font-weight: bold; margin: 0 0 1mm 0; white-space: nowrap;
@@ -129,23 +151,23 @@ _CSS = """
 .club p.rule { font-size: 12pt; height: 4.6em; max-height: none; line-height: 1.15;
                margin: 0 0 1.5mm 0; border-left: 2mm solid #888; padding-left: 2mm;
                overflow: hidden; }
-.club th { height: 16mm; vertical-align: bottom; text-align: center; font-size: 9pt;
-           padding: 0.6mm 0.4mm; line-height: 1.1; white-space: normal; overflow: hidden; }
-.club th .nm { display: block; white-space: nowrap; }
-.club th code { display: block; font-family: "DejaVu Sans Mono", monospace;
-                font-weight: normal; margin-top: 0.6mm; white-space: nowrap; }
-.club th.group { height: 6.5mm; font-size: 10pt; vertical-align: middle; background: #fff; }
+.club th { vertical-align: bottom; text-align: center; font-size: 12pt; height: auto;
+           padding: 0.6mm 0.4mm; line-height: 1.1; white-space: nowrap; overflow: hidden; }
+.club th b { font-weight: bold; }
+.club th .nm { display: block; }
+.club th code { display: block; font-family: "DejaVu Sans Mono", monospace; font-size: 12pt; }
+.club th.group { vertical-align: middle; background: #fff; white-space: normal; }
 .club th.group.typed { background: #e8e8e8; }
-.club th.run { background: #fff; }
+.club th.kind { vertical-align: middle; white-space: normal; }
+.club th.upper { border-bottom-style: hidden; }
+.club th.lower { border-top-style: hidden; }
 .club td { text-align: center; font-size: 13pt; padding: 0; }
 .club td.deal { font-weight: bold; font-size: 13pt; }
 .club td.pre { color: #222; font-size: 12pt; }
 .club td.cards { font-weight: bold; }
 .club td.dealer { white-space: nowrap; padding: 0 0.5mm; }
-.club td.run, .club th.run { border-left-width: 1.5px; }
 .club .split { border-left: 3.5px solid #000 !important; }
 .club tr.newgame td { border-top: 3.5px solid #000; }
-.club .foot { font-size: 9pt; margin-top: 1mm; }
 """
 
 
@@ -190,127 +212,195 @@ def _who(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     return " · ".join(f"<b>{_e(_seat_word(p.seat, tr))}</b> {_e(_name(p))}" for p in page.players)
 
 
-def _column_words(
-    column: str, page: ClubSheetPage, tr: ConsoleTranslator, width: float, name_pt: float
-) -> str:
+def _typed(column: str, page: ClubSheetPage, tr: ConsoleTranslator) -> Column:
+    """A column the table writes in: a side's or a seat's (``ns_tricks``, ``bid_N``: under
+    one heading with its fellows, saying its side or seat) or one of its own."""
+    side, _, what = column.partition("_")
+    if page.partnerships and side.upper() in _PARTNERSHIPS and what in _COLUMNS:
+        return Column(tr.t(_COLUMNS[what]), column, label=_code(side.upper(), tr))
     what, _, seat = column.rpartition("_")
-    if what in {"tricks", "bid"} and seat in {p.seat for p in page.players}:
-        player = next(p for p in page.players if p.seat == seat)
-        who = player.short or _seat_word(seat, tr)
-        return f"{_e(tr.t(_COLUMNS[what]))} {_e(_code(seat, tr))}{_name_line(who, width, name_pt)}"
+    player = next((p for p in page.players if p.seat == seat), None)
+    if what in _COLUMNS and player is not None:
+        return Column(
+            tr.t(_COLUMNS[what]), column, label=_code(seat, tr), name=player.name and player.short
+        )
+    if column == "table":
+        return Column(
+            tr.t(_COLUMNS[column]), column, cells=((str(page.table), 12.0, False),), room=0
+        )
     if column == "trump":  # the suits as a volunteer may write them (tally reads them)
-        return f"{_e(tr.t(_COLUMNS[column]))}<br>{_SUIT_SYMBOLS}"
-    return _e(tr.t(_COLUMNS[column]))
+        return Column(tr.t(_COLUMNS[column]), column, extra=_SUITS, cells=(("none", 12.0, False),))
+    return Column(tr.t(_COLUMNS[column]), column)
 
 
-def _running_words(
-    col: RunningColumn, page: ClubSheetPage, tr: ConsoleTranslator, width: float, name_pt: float
-) -> str:
+def _running(col: RunningColumn, page: ClubSheetPage, tr: ConsoleTranslator) -> Column:
     kind = col.kind
     words = tr.t(_RUNNING[kind])
     if kind == "games" and page.wins == Unit.RUBBERS:
         words = tr.t("Games in the rubber")
-    if page.partnerships:
-        return f"{_e(words)}<br><b>{_e(_code(col.party, tr))}</b>"
-    player = next(p for p in page.players if p.seat == col.party)
-    who = player.short or _seat_word(col.party, tr)
-    return f"{_e(words)} {_e(_code(col.party, tr))}{_name_line(who, width, name_pt)}"
+    player = next((p for p in page.players if p.seat == col.party), None)
+    name = player.name and player.short if player is not None and not page.partnerships else ""
+    return Column(
+        words,
+        label=_code(col.party, tr),
+        name=name,
+        room=WRITE_MM if kind == "total" else SCORE_MM,
+    )
 
 
-#: The table's width on the narrower paper (Letter landscape less its 10 mm margins), and
-#: what a heading cell keeps for its padding and rules.
-_TABLE_MM = 279.4 - 2 * 10
-_CELL_SPARE_MM = 1.6
-_PT_MM = 25.4 / 72
-
-
-def _fitted_pt(text: str, width: float, em: float, top: float) -> float:
-    """The largest size up to ``top`` points at which ``text`` (``em``: its average glyph
-    width in ems) fits on one line of a column ``width`` per cent of the table wide."""
-    room = width / 100 * _TABLE_MM - _CELL_SPARE_MM
-    fit = room / (max(1, len(text)) * em * _PT_MM)
-    return max(1.0, min(top, int(fit * 4) / 4))
-
-
-_NAME_EM = 0.66  # DejaVu Sans Bold: about 0.63 em a letter
-_NAME_TOP_PT = 12.0
-
-
-def _halves(who: str) -> list[str]:
-    """A name broken onto two lines at its hyphen or space; a single word stays whole (a name
-    is never broken inside a word, "Marg-aret": issue 29), made smaller to fit instead."""
-    for mark in ("-", " "):
-        if mark in who.strip(mark):
-            head, _, tail = who.partition(mark)
-            return [head + (mark if mark == "-" else ""), tail]
-    return [who]
-
-
-def _name_pt(who: str, width: float) -> float:
-    """The size a name can have in a column: on one line when it fits there at 9 pt at
-    least (a name is broken only when it must be), else the larger of one line and two."""
-    whole = _fitted_pt(who, width, _NAME_EM, _NAME_TOP_PT)
-    if whole >= 9:
-        return whole
-    halves = min(_fitted_pt(h, width, _NAME_EM, _NAME_TOP_PT) for h in _halves(who))
-    return max(whole, halves)
-
-
-def _name_line(who: str, width: float, size: float) -> str:
-    """A player's name under a heading, on its own line, at the page's size for names:
-    on two lines where one is too narrow for it, never cut ("Marguerite" in a narrow
-    8-to-1 column)."""
-    if _fitted_pt(who, width, _NAME_EM, _NAME_TOP_PT) >= size:
-        text = _e(who)
+def _columns(page: ClubSheetPage, tr: ConsoleTranslator, rounds: bool, names: bool) -> list[Column]:
+    """Every column of the grid, left to right: the deal and its dealer (or its cards), what
+    the table writes (the columns of whist-hub tally), the score after the deal. ``names``:
+    the dealer by name (else by seat)."""
+    numbers = [str(r.round if rounds and r.round is not None else r.deal) for r in page.rows]
+    deal = Column(
+        tr.t("Round") if rounds else tr.t("Deal"),
+        cells=tuple((n, 13.0, True) for n in numbers[-1:]),
+        room=0,
+    )
+    if rounds:
+        second = Column(tr.t("Cards"), cells=(("8", 13.0, True),), room=0)
     else:
-        text = "<br>".join(_e(h) for h in _halves(who))
-    return f'<span class="nm" style="font-size:{size}pt">{text}</span>'
+        dealers = {_dealer(r.dealer, page, names, tr) for r in page.rows}
+        second = Column(tr.t("Dealer"), cells=tuple((d, 12.0, False) for d in dealers), room=0)
+    return [
+        deal,
+        second,
+        *(_typed(c, page, tr) for c in page.columns),
+        *(_running(c, page, tr) for c in page.running),
+    ]
 
 
-def _code_label(column: str, width: float) -> str:
-    """The column's name as whist-hub tally reads it, in monospace (0.6 em a character),
-    never touching its cell's rules."""
-    size = _fitted_pt(column, width, 0.61, 8.0)
-    return f'<code style="font-size:{size}pt">{_e(column)}</code>'
+#: The table's width on the narrower paper (Letter landscape less its margins of 8 mm).
+_TABLE_MM = 279.4 - 2 * 8
 
 
-def _row(row: ClubRow, page: ClubSheetPage, rounds: bool) -> str:
+def _lines(words: str, width: float) -> str:
+    """Words on the lines the grid's heights were measured for."""
+    return "<br>".join(_e(line) for line in wrap(words, width))
+
+
+def _cell(text: list[str], code: tuple[str, ...]) -> str:
+    words = "<br>".join(text)
+    return words + (f"<code>{'<br>'.join(_e(c) for c in code)}</code>" if code else "")
+
+
+def _head(col: Column, grid: Grid, i: int, split: bool) -> tuple[str, str]:
+    """A column's heading: its side or seat, the player and its code under the words of
+    its run; or, for a column of its own, its words, over the two rows (the upper one's
+    bottom rule hidden: WeasyPrint gives a cell spanning rows all its height in the last
+    one), its last lines in the lower row."""
+    code = grid.codes[i]
+    cls = " split" if split else ""
+    if col.label:
+        text = [f"<b>{_e(col.label)}</b>"]
+        if grid.names[i]:
+            text.append(f'<span class="nm">{"<br>".join(_e(n) for n in grid.names[i])}</span>')
+        return "", f'<th class="{cls.strip()}">{"".join(text)}{_cell([], code)}</th>'
+    lines = [_e(line) for line in wrap(col.words, grid.widths[i])]
+    if col.extra:  # the trump's suits
+        lines += _SUIT_LINES
+    under = grid.lines[1]
+    cut = max(0, len(lines) + len(code) - under)
+    upper = _cell(lines[:cut], code[: max(0, cut - len(lines))])
+    lower = _cell(lines[cut:], code[max(0, cut - len(lines)) :])
+    return (
+        f'<th class="upper{cls}">{upper}</th>',
+        f'<th class="lower{cls}">{lower}</th>',
+    )
+
+
+def _thead(
+    page: ClubSheetPage, tr: ConsoleTranslator, cols: list[Column], grid: Grid
+) -> tuple[str, float]:
+    """The grid's three heading rows (what the table writes and the score after the deal;
+    each column's words, a run of a side's or a seat's columns under one; their sides or
+    seats, players and codes), and their height in mm."""
+    typed = tr.t("This deal: what the table writes (the columns of whist-hub tally)")
+    after = tr.t("The score after this deal")
+    first_run = 2 + len(page.columns)
+    spans = (
+        sum(grid.widths[2:first_run]),
+        sum(grid.widths[first_run:]),
+    )
+    lines = max(len(wrap(typed, spans[0])), len(wrap(after, spans[1])))
+    top = lines * LINE_MM + PAD_MM
+    typed_th = f'<th class="group typed split" colspan="{len(page.columns)}">'
+    after_th = f'<th class="group split" colspan="{len(page.running)}">'
+    groups = (
+        f'<tr style="height:{top:.2f}mm"><th class="group" colspan="2"></th>'
+        f"{typed_th}{_lines(typed, spans[0])}</th>{after_th}{_lines(after, spans[1])}</th></tr>"
+    )
+    splits = {2, first_run}
+    starts = dict(grid.runs)
+    over, under = [], []
+    for i, col in enumerate(cols):
+        upper, lower = _head(col, grid, i, i in splits)
+        if i in starts:
+            cls = "kind split" if i in splits else "kind"
+            span = sum(grid.widths[i : i + starts[i]])
+            upper = f'<th class="{cls}" colspan="{starts[i]}">{_lines(col.words, span)}</th>'
+        over.append(upper)
+        under.append(lower)
+    high, low = grid.heights
+    return (
+        f"<thead>{groups}"
+        f'<tr style="height:{high:.2f}mm">{"".join(over)}</tr>'
+        f'<tr style="height:{low:.2f}mm">{"".join(under)}</tr></thead>'
+    ), top + high + low
+
+
+def _row(
+    row: ClubRow,
+    page: ClubSheetPage,
+    tr: ConsoleTranslator,
+    rounds: bool,
+    names: bool,
+    height: float,
+) -> str:
     # A game of fixed rounds numbers its rows by round (a rule above each new game).
     label = row.round if rounds and row.round is not None else row.deal
     cells = [f'<td class="deal">{label}</td>']
     if rounds:
         cells.append(f'<td class="cards">{row.cards}</td>')
     else:
-        dealer = _dealer(row.dealer, page)
-        size = _fitted_pt(dealer, _widths(page)[1], 0.58, 12.0)  # DejaVu Sans: 0.55 em
-        cells.append(f'<td class="pre dealer" style="font-size:{size}pt">{_e(dealer)}</td>')
+        cells.append(f'<td class="pre dealer">{_e(_dealer(row.dealer, page, names, tr))}</td>')
     for i, text in enumerate(row.filled):
         cls = ("pre" if text else "") + (" split" if i == 0 else "")
         cells.append(f'<td class="{cls.strip()}">{_e(text)}</td>')
     for i, _col in enumerate(page.running):
         cells.append(f'<td class="run{" split" if i == 0 else ""}"></td>')
     new_game = ' class="newgame"' if row.starts_game else ""
-    return f'<tr{new_game} style="height:{_ROW_MM}mm">' + "".join(cells) + "</tr>"
+    return f'<tr{new_game} style="height:{height:.2f}mm">' + "".join(cells) + "</tr>"
 
 
-def _dealer(seat: str | None, page: ClubSheetPage) -> str:
+def _dealer(seat: str | None, page: ClubSheetPage, names: bool, tr: ConsoleTranslator) -> str:
     """Who deals: the player's first name, so a seat number is never read as a table's;
-    the seat when the file names nobody there (a blank where the rules skip players)."""
+    the seat when the file names nobody there, or a name is too long for the grid (a blank
+    where the rules skip players)."""
     if seat is None:
         return ""
     player = next(p for p in page.players if p.seat == seat)
-    return player.short or seat
+    return (names and player.short) or _code(seat, tr)
 
 
-def _widths(page: ClubSheetPage) -> list[float]:
-    """Per cent of the width: the deal and its dealer (or cards) narrow, the table's number
-    narrow, every other column an equal share."""
-    # the dealer's first name at up to 12 pt; a round's cards are one digit
-    fixed = [4.6, 5.0 if page.games else 11.0, 4.6]
-    # A running score holds a small number: a little narrower than what the table writes.
-    shares = len(page.columns) - 1 + 0.85 * len(page.running)
-    share = (100 - sum(fixed)) / shares
-    return fixed + [share] * (len(page.columns) - 1) + [0.85 * share] * len(page.running)
+def _grid(
+    page: ClubSheetPage, tr: ConsoleTranslator, rounds: bool
+) -> tuple[list[Column], Grid, bool]:
+    """The grid's columns and layout, with the dealers by name where the names leave room
+    for every heading at its size (else by seat: the players' line names them)."""
+    for names in (True, False):
+        cols = _columns(page, tr, rounds, names)
+        grid = lay_out(cols, _TABLE_MM)
+        if grid.fits:
+            break
+    return cols, grid, names
+
+
+def club_grid(page: ClubSheetPage, language: Language) -> Grid:
+    """How the page's grid is laid out (its widths, codes, names and heights)."""
+    rounds = any(r.cards is not None for r in page.rows)
+    return _grid(page, club_translator(language), rounds)[1]
 
 
 def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
@@ -335,36 +425,12 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
             )
         )
     rule = say_all(tr.t, page.summary)  # the format's own words (whist/formats)
-    deal = tr.t("Round") if rounds else tr.t("Deal")
-    second = tr.t("Cards") if rounds else tr.t("Dealer")
-    typed = tr.t("This deal: what the table writes (the columns of whist-hub tally)")
-    after = tr.t("The score after this deal")
-    heads = [f"<th>{_e(deal)}</th>", f"<th>{_e(second)}</th>"]
-    widths = _widths(page)
-    # every name under a heading at one size, the largest at which the longest one fits
-    narrowest = min(widths[3:], default=100.0)
-    name_pt = min(
-        (_name_pt(p.short or _seat_word(p.seat, tr), narrowest) for p in page.players),
-        default=_NAME_TOP_PT,
-    )
-    typed_widths = widths[2 : 2 + len(page.columns)]
-    for i, (column, width) in enumerate(zip(page.columns, typed_widths, strict=True)):
-        split = ' class="split"' if i == 0 else ""
-        words = _column_words(column, page, tr, width, name_pt)
-        heads.append(f"<th{split}>{words}{_code_label(column, width)}</th>")
-    run_widths = widths[2 + len(page.columns) :]
-    for i, (col, width) in enumerate(zip(page.running, run_widths, strict=True)):
-        split = " split" if i == 0 else ""
-        heads.append(f'<th class="run{split}">{_running_words(col, page, tr, width, name_pt)}</th>')
-    groups = (
-        '<tr><th class="group" colspan="2"></th>'
-        f'<th class="group typed split" colspan="{len(page.columns)}">'
-        f"{_e(typed)}</th>"
-        f'<th class="group split" colspan="{len(page.running)}">'
-        f"{_e(after)}</th></tr>"
-    )
-    rows = "".join(_row(r, page, rounds) for r in page.rows)
-    cols = "".join(f'<col style="width:{w:.2f}%">' for w in widths)
+    cols, grid, names = _grid(page, tr, rounds)
+    head, head_mm = _thead(page, tr, cols, grid)
+    rule_style, room = _rule_box(rule)
+    height = min(_ROW_MM, (_GRID_MM + room - head_mm) / CLUB_ROWS)
+    rows = "".join(_row(r, page, tr, rounds, names, height) for r in page.rows)
+    widths = "".join(f'<col style="width:{w / _TABLE_MM * 100:.2f}%">' for w in grid.widths)
     return (
         '<section class="sheet club">'
         '<div class="top">'
@@ -373,8 +439,8 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
         f"<h2>{_e(page.night)}</h2>"
         f'<p class="facts">{_e(" · ".join(facts))}</p>'
         f'<p class="who">{_who(page, tr)}</p>'
-        f'<p class="rule" style="{_rule_style(rule)}">{_e(rule)}</p>'
-        f"<table><colgroup>{cols}</colgroup><thead>{groups}<tr>{''.join(heads)}</tr></thead>"
+        f'<p class="rule" style="{rule_style}">{_e(rule)}</p>'
+        f"<table><colgroup>{widths}</colgroup>{head}"
         f"<tbody>{rows}</tbody></table>"
         "</section>"
     )

@@ -36,6 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
+from hub.paper.clubgrid import text_mm, wrap
 from uikit.i18n import N_, ConsoleTranslator, Language, load_domain
 from whist.enums import Unit
 from whist.formats import Format
@@ -103,15 +104,21 @@ _SUIT_NAMES = {
 # tallest a row needs to be (two lines of names). Rows share what is left, so the rows of a
 # session always fit its page.
 _USABLE_MM = 210 - 2 * 9
-_ROTATION_TOP_MM = 49  # with the rules on two lines of 12 pt (French)
-_RESULTS_TOP_MM = 38  # headings of 10.5 pt on three lines
+_ROTATION_TOP_MM = 52.5  # the rules on two lines of 12 pt (French), headings on three
+_RESULTS_TOP_MM = 40  # headings of 12 pt on three lines
 _MAX_ROW_MM = 13.0
-_TWO_LINES_MM = 9.0
+_TWO_LINES_MM = 9.1  # two lines of names at 12 pt, set close (line-height 1)
 _LONG_PAIR = 22  # characters of "Marguerite & Eleanor" and more
 _LONG_TEAM = 30  # a team's name set smaller in the title, to be cut short less often
-#: The rotation sheet's columns (per cent of the width): hand, trump, home pair, visiting
-#: team, visitors, our travellers, where they go, and three boxes to write in.
-_ROTATION_WIDTHS = (6.5, 10.5, 16, 7, 16.5, 16.5, 6.5, 6.5, 6.5, 7.5)
+#: The rotation sheet's columns: hand, trump, home pair, visiting team, visitors, our
+#: travellers, where they go, and three boxes to write in. Each column but the names' is as
+#: wide as the longest word of its heading at 12 pt (capitals of 3 mm: issue 29) or what its
+#: rows print, at least these millimetres (a box: room to write two digits); the three
+#: columns of names share the rest.
+_ROTATION_LEAST_MM = (10.0, 0.0, 0.0, 9.0, 0.0, 0.0, 12.0, 15.0, 15.0, 15.0)
+_NAME_COLUMNS = (2, 4, 5)
+_TABLE_MM = 279.4 - 2 * 10  # Letter, landscape, less the margins: the narrower paper
+_CELL_SPARE_MM = 2.4  # a cell's padding and rules
 
 
 class _Declare:
@@ -172,9 +179,9 @@ table { width: 100%; border-collapse: collapse; table-layout: fixed; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 1.5px solid #000; padding: 0.3mm 1.5mm; text-align: left;
          vertical-align: middle; overflow: hidden; line-height: 1.15; }
-th { font-size: 9.5pt; background: #e8e8e8; line-height: 1.05; padding: 0.5mm 0.8mm;
-     height: 11mm; }
-td.names { font-size: 11.5pt; line-height: 1.05; }
+th { font-size: 12pt; font-weight: normal; background: #e8e8e8; line-height: 1.05;
+     padding: 0.5mm 0.8mm; height: 14.5mm; }
+td.names { font-size: 12pt; line-height: 1; padding-top: 0; padding-bottom: 0; }
 .nm { white-space: nowrap; }
 /* Never more than two lines in a cell: a longer name is cut, the row keeps its height. */
 .clamp { max-height: 2.1em; overflow: hidden; }
@@ -187,7 +194,7 @@ td.trump { white-space: nowrap; padding-left: 1mm; padding-right: 0.5mm; }
 table.dense .clamp { white-space: nowrap; text-overflow: ellipsis; }
 table.dense td.names { font-size: 10pt; padding-left: 0.8mm; padding-right: 0.5mm; }
 table.dense td.big, table.dense td.hand, table.dense .suit { font-size: 12.5pt; }
-table.dense td.trump { font-size: 11pt; }
+table.dense td.trump { font-size: 12pt; }
 table.dense .clamp.long { font-size: 9pt; }
 table.dense td { white-space: nowrap; text-overflow: ellipsis; padding-top: 0; padding-bottom: 0; }
 .red { color: #c00000; }
@@ -195,8 +202,8 @@ table.dense td { white-space: nowrap; text-overflow: ellipsis; padding-top: 0; p
 .blank { color: #555; }
 td.rank { font-weight: bold; font-size: 15pt; }
 table.standings td { height: 10mm; font-size: 14pt; }
-td.note { font-size: 10pt; line-height: 1.05; }
-section.results th { font-size: 10.5pt; height: 13mm; }
+td.note { font-size: 12pt; line-height: 1; padding-top: 0; padding-bottom: 0; }
+section.results th { height: 14.5mm; }
 /* The players' phones' page (docs/phones.md): a QR code in the top right corner; the lines
    beside it keep clear of it, and nothing moves down (the rows keep their page). */
 section.rotation { position: relative; }
@@ -227,6 +234,27 @@ def _page(title: str, pages: Iterable[str], language: Language) -> str:
         f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
         f"{body}\n</body>\n</html>\n"
     )
+
+
+def _rotation_widths(heads: Sequence[str], tr: ConsoleTranslator) -> list[float]:
+    """The rotation sheet's columns in per cent of its width (see _ROTATION_LEAST_MM); the
+    trump's column holds the widest suit, its symbol at 17 pt and its name at 12.
+
+    >>> widths = _rotation_widths(["Hand"] * 10, translator("en"))
+    >>> round(sum(widths), 6), round(widths[1] * _TABLE_MM / 100, 1)  # "♦ Diamonds"
+    (100.0, 30.4)
+    """
+    suit = max(text_mm(s, 17.0) + text_mm(f" {tr.t(_SUIT_NAMES[n])}") for n, s in _SUITS.items())
+    least = [
+        max(floor, *(text_mm(w) for w in wrap(h, 0.0))) + _CELL_SPARE_MM
+        for h, floor in zip(heads, _ROTATION_LEAST_MM, strict=True)
+    ]
+    least[1] = max(least[1], suit + _CELL_SPARE_MM)
+    names = (_TABLE_MM - sum(w for i, w in enumerate(least) if i not in _NAME_COLUMNS)) / 3
+    return [
+        names * 100 / _TABLE_MM if i in _NAME_COLUMNS else w * 100 / _TABLE_MM
+        for i, w in enumerate(least)
+    ]
 
 
 def _trump_cell(trump: str, tr: ConsoleTranslator) -> str:
@@ -348,6 +376,7 @@ def _rotation_page(
         ("n", tr.t("Home tricks")),
         ("n", score),
     ]
+    widths = _rotation_widths([h for _, h in heads], tr)
     title = tr.t("Rotation sheet")
     roster = " · ".join(
         f"<b>{_e(_seat_word(p, tr))}</b> {_e(p.name)}" for p in page.players if p.name
@@ -364,7 +393,7 @@ def _rotation_page(
         + (f'<p class="roster">{roster}</p>' if roster else "")
         + f'<p class="rule">{_e(rule)}</p>'
         f'<table class="rows{dense}"><colgroup>'
-        + "".join(f'<col style="width:{w}%">' for w in _ROTATION_WIDTHS)
+        + "".join(f'<col style="width:{w:.2f}%">' for w in widths)
         + "</colgroup>"
         + _thead(heads)
         + rows
@@ -436,11 +465,11 @@ def _results_page(
         f"<h1>{_e(hand)}</h1>"
         f'<div class="when">{_e(trump).format(trump=_trump_cell(page.trump, tr))}</div></div>'
         f"<h2>{_e(name)} — {_e(title)}{where}{which}</h2>"
-        # headings of 10.5 pt: each column as wide as its longest word in French
+        # headings of 12 pt: each column as wide as its longest word in French
         '<table><colgroup><col style="width:6%"><col style="width:20%">'
-        '<col style="width:8%"><col style="width:16%">'
+        '<col style="width:8.5%"><col style="width:16%">'
         '<col style="width:9%"><col style="width:8%">'
-        '<col style="width:10%"><col style="width:10%"><col style="width:13%"></colgroup>'
+        '<col style="width:10%"><col style="width:10%"><col style="width:12.5%"></colgroup>'
         + _thead(heads)
         + "".join(rows)
         + "</tbody></table></section>"

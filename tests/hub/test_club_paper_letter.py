@@ -10,8 +10,11 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from hub.paper.clubsheets import club_sheet, write_club_sheets
+from hub.paper import clubsheets
+from hub.paper.clubsheets import club_grid, club_sheet, write_club_sheets
+from whist.formats import Format
 from whist.nightspec import default_night, load_night
+from whist.paper import club_sheet_pages
 
 MM_PER_PT = 25.4 / 72
 
@@ -37,12 +40,40 @@ def test_the_pdf_is_on_the_paper_asked_for(tmp_path, paper, width, height):
         assert name in text  # whole, never "Margue-" over "rite"
 
 
-def test_an_eight_to_one_sheet_never_breaks_a_name_inside_a_word():
+@pytest.mark.parametrize("game", ["eight-to-one", "solo", "widow", "knockout"])
+def test_a_name_under_a_heading_is_never_broken_inside_a_word(game):
+    """A player's name under a seat's column is whole, or on two lines at its own hyphen
+    or space; where the names do not all fit at the headings' size (8-to-1's thirteen
+    columns), none is printed there and the seat's letter stands alone: the players' line
+    above the grid names every seat."""
     for language in ("en", "fr"):
-        html = club_sheet(night("eight-to-one"), language)
-        names = re.findall(r'<span class="nm"[^>]*>(.*?)</span>', html)
-        assert names, "the players' names under the headings"
+        spec = night(game)
+        html = club_sheet(spec, language)
+        names = re.findall(r'<span class="nm">(.*?)</span>', html)
         for shown in names:
             # a line ends only at the name's own hyphen or space: put back, it is the name
             whole = shown.replace("-<br>", "-").replace("<br>", " ")
             assert whole in {"Marguerite", "Bartholomew", "Jean-Claude", "Thérèse"}, shown
+        page = club_sheet_pages(spec)[0]
+        fits = club_grid(page, language).names
+        assert bool(names) == any(fits)
+        if game == "widow":  # three players: their names fit over their columns
+            assert names
+        who = html.split('<p class="who">')[1].split("</p>")[0]
+        assert all(p.name in who for p in page.players if p.name)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", [f.value for f in Format.club_games()])
+def test_every_grid_fits_the_narrower_paper_with_every_heading_at_12_pt(game, language):
+    """Every game's grid, with all the seats it can have (a Knockout table of seven), fits
+    the width of Letter less its margins with every heading, code and name at 12 pt: no
+    column squeezed below what it holds (which would clip it)."""
+    data = default_night(game, 1).to_dict()
+    seats = Format(game).club.seats
+    long = ["Bartholomew", "Jean-Claude", "Marguerite", "Thérèse", "Maximilien", "Gwendolyn"]
+    data["seating"][0]["players"] = {s: long[i % len(long)] for i, s in enumerate(seats)}
+    page = club_sheet_pages(load_night(data))[0]
+    grid = club_grid(page, language)
+    assert grid.fits, [round(w, 1) for w in grid.widths]
+    assert round(sum(grid.widths), 1) == round(clubsheets._TABLE_MM, 1)

@@ -7,16 +7,20 @@ The pages are saved in ``screenshots/paper/`` (git-ignored) to look at.
 
 from __future__ import annotations
 
+import ctypes
+import re
 import shutil
 import subprocess
 from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image
 
 from hub.paper.sheets import results_sheet, rotation_sheet, write_pdf, write_sheets
+from tests.ui.measure import ink_height
 from whist.paper import rotation_pages
 from whist.pattern import default_spec
 from whist.spec import TournamentSpec, load_spec
@@ -56,6 +60,65 @@ def pages(pdf: Path) -> list[tuple[Image.Image, str]]:
         out.append((image, page.get_textpage().get_text_range()))
     doc.close()
     return out
+
+
+#: The floor for what a player or a verifier reads on paper: capitals of 3 mm (issue 29).
+MIN_CAP_MM = 3.0
+MEASURE_DPI = 300  # a pixel is 0.085 mm: 12 pt capitals (3.09 mm) are 36 or 37 rows
+#: DejaVu's capitals and digits stand 1493 font units high; h, k and l rise to 1556 (a code
+#: in lower case, "ns_tricks", is measured by its k and scaled to its capitals).
+_CAP_OVER_RISER = 1493 / 1556
+#: Measured glyphs: capitals and digits without an overshoot below the line (J, Q) or an
+#: accent; the risers of a lower-case word.
+_CAPS = set("ABCDEFGHIKLMNOPRSTUVWXYZ0123456789")
+_RISERS = set("hkl")
+
+
+def capitals(pdf: Path, index: int = 0) -> list[tuple[str, float]]:
+    """Every word on page ``index`` of ``pdf``, with the height (mm) of its type's capitals as
+    printed: the page rendered to PNG at 300 dpi, and the ink of the word's first capital or
+    digit (else its first h, k or l) counted in pixel rows by tests/ui/measure.py. A glyph
+    is measured once per letter, size and font (the 16 deal numbers' "1"s are one); a glyph
+    not drawn where the PDF's text has it (the end of a text cut short at its cell's last
+    line) is not measured."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        scale = MEASURE_DPI / 72
+        image = page.render(scale=scale).to_pil()
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        font = ctypes.create_string_buffer(128)
+        flags = ctypes.c_int()
+        measured: dict[tuple[str, float, bytes], float] = {}
+        found = []
+        for match in re.finditer(r"\S+", text):
+            word = match.group()
+            at = next((k for k, c in enumerate(word) if c in _CAPS), None)
+            if at is None:
+                at = next((k for k, c in enumerate(word) if c in _RISERS), None)
+            if at is None:
+                continue
+            i = match.start() + at
+            pdfium_c.FPDFText_GetFontInfo(textpage.raw, i, font, 128, ctypes.byref(flags))
+            key = (word[at], round(pdfium_c.FPDFText_GetFontSize(textpage.raw, i), 1), font.value)
+            if key not in measured:
+                left, bottom, right, top = textpage.get_charbox(i)
+                box = (left * scale - 3, bottom * scale - 3, right * scale + 3, top * scale + 3)
+                rows = ink_height(image, box, first_glyph=True)
+                if rows < 0.5 * (top - bottom) * scale:
+                    continue  # not drawn: the end of a text cut at its cell's last line
+                ratio = 1.0 if word[at] in _CAPS else _CAP_OVER_RISER
+                measured[key] = rows * 25.4 / MEASURE_DPI * ratio
+            found.append((word, measured[key]))
+        return found
+    finally:
+        doc.close()
+
+
+def under_floor(pdf: Path, index: int = 0) -> dict[str, float]:
+    """The words on the page whose capitals are under 3 mm, and their height."""
+    return {w: round(mm, 2) for w, mm in capitals(pdf, index) if mm < MIN_CAP_MM}
 
 
 def rules(image: Image.Image) -> list[int]:
@@ -137,6 +200,15 @@ def test_one_landscape_page_per_table_per_session_and_no_row_split(
         assert whole_rows(image) == len(view.rows), f"page {number}: rows"
         if number in (1, expected):
             save(image, f"rotation-{fmt}-{tables}-{language}-{paper}-{number}.png")
+    if tables <= 3:  # what a verifier reads and writes in: capitals of 3 mm (issue 29)
+        low = under_floor(tmp_path / "rotation.pdf")
+        # (a Gaspésie page of 24 manches has one line of 10 pt a pair: their names at 12 pt
+        # are in the list of players above the table; docs/leaders-guide.md)
+        # (PDFium reads a pair cut short as "Harster" or "Jean-Clster": a name's first three
+        # letters tell it; the names there are 9 or 10 pt, 2.3 mm or more)
+        names = {n[:3] for n in NAMES} if fmt == "gaspesie" else set()
+        assert {w for w in low if w[:3] not in names} == set(), low
+        assert all(mm >= 2.2 for mm in low.values()), low
 
 
 def test_a_session_longer_than_a_page_shares_pages_each_with_its_table(tmp_path):
@@ -163,6 +235,7 @@ def test_the_results_sheet_has_one_page_per_hand_with_team_names(tmp_path, fmt, 
         assert "Les Joyeux Lurons" in text and notes in text
         assert ("Manche" if fmt == "gaspesie" else "Hand") in text
         save(image, f"results-{fmt}-16-{language}-{number}.png")
+    assert under_floor(tmp_path / "results.pdf") == {}  # headings of 12 pt, names, notes
 
 
 def test_a_row_split_across_pages_is_caught(tmp_path):

@@ -8,6 +8,7 @@ are in millimetres on the screen a picture is for. The hall's back-row test
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +31,20 @@ TV_MM_PER_PX_1080 = TV_WIDTH_MM / 1920
 
 
 def ink_height(
-    png: Path, box: tuple[float, float, float, float], *, first_glyph: bool, inset_x: int = 2
+    png: Path | Any,
+    box: tuple[float, float, float, float],
+    *,
+    first_glyph: bool,
+    inset_x: int = 2,
 ) -> int:
     """Pixel rows holding ink inside ``box`` (window coordinates, y up) of ``png``: of the
     first glyph only (columns up to the first blank one), or of everything. ``inset_x``
-    leaves out that many columns on each side (a button's or a band's rounded corners)."""
+    leaves out that many columns on each side (a button's or a band's rounded corners).
+    ``png`` may be a PIL image already open (a printed page: tests/hub/test_sheets_paper.py)."""
     from PIL import Image
 
-    with Image.open(png) as img:
-        rgb = img.convert("RGB")
-        height = rgb.height
+    with Image.open(png) if isinstance(png, (str, Path)) else nullcontext(png) as img:
+        height = img.height
         # 2 px in from each side: a box at fractional pixels must not bring in its neighbour
         x0, y0, x1, y1 = (
             round(box[0]) + inset_x,
@@ -47,7 +52,7 @@ def ink_height(
             round(box[2]) - inset_x,
             round(box[3]) - 2,
         )
-        crop = rgb.crop((x0, height - y1, x1, height - y0))
+        crop = img.crop((x0, height - y1, x1, height - y0)).convert("RGB")
     w, h = crop.size
     pixels = crop.load()
     counts: dict[tuple[int, int, int], int] = {}

@@ -77,7 +77,9 @@ def test_partnerships_players_and_the_dealer_passing_left():
 
 def test_english_keeps_rubbers_and_an_individual_game_each_player_s_total():
     english = club_sheet_pages(night("english", 1))[0]
-    assert [c.kind for c in english.running] == ["score"] * 2 + ["games"] * 2 + ["rubbers"] * 2
+    # ...and each side's points in the rubber: by the seed, the higher total wins it (issue 24)
+    kinds = ["score", "games", "rubbers", "points"]
+    assert [c.kind for c in english.running] == [k for k in kinds for _side in "NE"]
     widow = club_sheet_pages(night("widow", 1))[0]
     assert widow.partnerships == () and widow.target is None
     assert [(c.kind, c.party) for c in widow.running] == [("total", s) for s in "123"]
