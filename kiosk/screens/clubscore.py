@@ -24,7 +24,7 @@ from kiosk.screens.clubwords import (
 from kiosk.viewmodel import ButtonVM, ClubScoreVM, ViewModel
 from uikit.games import game_title
 from whist.enums import Unit
-from whist.protocol import ClubDealScored, ClubScore
+from whist.protocol import ClubDealScored, ClubParty, ClubScore
 
 
 class ClubScreen(KioskScreen):
@@ -54,8 +54,11 @@ def header_info(tr: Translator, desk: ClubDesk) -> str:
         return game_title(tr.t, s.rules.name, s.rules.title)
     if desk.step is not None and desk.draft is not None:
         return tr.t("Deal {n}").format(n=desk.draft.deal)
-    if desk.individual and s.round is not None and not desk.pending:
-        # Knockout, 8-to-1: the players count rounds of the game, not deals of the night
+    if s.round is not None and individual.counts_rounds(s):
+        # a game played in rounds: the players count rounds of the game, not deals of the
+        # night (the round being entered, or sent and not yet scored)
+        if desk.pending:
+            return tr.t("Round {r}").format(r=s.round.number)
         return tr.t("Round {r} · {dealer} deals").format(
             r=s.round.number, dealer=individual.seat_name(tr, s, s.dealer.seat)
         )
@@ -99,6 +102,10 @@ class ClubScoreScreen(ClubScreen):
         end = self.night_over(s) if desk.over else ""
         # once the night is over, each partnership's place on its row, under its names
         places = {p.party: individual.place_text(tr, p) for p in s.places} if desk.over else {}
+
+        def detail(p: ClubParty) -> str:
+            return places.get(p.party) or games(tr, p, rubbers, target)
+
         return ClubScoreVM(
             title=tr.t("{game} · game to {target}").format(
                 game=game_title(tr.t, s.rules.name, s.rules.title), target=s.rules.target
@@ -107,14 +114,14 @@ class ClubScoreScreen(ClubScreen):
             ns_players=tr.t("{party}: {players}").format(
                 party=tr.t(PARTY_NAMES["NS"]), players=words.pair(tr, ns.players)
             ),
-            ns_score=str(ns.score),
-            ns_detail=places.get("NS") or games(tr, ns, rubbers, target),
+            ns_score=str(individual.shown_score(s, ns)),
+            ns_detail=detail(ns),
             ew_label=tr.t(PARTY_NAMES["EW"]),
             ew_players=tr.t("{party}: {players}").format(
                 party=tr.t(PARTY_NAMES["EW"]), players=words.pair(tr, ew.players)
             ),
-            ew_score=str(ew.score),
-            ew_detail=places.get("EW") or games(tr, ew, rubbers, target),
+            ew_score=str(individual.shown_score(s, ew)),
+            ew_detail=detail(ew),
             # Once the night is over its end needs the room more than the last deal.
             last=""
             if desk.over

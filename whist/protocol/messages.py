@@ -695,6 +695,10 @@ class ClubDealScored(_Outbound):
     game_shared_with: list[ClubPartyName] = []
     knocked_out: list[ClubPartyName] = []
     corrected: bool = False
+    #: Extension (issue 29): the deal's round in its game, in a game played in rounds
+    #: (``ClubRules.rounds``: 8-to-1, the traditional Knockout); None in the others. A
+    #: screen says "Round 20", not the night's "Deal 20".
+    round: Annotated[int, Field(ge=1)] | None = None
 
 
 class ClubPlace(_Outbound):
