@@ -182,6 +182,9 @@ class ClubDesk:
         self.rejected: tuple[ClubDeal | None, Ack] | None = None
         self.notice = ""  # a msgid for the banner, cleared by the next intent
         self.error = ""  # a msgid for the confirm screen
+        # the night's rules, opened over the score screen (issue 24), and the page on show
+        self.reading_rules = False
+        self.rules_page = 0
         if self.pending:
             self.step = "pending"
 
@@ -195,6 +198,8 @@ class ClubDesk:
             return _SCREENS[self.step]
         if self.score is None:
             return None
+        if self.reading_rules:
+            return Screen.CLUB_RULES
         return Screen.CLUB_PLAYERS if self.individual else Screen.CLUB_SCORE
 
     @property
@@ -253,6 +258,7 @@ class ClubDesk:
             # another night, of another game (the hub restarted with a new night's file):
             # the old score and a deal half tapped in are not this night's
             self.score, self.step, self.draft, self.flow = None, None, None, None
+            self.reading_rules = False
         self.rules = rules
 
     def on_score(self, score: ClubScore) -> None:
@@ -285,8 +291,23 @@ class ClubDesk:
     def intent(self) -> None:
         self.notice = ""
 
+    def open_rules(self) -> None:
+        """Score screen: the night's rules (the game's, tonight's house rules)."""
+        if self.step is None and self.score is not None:
+            self.reading_rules, self.rules_page = True, 0
+
+    def more_rules(self) -> None:
+        """The rules page's next page (its screen says how many there are)."""
+        if self.reading_rules:
+            self.rules_page += 1
+
+    def close_rules(self) -> None:
+        self.reading_rules = False
+
     def enter_deal(self) -> None:
         """Score screen: start the next deal with the game's first choice."""
+        if self.reading_rules:
+            return
         if self.step is None and self.score is not None and not self.over:
             if self.individual:
                 if self.waits_for_round:
@@ -426,7 +447,9 @@ class ClubDesk:
         """One step back: each entry page to the one before, the first to the score."""
         d = self.draft
         step = self.step
-        if self.flow is not None and step in ("players", "confirm"):
+        if self.reading_rules:
+            self.reading_rules = False
+        elif self.flow is not None and step in ("players", "confirm"):
             if step == "confirm" or self.flow.back():
                 self.step = "players"
                 if step == "confirm":
@@ -463,7 +486,9 @@ class ClubDesk:
     def ok(self) -> None:
         """The screen's one obvious action (Enter, a hardware OK button)."""
         step, d = self.step, self.draft
-        if step is None:
+        if step is None and self.reading_rules:
+            self.close_rules()
+        elif step is None:
             self.enter_deal()
         elif step == "players":
             self.next()

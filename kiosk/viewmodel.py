@@ -44,6 +44,8 @@ class Screen(enum.StrEnum):
     # choice among up to eight buttons (the widow's taker, Solo's contract, a player)
     CLUB_PLAYERS = "club-players"
     CLUB_CHOOSE = "club-choose"
+    # a club night's rules, opened from the score screen at any time (issue 24)
+    CLUB_RULES = "club-rules"
     # the set-up screen's choice of this kiosk's screen (its size, and which way up)
     SCREEN_CHOICE = "screen-choice"
 
@@ -371,6 +373,26 @@ class ClubScoreVM:
     end: str = ""
     enter: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
+    #: opens the night's rules (issue 24)
+    rules: ButtonVM = ButtonVM(visible=False, enabled=False)
+
+
+@dataclass(frozen=True)
+class ClubRulesVM:
+    """A club night's rules, which a table opens at any time from its score screen: the
+    game's rules (``game``) and tonight's house rules (``house``), in the core's words, page
+    by page.
+
+    >>> ClubRulesVM(title="Minnesota whist").back.visible
+    True
+    """
+
+    title: str = ""
+    game: str = ""
+    house: str = ""
+    #: the next page (the first again from the last); hidden when one page holds them
+    more: ButtonVM = ButtonVM(visible=False, enabled=False)
+    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)
@@ -430,6 +452,8 @@ class ClubPlayersVM:
     #: the round's drawn trump (8-to-1), big on a white card: ``♥ Hearts`` ("": none shown)
     trump: str = ""
     trump_role: str = "card-black"
+    #: opens the night's rules (issue 24)
+    rules: ButtonVM = ButtonVM(visible=False, enabled=False)
 
 
 @dataclass(frozen=True)
@@ -481,3 +505,4 @@ class ViewModel:
     club_pick: ClubPickVM = ClubPickVM()
     club_players: ClubPlayersVM = ClubPlayersVM()
     club_choose: ClubChooseVM = ClubChooseVM()
+    club_rules: ClubRulesVM = ClubRulesVM()

@@ -138,6 +138,7 @@ class ClubScoreScreen(ClubScreen):
                 enabled=not desk.over,
             ),
             call=call,
+            rules=ButtonVM(tr.t("Rules")),
         )
 
     def _last_text(self, last: ClubDealScored) -> str:
@@ -184,9 +185,5 @@ class ClubPlayersScreen(ClubScreen):
             visible=not desk.over,
             enabled=not desk.over and not waits,
         )
-        return replace(
-            vm,
-            club_players=individual.players_vm(
-                tr, s, over=desk.over, end=end, enter=enter, call=call
-            ),
-        )
+        players = individual.players_vm(tr, s, over=desk.over, end=end, enter=enter, call=call)
+        return replace(vm, club_players=replace(players, rules=ButtonVM(tr.t("Rules"))))
