@@ -99,6 +99,19 @@ class ClubDraft:
     def revokes(self, side: Party) -> int:
         return self.ns_revokes if side == "NS" else self.ew_revokes
 
+    def values(self) -> dict[str, str | int]:
+        """What is tapped so far, by the fields the game's entry schema names (its texts
+        read them): the choice, North-South's tricks, the honours, each side's revokes."""
+        tapped: dict[str, str | int | None] = {
+            "granded": self.granded,
+            "trump": self.trump,
+            "ns_tricks": self.ns_tricks,
+            "honours": self.honours,
+            "ns_revokes": self.ns_revokes,
+            "ew_revokes": self.ew_revokes,
+        }
+        return {k: v for k, v in tapped.items() if v is not None}
+
     def with_revokes(self, side: Party, count: int) -> ClubDraft:
         count = max(0, min(MAX_REVOKES, count))
         if side == "NS":
@@ -229,6 +242,14 @@ class ClubDesk:
             return next((p for p in among if p.ask is Ask.CHOICE and p.field in _CHOSEN), None)
 
         return choice(pages[:count]), choice(pages[count + 1 :])
+
+    @property
+    def count_page(self) -> Page | None:
+        """The keypad's page, from the entry schema: North-South's tricks."""
+        rules = self.rules or (self.score.rules if self.score is not None else None)
+        if rules is None:
+            return None
+        return next((p for p in entry_of(rules).pages if p.ask is Ask.COUNT), None)
 
     @property
     def pick_page(self) -> Page | None:

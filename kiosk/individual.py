@@ -526,10 +526,19 @@ class Said:
         pages = [*schema.pages, *(p.aside for p in schema.pages if p.aside is not None)]
         lists: dict[str, tuple[str, ...]] = {}
         each: dict[str, dict[str, object]] = {}
+        if schema.revokes is not None:
+            # a partnership game's revokes: each side's count (0 if none), and the penalty
+            fill["points"] = schema.revokes.points
+            for side in schema.revokes.fields:
+                fill[side] = entered[side] = _int(values.get(side))
         for page in pages:
             if page.each is None:
                 if page.field in values:
                     fill[page.field] = _word(tr, score, page, values[page.field])
+                if page.derived:
+                    # one side's count and the other's, the rest of the cards, whichever came
+                    most = TRICKS if page.most is Most.TRICKS else fill["cards"]
+                    _derive(fill, entered, values, (page.field, page.derived), _int(most))
                 continue
             seats = list(asked(page))
             if step is not None and step.seat and page.key(step.seat) in values:
@@ -592,13 +601,34 @@ class Said:
 
 
 def _word(tr: Translator, score: ClubScore, page: Page, value: str | int) -> str:
-    """A field's value in words: a player's name, an option's label, a number."""
+    """A field's value in words: a player's name, an option's label (a suit's with its
+    symbol: ``♥ Hearts``), a number."""
     if page.players is not None and value != NOBODY:
         return seat_name(tr, score, str(value))
     for option in page.options:
         if option.value == value:
-            return tr.t(option.label)
+            label = tr.t(option.label)
+            if option.value in words.SUIT_SYMBOLS:
+                return f"{words.trump_symbol(tr, option.value)} {label}"
+            return label
     return str(value)
+
+
+def _derive(
+    fill: dict[str, object],
+    entered: dict[str, object],
+    values: Mapping[str, str | int],
+    pair: tuple[str, str],
+    most: int,
+) -> None:
+    """A count and its complement (North-South's tricks and East-West's): the one not
+    entered is the rest of ``most``."""
+    for known, other in (pair, pair[::-1]):
+        n = values.get(known)
+        if isinstance(n, int) and other not in values:
+            fill[known] = entered[known] = n
+            fill[other] = entered[other] = most - n
+            return
 
 
 def _applying(schema: EntrySchema, values: Mapping[str, str | int]) -> dict[str, str | int]:

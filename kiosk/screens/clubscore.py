@@ -18,7 +18,6 @@ from kiosk.screens.clubwords import (
     games,
     line,
     party,
-    record_text,
     unscored,
 )
 from kiosk.viewmodel import ButtonVM, ClubScoreVM, ViewModel
@@ -126,7 +125,7 @@ class ClubScoreScreen(ClubScreen):
             last=""
             if desk.over
             else (
-                self._last_text(s.last)
+                self._last_text(s, s.last)
                 if s.last is not None
                 else words.no_deal_yet(tr, s.rules)  # the house rules in force, or "No deal yet."
             ),
@@ -141,12 +140,10 @@ class ClubScoreScreen(ClubScreen):
             rules=ButtonVM(tr.t("Rules")),
         )
 
-    def _last_text(self, last: ClubDealScored) -> str:
+    def _last_text(self, s: ClubScore, last: ClubDealScored) -> str:
         tr = self.tr
-        head = tr.t("Deal {n}: {record}").format(
-            n=last.deal, record=record_text(tr, self.desk.fields, last.record)
-        )
-        lines = [head]
+        # the deal in the schema's short words, then what each line scored and why
+        lines = [individual.record_summary(tr, s, last.deal, last.record)]
         scored = [line(tr, ln) for ln in last.lines]
         if scored:
             lines.append(" · ".join(scored))
