@@ -270,6 +270,8 @@ class RevokesVM:
     visitors_minus: ButtonVM = ButtonVM(MINUS)
     visitors_plus: ButtonVM = ButtonVM("+")
     done: ButtonVM = ButtonVM()
+    #: which side revoked, beside Done (a club night's partnership game; issue 29)
+    said: str = ""
 
 
 @dataclass(frozen=True)

@@ -140,8 +140,13 @@ class ClubRevokesScreen(_DraftScreen):
         tapped = d.values()
         ns, ew = (int(tapped.get(f, 0)) for f in page.fields)
         sides = ((tr.t(page.sides[0]), ns), (tr.t(page.sides[1]), ew))
-        rule = "\n".join(x for x in (said.line(page.rule), said.line(page.said)) if x)
-        return revokes_vm(tr, rule, sides, first=d.revoke_side == "NS")
+        return revokes_vm(
+            tr,
+            said.line(page.rule),
+            sides,
+            first=d.revoke_side == "NS",
+            said=said.line(page.said),
+        )
 
 
 class ClubConfirmScreen(_DraftScreen):
