@@ -72,6 +72,11 @@ class ButtonVM:
     visible: bool = True
 
 
+#: A button not shown: a .kv's button that the layout on screen does not offer (upright, the
+#: club score's Rules button sits on a row of its own).
+HIDDEN = ButtonVM(visible=False, enabled=False)
+
+
 def revoke_steps(count: int) -> tuple[ButtonVM, ButtonVM]:
     """The minus and plus buttons beside one side's revokes: minus off at 0, plus off at
     ``MAX_REVOKES``.
