@@ -25,7 +25,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from kiosk import individual
 from kiosk.i18n import N_
@@ -119,13 +119,12 @@ class ClubDraft:
         return replace(self, ew_revokes=count, revoke_side=side)
 
     def with_choice(self, field: str, value: str) -> ClubDraft:
-        """The draft with a pick page's answer (``_CHOSEN``: who granded, the trump, the
-        honours)."""
-        if field == "granded":
-            return replace(self, granded=value)
-        if field == "trump":
-            return replace(self, trump=value)
-        return replace(self, honours=value)
+        """The draft with a pick page's answer, kept under the page's field (``_CHOSEN``:
+        who granded, the trump, the honours)."""
+        if field not in _CHOSEN:
+            return self
+        chosen: dict[str, Any] = {field: value}
+        return replace(self, **chosen)
 
     def record(self, fields: Sequence[str]) -> DealRecord:
         """What the hub is sent: the fields the game reads (ClubRules.fields), nothing else."""

@@ -611,6 +611,13 @@ async def club_sizes(d: Driver) -> None:
         await d.settle()
         await d.shot("c06-score")
         d.note("score", [d.app.vm.club_score.ns_score, d.app.vm.club_score.ew_score])
+        # the rules page (issue 24), from its button: on a row of its own when upright
+        upright = d.app.upright
+        await d.tap("club-rules-upright" if upright else "club-rules")
+        await d.on("club-rules")
+        await d.shot("c12-rules")
+        await d.tap("rules-back-upright" if upright else "rules-back")
+        await d.on("club-score")
     finally:
         await d.close()
 
