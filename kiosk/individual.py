@@ -847,7 +847,12 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
         return outcome_text(tr, score, last)
 
     def deal(record: str) -> str:
-        if last.round is not None:  # a game of rounds: the round, not the night's deal
+        if last.round is not None:
+            # a game of rounds says rounds, not the night's deals: the round before the one
+            # the heading names goes without saying (and the screen has no line to spare),
+            # the last round of a game won does not
+            if not score.game_over:
+                return record
             return tr.t("Round {r}: {record}").format(r=last.round, record=record)
         return tr.t("Deal {n}: {record}").format(n=last.deal, record=record)
 
