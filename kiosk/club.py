@@ -25,7 +25,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from kiosk import individual
 from kiosk.i18n import N_
@@ -99,6 +99,19 @@ class ClubDraft:
     def revokes(self, side: Party) -> int:
         return self.ns_revokes if side == "NS" else self.ew_revokes
 
+    def values(self) -> dict[str, str | int]:
+        """What is tapped so far, by the fields the game's entry schema names (its texts
+        read them): the choice, North-South's tricks, the honours, each side's revokes."""
+        tapped: dict[str, str | int | None] = {
+            "granded": self.granded,
+            "trump": self.trump,
+            "ns_tricks": self.ns_tricks,
+            "honours": self.honours,
+            "ns_revokes": self.ns_revokes,
+            "ew_revokes": self.ew_revokes,
+        }
+        return {k: v for k, v in tapped.items() if v is not None}
+
     def with_revokes(self, side: Party, count: int) -> ClubDraft:
         count = max(0, min(MAX_REVOKES, count))
         if side == "NS":
@@ -106,13 +119,12 @@ class ClubDraft:
         return replace(self, ew_revokes=count, revoke_side=side)
 
     def with_choice(self, field: str, value: str) -> ClubDraft:
-        """The draft with a pick page's answer (``_CHOSEN``: who granded, the trump, the
-        honours)."""
-        if field == "granded":
-            return replace(self, granded=value)
-        if field == "trump":
-            return replace(self, trump=value)
-        return replace(self, honours=value)
+        """The draft with a pick page's answer, kept under the page's field (``_CHOSEN``:
+        who granded, the trump, the honours)."""
+        if field not in _CHOSEN:
+            return self
+        chosen: dict[str, Any] = {field: value}
+        return replace(self, **chosen)
 
     def record(self, fields: Sequence[str]) -> DealRecord:
         """What the hub is sent: the fields the game reads (ClubRules.fields), nothing else."""
@@ -182,6 +194,9 @@ class ClubDesk:
         self.rejected: tuple[ClubDeal | None, Ack] | None = None
         self.notice = ""  # a msgid for the banner, cleared by the next intent
         self.error = ""  # a msgid for the confirm screen
+        # the night's rules, opened over the score screen (issue 24), and the page on show
+        self.reading_rules = False
+        self.rules_page = 0
         if self.pending:
             self.step = "pending"
 
@@ -195,6 +210,8 @@ class ClubDesk:
             return _SCREENS[self.step]
         if self.score is None:
             return None
+        if self.reading_rules:
+            return Screen.CLUB_RULES
         return Screen.CLUB_PLAYERS if self.individual else Screen.CLUB_SCORE
 
     @property
@@ -226,6 +243,14 @@ class ClubDesk:
         return choice(pages[:count]), choice(pages[count + 1 :])
 
     @property
+    def count_page(self) -> Page | None:
+        """The keypad's page, from the entry schema: North-South's tricks."""
+        rules = self.rules or (self.score.rules if self.score is not None else None)
+        if rules is None:
+            return None
+        return next((p for p in entry_of(rules).pages if p.ask is Ask.COUNT), None)
+
+    @property
     def pick_page(self) -> Page | None:
         before, after = self.picks
         return before if self.step == "choice" else after if self.step == "honours" else None
@@ -253,6 +278,7 @@ class ClubDesk:
             # another night, of another game (the hub restarted with a new night's file):
             # the old score and a deal half tapped in are not this night's
             self.score, self.step, self.draft, self.flow = None, None, None, None
+            self.reading_rules = False
         self.rules = rules
 
     def on_score(self, score: ClubScore) -> None:
@@ -285,8 +311,23 @@ class ClubDesk:
     def intent(self) -> None:
         self.notice = ""
 
+    def open_rules(self) -> None:
+        """Score screen: the night's rules (the game's, tonight's house rules)."""
+        if self.step is None and self.score is not None:
+            self.reading_rules, self.rules_page = True, 0
+
+    def more_rules(self) -> None:
+        """The rules page's next page (its screen says how many there are)."""
+        if self.reading_rules:
+            self.rules_page += 1
+
+    def close_rules(self) -> None:
+        self.reading_rules = False
+
     def enter_deal(self) -> None:
         """Score screen: start the next deal with the game's first choice."""
+        if self.reading_rules:
+            return
         if self.step is None and self.score is not None and not self.over:
             if self.individual:
                 if self.waits_for_round:
@@ -426,7 +467,9 @@ class ClubDesk:
         """One step back: each entry page to the one before, the first to the score."""
         d = self.draft
         step = self.step
-        if self.flow is not None and step in ("players", "confirm"):
+        if self.reading_rules:
+            self.reading_rules = False
+        elif self.flow is not None and step in ("players", "confirm"):
             if step == "confirm" or self.flow.back():
                 self.step = "players"
                 if step == "confirm":
@@ -463,7 +506,9 @@ class ClubDesk:
     def ok(self) -> None:
         """The screen's one obvious action (Enter, a hardware OK button)."""
         step, d = self.step, self.draft
-        if step is None:
+        if step is None and self.reading_rules:
+            self.close_rules()
+        elif step is None:
             self.enter_deal()
         elif step == "players":
             self.next()

@@ -43,6 +43,7 @@ from whist.formats import TRICKS, Format
 from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who, in_turn
 from whist.protocol import (
     ClubDealScored,
+    ClubParty,
     ClubPlace,
     ClubRound,
     ClubRules,
@@ -67,6 +68,14 @@ def entry_of(rules: ClubRules) -> EntrySchema:
     """The game's entry schema as the hub published it (or, from a hub that predates it, the
     one this kiosk's core declares for the game)."""
     return rules.entry if rules.entry is not None else Format(rules.name).club.entry
+
+
+def counts_rounds(score: ClubScore) -> bool:
+    """The table counts rounds of a game (8-to-1, the traditional Knockout), as the core says
+    (``ClubRules.rounds``; from a hub that predates it, whether it publishes a round), rather
+    than the night's deals."""
+    rounds = score.rules.rounds
+    return rounds if rounds is not None else score.round is not None
 
 
 def is_individual(rules: ClubRules) -> bool:
@@ -502,12 +511,14 @@ class Said:
         r = score.round
         fill: dict[str, object] = {
             "deal": deal,
-            "round": r.number if r is not None else "",
             "cards": r.cards if r is not None else TRICKS,
             "trump": trump_short(tr, r),
             "trump_line": trump_line(tr, r),
         }
         entered: dict[str, object] = dict(values)
+        if r is not None and counts_rounds(score):
+            # the round is said (and a text's condition finds it) only in a game of rounds
+            fill["round"] = entered["round"] = r.number
         if step is not None and step.seat:
             fill["name"] = seat_name(tr, score, step.seat)
         if left is not None:
@@ -515,10 +526,19 @@ class Said:
         pages = [*schema.pages, *(p.aside for p in schema.pages if p.aside is not None)]
         lists: dict[str, tuple[str, ...]] = {}
         each: dict[str, dict[str, object]] = {}
+        if schema.revokes is not None:
+            # a partnership game's revokes: each side's count (0 if none), and the penalty
+            fill["points"] = schema.revokes.points
+            for side in schema.revokes.fields:
+                fill[side] = entered[side] = _int(values.get(side))
         for page in pages:
             if page.each is None:
                 if page.field in values:
                     fill[page.field] = _word(tr, score, page, values[page.field])
+                if page.derived:
+                    # one side's count and the other's, the rest of the cards, whichever came
+                    most = TRICKS if page.most is Most.TRICKS else fill["cards"]
+                    _derive(fill, entered, values, (page.field, page.derived), _int(most))
                 continue
             seats = list(asked(page))
             if step is not None and step.seat and page.key(step.seat) in values:
@@ -548,7 +568,8 @@ class Said:
     def text(self, text: Text, fill: Mapping[str, object] | None = None) -> str:
         fill = fill if fill is not None else self.fill
         if text.plural:
-            template = self.tr.nt(text.msgid, text.plural, _int(self.entered[text.count]))
+            n = self.entered.get(text.count, self.fill.get(text.count))
+            template = self.tr.nt(text.msgid, text.plural, _int(n))
         else:
             template = self.tr.t(text.msgid)
         return template.format_map(_Blank(fill))
@@ -580,13 +601,34 @@ class Said:
 
 
 def _word(tr: Translator, score: ClubScore, page: Page, value: str | int) -> str:
-    """A field's value in words: a player's name, an option's label, a number."""
+    """A field's value in words: a player's name, an option's label (a suit's with its
+    symbol: ``♥ Hearts``), a number."""
     if page.players is not None and value != NOBODY:
         return seat_name(tr, score, str(value))
     for option in page.options:
         if option.value == value:
-            return tr.t(option.label)
+            label = tr.t(option.label)
+            if option.value in words.SUIT_SYMBOLS:
+                return f"{words.trump_symbol(tr, option.value)} {label}"
+            return label
     return str(value)
+
+
+def _derive(
+    fill: dict[str, object],
+    entered: dict[str, object],
+    values: Mapping[str, str | int],
+    pair: tuple[str, str],
+    most: int,
+) -> None:
+    """A count and its complement (North-South's tricks and East-West's): the one not
+    entered is the rest of ``most``."""
+    for known, other in (pair, pair[::-1]):
+        n = values.get(known)
+        if isinstance(n, int) and other not in values:
+            fill[known] = entered[known] = n
+            fill[other] = entered[other] = most - n
+            return
 
 
 def _applying(schema: EntrySchema, values: Mapping[str, str | int]) -> dict[str, str | int]:
@@ -675,6 +717,15 @@ def _record_said(
     return Said.of(tr, score, record, lambda _page: players, deal=deal, sent=True)
 
 
+def shown_score(score: ClubScore, party: ClubParty) -> int:
+    """A party's score as the table should read it: once a deal has won a game, the score
+    that game ended at (the 13-6 just won, an 8-to-1 game's final totals) until the next deal
+    starts the next game, rather than its 0."""
+    if score.game_over and party.last_game is not None:
+        return party.last_game
+    return party.score
+
+
 def players_vm(
     tr: Translator,
     score: ClubScore,
@@ -690,6 +741,7 @@ def players_vm(
     show = entry_of(score.rules).show
     r = score.round
     places = {p.party: p for p in score.places} if over else {}
+    last = score.last
     rows = []
     for party in score.parties:
         seat = party.party
@@ -698,6 +750,7 @@ def players_vm(
         # short: a row is half the screen wide at a table of four; who deals is in the bar
         # at the top, who chooses trump on the round's line
         place = places.get(seat)
+        shown = shown_score(score, party)
         if place is not None:
             detail.append(place_text(tr, place))
         elif r is not None and not over and seat not in r.players:
@@ -708,7 +761,7 @@ def players_vm(
         rows.append(
             PlayerRowVM(
                 name=seat_name(tr, score, seat),
-                score=_signed(party.score) if show.signed else str(party.score),
+                score=_signed(shown) if show.signed else str(shown),
                 detail=" · ".join(detail),
                 role=role,
             )
@@ -717,9 +770,15 @@ def players_vm(
     round_text = ""
     if r is not None and not over:
         first = (
-            tr.t("Round {r} of {of}: {n} cards each").format(r=r.number, of=show.rounds, n=r.cards)
+            tr.nt(
+                "Round {r} of {of}: {n} card each", "Round {r} of {of}: {n} cards each", r.cards
+            ).format(r=r.number, of=show.rounds, n=r.cards)
             if show.rounds
             else round_title(tr, r)
+            if counts_rounds(score)
+            else tr.nt(
+                "Deal {n} card to each player", "Deal {n} cards to each player", r.cards
+            ).format(n=r.cards)
         )
         second = ""
         if show.trump is Trump.CHOSEN:
@@ -735,21 +794,19 @@ def players_vm(
     suit = _suit(r) if r is not None and not over and show.trump is Trump.DRAWN else None
     trump = f"{words.trump_symbol(tr, suit)} {words.trump_name(tr, suit)}" if suit else ""
 
-    last = ""
+    said = ""
     if not over:
-        last = (
-            last_text(tr, score, score.last)
-            if score.last is not None
-            else words.no_deal_yet(tr, score.rules)
+        said = (
+            last_text(tr, score, last) if last is not None else words.no_deal_yet(tr, score.rules)
         )
     return ClubPlayersVM(
         title=game_title(tr.t, score.rules.name, score.rules.title),
         round=round_text,
         rows=tuple(rows),
-        last=last,
+        last=said,
         end=end,
         enter=replace(enter, text=tr.t("Enter round {n}").format(n=r.number))
-        if r is not None
+        if r is not None and counts_rounds(score)
         else enter,
         call=call,
         # two columns from four players; one once the night is over, for the places
@@ -790,6 +847,13 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
         return outcome_text(tr, score, last)
 
     def deal(record: str) -> str:
+        if last.round is not None:
+            # a game of rounds says rounds, not the night's deals: the round before the one
+            # the heading names goes without saying (and the screen has no line to spare),
+            # the last round of a game won does not
+            if not score.game_over:
+                return record
+            return tr.t("Round {r}: {record}").format(r=last.round, record=record)
         return tr.t("Deal {n}: {record}").format(n=last.deal, record=record)
 
     head = _record_said(tr, score, last.deal, last.record).line(show.last_head)
@@ -844,5 +908,10 @@ def record_summary(
     """A deal as it was sent, on one or a few lines (the pending and refused screens)."""
     said = _record_said(tr, score, deal, record)
     lines = said.lines(entry_of(score.rules).short)
-    first = tr.t("Deal {n}: {record}").format(n=deal, record=lines[0] if lines else "")
+    text = lines[0] if lines else ""
+    if score.round is not None and counts_rounds(score):
+        # sent in the round the hub holds as the next one (a round waits for the last)
+        first = tr.t("Round {r}: {record}").format(r=score.round.number, record=text)
+    else:
+        first = tr.t("Deal {n}: {record}").format(n=deal, record=text)
     return "\n".join([first, *lines[1:]])

@@ -42,6 +42,7 @@ from kiosk.screens.clubentry import (
     ClubPickScreen,
     ClubRevokesScreen,
 )
+from kiosk.screens.clubrules import ClubRulesScreen
 from kiosk.screens.clubscore import ClubPlayersScreen, ClubScoreScreen, banner, header_info
 from kiosk.screens.clubsent import ClubPendingScreen, ClubRejectedScreen
 from kiosk.screens.confirm import ConfirmScreen
@@ -192,6 +193,7 @@ class TablePresenter(_Base):
             Screen.CLUB_PICK: ClubPickScreen(self),
             Screen.CLUB_PLAYERS: ClubPlayersScreen(self),
             Screen.CLUB_CHOOSE: ClubChooseScreen(self),
+            Screen.CLUB_RULES: ClubRulesScreen(self),
             Screen.ENTRY: ClubEntryScreen(self),
             Screen.REVOKES: ClubRevokesScreen(self),
             Screen.CONFIRM: ClubConfirmScreen(self),
@@ -417,6 +419,14 @@ class TablePresenter(_Base):
     def enter_deal(self) -> None:
         """Club score screen: tap in the next deal."""
         self._club(lambda c: c.enter_deal())
+
+    def open_rules(self) -> None:
+        """Club score screen: the night's rules, at any time (Back returns)."""
+        self._club(lambda c: c.open_rules())
+
+    def more_rules(self) -> None:
+        """Club rules page: the next page."""
+        self._club(lambda c: c.more_rules())
 
     def pick(self, slot: int) -> None:
         """Club pick screen: the button ``slot`` (who played grand, the trump, the honours)."""

@@ -44,6 +44,8 @@ class Screen(enum.StrEnum):
     # choice among up to eight buttons (the widow's taker, Solo's contract, a player)
     CLUB_PLAYERS = "club-players"
     CLUB_CHOOSE = "club-choose"
+    # a club night's rules, opened from the score screen at any time (issue 24)
+    CLUB_RULES = "club-rules"
     # the set-up screen's choice of this kiosk's screen (its size, and which way up)
     SCREEN_CHOICE = "screen-choice"
 
@@ -68,6 +70,11 @@ class ButtonVM:
     role: str = "normal"
     enabled: bool = True
     visible: bool = True
+
+
+#: A button not shown: a .kv's button that the layout on screen does not offer (upright, the
+#: club score's Rules button sits on a row of its own).
+HIDDEN = ButtonVM(visible=False, enabled=False)
 
 
 def revoke_steps(count: int) -> tuple[ButtonVM, ButtonVM]:
@@ -272,6 +279,8 @@ class RevokesVM:
     visitors_minus: ButtonVM = ButtonVM(MINUS)
     visitors_plus: ButtonVM = ButtonVM("+")
     done: ButtonVM = ButtonVM()
+    #: which side revoked, beside Done (a club night's partnership game; issue 29)
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -375,6 +384,26 @@ class ClubScoreVM:
     end: str = ""
     enter: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
+    #: opens the night's rules (issue 24)
+    rules: ButtonVM = ButtonVM(visible=False, enabled=False)
+
+
+@dataclass(frozen=True)
+class ClubRulesVM:
+    """A club night's rules, which a table opens at any time from its score screen: the
+    game's rules (``game``) and tonight's house rules (``house``), in the core's words, page
+    by page.
+
+    >>> ClubRulesVM(title="Minnesota whist").back.visible
+    True
+    """
+
+    title: str = ""
+    game: str = ""
+    house: str = ""
+    #: the next page (the first again from the last); hidden when one page holds them
+    more: ButtonVM = ButtonVM(visible=False, enabled=False)
+    back: ButtonVM = ButtonVM()
 
 
 @dataclass(frozen=True)
@@ -434,6 +463,8 @@ class ClubPlayersVM:
     #: the round's drawn trump (8-to-1), big on a white card: ``♥ Hearts`` ("": none shown)
     trump: str = ""
     trump_role: str = "card-black"
+    #: opens the night's rules (issue 24)
+    rules: ButtonVM = ButtonVM(visible=False, enabled=False)
 
 
 @dataclass(frozen=True)
@@ -485,3 +516,4 @@ class ViewModel:
     club_pick: ClubPickVM = ClubPickVM()
     club_players: ClubPlayersVM = ClubPlayersVM()
     club_choose: ClubChooseVM = ClubChooseVM()
+    club_rules: ClubRulesVM = ClubRulesVM()

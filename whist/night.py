@@ -478,6 +478,7 @@ def scored_deal(night: ClubNight, table: int, deal: int) -> ClubDealScored:
         by=entry.by,
         corrected=entry.corrected,
         dealer=night.dealers[table][deal - 1],
+        round=_round_of(night, table, deal),
     )
 
 
@@ -489,6 +490,17 @@ def table_deals(night: ClubNight, table: int) -> TableDeals:
         deals=[scored_deal(night, table, n) for n in range(1, len(night.deals[table]) + 1)],
         dealer=night.table(table).dealer,
     )
+
+
+def _round_of(night: ClubNight, table: int, deal: int) -> int | None:
+    """Deal ``deal``'s round in its game, in a game played in rounds: a game won starts the
+    next deal at round 1."""
+    if not night.game.plays_in_rounds(night.spec.house_rules):
+        return None
+    number = 1
+    for change in night.changes[table][: deal - 1]:
+        number = 1 if change.game_won_by is not None else number + 1
+    return number
 
 
 def _places(night: ClubNight, table: int) -> list[ClubPlace]:

@@ -9,8 +9,8 @@ from dataclasses import replace
 from kiosk import words
 from kiosk.club import PICK_SLOTS
 from kiosk.i18n import Translator
+from kiosk.individual import Said, entry_of
 from kiosk.screens.clubscore import ClubScreen
-from kiosk.screens.clubwords import PARTY_NAMES, record_text
 from kiosk.screens.revokes import revokes_vm
 from kiosk.viewmodel import (
     ButtonVM,
@@ -22,7 +22,7 @@ from kiosk.viewmodel import (
     ViewModel,
 )
 from whist.formats import TRICKS
-from whist.formats.entry import Line
+from whist.formats.entry import EntrySchema, Line
 
 
 class ClubPickScreen(ClubScreen):
@@ -72,9 +72,26 @@ class ClubChooseScreen(ClubScreen):
         return desk.flow.choose_vm(tr)
 
 
-class ClubEntryScreen(ClubScreen):
-    """The tricks: North-South's on the 0-13 keypad, or a player's page of a game played
-    each for oneself."""
+class _DraftScreen(ClubScreen):
+    """A page of a partnership game's deal: the schema's words, filled in with what is
+    tapped (:class:`kiosk.individual.Said`)."""
+
+    def said(self) -> Said:
+        desk = self.desk
+        d, s = desk.draft, desk.score
+        assert d is not None and s is not None
+        return Said.of(self.tr, s, d.values(), lambda _page: (), deal=d.deal)
+
+    @property
+    def schema(self) -> EntrySchema:
+        s = self.desk.score
+        assert s is not None
+        return entry_of(s.rules)
+
+
+class ClubEntryScreen(_DraftScreen):
+    """The tricks: North-South's on the keypad, or a player's page of a game played each for
+    oneself; the question and the line under the keypad are the schema's."""
 
     def view(self, vm: ViewModel) -> ViewModel:
         return replace(vm, entry=self.entry_vm())
@@ -85,19 +102,18 @@ class ClubEntryScreen(ClubScreen):
             return desk.flow.entry_vm(tr)
         d = desk.draft
         assert d is not None
+        page = desk.count_page
+        assert page is not None
         v = d.ns_tricks
         keys = tuple(
             ButtonVM(str(n), role="selected" if n == v else "normal") for n in range(TRICKS + 1)
         )
-        if v is None:
-            readout = tr.t("Tap the number of tricks North-South took.")
-        else:
-            readout = tr.t("North-South {ns} · East-West {ew}").format(ns=v, ew=TRICKS - v)
+        said = self.said()
         revokes = d.ns_revokes + d.ew_revokes
         return EntryVM(
-            question=tr.t("How many tricks did North-South take?"),
+            question=said.line(page.question),
             keys=keys,
-            readout=readout,
+            readout=said.line(page.readout),
             back=ButtonVM(tr.t("Back")),
             revokes=ButtonVM(tr.t("Revokes: {n}").format(n=revokes), role="selected")
             if revokes
@@ -108,8 +124,9 @@ class ClubEntryScreen(ClubScreen):
         )
 
 
-class ClubRevokesScreen(ClubScreen):
-    """Each partnership's established revokes."""
+class ClubRevokesScreen(_DraftScreen):
+    """Each partnership's established revokes, what a revoke costs and which side revoked,
+    as the schema says (issue 29)."""
 
     def view(self, vm: ViewModel) -> ViewModel:
         return replace(vm, revokes=self.revokes_vm())
@@ -117,16 +134,22 @@ class ClubRevokesScreen(ClubScreen):
     def revokes_vm(self) -> RevokesVM:
         tr, desk = self.tr, self.desk
         d = desk.draft
-        assert d is not None
-        sides = (
-            (tr.t(PARTY_NAMES["NS"]), d.ns_revokes),
-            (tr.t(PARTY_NAMES["EW"]), d.ew_revokes),
+        page = self.schema.revokes
+        assert d is not None and page is not None
+        said = self.said()
+        tapped = d.values()
+        ns, ew = (int(tapped.get(f, 0)) for f in page.fields)
+        sides = ((tr.t(page.sides[0]), ns), (tr.t(page.sides[1]), ew))
+        return revokes_vm(
+            tr,
+            said.line(page.rule),
+            sides,
+            first=d.revoke_side == "NS",
+            said=said.line(page.said),
         )
-        rule = tr.t("They are scored by the game's rules.")
-        return revokes_vm(tr, rule, sides, first=d.revoke_side == "NS")
 
 
-class ClubConfirmScreen(ClubScreen):
+class ClubConfirmScreen(_DraftScreen):
     """The deal as tapped in; each side agrees (everyone at once, for a game played each
     for oneself)."""
 
@@ -139,19 +162,20 @@ class ClubConfirmScreen(ClubScreen):
             return desk.flow.confirm_vm(tr, tr.t(desk.error) if desk.error else "")
         d = desk.draft
         assert d is not None
-        text = record_text(tr, desk.fields, d.record(desk.fields).fields(), full=True)
-        # the choice and the tricks big; honours and revokes below
-        lines = text.split("\n")
-        first, rest = "\n".join(lines[:2]), "\n".join(lines[2:])
+        schema, said = self.schema, self.said()
+        # the choice and the tricks big, a line each; honours and revokes below
         return ConfirmVM(
-            title=tr.t("Deal {n}: is this right?").format(n=d.deal),
+            title=said.line(schema.title),
             tricks="",
             revokes="",
-            outcome=first,
+            outcome="\n".join(said.lines(schema.heads)),
             # honours and revokes under the big lines, on one line, then what to do
             note="\n".join(
                 x
-                for x in (rest.replace("\n", " · "), tr.t("Each side taps its button to agree."))
+                for x in (
+                    " · ".join(said.lines(schema.notes)),
+                    tr.t("Each side taps its button to agree."),
+                )
                 if x
             ),
             error=tr.t(desk.error) if desk.error else "",

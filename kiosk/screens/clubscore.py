@@ -18,13 +18,12 @@ from kiosk.screens.clubwords import (
     games,
     line,
     party,
-    record_text,
     unscored,
 )
 from kiosk.viewmodel import ButtonVM, ClubScoreVM, ViewModel
 from uikit.games import game_title
 from whist.enums import Unit
-from whist.protocol import ClubDealScored, ClubScore
+from whist.protocol import ClubDealScored, ClubParty, ClubScore
 
 
 class ClubScreen(KioskScreen):
@@ -54,8 +53,11 @@ def header_info(tr: Translator, desk: ClubDesk) -> str:
         return game_title(tr.t, s.rules.name, s.rules.title)
     if desk.step is not None and desk.draft is not None:
         return tr.t("Deal {n}").format(n=desk.draft.deal)
-    if desk.individual and s.round is not None and not desk.pending:
-        # Knockout, 8-to-1: the players count rounds of the game, not deals of the night
+    if s.round is not None and individual.counts_rounds(s):
+        # a game played in rounds: the players count rounds of the game, not deals of the
+        # night (the round being entered, or sent and not yet scored)
+        if desk.pending:
+            return tr.t("Round {r}").format(r=s.round.number)
         return tr.t("Round {r} · {dealer} deals").format(
             r=s.round.number, dealer=individual.seat_name(tr, s, s.dealer.seat)
         )
@@ -99,6 +101,10 @@ class ClubScoreScreen(ClubScreen):
         end = self.night_over(s) if desk.over else ""
         # once the night is over, each partnership's place on its row, under its names
         places = {p.party: individual.place_text(tr, p) for p in s.places} if desk.over else {}
+
+        def detail(p: ClubParty) -> str:
+            return places.get(p.party) or games(tr, p, rubbers, target)
+
         return ClubScoreVM(
             title=tr.t("{game} · game to {target}").format(
                 game=game_title(tr.t, s.rules.name, s.rules.title), target=s.rules.target
@@ -107,19 +113,19 @@ class ClubScoreScreen(ClubScreen):
             ns_players=tr.t("{party}: {players}").format(
                 party=tr.t(PARTY_NAMES["NS"]), players=words.pair(tr, ns.players)
             ),
-            ns_score=str(ns.score),
-            ns_detail=places.get("NS") or games(tr, ns, rubbers, target),
+            ns_score=str(individual.shown_score(s, ns)),
+            ns_detail=detail(ns),
             ew_label=tr.t(PARTY_NAMES["EW"]),
             ew_players=tr.t("{party}: {players}").format(
                 party=tr.t(PARTY_NAMES["EW"]), players=words.pair(tr, ew.players)
             ),
-            ew_score=str(ew.score),
-            ew_detail=places.get("EW") or games(tr, ew, rubbers, target),
+            ew_score=str(individual.shown_score(s, ew)),
+            ew_detail=detail(ew),
             # Once the night is over its end needs the room more than the last deal.
             last=""
             if desk.over
             else (
-                self._last_text(s.last)
+                self._last_text(s, s.last)
                 if s.last is not None
                 else words.no_deal_yet(tr, s.rules)  # the house rules in force, or "No deal yet."
             ),
@@ -131,14 +137,13 @@ class ClubScoreScreen(ClubScreen):
                 enabled=not desk.over,
             ),
             call=call,
+            rules=ButtonVM(tr.t("Rules")),
         )
 
-    def _last_text(self, last: ClubDealScored) -> str:
+    def _last_text(self, s: ClubScore, last: ClubDealScored) -> str:
         tr = self.tr
-        head = tr.t("Deal {n}: {record}").format(
-            n=last.deal, record=record_text(tr, self.desk.fields, last.record)
-        )
-        lines = [head]
+        # the deal in the schema's short words, then what each line scored and why
+        lines = [individual.record_summary(tr, s, last.deal, last.record)]
         scored = [line(tr, ln) for ln in last.lines]
         if scored:
             lines.append(" · ".join(scored))
@@ -177,9 +182,5 @@ class ClubPlayersScreen(ClubScreen):
             visible=not desk.over,
             enabled=not desk.over and not waits,
         )
-        return replace(
-            vm,
-            club_players=individual.players_vm(
-                tr, s, over=desk.over, end=end, enter=enter, call=call
-            ),
-        )
+        players = individual.players_vm(tr, s, over=desk.over, end=end, enter=enter, call=call)
+        return replace(vm, club_players=replace(players, rules=ButtonVM(tr.t("Rules"))))

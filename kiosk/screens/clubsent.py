@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from kiosk import individual, words
 from kiosk.screens.clubscore import ClubScreen
-from kiosk.screens.clubwords import record_text
 from kiosk.viewmodel import ButtonVM, PendingVM, RejectedVM, ViewModel
 from uikit.reasons import reason_sentence
 from whist.protocol import ClubDeal
@@ -17,12 +16,11 @@ _SETTLED_BY_LEADER = frozenset({"conflict", "finished", "wrong_table", "bad_tabl
 
 class _SentScreen(ClubScreen):
     def summary_of(self, deal: ClubDeal) -> str:
+        """The deal as sent, in the schema's short words."""
         tr, desk = self.tr, self.desk
-        if desk.individual and desk.score is not None:
-            return individual.record_summary(tr, desk.score, deal.deal, deal.record.fields())
-        return tr.t("Deal {n}: {record}").format(
-            n=deal.deal, record=record_text(tr, desk.fields, deal.record.fields())
-        )
+        if desk.score is None:
+            return tr.t("Deal {n}").format(n=deal.deal)
+        return individual.record_summary(tr, desk.score, deal.deal, deal.record.fields())
 
 
 class ClubPendingScreen(_SentScreen):

@@ -53,10 +53,16 @@ class RevokesScreen(KioskScreen):
 
 
 def revokes_vm(
-    tr: Translator, rule: str, sides: tuple[tuple[str, int], tuple[str, int]], *, first: bool
+    tr: Translator,
+    rule: str,
+    sides: tuple[tuple[str, int], tuple[str, int]],
+    *,
+    first: bool,
+    said: str = "",
 ) -> RevokesVM:
     """The revokes page: each side's name and revokes, with minus and plus, the side the pad's
-    buttons change highlighted (``first``: the first side), and the rule that scores them.
+    buttons change highlighted (``first``: the first side), the rule that scores them, and
+    (``said``) which side revoked.
     The tournament's sides are home and visitors, a club table's North-South and East-West."""
     (home, home_count), (visitors, visitors_count) = sides
     home_minus, home_plus = revoke_steps(home_count)
@@ -75,4 +81,5 @@ def revokes_vm(
         visitors_minus=visitors_minus,
         visitors_plus=visitors_plus,
         done=ButtonVM(tr.t("Done"), role="primary"),
+        said=said,
     )

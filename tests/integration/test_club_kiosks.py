@@ -232,12 +232,14 @@ def test_a_four_table_night_on_real_kiosks(tmp_path, game):
             assert k.score == held, k.table
             vm = k.p.view
             assert vm.screen is Screen.CLUB_SCORE
-            parties = {p.party: p for p in held.parties}
+            # the hub's score; after a deal that won a game, the score that game was won at
+            # (issue 29), not the next game's 0-0
+            shown = {
+                p.party: p.last_game if held.game_over and p.last_game is not None else p.score
+                for p in held.parties
+            }
             s = vm.club_score
-            assert (s.ns_score, s.ew_score) == (
-                str(parties["NS"].score),
-                str(parties["EW"].score),
-            )
+            assert (s.ns_score, s.ew_score) == (str(shown["NS"]), str(shown["EW"]))
             assert not s.enter.visible  # no more deals
             places = {"NS": s.ns_detail, "EW": s.ew_detail}  # on each partnership's row
             assert len(held.places) == 2

@@ -196,6 +196,50 @@ class Scenario:
             self.proc.wait(10)
 
 
+def _kiosk_spec(
+    tmp_path: Path, broker: EmbeddedBroker, *, scenario: str, prefix: str, language: str, table: int
+) -> dict[str, Any]:
+    """A driver's spec: table ``table``'s kiosk in ``language``, its screenshots ``prefix``."""
+    config = write_kiosk_config(
+        tmp_path / "kiosk.toml",
+        broker,
+        table,
+        data_dir=str(tmp_path / "kiosk-data"),
+        language=language,
+    )
+    return {
+        "scenario": scenario,
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": prefix,
+        "table": table,
+        "broker": broker_spec(broker),
+    }
+
+
+def presenter_walk(
+    tmp_path: Path,
+    env: dict[str, str],
+    broker: EmbeddedBroker,
+    *,
+    scenario: str,
+    prefix: str,
+    language: str,
+    table: int,
+    names: list[str],
+) -> dict[str, Any]:
+    """Table ``table``'s kiosk shown by ``scenario`` (tests/ui/driver.py), which gives the
+    core's own messages to its presenter (no hub): the layout audit is clean and exactly the
+    screenshots ``names`` were saved. Returns the scenario's report."""
+    spec = _kiosk_spec(
+        tmp_path, broker, scenario=scenario, prefix=prefix, language=language, table=table
+    )
+    report: dict[str, Any] = Scenario(spec, env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    assert sorted(report["shots"]) == sorted(f"{prefix}-800x480-{n}.png" for n in names)
+    return report
+
+
 def club_night_walk(
     tmp_path: Path,
     env: dict[str, str],
@@ -216,27 +260,15 @@ def club_night_walk(
     from hub.service.store import EventStore
     from whist.night import ClubNight
 
-    config = write_kiosk_config(
-        tmp_path / "kiosk.toml",
-        broker,
-        table,
-        data_dir=str(tmp_path / "kiosk-data"),
-        language=language,
-    )
     prefix = f"{language}-club-{game}"
-    spec = {
-        "scenario": scenario,
-        "config": str(config),
-        "shots": str(SHOTS),
-        "prefix": prefix,
-        "table": table,
-        "broker": broker_spec(broker),
-        "night": {
-            "format": game,
-            "tables": tables,
-            "data": str(tmp_path / "hub"),
-            "house_rules": list(house_rules),
-        },
+    spec = _kiosk_spec(
+        tmp_path, broker, scenario=scenario, prefix=prefix, language=language, table=table
+    )
+    spec["night"] = {
+        "format": game,
+        "tables": tables,
+        "data": str(tmp_path / "hub"),
+        "house_rules": list(house_rules),
     }
     report = Scenario(spec, env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])

@@ -614,6 +614,13 @@ async def club_sizes(d: Driver) -> None:
         await d.settle()
         await d.shot("c06-score")
         d.note("score", [d.app.vm.club_score.ns_score, d.app.vm.club_score.ew_score])
+        # the rules page (issue 24), from its button: on a row of its own when upright
+        upright = d.app.upright
+        await d.tap("club-rules-upright" if upright else "club-rules")
+        await d.on("club-rules")
+        await d.shot("c12-rules")
+        await d.tap("rules-back-upright" if upright else "rules-back")
+        await d.on("club-score")
     finally:
         await d.close()
 
@@ -1250,13 +1257,16 @@ async def club_solo(d: Driver) -> None:
         await d.close()
 
 
-def _long_night(game: str, names: dict[str, str]) -> Any:
-    """A club night of ``game`` held by the core, every table seated with ``names``."""
+def _long_night(game: str, names: dict[str, str], house_rules: tuple[str, ...] = ()) -> Any:
+    """A club night of ``game`` held by the core, every table seated with ``names``, with
+    ``house_rules``."""
     from whist.events import NightCreated
     from whist.night import ClubNight
     from whist.nightspec import default_night, load_night
 
     data = default_night(game, 3).to_dict()
+    if house_rules:
+        data["house_rules"] = list(house_rules)
     for seating in data["seating"]:
         seating["players"] = dict(names)
     return ClubNight.replay([NightCreated(load_night(data))])
@@ -1350,6 +1360,99 @@ async def fit(d: Driver) -> None:
     await d.on("club-score")
     await d.shot("f03-ended")
     d.note("ended", [d.app.vm.club_score.ew_players, d.app.vm.club_score.ew_detail])
+    await club_views(d)  # in the same window: one app's start the fewer
+
+
+async def club_views(d: Driver) -> None:
+    """Issue 29 and 24 on the club kiosk, from the core's own ClubScore given to the table's
+    presenter (no hub): a Minnesota game just won (13-6, not the next game's 0-0); an 8-to-1
+    game played out and the night ended (the final totals, not zeros); a one-card round said
+    in the singular; the rules page opened from the score (English whist with a house rule,
+    8-to-1's long summary)."""
+    from whist.events import DealRecorded, NightEnded
+    from whist.formats.eight_to_one import ROUNDS
+    from whist.night import club_score, night_state
+
+    table = d.spec["table"]
+    p = d.presenter
+    await until(lambda: hasattr(p, "on_score"), "the table's presenter")
+    names = {"N": "Eleanor", "E": "Harold", "S": "Margaret", "W": "Marie-Thérèse"}
+
+    def show(night: Any) -> None:
+        p.on_connection(True)
+        p.on_hub_status(True)
+        p.on_state(night_state(night))
+        p.on_score(club_score(night, table))
+
+    def play(night: Any, *records: dict[str, Any]) -> None:
+        for record in records:
+            deal = len(night.deals[table]) + 1
+            night.apply(DealRecorded(f"v{deal}", table, deal, record))
+
+    minnesota = _long_night("minnesota", names)
+    play(
+        minnesota,
+        {"granded": "NS", "ns_tricks": 13},  # North-South 7
+        {"granded": "EW", "ns_tricks": 1},  # East-West 6
+        {"granded": "NS", "ns_tricks": 12},  # North-South 13: the game
+    )
+    show(minnesota)
+    await d.on("club-score")
+    await d.shot("v01-game-won")
+    s = d.app.vm.club_score
+    d.note("won", [s.ns_score, s.ew_score, s.last])
+
+    def rounds(night: Any, cards: tuple[int, ...]) -> None:
+        play(
+            night,
+            *(
+                {**{f"bid_{x}": 0 for x in "ESW"}, "bid_N": n, "tricks_N": n}
+                | {f"tricks_{x}": 0 for x in "ESW"}
+                for n in cards
+            ),
+        )
+
+    eight = _long_night("eight-to-one", names)
+    rounds(eight, ROUNDS[: ROUNDS.index(1)])
+    show(eight)
+    await d.on("club-players")
+    await d.shot("v02-one-card")
+    d.note("one_card", d.app.vm.club_players.round)
+    p.open_rules()
+    await d.on("club-rules")
+    await d.shot("v03-rules-long")
+    d.note("rules_long", [d.app.vm.club_rules.title, d.app.vm.club_rules.house])
+    p.back()
+    rounds(eight, ROUNDS[ROUNDS.index(1) :])
+    eight.apply(NightEnded())
+    show(eight)
+    await d.on("club-players")
+    await d.shot("v04-night-ended")
+    d.note("totals", [r.score for r in d.app.vm.club_players.rows if r.visible])
+
+    english = _long_night("english", names, house_rules=("game_values",))
+    play(english, {"trump": "hearts", "ns_tricks": 8})
+    show(english)
+    await d.on("club-score")
+    await d.tap("club-rules")
+    await d.on("club-rules")
+    await d.shot("v05-rules")
+    r = d.app.vm.club_rules
+    d.note("rules", [r.title, r.game, r.house])
+    await d.tap("rules-more")  # the rest on the next page
+    await d.shot("v06-rules-next")
+    r = d.app.vm.club_rules
+    d.note("rules_next", [r.title, r.game, r.house])
+    await d.tap("rules-back")
+    await d.on("club-score")
+
+    solo = _long_night("solo", names)  # the longest rules of all
+    show(solo)
+    await d.on("club-players")
+    p.open_rules()
+    await d.on("club-rules")
+    await d.shot("v07-rules-solo")
+    d.note("rules_solo", [d.app.vm.club_rules.title, d.app.vm.club_rules.more.visible])
 
 
 SCENARIOS = {

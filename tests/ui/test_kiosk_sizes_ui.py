@@ -16,7 +16,14 @@ from uikit import theme
 
 TABLE = 2
 SHOWN = ["03-hand", "06-confirm", "08-accepted", "02-waiting"]
-CLUB_SHOWN = ["c01-score-first", "c02-choice", "c03-tricks", "c05-confirm", "c06-score"]
+CLUB_SHOWN = [
+    "c01-score-first",
+    "c02-choice",
+    "c03-tricks",
+    "c05-confirm",
+    "c06-score",
+    "c12-rules",  # issue 24: opened from the score, at each size and upright
+]
 
 
 def run(tmp_path, env, broker, size: tuple[int, int], rotation: int = 0) -> dict:

@@ -28,10 +28,12 @@ def pages_of(schema: EntrySchema) -> list[Page]:
 
 def texts_of(schema: EntrySchema) -> list[Text]:
     found: list[Text] = [*schema.title, *schema.head, *schema.show.last_head]
-    for line in (*schema.notes, *schema.short):
+    for line in (*schema.notes, *schema.short, *schema.heads):
         found += line
+    if schema.revokes is not None:
+        found += [*schema.revokes.rule, *schema.revokes.said]
     for page in pages_of(schema):
-        found += [*page.question, *page.readout, *page.aside_button]
+        found += [*page.question, *page.readout, *page.aside_button, *page.short]
     return found
 
 
@@ -61,6 +63,10 @@ def test_every_placeholder_is_one_a_screen_fills(fmt: Format) -> None:
         if page.each is not None:
             fields.add(f"{page.field}_none")
             fields.add(f"own_{page.field}")  # what the page's player entered for it
+        if page.derived:
+            fields.add(page.derived)  # the rest: East-West's tricks
+    if schema.revokes is not None:  # each side's revokes, and what one costs
+        fields |= {*schema.revokes.fields, "points"}
     conditions: list[When] = [w for t in texts_of(schema) for w in t.when]
     conditions += [w for p in pages_of(schema) for w in p.when]
     for text in texts_of(schema):

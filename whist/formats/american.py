@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange
-from whist.formats.entry import TRUMP_PAGE, EntrySchema, partnership_schema
+from whist.formats.entry import E_, TRUMP_PAGE, EntrySchema, Text, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     PartnershipDeal,
@@ -35,6 +35,10 @@ from whist.formats.words import G_, H_, R_, Words
 
 #: Points the revoking side gives the other side for each established revoke (US4).
 REVOKE_POINTS = 2
+#: What a revoke costs, on the kiosk's revokes page (US4).
+REVOKES_MOVE = (
+    Text(E_("Each revoke moves {points} points from the side that revoked to the other side.")),
+)
 #: The house rule (US6) by which a side that revoked cannot win the game with that deal (C4).
 REVOKE_CANNOT_WIN = "revoke_cannot_win"
 
@@ -44,7 +48,9 @@ class American(ClubGame[PartnershipDeal]):
     title: ClassVar[str] = G_("American whist")
     default_target: ClassVar[int] = 7
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS)
-    entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE)
+    entry: ClassVar[EntrySchema] = partnership_schema(
+        TRUMP_PAGE, revokes=REVOKES_MOVE, points=REVOKE_POINTS
+    )
     house_rules: ClassVar[Mapping[str, str]] = {
         # US6: the usual whist rule (C4), which the seed does not state.
         REVOKE_CANNOT_WIN: H_(

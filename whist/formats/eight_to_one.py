@@ -28,6 +28,7 @@ from whist.formats.entry import (
     E_,
     Ask,
     Confirm,
+    En_,
     EntrySchema,
     Page,
     Show,
@@ -152,7 +153,14 @@ class EightToOne(IndividualGame[EightToOneDeal]):
                 question=(Text(E_("What did {name} bid?")),),
                 readout=(
                     Text("{trump_line}", when=(When("so_far", negate=True),)),
-                    Text(E_("Bids so far: {so_far} for {cards} cards"), when=(When("so_far"),)),
+                    Text.counted(
+                        En_(
+                            "Bids so far: {so_far} for {cards} card",
+                            "Bids so far: {so_far} for {cards} cards",
+                        ),
+                        "cards",
+                        when=(When("so_far"),),
+                    ),
                 ),
                 each=Who.IN_ROUND,
                 record="bids",

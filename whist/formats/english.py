@@ -28,7 +28,7 @@ from typing import ClassVar
 from whist.enums import Unit
 from whist.errors import M_, DealError
 from whist.formats.base import ClubGame, ClubTable, Line, ScoreChange, WinUnit
-from whist.formats.entry import TRUMP_PAGE, EntrySchema, partnership_schema
+from whist.formats.entry import REVOKE_GIVES, TRUMP_PAGE, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     PartnershipDeal,
@@ -67,7 +67,9 @@ class English(ClubGame[PartnershipDeal]):
     wins: ClassVar[WinUnit] = Unit.RUBBERS
     default_target: ClassVar[int] = 5
     fields: ClassVar[tuple[str, ...]] = ("trump", *DEAL_FIELDS, "honours", "honours_held")
-    entry: ClassVar[EntrySchema] = partnership_schema(TRUMP_PAGE, honours=True)
+    entry: ClassVar[EntrySchema] = partnership_schema(
+        TRUMP_PAGE, revokes=REVOKE_GIVES, points=REVOKE_POINTS, honours=True
+    )
     house_rules: ClassVar[Mapping[str, str]] = {
         # EN5: the traditional rule, which the seed does not state.
         NO_HONOURS_AT_THE_POINT: H_("House rule: honours do not count for a side at {last}."),

@@ -27,6 +27,12 @@ from it and never names a game. Pure data: frozen dataclasses and enums, no I/O.
   rest included, ``?`` for a player still to enter) — or, in a line said for each player,
   that player's number; ``{FIELD_none}`` the players whose count is 0 (absent if none).
 
+* ``{DERIVED}`` a count's complement (``{ew_tricks}``: the tricks North-South did not take,
+  :attr:`Page.derived`), whichever of the two was entered;
+* on a partnership game's revokes page and where its players agree (:class:`Revokes`): each
+  side's revokes by their field (``{ns_revokes}``, 0 when none) and ``{points}``, a
+  revoke's penalty.
+
 Conditions (:class:`When`) read the same names.
 
 >>> w = When("contract", ("pass",), negate=True)
@@ -187,6 +193,10 @@ class Page:
     #: comes back here (Solo's revoker).
     aside: Page | None = None
     aside_button: Line = ()
+    #: The answer in words where the players agree (``Trump: {trump}``); empty: the
+    #: chosen option's own label. ``short``: said short (the score's last deal).
+    said: str = ""
+    short: Line = ()
 
     def key(self, seat: str = "") -> str:
         """The field an entry of this page is kept under: ``widow``, ``tricks_N``."""
@@ -210,10 +220,26 @@ class Show:
 
 
 @dataclass(frozen=True)
+class Revokes:
+    """The revokes page of a game of two partnerships, opened from the tricks page: each
+    side's established revokes (``fields``, the sides named by ``sides``), what a revoke
+    costs (``rule``, its ``{points}`` the game's penalty) and which side revoked (``said``,
+    reading the counts). Issue 29: the page says both."""
+
+    fields: tuple[str, str] = ("ns_revokes", "ew_revokes")
+    sides: tuple[str, str] = (E_("North-South"), E_("East-West"))
+    rule: Line = ()
+    points: int = 0
+    said: Line = ()
+
+
+@dataclass(frozen=True)
 class EntrySchema:
     """What a table enters for one deal: the pages in order, who agrees, and the deal in
-    words — ``title`` and ``head`` (big) and ``notes`` on the screen where the players agree;
-    ``short`` on the screens of a deal sent (its lines joined by new lines)."""
+    words — ``title`` and ``head`` (big; ``heads``: big, a line each) and ``notes`` on the
+    screen where the players agree; ``short`` on the screens of a deal sent and in the score's
+    last deal (its lines joined by new lines); ``revokes``: the revokes page of a game of
+    two partnerships."""
 
     pages: tuple[Page, ...]
     confirm: Confirm
@@ -222,6 +248,8 @@ class EntrySchema:
     notes: tuple[Line, ...] = ()
     short: tuple[Line, ...] = ()
     show: Show = Show()
+    heads: tuple[Line, ...] = ()
+    revokes: Revokes | None = None
 
 
 # ------------------------------------------------------------------------ shared pieces
@@ -263,15 +291,61 @@ def tricks_pages(who: Who, *, readout: Line = TRICKS_LEFT) -> Page:
     )
 
 
-def side_tricks(field: str, question: str, derived: str) -> Page:
+def side_tricks(field: str, question: str, derived: str, readout: Line = ()) -> Page:
     """One side's tricks of a full deal on the keypad; the other side's are the rest."""
-    return Page(field, Ask.COUNT, question=(Text(question),), derived=derived, most=Most.TRICKS)
+    return Page(
+        field,
+        Ask.COUNT,
+        question=(Text(question),),
+        readout=readout,
+        derived=derived,
+        most=Most.TRICKS,
+    )
 
 
-def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySchema:
+def _if_any(texts: tuple[str, str], field: str) -> Text:
+    """``texts`` said by the count in ``field``, when it is entered and is not 0."""
+    return Text.counted(texts, field, when=(When(field), When(field, ("0",), negate=True)))
+
+
+#: A revoke's penalty, said on the revokes page (``{points}``: the game's).
+REVOKE_GIVES = (Text(E_("Each revoke gives {points} points to the other side.")),)
+#: Which side revoked, on the revokes page.
+WHO_REVOKED: Line = (
+    Text(
+        E_("Nobody has revoked."),
+        when=(When("ns_revokes", ("0",)), When("ew_revokes", ("0",))),
+    ),
+    _if_any(
+        En_("North-South revoked {ns_revokes} time", "North-South revoked {ns_revokes} times"),
+        "ns_revokes",
+    ),
+    _if_any(
+        En_("East-West revoked {ew_revokes} time", "East-West revoked {ew_revokes} times"),
+        "ew_revokes",
+    ),
+)
+#: The honours held, on the screen where the players agree.
+_HONOURS_SAID: Line = (
+    Text(E_("Honours: none"), when=(When("honours", ("none",)),)),
+    Text(E_("Honours: NS held 3"), when=(When("honours", ("NS3",)),)),
+    Text(E_("Honours: NS held 4"), when=(When("honours", ("NS4",)),)),
+    Text(E_("Honours: EW held 3"), when=(When("honours", ("EW3",)),)),
+    Text(E_("Honours: EW held 4"), when=(When("honours", ("EW4",)),)),
+)
+#: Each side's revokes, short, where the players agree.
+_REVOKES_SAID: Line = (
+    _if_any(En_("NS {ns_revokes} revoke", "NS {ns_revokes} revokes"), "ns_revokes"),
+    _if_any(En_("EW {ew_revokes} revoke", "EW {ew_revokes} revokes"), "ew_revokes"),
+)
+
+
+def partnership_schema(
+    choice: Page | None, *, revokes: Line, points: int, honours: bool = False
+) -> EntrySchema:
     """A game of two partnerships: the game's choice (who granded, the trump), North-South's
-    tricks (East-West's are the rest), the honours (English), each side agreeing. The kiosk
-    draws these itself for now (kiosk/club.py); the schema says what is entered."""
+    tricks (East-West's are the rest), the honours (English), each side agreeing; a revoke
+    costs ``points`` as ``revokes`` says. The kiosk draws every page from it."""
     honour = Page(
         "honours",
         Ask.CHOICE,
@@ -284,12 +358,39 @@ def partnership_schema(choice: Page | None, *, honours: bool = False) -> EntrySc
             Option("EW4", E_("East-West\nheld 4 honours")),
         ),
     )
+    readout = (
+        Text(
+            E_("Tap the number of tricks North-South took."),
+            when=(When("ns_tricks", negate=True),),
+        ),
+        Text(E_("North-South {ns_tricks} · East-West {ew_tricks}"), when=(When("ns_tricks"),)),
+    )
     pages = (
         *((choice,) if choice is not None else ()),
-        side_tricks("ns_tricks", E_("How many tricks did North-South take?"), "ew_tricks"),
+        side_tricks(
+            "ns_tricks", E_("How many tricks did North-South take?"), "ew_tricks", readout
+        ),
         *((honour,) if honours else ()),
     )
-    return EntrySchema(pages=pages, confirm=Confirm.EACH_SIDE, title=DEAL_TITLE)
+    # the choice in words: the option's own label ("North-South grand"), or the trump
+    chosen = () if choice is None else (Text(choice.said or "{" + choice.field + "}"),)
+    return EntrySchema(
+        pages=pages,
+        confirm=Confirm.EACH_SIDE,
+        title=DEAL_TITLE,
+        heads=(
+            chosen,
+            (Text(E_("North-South {ns_tricks} · East-West {ew_tricks} tricks")),),
+        ),
+        notes=((*(_HONOURS_SAID if honours else ()), *_REVOKES_SAID),),
+        short=(
+            (
+                *(choice.short if choice is not None else ()),
+                Text(E_("NS {ns_tricks} · EW {ew_tricks} tricks")),
+            ),
+        ),
+        revokes=Revokes(rule=revokes, points=points, said=WHO_REVOKED),
+    )
 
 
 #: Minnesota's choice: one partnership granded (played high), or everyone played low.
@@ -297,6 +398,11 @@ GRANDED_PAGE = Page(
     "granded",
     Ask.CHOICE,
     question=(Text(E_("Deal {deal}: who played grand?")),),
+    short=(
+        Text(E_("NS grand"), when=(When("granded", ("NS",)),)),
+        Text(E_("EW grand"), when=(When("granded", ("EW",)),)),
+        Text(E_("Everyone low"), when=(When("granded", ("low",)),)),
+    ),
     options=(
         Option("NS", E_("North-South grand")),
         Option("EW", E_("East-West grand")),
@@ -308,6 +414,8 @@ TRUMP_PAGE = Page(
     "trump",
     Ask.CHOICE,
     question=(Text(E_("Deal {deal}: which suit is trump?")),),
+    said=E_("Trump: {trump}"),
+    short=(Text("{trump}", when=(When("trump"),)),),
     options=(
         Option("spades", E_("Spades")),
         Option("hearts", E_("Hearts")),

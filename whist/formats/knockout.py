@@ -43,6 +43,7 @@ from whist.formats.base import (
     Seat,
 )
 from whist.formats.entry import (
+    DEAL_TITLE,
     E_,
     Confirm,
     EntrySchema,
@@ -151,7 +152,11 @@ class Knockout(IndividualGame[KnockoutDeal]):
     entry: ClassVar[EntrySchema] = EntrySchema(
         pages=(tricks_pages(Who.IN_ROUND),),
         confirm=Confirm.EVERYONE,
-        title=(Text(E_("Round {round}: is this right?")),),
+        # the traditional game counts rounds; the seed's, deals (issue 29)
+        title=(
+            Text(E_("Round {round}: is this right?"), when=(When("round"),)),
+            Text(DEAL_TITLE[0].msgid, when=(When("round", negate=True),)),
+        ),
         head=(Text(E_("Tricks: {tricks}")),),
         notes=((Text(E_("No trick: {tricks_none}"), when=(When("tricks_none"),)),),),
         short=((Text("{tricks}"),),),

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from whist.errors import M_
 from whist.formats.base import TRICKS, ClubGame, ClubTable, Line, ScoreChange
-from whist.formats.entry import GRANDED_PAGE, EntrySchema, partnership_schema
+from whist.formats.entry import GRANDED_PAGE, REVOKE_GIVES, EntrySchema, partnership_schema
 from whist.formats.partnership import (
     DEAL_FIELDS,
     Partnership,
@@ -99,7 +99,9 @@ class Minnesota(ClubGame[MinnesotaDeal]):
     title: ClassVar[str] = G_("Minnesota whist")
     default_target: ClassVar[int] = 13
     fields: ClassVar[tuple[str, ...]] = ("granded", *DEAL_FIELDS)
-    entry: ClassVar[EntrySchema] = partnership_schema(GRANDED_PAGE)
+    entry: ClassVar[EntrySchema] = partnership_schema(
+        GRANDED_PAGE, revokes=REVOKE_GIVES, points=REVOKE_POINTS
+    )
 
     def record(self, fields: Mapping[str, object]) -> MinnesotaDeal:
         refuse_unknown(fields, self.fields, "Minnesota whist")

@@ -697,6 +697,10 @@ class ClubDealScored(_Outbound):
     corrected: bool = False
     #: extension (issue 22): who dealt it (a seat); the bids are said from the dealer's left
     dealer: str | None = None
+    #: Extension (issue 29): the deal's round in its game, in a game played in rounds
+    #: (``ClubRules.rounds``: 8-to-1, the traditional Knockout); None in the others. A
+    #: screen says "Round 20", not the night's "Deal 20".
+    round: Annotated[int, Field(ge=1)] | None = None
 
 
 class ClubPlace(_Outbound):
