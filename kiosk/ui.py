@@ -50,6 +50,7 @@ from uikit.screenapp import CONFIG_POLL, ScreenApp
 from uikit.widgets import OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
+from whist.protocol.messages import CallTopic
 
 log = logging.getLogger("whist.kiosk")
 
@@ -398,7 +399,7 @@ class _LazyLink:
         assert connection is not None
         return connection.submit_count(count)
 
-    def call_leader(self, reason: str = "") -> bool:
+    def call_leader(self, reason: str = "", topic: CallTopic | None = None) -> bool:
         connection = self._get()
-        return connection is not None and connection.call_leader(reason)
+        return connection is not None and connection.call_leader(reason, topic)
 

@@ -46,6 +46,8 @@ class Screen(enum.StrEnum):
     CLUB_CHOOSE = "club-choose"
     # the set-up screen's choice of this kiosk's screen (its size, and which way up)
     SCREEN_CHOICE = "screen-choice"
+    # calling the leader: why, then confirmed (issue 25)
+    CALL = "call"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -192,6 +194,12 @@ class WaitingVM:
     # a day's end (decision A19): what the count says, and the button to count (again)
     count_line: str = ""
     count: ButtonVM = ButtonVM(visible=False)
+    # issue 25: during play the team's running score and place, and the table's results
+    # before the last one (the last three in all); why the leader changed the team's
+    # numbers after its day
+    standing: str = ""
+    recent: str = ""
+    late: str = ""
 
 
 @dataclass(frozen=True)
@@ -350,6 +358,22 @@ class MoveVM:
 
 
 @dataclass(frozen=True)
+class CallVM:
+    """Calling the leader: one button per reason (the chosen one ``selected``), then the
+    call itself, confirmed.
+
+    >>> len(CallVM().reasons)
+    3
+    """
+
+    title: str = ""
+    note: str = ""
+    reasons: tuple[ButtonVM, ...] = tuple(ButtonVM() for _ in range(3))
+    back: ButtonVM = ButtonVM()
+    send: ButtonVM = ButtonVM(role="disabled", enabled=False)
+
+
+@dataclass(frozen=True)
 class ClubScoreVM:
     """A club night's score screen: both partnerships, the score of the game in play, games
     (and rubbers), the last deal's lines as the hub scored them, the night's end and places.
@@ -477,6 +501,7 @@ class ViewModel:
     join: JoinVM = JoinVM()
     count: JoinVM = JoinVM()  # the same ten-key pad as joining the hall
     count_confirm: CountConfirmVM = CountConfirmVM()
+    call: CallVM = CallVM()
     club_score: ClubScoreVM = ClubScoreVM()
     club_pick: ClubPickVM = ClubPickVM()
     club_players: ClubPlayersVM = ClubPlayersVM()

@@ -22,17 +22,28 @@ class WaitingScreen(KioskScreen):
         home = words.team(tr, v.home.team, v.home.name)
         score, label = str(v.held), words.held_label(tr, unit, v.held, home)
         day = v.day_result
+        state = self.store.state
+        playoff = state.playoff if state is not None else None
+        late = ""
         if day is not None:
             # The day (or the tournament) is over: the team's total and place, as recorded.
             title, day_total, place = words.day_lines(tr, unit, day)
             if day.final and v.ended_after is not None:
                 title = words.ended_early_line(tr, v.ended_after)
-            notes = (day_total, place, words.provisional_line(tr, v.results_missing))
+            notes = [day_total, place, words.provisional_line(tr, v.results_missing)]
+            if day.final and playoff is not None:
+                # not over while a playoff decides a place (issue 25, item 4)
+                title, lines = words.playoff_lines(tr, playoff, v.home.team)
+                notes = lines if v.home.team in playoff.teams else [*lines, place]
             subtitle = "\n".join(n for n in notes if n)
             score, label = str(day.score), words.total_label(tr, unit, day.score)
+            if v.late_change is not None:
+                late = words.late_change_line(
+                    tr, unit, v.late_change, home, self.store.before_late, day
+                )
         elif v.phase == Phase.PLAYING:
             title = tr.t("This table's result is in.")
-            subtitle = tr.t("Waiting for the other tables.")
+            subtitle = self.others_line()
         elif v.phase == Phase.CLOSED:
             title = tr.t("The leader has closed this hand.")
             subtitle = tr.t("Waiting for the next hand.")
@@ -61,8 +72,40 @@ class WaitingScreen(KioskScreen):
                 call=self.call_button(),
                 count_line=counting.line(tr, v.count) if v.count is not None else "",
                 count=counting.button(tr, v.count),
+                standing=self.standing_line() if day is None else "",
+                recent=self.recent_text() if day is None else "",
+                late=late,
             ),
         )
+
+    def standing_line(self) -> str:
+        """The team's running score and place in the hall (issue 25, item 15)."""
+        row, s = self.store.team_standing(), self.store.standings
+        if row is None or s is None:
+            return ""
+        return words.standing_line(self.tr, self.store.unit, row, s.teams)
+
+    def recent_text(self) -> str:
+        """The table's two results before the one said above (the last three in all)."""
+        here = self.store.latest_result("home")
+        older = [r for r in self.store.recent(3) if here is None or r.hand < here.hand]
+        return "\n".join(words.recent_line(self.tr, self.store.unit, r) for r in older[:2])
+
+    def others_line(self) -> str:
+        """What the table waits for once its result is in: the tables still to report, or
+        (every table in) the leader's next step (issue 25, item 17)."""
+        tr = self.tr
+        v, s = self.store.table_view, self.store.state
+        if v is None or s is None or s.hand != v.hand or s.phase != Phase.PLAYING:
+            return tr.t("Waiting for the other tables.")
+        others = len([t for t in s.missing if t != v.table])
+        if others:
+            return tr.nt(
+                "Waiting for {n} other table.", "Waiting for {n} other tables.", others
+            ).format(n=others)
+        if v.hand >= v.hands:
+            return tr.t("All tables are in — the leader closes the last hand.")
+        return tr.t("All tables are in — the leader starts the next hand.")
 
     def last_result_text(self) -> str:
         """The newest recorded result here, who entered it, what it means for the flags now,

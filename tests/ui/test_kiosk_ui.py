@@ -132,7 +132,7 @@ def test_a_whole_hand_in_english(tmp_path, kivy_env, hall):
     # Offline, the bar keeps the table and the hand; the band below it says why.
     assert texts["offline"] == [
         "Table 2",
-        "Hand 1 of 3 · Day 1",
+        "Hand 1 of 3 · Day\u00a01",
         "No connection: your taps are kept.",
     ]
 
