@@ -8,7 +8,7 @@ from dataclasses import replace
 from kiosk import words
 from kiosk.screens.base import KioskScreen
 from kiosk.viewmodel import ViewModel, WaitingVM
-from whist.enums import Phase
+from whist.enums import Phase, Unit
 
 
 class WaitingScreen(KioskScreen):
@@ -44,6 +44,14 @@ class WaitingScreen(KioskScreen):
         elif v.phase == Phase.PLAYING:
             title = tr.t("This table's result is in.")
             subtitle = self.others_line()
+        elif v.session_break is not None:
+            # a break between two sessions of the day (issue 25, item 16): nothing resets
+            title = tr.t("Break between sessions")
+            subtitle = (
+                tr.t("The points carry on into the next session.")
+                if unit == Unit.POINTS
+                else tr.t("The flags stay on this table.")
+            )
         elif v.phase == Phase.CLOSED:
             title = tr.t("The leader has closed this hand.")
             subtitle = tr.t("Waiting for the next hand.")
@@ -53,6 +61,11 @@ class WaitingScreen(KioskScreen):
         next_hand = ""
         if (day is not None and day.final) or v.count is not None:
             next_hand = ""  # at a day's end the count comes first (the screen has room for one)
+        elif v.session_break is not None:
+            first = v.hand + 1 if v.phase == Phase.CLOSED else v.hand
+            next_hand = tr.t("Session {n} starts with {hand}.").format(
+                n=v.session_break, hand=words.hand_label(tr, first, v.hands)
+            )
         elif v.phase == Phase.WAITING:
             next_hand = tr.t("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
         elif v.hand >= v.hands:

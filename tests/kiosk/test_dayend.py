@@ -149,3 +149,25 @@ def test_a_playoff_on_the_tied_tables_and_the_others():
     assert q.view.waiting.subtitle.splitlines()[0] == "The standings are not final yet."
     q.on_state(hall.state(3, "closed", finished=True))
     assert q.view.waiting.title == "The tournament is over."
+
+
+def test_a_break_between_sessions_says_the_flags_stay():
+    """Item 16: between a day's morning and afternoon sessions (the spec's sessions) the
+    kiosk says it is a break and the flags stay, and which hand opens the next session."""
+    spec = default_spec("alberta", 5, 50)
+    t = Tournament.new(spec)
+    for h in range(1, 16):
+        if h > 1:
+            t.apply(HandClosed(h - 1))
+        t.apply(HandStarted(h, None))
+    t.apply(HandClosed(15))
+    p = TablePresenter(TABLE, link=FakeLink(), language="en", tap_guard=0)  # type: ignore[arg-type]
+    online(p, Hall(tables=5, hands=50))
+    p.on_view(TableView.model_validate(TableViews(t).body(TABLE)))
+    w = p.view.waiting
+    assert (w.title, w.subtitle) == ("Break between sessions", "The flags stay on this table.")
+    assert w.next_hand == "Session 2 starts with Hand 16 of 50."
+    p.toggle_language()
+    assert p.view.waiting.subtitle == "Les drapeaux restent sur cette table."
+    t.apply(HandStarted(16, None))  # the afternoon starts: no break any more
+    assert TableView.model_validate(TableViews(t).body(TABLE)).session_break is None

@@ -392,6 +392,9 @@ class TableView(_Outbound):
     # issue 25: the last change made after this team's day was over that moved its numbers
     # (null: none), so that the table's screen says why its score or place moved
     late_change: LateChange | None = None
+    # issue 25: the table waits for the first hand of a later session of its day (a break
+    # between sessions; the flags stay): that session's number (null: no break now)
+    session_break: Annotated[int, Field(ge=2)] | None = None
 
 
 class Revokes(_Inbound):
