@@ -194,12 +194,13 @@ class WaitingVM:
     # a day's end (decision A19): what the count says, and the button to count (again)
     count_line: str = ""
     count: ButtonVM = ButtonVM(visible=False)
-    # issue 25: during play the team's running score and place, and the table's results
+    # issue 25: during play the team's place (under its number), and the table's results
     # before the last one (the last three in all); why the leader changed the team's
     # numbers after its day
     standing: str = ""
     recent: str = ""
     late: str = ""
+    wide: bool = False  # long news at a day's end: the lines take the score's column too
 
 
 @dataclass(frozen=True)
@@ -235,6 +236,10 @@ class HandVM:
     away: str = ""
     question: str = ""
     keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(n)) for n in range(14))
+    # shorter wordings the screen says when a long name would not fit (issue 25, item 7)
+    visitors_short: str = ""
+    away_short: str = ""
+    away_shortest: str = ""
     revokes: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
 

@@ -73,8 +73,8 @@ GASPESIE_WORDING = (
         "manche", "The leader has closed this hand. Call the leader to enter your result."
     ),
     declare.pt("manche", "This hand has not started yet. Call the leader."),
-    declare.pt("manche", "All tables are in — the leader starts the next hand."),
-    declare.pt("manche", "All tables are in — the leader closes the last hand."),
+    declare.pt("manche", "The leader starts the next hand."),
+    declare.pt("manche", "The leader closes the last hand."),
     declare.pt("manche", "The leader corrected hand {hand}"),
     declare.pt("manche", "The leader gave a penalty in hand {hand}"),
     declare.pt("manche", "Last playoff hand: {a} {x}, {b} {y}."),
@@ -495,65 +495,57 @@ def late_change_line(
     return line
 
 
-def standing_line(
-    tr: Translator, unit: str, row: TeamStanding, teams: Sequence[TeamStanding]
-) -> str:
-    """During play, the team's running score and place in the hall (issue 25, item 15)."""
-    shared = sum(1 for t in teams if t.rank == row.rank) > 1
-    place = (
-        tr.t("place {place} of {teams}, shared") if shared else tr.t("place {place} of {teams}")
-    ).format(place=row.rank, teams=len(teams))
-    if unit == Unit.POINTS:
-        return tr.nt(
-            "Your team: {n} point · {place}", "Your team: {n} points · {place}", row.flags
-        ).format(n=row.flags, place=place)
-    return tr.t("Team score: {n} · {place}").format(n=row.flags, place=place)
+def standing_line(tr: Translator, row: TeamStanding, teams: Sequence[TeamStanding]) -> str:
+    """During play, the team's place in the hall (issue 25, item 15), under the big number
+    (the team's points, or the flags at its table: its score but for lent flags)."""
+    # a shared place reads the same: its words would take a second line in that column
+    place = tr.t("Place: {place} of {teams}.")
+    return tie_end(place.format(place=row.rank, teams=len(teams)))
 
 
-def recent_line(tr: Translator, unit: str, res: RecordedResult) -> str:
-    """One of the table's last results: ``Hand 2: visitors 8, home 5 · Visitors take 1 flag``."""
-    hand = tr.t("Hand {n}: visitors {v}, home {h}").format(
+def recent_line(tr: Translator, res: RecordedResult) -> str:
+    """One of the table's results before the last, short: ``Hand 2: visitors 8, home 5``."""
+    return tr.t("Hand {n}: visitors {v}, home {h}").format(
         n=res.hand, v=res.visitor_tricks, h=res.home_tricks
     )
-    return tie_end(f"{hand} · {outcome(tr, unit, res)}")
 
 
 def playoff_lines(tr: Translator, note: PlayoffNote, team: int) -> tuple[str, list[str]]:
-    """The waiting screen's title and lines while a playoff decides a place (issue 25): the
-    tied teams' tables say who plays where, the trump once cut, the last playoff hand; the
-    other tables that the standings are not final yet."""
+    """The waiting screen's title and lines while a playoff decides a place (issue 25): a
+    tied team's table says its A and B players go to the playoff's table, the trump once
+    cut, the last playoff hand; the other tables that the standings are not final yet."""
 
     def name(t: int) -> str:
         return note.names.get(str(t)) or tr.t("Team {n}").format(n=t)
 
     if team not in note.teams:
         if note.place == 1:
-            title = tr.t("A playoff for first place is being played.")
+            title = tr.t("A playoff decides first place.")
         else:
-            title = tr.t("A playoff for place {place} is being played.").format(place=note.place)
+            title = tr.t("A playoff decides place {place}.").format(place=note.place)
         return title, [tr.t("The standings are not final yet.")]
     names = [name(t) for t in note.teams]
-    both = tr.t("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    # the teams on a line of their own: in the title's type they would take three lines
     if note.place == 1:
-        title = tr.t("Playoff for first: {teams}").format(teams=both)
+        title = tr.t("Playoff for first place")
     else:
-        title = tr.t("Playoff for place {place}: {teams}").format(place=note.place, teams=both)
-    lines = []
-    if note.next:
-        who = []
-        for t in note.next:
-            players = note.players.get(str(t), [])
-            said = tr.t("{a} & {b}").format(a=players[0], b=players[1]) if len(players) == 2 else ""
-            who.append(
-                tr.t("{team} ({players})").format(team=name(t), players=said) if said else name(t)
+        title = tr.t("Playoff for place {place}").format(place=note.place)
+    lines = [tr.t("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])]
+    if note.next and team in note.next:
+        players = note.players.get(str(team), [])
+        if len(players) == 2:
+            pair_ = tr.t("{a} & {b}").format(a=players[0], b=players[1])
+            lines.append(
+                tr.t("Your A and B players, {players}: to table {table}.").format(
+                    players=pair_, table=note.table
+                )
             )
-        lines.append(
-            tr.t("A and B players to table {table}: {players}.").format(
-                table=note.table, players="; ".join(who)
-            )
-        )
+        else:
+            lines.append(tr.t("Your A and B players: to table {table}.").format(table=note.table))
         if note.trump is not None:
             lines.append(trump_line(tr, note.trump))
+    elif note.next:
+        lines.append(tr.t("Your team plays after this playoff hand."))
     else:
         lines.append(tr.t("The leader starts the playoff."))
     if len(note.last_teams) == 2 and len(note.last_tricks) == 2:
@@ -561,5 +553,4 @@ def playoff_lines(tr: Translator, note: PlayoffNote, team: int) -> tuple[str, li
         lines.append(
             tr.t("Last playoff hand: {a} {x}, {b} {y}.").format(a=name(a), x=x, b=name(b), y=y)
         )
-    lines.append(tr.t("The standings are not final yet."))
     return title, lines

@@ -504,8 +504,13 @@ async def walk(d: Driver) -> None:
         await d.shot("09-rejected")
         d.note("rejected", d.app.vm.rejected.reason)
 
-        # 7: call the leader; the banner stays until the leader clears the call
+        # 7: call the leader: why, then confirmed (issue 25); the banner stays until the
+        # leader clears the call
         await d.tap("call")
+        await d.on("call")
+        await d.tap("call-revoke")
+        await d.shot("12-call-why")
+        await d.tap("call-send")
         await until(lambda: d.presenter.call == "listed", "the call in the hub's state")
         await d.settle()
         await d.shot("11-call")
@@ -1349,7 +1354,15 @@ async def fit(d: Driver) -> None:
     d.note("ended", [d.app.vm.club_score.ew_players, d.app.vm.club_score.ew_detail])
 
 
+async def dayend(d: Driver) -> None:
+    """Issue 25's kiosk screens (tests/ui/kiosk_dayend.py)."""
+    from tests.ui.kiosk_dayend import dayend as scenario
+
+    await scenario(d)
+
+
 SCENARIOS = {
+    "dayend": dayend,
     "sizes": sizes,
     "club_sizes": club_sizes,
     "club": club,

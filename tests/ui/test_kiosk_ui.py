@@ -38,6 +38,7 @@ WALK_SHOTS = [
     "10-move",
     "09-rejected",
     "11-call",
+    "12-call-why",
 ]
 
 
