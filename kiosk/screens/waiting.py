@@ -29,15 +29,20 @@ class WaitingScreen(KioskScreen):
         if day is not None:
             # The day (or the tournament) is over: the team's total and place, as recorded.
             title, day_total, place = words.day_lines(tr, unit, day)
-            if day.final and v.ended_after is not None:
-                title = words.ended_early_line(tr, v.ended_after)
             notes = [day_total, place, words.provisional_line(tr, v.results_missing)]
             tied = False
             if day.final and playoff is not None:
                 # not over while a playoff decides a place (issue 25, item 4)
-                title, lines = words.playoff_lines(tr, playoff, v.home.team)
+                said, lines = words.playoff_lines(tr, playoff, v.home.team)
                 tied = v.home.team in playoff.teams
-                notes = lines if tied else [*lines, place]
+                if tied:
+                    title, notes = said, lines
+                elif v.ended_after is not None:  # the early end stays the title
+                    notes = [said, *lines, *notes]
+                else:
+                    title, notes = said, [*lines, *notes]
+            if day.final and v.ended_after is not None and not tied:
+                title = words.ended_early_line(tr, v.ended_after)
             subtitle = "\n".join(n for n in notes if n)
             score, label = str(day.score), words.total_label(tr, unit, day.score)
             late_change = v.late_change
@@ -49,8 +54,6 @@ class WaitingScreen(KioskScreen):
                 )
             # long news takes the whole width (the team's number is in its words)
             wide = bool(late) or (day.final and playoff is not None)
-            if wide:
-                score, label = "", ""
         elif v.phase == Phase.PLAYING:
             title, subtitle = self.others_lines()
         elif v.session_break is not None:

@@ -136,7 +136,7 @@ def test_a_playoff_on_the_tied_tables_and_the_others():
         "Red Deer Aces and Ponoka Hearts",
         "Your A and B players, Ann & Bob: to table 1.",
     ]
-    assert w.wide and w.score == ""  # the long news takes the whole width
+    assert w.wide  # the long news takes the whole width
     cut = note.model_copy(update={"trump": "hearts", "last_teams": [2, 3], "last_tricks": [7, 6]})
     p.on_state(hall.state(3, "closed", finished=True, playoff=cut))
     assert p.view.waiting.subtitle.splitlines()[2:] == [
