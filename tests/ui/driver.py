@@ -429,7 +429,8 @@ async def walk(d: Driver) -> None:
             },
         )
         d.note("hand", [d.app.vm.hand.trump_symbol, d.app.vm.hand.home, d.app.vm.hand.visitors])
-        for width, height in ((1280, 720), (1920, 1080)):
+        # 1280x720 is the sizes test's own (tests/ui/test_kiosk_sizes_ui.py): only the TV here
+        for width, height in ((1920, 1080),):
             await d.resize(width, height)
             await d.shot("03-hand")
         await d.resize(800, 480)
