@@ -190,7 +190,8 @@ def count_table_line(tr: ConsoleTranslator, line: CountLine) -> str:
     """One table: the hub's flags, the verifiers' count, and what the difference means."""
     hub = tr.nt("the hub has {n} flag", "the hub has {n} flags", line.hub).format(n=line.hub)
     if line.counted is None:
-        return tr.t("Table {table}: {hub}; not counted yet.").format(table=line.table, hub=hub)
+        # a blind count (issue 25, item 14): the hub's number only once the verifier's is in
+        return tr.t("Table {table}: not counted yet.").format(table=line.table)
     if line.status == CountStatus.AGREES and line.accepted:
         # the hub took the verifiers' count because the leader accepted it (A15): it did
         # not have it by itself
@@ -225,10 +226,8 @@ def count_lines(tr: ConsoleTranslator, counts: CountsData) -> str:
 
 def count_list_line(tr: ConsoleTranslator, line: CountLine) -> str:
     """One table in the day's list, short: ``Table 3: counted 11, the hub 10 — DIFFERS``."""
-    if line.counted is None:
-        return tr.t("Table {table}: the hub {hub} — not counted").format(
-            table=line.table, hub=line.hub
-        )
+    if line.counted is None:  # blind: the hub's number only once counted
+        return tr.t("Table {table}: not counted").format(table=line.table)
     if line.status == CountStatus.AGREES and line.accepted:
         had = _hub_had(line)
         if had is not None:

@@ -45,6 +45,7 @@ from whist.protocol import (
     Epoch,
     FlagCount,
     Result,
+    Standings,
     State,
     TableView,
     Topics,
@@ -52,6 +53,7 @@ from whist.protocol import (
     decode_status,
     encode,
 )
+from whist.protocol.messages import CallTopic
 
 log = logging.getLogger("whist.kiosk")
 
@@ -82,6 +84,7 @@ class Listener(Protocol):
     def on_state(self, state: State) -> None: ...
     def on_ack(self, ack: Ack, result: Report | None) -> None: ...
     def on_score(self, score: ClubScore) -> None: ...
+    def on_standings(self, standings: Standings) -> None: ...
 
 
 class KioskConnection(HubClient):
@@ -205,11 +208,12 @@ class KioskConnection(HubClient):
         log.info("table %s: count %s (%s flags) saved", self.table, count.id, count.flags)
         return sent
 
-    def call_leader(self, reason: str = "") -> bool:
-        """Ask the hub to call the leader over; False when there is no connection."""
+    def call_leader(self, reason: str = "", topic: CallTopic | None = None) -> bool:
+        """Ask the hub to call the leader over (``topic``: what the players chose it is
+        about); False when there is no connection."""
         if not self.connected.is_set():
             return False
-        call = Call(id=str(uuid.uuid4()), reason=reason)
+        call = Call(id=str(uuid.uuid4()), reason=reason, topic=topic)
         info = self.client.publish(self.topics.call(self.table), encode(call), qos=1)
         return info.rc == mqtt.MQTT_ERR_SUCCESS
 
@@ -341,6 +345,7 @@ class KioskConnection(HubClient):
             t.ack(self.table),
             t.score(self.table),
             t.state,
+            t.standings,  # the team's running score and place (issue 25, item 15)
             t.hub_status,
             t.epoch,
         ]
@@ -374,6 +379,9 @@ class KioskConnection(HubClient):
         elif topic == self.topics.state:
             state = decode(State, payload)
             self._tell(lambda listener: listener.on_state(state))
+        elif topic == self.topics.standings:
+            standings = decode(Standings, payload)
+            self._tell(lambda listener: listener.on_standings(standings))
         elif topic == self.topics.epoch:
             epoch = decode(Epoch, payload)
             self._on_epoch(epoch.epoch, epoch.log)

@@ -35,6 +35,7 @@ from kiosk.count import REFUSED, CountDesk
 from kiosk.i18n import N_, Translator, translator
 from kiosk.screenchoice import ScreenChoice
 from kiosk.screens.base import KioskScreen
+from kiosk.screens.call import WAVE, CallScreen
 from kiosk.screens.clubentry import (
     ClubChooseScreen,
     ClubConfirmScreen,
@@ -76,16 +77,16 @@ from whist.protocol import (
     FlagCount,
     FormatInfo,
     Result,
+    Standings,
     State,
     TableView,
 )
+from whist.protocol.messages import CallTopic
 
 #: Seconds a screen ignores taps after it appears: a finger already on its way to the old
 #: screen's button must not press whatever the new screen put there.
 TAP_GUARD = 0.5
 
-#: Calling the leader with no connection: the offline band says it instead (one line).
-_WAVE = N_("No connection: wave to the leader.")
 #: Makes the translator of a language (and a context: "manche" or None).
 Translators = Callable[..., Translator]
 
@@ -99,7 +100,7 @@ class Link(Protocol):
 
     def submit(self, result: Result) -> bool: ...
     def submit_deal(self, deal: ClubDeal) -> bool: ...
-    def call_leader(self, reason: str = "") -> bool: ...
+    def call_leader(self, reason: str = "", topic: CallTopic | None = None) -> bool: ...
     def submit_count(self, count: FlagCount) -> bool: ...
 
 
@@ -186,6 +187,7 @@ class TablePresenter(_Base):
             Screen.MOVE: MoveScreen(self),
             Screen.COUNT: self.count,
             Screen.COUNT_CONFIRM: self.count_confirm,
+            Screen.CALL: CallScreen(self),
         }
         self.club_screens: dict[Screen, KioskScreen] = {
             Screen.CONNECTING: connecting,
@@ -299,6 +301,16 @@ class TablePresenter(_Base):
         store, router = self.store, self.router
         old = store.table_view
         store.table_view = view
+        if old is not None and old.day != view.day:
+            store.seen = {}  # a new day: its own results
+        store.seen.update((r.hand, r) for r in view.results if r.role == "home")
+        late = view.late_change
+        if late is None:
+            store.before_late = None
+        elif old is not None and old.late_change != late:
+            # the leader changed this team's numbers after its day: "2 → 3 flags"
+            day = old.day_result
+            store.before_late = day.score if day is not None and old.day == view.day else None
         playing = view.phase == Phase.PLAYING
         # A hand starts while we watch: a later hand, or the same one leaving "waiting". A
         # kiosk that boots mid-hand shows the hand itself: the moves were made long ago.
@@ -330,6 +342,11 @@ class TablePresenter(_Base):
             self.store.call = "listed"
         elif self.store.call == "listed":
             self.store.call = "none"  # the leader has cleared the call
+        self._changed()
+
+    def on_standings(self, standings: Standings) -> None:
+        """The hall's standings: the team's running score and place (issue 25, item 15)."""
+        self.store.standings = standings
         self._changed()
 
     def _desk(self) -> ClubDesk:
@@ -561,17 +578,36 @@ class TablePresenter(_Base):
             self.count_next()
         elif screen is Screen.COUNT_CONFIRM:
             self.count_send()
+        elif screen is Screen.CALL:
+            self.call_send()
+
+    @property
+    def calling(self) -> CallScreen:
+        screen = self.screens[Screen.CALL]
+        assert isinstance(screen, CallScreen)
+        return screen
 
     def call_leader(self) -> None:
-        """Ask for the leader; the banner says so until the leader clears the call."""
-        if not self._intent():
+        """The call button: a page asks why, and the call goes once confirmed
+        (``call_reason``, ``call_send``); the banner then says so until the leader clears it."""
+        if self.club is not None:
+            # a club night's screens keep their one-tap call
+            if self._intent() and self.store.call == "none":
+                if self.link.call_leader():
+                    self.store.call = "sent"
+                else:
+                    self.router.notice = WAVE
+            self._changed()
             return
-        if self.store.call == "none":
-            if self.link.call_leader():
-                self.store.call = "sent"
-            else:
-                self.router.notice = _WAVE
-        self._changed()
+        self._tap(lambda _: self.calling.open())
+
+    def call_reason(self, index: int) -> None:
+        """Call page: the reason ``index`` (a misdeal, a revoke question, something else)."""
+        self._tap(lambda _: self.calling.choose(index) if self.screen is Screen.CALL else None)
+
+    def call_send(self) -> None:
+        """Call page: call the leader now, for the reason chosen."""
+        self._tap(lambda _: self.calling.send() if self.screen is Screen.CALL else None)
 
     def flag_mismatch(self, counted: int | None, expected: int | None = None) -> None:
         """The table's flag counter (hardware) disagrees with the hub, and has for a while:
@@ -606,16 +642,8 @@ class TablePresenter(_Base):
 
     def tick(self) -> None:
         """Once a second (the app's timer): the view again when the clock's words change."""
-        if self._clock_line() != self._clock_said:
+        if clock_line(self.clock_face, self.table, self.tr) != self._clock_said:
             self._changed()
-
-    def _clock_line(self) -> tuple[str, bool]:
-        """The clock's words while this table still plays the timed hand, and whether it
-        is over time."""
-        face = self.clock_face
-        if face.clock is None or self.table not in face.clock.playing:
-            return "", False
-        return face.words(self.tr), face.over()
 
     # ================================================================== the view
     def _build(self) -> ViewModel:
@@ -636,8 +664,9 @@ class TablePresenter(_Base):
             info = header_info(tr, self.club)
         elif v is not None and v.phase != Phase.WAITING:
             info = words.hand_label(tr, v.hand, v.hands)
-            info = tr.t("{hand} · Day {day}").format(hand=info, day=v.day)
-        self._clock_said = self._clock_line()
+            # "Day 1" kept together: the upright bar wraps before the day's number otherwise
+            info = words.tie_end(tr.t("{hand} · Day {day}").format(hand=info, day=v.day))
+        self._clock_said = clock_line(self.clock_face, self.table, self.tr)
         # away from the hub, its clock is not shown (the offline band says why instead)
         clock, over = self._clock_said if self.store.online else ("", False)
         return HeaderVM(
@@ -657,8 +686,8 @@ class TablePresenter(_Base):
         connecting screen says it in full itself."""
         if screen is Screen.CONNECTING or self.store.online:
             return ""
-        if self.router.notice == _WAVE:
-            return self.tr.t(_WAVE)
+        if self.router.notice == WAVE:
+            return self.tr.t(WAVE)
         return self.tr.t("No connection: your taps are kept.")
 
     def _banner(self, screen: Screen) -> tuple[str, str]:
@@ -677,6 +706,14 @@ class TablePresenter(_Base):
                 waiting,
             ).format(n=waiting), "banner-info"
         return "", "banner-info"
+
+
+def clock_line(face: ClockFace, table: int, tr: Translator) -> tuple[str, bool]:
+    """The clock's words while ``table`` still plays the timed hand, and whether it is over
+    time."""
+    if face.clock is None or table not in face.clock.playing:
+        return "", False
+    return face.words(tr), face.over()
 
 
 def _party(side: SideName) -> Party:

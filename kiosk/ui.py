@@ -25,6 +25,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import (
     BooleanProperty,
+    ListProperty,
     NumericProperty,
     ObjectProperty,
     StringProperty,
@@ -50,6 +51,7 @@ from uikit.screenapp import CONFIG_POLL, ScreenApp
 from uikit.widgets import OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
+from whist.protocol.messages import CallTopic
 
 log = logging.getLogger("whist.kiosk")
 
@@ -74,6 +76,44 @@ class KFitText(OneLine, KText):
 
     In a .kv file: ``KFitText:`` / ``font_max: app.s * theme.TEXT_LARGE``.
     """
+
+
+class KFirstFit(KText):
+    """A :class:`KText` that says the first of ``texts`` that holds in ``lines`` lines of its
+    width (the last one when none does): a long name gives way to a shorter wording rather
+    than push the page under the top bar (issue 25, item 7).
+
+    In a .kv file: ``KFirstFit:`` / ``texts: [app.vm.hand.visitors, app.vm.hand.visitors_short]``.
+    """
+
+    texts = ListProperty([])
+    lines = NumericProperty(1)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        refit = Clock.create_trigger(self._refit, -1)
+        for name in ("texts", "lines", "width", "font_size", "bold"):
+            self.bind(**{name: refit})
+
+    def _refit(self, *_args: Any) -> None:
+        from kivy.core.text import Label as CoreLabel
+
+        texts = [t for t in self.texts if t]
+        if not texts or self.width <= 1:
+            self.text = texts[-1] if texts else ""
+            return
+        chosen = texts[-1]
+        for text in texts:
+            options = dict(self._label.options)
+            options.update(text=text, text_size=(self.width, None))
+            label = CoreLabel(**options)
+            label.refresh()
+            one = CoreLabel(**{**options, "text": "X", "text_size": (None, None)})
+            one.refresh()
+            if label.content_size[1] <= self.lines * one.content_size[1] + 1:
+                chosen = text
+                break
+        self.text = chosen
 
 
 class KLine(Label):
@@ -404,7 +444,7 @@ class _LazyLink:
         assert connection is not None
         return connection.submit_count(count)
 
-    def call_leader(self, reason: str = "") -> bool:
+    def call_leader(self, reason: str = "", topic: CallTopic | None = None) -> bool:
         connection = self._get()
-        return connection is not None and connection.call_leader(reason)
+        return connection is not None and connection.call_leader(reason, topic)
 

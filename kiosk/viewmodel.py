@@ -48,6 +48,8 @@ class Screen(enum.StrEnum):
     CLUB_RULES = "club-rules"
     # the set-up screen's choice of this kiosk's screen (its size, and which way up)
     SCREEN_CHOICE = "screen-choice"
+    # calling the leader: why, then confirmed (issue 25)
+    CALL = "call"
 
 
 #: The minus sign of the revoke buttons (a real minus, as wide as the plus).
@@ -203,6 +205,13 @@ class WaitingVM:
     # a day's end (decision A19): what the count says, and the button to count (again)
     count_line: str = ""
     count: ButtonVM = ButtonVM(visible=False)
+    # issue 25: during play the team's place (under its number), and the table's results
+    # before the last one (the last three in all); why the leader changed the team's
+    # numbers after its day
+    standing: str = ""
+    recent: str = ""
+    late: str = ""
+    wide: bool = False  # long news at a day's end: the lines take the score's column too
 
 
 @dataclass(frozen=True)
@@ -238,6 +247,10 @@ class HandVM:
     away: str = ""
     question: str = ""
     keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(n)) for n in range(14))
+    # shorter wordings the screen says when a long name would not fit (issue 25, item 7)
+    visitors_short: str = ""
+    away_short: str = ""
+    away_shortest: str = ""
     revokes: ButtonVM = ButtonVM()
     call: ButtonVM = ButtonVM()
 
@@ -360,6 +373,22 @@ class MoveVM:
     title: str = ""
     lines: str = ""
     ok: ButtonVM = ButtonVM()
+
+
+@dataclass(frozen=True)
+class CallVM:
+    """Calling the leader: one button per reason (the chosen one ``selected``), then the
+    call itself, confirmed.
+
+    >>> len(CallVM().reasons)
+    3
+    """
+
+    title: str = ""
+    note: str = ""
+    reasons: tuple[ButtonVM, ...] = tuple(ButtonVM() for _ in range(3))
+    back: ButtonVM = ButtonVM()
+    send: ButtonVM = ButtonVM(role="disabled", enabled=False)
 
 
 @dataclass(frozen=True)
@@ -512,6 +541,7 @@ class ViewModel:
     join: JoinVM = JoinVM()
     count: JoinVM = JoinVM()  # the same ten-key pad as joining the hall
     count_confirm: CountConfirmVM = CountConfirmVM()
+    call: CallVM = CallVM()
     club_score: ClubScoreVM = ClubScoreVM()
     club_pick: ClubPickVM = ClubPickVM()
     club_players: ClubPlayersVM = ClubPlayersVM()

@@ -26,7 +26,17 @@ from kiosk.i18n import N_, Translator
 from uikit.i18n import declare
 from whist.enums import OutcomeReason, Unit
 from whist.formats import TRICKS, HandOutcome
-from whist.protocol import ClubRules, DayResult, Move, Player, RecordedResult, TableLoan
+from whist.protocol import (
+    ClubRules,
+    DayResult,
+    LateChange,
+    Move,
+    Player,
+    PlayoffNote,
+    RecordedResult,
+    TableLoan,
+    TeamStanding,
+)
 from whist.refusals import UNREADABLE_CODES, refusal_for
 
 #: Texts whose French differs in a Gaspésie tournament: there a hand is a *manche* (declare.pt
@@ -63,6 +73,11 @@ GASPESIE_WORDING = (
         "manche", "The leader has closed this hand. Call the leader to enter your result."
     ),
     declare.pt("manche", "This hand has not started yet. Call the leader."),
+    declare.pt("manche", "The leader starts the next hand."),
+    declare.pt("manche", "The leader closes the last hand."),
+    declare.pt("manche", "The leader corrected hand {hand}"),
+    declare.pt("manche", "The leader gave a penalty in hand {hand}"),
+    declare.pt("manche", "Last playoff hand: {a} {x}, {b} {y}."),
 )
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
@@ -440,3 +455,102 @@ def no_deal_yet(tr: Translator, rules: ClubRules) -> str:
     yet."."""
     house = [tr.t(h.says).format(**h.values) for h in rules.house_rules or ()]
     return "\n".join(house) or tr.t("No deal yet.")
+
+
+# ====================================================================== issue 25
+#: What the leader did to a team's numbers after its day was over (LateChange.what).
+_LATE = {
+    "correction": N_("The leader corrected hand {hand}"),
+    "penalty": N_("The leader gave a penalty in hand {hand}"),
+    "count": N_("The leader accepted the flags counted"),
+    "tiebreak_undo": N_("The leader took back a tie-break"),
+}
+
+
+def late_change_line(
+    tr: Translator, unit: str, late: LateChange, team: str, before: int | None, day: DayResult
+) -> str:
+    """Why the team's number moved after its day (issue 25), said in names and numbers:
+    ``The leader corrected hand 4: Lacombe Legion 2 → 3 flags.`` (``before`` None: this
+    screen did not see the number before), and the leader's reason on a line of its own."""
+    what = tr.t(_LATE[late.what]).format(hand=late.hand or "")
+    n = day.score
+    if before == n:  # nothing moved but the place (a tie-break taken back)
+        effect = tr.t("{team}: place {place} of {teams}").format(
+            team=team, place=day.place, teams=day.teams
+        )
+    elif unit == Unit.POINTS and before is not None:
+        effect = tr.nt("{team} {before} → {n} point", "{team} {before} → {n} points", n)
+    elif unit == Unit.POINTS:
+        effect = tr.nt("{team} now has {n} point", "{team} now has {n} points", n)
+    elif before is not None:
+        effect = tr.nt("{team} {before} → {n} flag", "{team} {before} → {n} flags", n)
+    else:
+        effect = tr.nt("{team} now has {n} flag", "{team} now has {n} flags", n)
+    line = tr.t("{what}: {effect}.").format(
+        what=what, effect=effect.format(team=team, before=before, n=n)
+    )
+    if late.reason:
+        line += "\n" + tr.t("Reason: {reason}").format(reason=late.reason)
+    return line
+
+
+def standing_line(tr: Translator, row: TeamStanding, teams: Sequence[TeamStanding]) -> str:
+    """During play, the team's place in the hall (issue 25, item 15), under the big number
+    (the team's points, or the flags at its table: its score but for lent flags)."""
+    # a shared place reads the same: its words would take a second line in that column
+    place = tr.t("Place: {place} of {teams}.")
+    return tie_end(place.format(place=row.rank, teams=len(teams)))
+
+
+def recent_line(tr: Translator, res: RecordedResult) -> str:
+    """One of the table's results before the last, short: ``Hand 2: visitors 8, home 5``."""
+    return tr.t("Hand {n}: visitors {v}, home {h}").format(
+        n=res.hand, v=res.visitor_tricks, h=res.home_tricks
+    )
+
+
+def playoff_lines(tr: Translator, note: PlayoffNote, team: int) -> tuple[str, list[str]]:
+    """The waiting screen's title and lines while a playoff decides a place (issue 25): a
+    tied team's table says its A and B players go to the playoff's table, the trump once
+    cut, the last playoff hand; the other tables that the standings are not final yet."""
+
+    def name(t: int) -> str:
+        return note.names.get(str(t)) or tr.t("Team {n}").format(n=t)
+
+    if team not in note.teams:
+        if note.place == 1:
+            title = tr.t("A playoff decides first place.")
+        else:
+            title = tr.t("A playoff decides place {place}.").format(place=note.place)
+        return title, [tr.t("The standings are not final yet.")]
+    names = [name(t) for t in note.teams]
+    # the teams on a line of their own: in the title's type they would take three lines
+    if note.place == 1:
+        title = tr.t("Playoff for first place")
+    else:
+        title = tr.t("Playoff for place {place}").format(place=note.place)
+    lines = [tr.t("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])]
+    if note.next and team in note.next:
+        players = note.players.get(str(team), [])
+        if len(players) == 2:
+            pair_ = tr.t("{a} & {b}").format(a=players[0], b=players[1])
+            lines.append(
+                tr.t("Your A and B players, {players}: to table {table}.").format(
+                    players=pair_, table=note.table
+                )
+            )
+        else:
+            lines.append(tr.t("Your A and B players: to table {table}.").format(table=note.table))
+        if note.trump is not None:
+            lines.append(trump_line(tr, note.trump))
+    elif note.next:
+        lines.append(tr.t("Your team plays after this playoff hand."))
+    else:
+        lines.append(tr.t("The leader starts the playoff."))
+    if len(note.last_teams) == 2 and len(note.last_tricks) == 2:
+        (a, b), (x, y) = note.last_teams, note.last_tricks
+        lines.append(
+            tr.t("Last playoff hand: {a} {x}, {b} {y}.").format(a=name(a), x=x, b=name(b), y=y)
+        )
+    return title, lines

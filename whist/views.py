@@ -28,7 +28,7 @@ from whist.protocol import (
     TableView,
 )
 from whist.spec import TournamentSpec
-from whist.tournament import AGREES, WAITING, TableResult, Tournament
+from whist.tournament import AGREES, CLOSED, WAITING, TableResult, Tournament
 from whist.tournament import TeamStanding as TeamStandingRow
 
 
@@ -455,6 +455,16 @@ class TableViews:
         away_table = host_table(table, offset, t.tables)
         travellers = list(plan.travellers)
         home_seats = list(t.rules.home_pair(plan.travellers))
+        # issue 25: between the last hand of a session and the first of the next session of
+        # the same day (a break; the flags stay on the tables): the session to come
+        coming = hand if not started else hand + 1 if t.phase == CLOSED else 0
+        session = spec.session_of(coming) if 0 < coming <= spec.hands else None
+        pause = (
+            session is not None
+            and session.number > 1
+            and coming == session.first_hand
+            and spec.day_of(coming) == spec.day_of(hand)
+        )
         return {
             "v": 1,
             "table": table,
@@ -469,6 +479,7 @@ class TableViews:
             "home": self._team(table, home_seats),
             "visitors": self._team(visitors, travellers),
             "away": {"table": away_table, "players": self._players(table, travellers)},
+            **({"session_break": session.number} if pause and session is not None else {}),
         }
 
     def _changing(self, table: int, hand: int) -> dict[str, Any]:

@@ -37,7 +37,8 @@ HUB_DEFAULT_CALL = "the players ask for the leader"
 QUERIES = frozenset(
     {"plan", "results", "ties", "join_code", "joins", "deals", "loans", "counts", "preview"}
 )
-#: The verifiers' count keypad: 0 to 35 flags, more when the hub's count is higher.
+#: The verifiers' count: the most a table holds when the State does not say (the keypad
+#: types digits up to every flag of the room, issue 25).
 COUNT_KEYS = 36
 #: A club night's commands: their refusals are the hub's own words (they name the deal).
 CLUB_OPS = frozenset({"correct_deal", "end_night"})

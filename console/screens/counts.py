@@ -21,6 +21,7 @@ from console.viewmodel import (
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.enums import CountStatus
 from whist.errors import ErrorCode
+from whist.formats import Format
 from whist.protocol import (
     AcceptCount,
     Counts,
@@ -82,10 +83,36 @@ class CountsPresenter(ScreenPresenter):
         self._changed()
 
     def count_key(self, flags: int) -> None:
+        """The whole number of flags counted (at most what a table can hold)."""
         self._intent()
-        if flags >= 0:
+        if 0 <= flags <= self.most():
             self.count_flags = flags
         self._changed()
+
+    def count_digit(self, digit: int) -> None:
+        """The keypad: one more digit of the flags counted (-1: take the last one back); a
+        number above what a table can hold is not taken (issue 25, item 14)."""
+        self._intent()
+        typed = self.count_flags
+        if digit < 0:
+            self.count_flags = typed // 10 if typed is not None and typed >= 10 else None
+        elif 0 <= digit <= 9:
+            flags = digit if typed is None else typed * 10 + digit
+            if flags <= self.most():
+                self.count_flags = flags
+        self._changed()
+
+    def most(self) -> int:
+        """The most flags a table can hold: every flag of the room (the format's flags per
+        table, times the tables), as the core bounds a count."""
+        s = self.store.state
+        if s is None:
+            return COUNT_KEYS - 1
+        try:
+            per_table = Format(s.format).rules.start_flags
+        except ValueError:  # not a tournament's format: no flags to count
+            return COUNT_KEYS - 1
+        return per_table * s.tables or COUNT_KEYS - 1
 
     def record_count(self) -> None:
         self._intent()
@@ -141,7 +168,7 @@ class CountsPresenter(ScreenPresenter):
         line = next((ln for ln in c.lines if ln.table == self.count_table), c.lines[0])
         self.count_table = line.table
         chosen = self.count_flags
-        most = max(COUNT_KEYS, -(-(line.hub + 7) // 18) * 18)
+        most = self.most()
         differs = line.status == CountStatus.DIFFERS
         open_ = [ln for ln in c.lines if ln.status != CountStatus.AGREES]
         status, status_role = director.count_status(tr, c)
@@ -153,8 +180,13 @@ class CountsPresenter(ScreenPresenter):
             table=director.count_table_line(tr, line),
             table_role={"agrees": "good", "differs": "bad"}.get(line.status, "highlight"),
             table_name=tr.t("Table {table}").format(table=line.table),
-            keys=tuple(
-                ButtonVM(str(n), role="selected" if n == chosen else "normal") for n in range(most)
+            # ten digits and Erase: any number up to what a table can hold
+            keys=(
+                *(
+                    ButtonVM(str(d), enabled=chosen is None or chosen * 10 + d <= most)
+                    for d in range(10)
+                ),
+                ButtonVM("⌫ " + tr.t("Erase"), enabled=chosen is not None),
             ),
             previous=ButtonVM("◀ " + tr.t("Table")),
             following=ButtonVM(tr.t("Table") + " ▶"),

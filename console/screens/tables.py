@@ -20,7 +20,7 @@ from uikit.common import (
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.enums import Phase
-from whist.protocol import UNREADABLE_CALL
+from whist.protocol import CALL_TOPICS, UNREADABLE_CALL
 
 
 class TablesPresenter(ScreenPresenter):
@@ -158,6 +158,10 @@ class TablesPresenter(ScreenPresenter):
         reason = s.call_reasons.get(str(table), "").strip() if s is not None else ""
         if reason == HUB_DEFAULT_CALL:  # the hub's words for a call with no reason
             return self.tr.t("the players ask for you")
+        if reason == CALL_TOPICS["misdeal"]:  # the reasons a kiosk offers (issue 25, item 13)
+            return self.tr.t("a misdeal")
+        if reason == CALL_TOPICS["revoke"]:
+            return self.tr.t("a revoke question")
         if reason.startswith(UNREADABLE_CALL):  # the hub's: the table sent something unreadable
             at = reason[len(UNREADABLE_CALL) :]
             return self.tr.t("sent something unreadable at {time}").format(time=at)

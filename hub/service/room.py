@@ -12,6 +12,7 @@ from hub.service.store import EventStore, Transaction
 from whist.errors import ProtocolError
 from whist.occasion import Occasion
 from whist.protocol import (
+    CALL_TOPICS,
     ONLINE,
     UNREADABLE_CALL,
     ClearCall,
@@ -65,7 +66,8 @@ class Room:
         except ProtocolError as exc:
             log.warning("table %s: unreadable call dropped: %s", table, exc.reason)
             return
-        reason = call.reason.strip() or "the players ask for the leader"
+        # the players' own words, else what they chose on the kiosk (issue 25), else the default
+        reason = call.reason.strip() or CALL_TOPICS[call.topic or "other"]
         self.calls[table] = reason
         batch.writes.append(lambda tx: tx.set_call(table, call.id, reason))
         batch.state = batch.now = True

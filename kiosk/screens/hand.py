@@ -34,6 +34,13 @@ class HandScreen(KioskScreen):
                 away=tr.t("Our {players} play at table {table}").format(
                     players=words.pair(tr, v.away.players), table=v.away.table
                 ),
+                visitors_short=tr.t("Visitors: {players}").format(
+                    players=words.pair(tr, v.visitors.players)
+                ),
+                away_short=tr.t("{players}: at table {table}").format(
+                    players=words.pair(tr, v.away.players), table=v.away.table
+                ),
+                away_shortest=tr.t("Our travellers: table {table}").format(table=v.away.table),
                 # One line above the keypad: the hand screen has no room for the full question.
                 question=tr.t("Tricks the visitors took:"),
                 keys=self.keys(d.visitor_tricks if d is not None else None),

@@ -58,6 +58,10 @@ class AcceptedScreen(KioskScreen):
             if unit == Unit.FLAGS:
                 lines = words.hand_over(tr, recorded)
                 instruction = "\n".join(lines) or tr.t("Home keeps its flags: nothing to give.")
+                if recorded.corrected and lines:
+                    # the correction's flags say its tricks already: a line less keeps the
+                    # heading clear of the top bar (issue 25, item 7)
+                    outcome = ""
             else:
                 instruction = words.outcome(tr, unit, recorded)
         else:

@@ -15,6 +15,7 @@ from typing import Literal
 from kiosk.viewmodel import MAX_REVOKES, Screen
 from uikit import screens
 from whist.protocol import Result, TableView
+from whist.protocol.messages import CallTopic
 
 SideName = Literal["home", "visitors"]
 
@@ -85,6 +86,9 @@ class TableRouter(screens.Router[Screen]):
         self.repeat: str = ""  # a msgid: what the confirm screen says to a second tap
         self.notice: str = ""  # a msgid shown once in the banner, cleared by the next intent
         self.error: str = ""  # a msgid shown on the confirm screen
+        # calling the leader (issue 25): the page it opened over, and the reason chosen
+        self.call_from: Screen | None = None
+        self.call_topic: CallTopic | None = None
 
     def leave_flow(self) -> None:
         """Out of the result being tapped in, to the moves still to show, if any."""
@@ -98,7 +102,7 @@ class TableRouter(screens.Router[Screen]):
 
     def show_move(self, move: TableView) -> None:
         """A new hand's moves: now, or once the players have finished what they tap in."""
-        if self.mode in ENTRY_FLOW or self.mode is Screen.REJECTED:
+        if self.mode in ENTRY_FLOW or self.mode in (Screen.REJECTED, Screen.CALL):
             self.queued_move = move  # never throw away what the players are tapping in
         else:
             self.move, self.mode = move, Screen.MOVE

@@ -8,7 +8,7 @@ from dataclasses import replace
 from kiosk import words
 from kiosk.screens.base import KioskScreen
 from kiosk.viewmodel import ViewModel, WaitingVM
-from whist.enums import Phase
+from whist.enums import Phase, Unit
 
 
 class WaitingScreen(KioskScreen):
@@ -22,17 +22,48 @@ class WaitingScreen(KioskScreen):
         home = words.team(tr, v.home.team, v.home.name)
         score, label = str(v.held), words.held_label(tr, unit, v.held, home)
         day = v.day_result
+        state = self.store.state
+        playoff = state.playoff if state is not None else None
+        late = ""
+        wide = False
         if day is not None:
             # The day (or the tournament) is over: the team's total and place, as recorded.
             title, day_total, place = words.day_lines(tr, unit, day)
-            if day.final and v.ended_after is not None:
+            notes = [day_total, place, words.provisional_line(tr, v.results_missing)]
+            tied = False
+            if day.final and playoff is not None:
+                # not over while a playoff decides a place (issue 25, item 4)
+                said, lines = words.playoff_lines(tr, playoff, v.home.team)
+                tied = v.home.team in playoff.teams
+                if tied:
+                    title, notes = said, lines
+                elif v.ended_after is not None:  # the early end stays the title
+                    notes = [said, *lines, *notes]
+                else:
+                    title, notes = said, [*lines, *notes]
+            if day.final and v.ended_after is not None and not tied:
                 title = words.ended_early_line(tr, v.ended_after)
-            notes = (day_total, place, words.provisional_line(tr, v.results_missing))
             subtitle = "\n".join(n for n in notes if n)
             score, label = str(day.score), words.total_label(tr, unit, day.score)
+            late_change = v.late_change
+            if late_change is not None and late_change.what == "count":
+                late_change = None  # the count's own line says it was accepted, and why
+            if late_change is not None and not tied:  # a tied table: the playoff first
+                late = words.late_change_line(
+                    tr, unit, late_change, home, self.store.before_late, day
+                )
+            # long news takes the whole width (the team's number is in its words)
+            wide = bool(late) or (day.final and playoff is not None)
         elif v.phase == Phase.PLAYING:
-            title = tr.t("This table's result is in.")
-            subtitle = tr.t("Waiting for the other tables.")
+            title, subtitle = self.others_lines()
+        elif v.session_break is not None:
+            # a break between two sessions of the day (issue 25, item 16): nothing resets
+            title = tr.t("Break between sessions")
+            subtitle = (
+                tr.t("The points carry on into the next session.")
+                if unit == Unit.POINTS
+                else tr.t("The flags stay on this table.")
+            )
         elif v.phase == Phase.CLOSED:
             title = tr.t("The leader has closed this hand.")
             subtitle = tr.t("Waiting for the next hand.")
@@ -42,9 +73,14 @@ class WaitingScreen(KioskScreen):
         next_hand = ""
         if (day is not None and day.final) or v.count is not None:
             next_hand = ""  # at a day's end the count comes first (the screen has room for one)
+        elif v.session_break is not None:
+            first = v.hand + 1 if v.phase == Phase.CLOSED else v.hand
+            next_hand = tr.t("Session {n} starts with {hand}.").format(
+                n=v.session_break, hand=words.hand_label(tr, first, v.hands)
+            )
         elif v.phase == Phase.WAITING:
             next_hand = tr.t("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
-        elif v.hand >= v.hands:
+        elif v.hand >= v.hands and not self.all_in():  # (every table in says it itself)
             next_hand = tr.t("That was the last hand.")
         counting = self.app.counting
         return replace(
@@ -59,10 +95,64 @@ class WaitingScreen(KioskScreen):
                 # the count's button takes the tournament's place at a day's end
                 tournament="" if v.count is not None else v.tournament,
                 call=self.call_button(),
-                count_line=counting.line(tr, v.count) if v.count is not None else "",
+                # long news first: the count's button stays and says what to do
+                count_line=counting.line(tr, v.count) if v.count is not None and not wide else "",
                 count=counting.button(tr, v.count),
+                standing=self.standing_line() if day is None else "",
+                recent=self.recent_text() if day is None else "",
+                late=late,
+                wide=wide,
             ),
         )
+
+    def standing_line(self) -> str:
+        """The team's place in the hall (issue 25, item 15)."""
+        row, s = self.store.team_standing(), self.store.standings
+        if row is None or s is None or not s.change_hand:
+            return ""  # before the first hand is over every team is level
+        return words.standing_line(self.tr, row, s.teams)
+
+    def recent_text(self) -> str:
+        """The table's two results before the one said above (the last three in all)."""
+        here = self.store.latest_result("home")
+        older = [r for r in self.store.recent(3) if here is None or r.hand < here.hand]
+        return "\n".join(words.recent_line(self.tr, r) for r in older[:2])
+
+    def others_line(self) -> str:
+        """What the table waits for once its result is in: the other tables, or how many."""
+        tr = self.tr
+        v, s = self.store.table_view, self.store.state
+        others = -1
+        if v is not None and s is not None and s.hand == v.hand and s.phase == Phase.PLAYING:
+            others = len([t for t in s.missing if t != v.table])
+        if others < 0:
+            return tr.t("Waiting for the other tables.")
+        return tr.nt(
+            "Waiting for {n} other table.", "Waiting for {n} other tables.", others
+        ).format(n=others)
+
+    def all_in(self) -> bool:
+        """Every table's result of the hand in play is in (the hub's State says so)."""
+        v, s = self.store.table_view, self.store.state
+        return (
+            v is not None
+            and s is not None
+            and v.phase == Phase.PLAYING
+            and s.hand == v.hand
+            and s.phase == Phase.PLAYING
+            and not s.missing
+            and len(s.reported) >= s.tables
+        )
+
+    def others_lines(self) -> tuple[str, str]:
+        """Title and line once the table's result is in: the tables still to report, or,
+        every table in, the leader's next step (issue 25, item 17)."""
+        tr, v = self.tr, self.store.table_view
+        if v is None or not self.all_in():
+            return tr.t("This table's result is in."), self.others_line()
+        if v.hand >= v.hands:
+            return tr.t("All tables are in."), tr.t("The leader closes the last hand.")
+        return tr.t("All tables are in."), tr.t("The leader starts the next hand.")
 
     def last_result_text(self) -> str:
         """The newest recorded result here, who entered it, what it means for the flags now,

@@ -84,8 +84,11 @@ class HubLink:
     def status(self, table: int, status: str = "online") -> None:
         self.outbox += self.core.handle([Inbound("status", table, status.encode())])
 
-    def call(self, table: int, reason: str = "") -> None:
-        body = json.dumps({"v": 1, "id": uuid.uuid4().hex, "reason": reason}).encode()
+    def call(self, table: int, reason: str = "", topic: str | None = None) -> None:
+        call: dict[str, object] = {"v": 1, "id": uuid.uuid4().hex, "reason": reason}
+        if topic is not None:  # issue 25: what the players chose the call is about
+            call["topic"] = topic
+        body = json.dumps(call).encode()
         self.outbox += self.core.handle([Inbound("call", table, body)])
 
     def attach(self, presenter: Any) -> None:

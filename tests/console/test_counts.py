@@ -53,11 +53,20 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
     assert p.view.screen is Screen.COUNTS
     assert v.title == "Verifiers' count — day 1"
     assert v.status == "Day 1 is not verified: 4 tables not counted yet."
-    assert v.table == "Table 1: the hub has 10 flags; not counted yet."
+    # a blind count (issue 25, item 14): the hub's number only once the verifier's is in
+    assert v.table == "Table 1: not counted yet."
+    assert "10" not in v.lines.splitlines()[0]
     assert v.record.text == "Tap the flags counted" and not v.record.enabled
     assert not v.accept.visible and not v.day.visible
-    assert len(v.keys) == 36
-    p.counts.count_key(11)
+    # ten digits and Erase, up to every flag of the room (12 a table, 4 tables: 48)
+    assert [k.text for k in v.keys[:10]] == [str(d) for d in range(10)] and len(v.keys) == 11
+    for d in (4, 9):
+        p.counts.count_digit(d)
+    assert p.counts.count_flags == 4  # 49 is more than a table can hold: not taken
+    assert not p.view.counts.keys[9].enabled and p.view.counts.keys[8].enabled
+    p.counts.count_digit(-1)
+    p.counts.count_digit(1)
+    p.counts.count_digit(1)
     assert p.view.counts.record.text == "Table 1 counted 11 flags"
     p.counts.record_count()
     hub.deliver()

@@ -228,6 +228,19 @@ def test_lend_flags(hub):
     assert p.store.assignments[3].flags == 15
 
 
+def test_a_call_says_what_the_players_chose_in_the_leaders_language(hub):
+    """Issue 25, item 13: the kiosk's reason travels as Call.topic; the console says it."""
+    p = console(hub)
+    start(p, hub)
+    hub.call(1, topic="misdeal")
+    hub.call(2, topic="revoke")
+    hub.deliver()
+    assert p.tables.call_reason(1) == "a misdeal"
+    assert p.tables.call_reason(2) == "a revoke question"
+    p.toggle_language()
+    assert p.tables.call_reason(2) == "une question de renonce"
+
+
 def test_clear_a_call_and_a_refusal_in_plain_words(hub):
     p = console(hub)
     start(p, hub)

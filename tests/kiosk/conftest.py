@@ -25,6 +25,7 @@ class FakeLink:
     results: list[Result] = field(default_factory=list)
     counts: list[FlagCount] = field(default_factory=list)
     calls: int = 0
+    topics: list[str | None] = field(default_factory=list)  # what each call was about
     broken_disk: bool = False
     online: bool = True
 
@@ -40,10 +41,11 @@ class FakeLink:
         self.counts.append(count)
         return self.online
 
-    def call_leader(self, reason: str = "") -> bool:
+    def call_leader(self, reason: str = "", topic: str | None = None) -> bool:
         if not self.online:
             return False
         self.calls += 1
+        self.topics.append(topic)
         return True
 
 

@@ -60,7 +60,7 @@ def test_a_whole_hand_from_connecting_to_waiting(link, hall):
     assert hand.home == "Home: X & Y"
     assert hand.visitors == "Visitors: A & B (Team 1)"
     assert hand.away == "Our A & B play at table 3"
-    assert p.view.header.info == "Hand 1 of 3 · Day 1"
+    assert p.view.header.info == "Hand 1 of 3 · Day\u00a01"
 
     p.enter_result()
     assert p.view.entry.next.enabled is False
@@ -536,10 +536,53 @@ def test_a_hand_closed_while_typing_says_so(link, hall):
 # ---------------------------------------------------------------- the leader, languages
 
 
+def call(p: TablePresenter, reason: int = 2) -> None:
+    """The call button, a reason, then the call confirmed."""
+    p.call_leader()
+    p.call_reason(reason)
+    p.call_send()
+
+
+def test_a_call_says_why_and_is_confirmed_before_it_goes(link, hall):
+    """Issue 25, item 13: the call button opens a page of reasons; nothing goes out before
+    the reason and the confirmation; the page then gives back what was on show (a result
+    half tapped in included)."""
+    p = table(link)
+    online(p, hall)
+    p.keypad(8)
+    p.confirm_home()
+    p.call_leader()
+    assert p.screen is Screen.CALL and link.calls == 0
+    page = p.view.call
+    assert [b.text for b in page.reasons] == ["Misdeal", "A revoke question", "Something else"]
+    assert not page.send.enabled
+    p.call_send()  # no reason yet: nothing goes
+    assert link.calls == 0
+    p.call_reason(1)
+    assert p.view.call.reasons[1].role == "selected" and p.view.call.send.enabled
+    p.back()  # changed their minds: nothing sent, the result as it was
+    assert p.screen is Screen.CONFIRM and p.draft.home_agrees and link.calls == 0
+    p.call_leader()
+    p.increment()  # a button pad: + walks through the reasons, OK calls
+    p.ok()
+    assert link.topics == ["misdeal"]
+    assert p.screen is Screen.CONFIRM and p.draft.home_agrees
+    assert p.view.header.banner == "The leader has been called. Please wait at your table."
+    fr = table(FakeLink(), language="fr")
+    online(fr, hall)
+    fr.call_leader()
+    assert [b.text for b in fr.view.call.reasons] == [
+        "Donne mal faite",
+        "Une question de renonce",
+        "Autre chose",
+    ]
+    assert fr.view.call.send.text == "Appeler l'arbitre maintenant"
+
+
 def test_calling_the_leader_until_the_leader_clears_it(link, hall):
     p = table(link)
     online(p, hall)
-    p.call_leader()
+    call(p)
     assert link.calls == 1
     assert p.view.hand.call.text == "Leader called" and not p.view.hand.call.enabled
     assert p.view.header.banner == "The leader has been called. Please wait at your table."
@@ -549,7 +592,7 @@ def test_calling_the_leader_until_the_leader_clears_it(link, hall):
     p.on_state(hall.state(1, calling=[]))
     assert p.call == "none" and p.view.header.banner == ""
     link.online = False
-    p.call_leader()
+    call(p)
     p.on_connection(False)
     assert p.view.header.offline == "No connection: wave to the leader."
 
@@ -568,7 +611,7 @@ def test_language_follows_the_file_then_the_button(link):
     assert p.language == "en"  # kiosk.toml said so
     assert p.view.header.language.text == "Français"
     p.toggle_language()
-    assert p.view.header.info == "Manche 1 sur 3 · jour 1"
+    assert p.view.header.info == "Manche 1 sur 3 · jour\u00a01"
     assert p.view.header.language.text == "English"
 
 
@@ -667,7 +710,7 @@ def test_a_gaspesie_hand_is_a_manche_in_french():
     link, hall = FakeLink(), Hall("gaspesie")
     p = table(link, language=None)
     online(p, hall)
-    assert p.view.header.info == "Manche 1 sur 3 · jour 1"
+    assert p.view.header.info == "Manche 1 sur 3 · jour\u00a01"
     to_confirm(p, 9)
     p.confirm_home()
     p.confirm_visitors()

@@ -744,12 +744,14 @@ async def leader_counts(d: Any) -> None:
     await d.tap("counts")
     await d.on("counts")
     await until(lambda: p.store.counts is not None, "the counts")
-    await d.tap("count-11")
+    for digit in "11":  # typed digit by digit, blind (issue 25, item 14)
+        await d.tap(f"count-{digit}")
     await d.tap("counts-record")
     await until(lambda: p.store.counts.lines[0].status == "differs", "table 1's count")
     for _ in (2, 3):
         await d.tap("counts-next")
-        await d.tap(f"count-{p.store.counts.lines[p.counts.count_table - 1].hub}")
+        for digit in str(p.store.counts.lines[p.counts.count_table - 1].hub):
+            await d.tap(f"count-{digit}")
         await d.tap("counts-record")
     await until(
         lambda: sum(ln.status == "agrees" for ln in p.store.counts.lines) == 2, "tables 2 and 3"

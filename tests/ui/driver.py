@@ -430,7 +430,8 @@ async def walk(d: Driver) -> None:
             },
         )
         d.note("hand", [d.app.vm.hand.trump_symbol, d.app.vm.hand.home, d.app.vm.hand.visitors])
-        for width, height in ((1280, 720), (1920, 1080)):
+        # 1280x720 is the sizes test's own (tests/ui/test_kiosk_sizes_ui.py): only the TV here
+        for width, height in ((1920, 1080),):
             await d.resize(width, height)
             await d.shot("03-hand")
         await d.resize(800, 480)
@@ -505,8 +506,13 @@ async def walk(d: Driver) -> None:
         await d.shot("09-rejected")
         d.note("rejected", d.app.vm.rejected.reason)
 
-        # 7: call the leader; the banner stays until the leader clears the call
+        # 7: call the leader: why, then confirmed (issue 25); the banner stays until the
+        # leader clears the call
         await d.tap("call")
+        await d.on("call")
+        await d.tap("call-revoke")
+        await d.shot("12-call-why")
+        await d.tap("call-send")
         await until(lambda: d.presenter.call == "listed", "the call in the hub's state")
         await d.settle()
         await d.shot("11-call")
@@ -1455,7 +1461,15 @@ async def club_views(d: Driver) -> None:
     d.note("rules_solo", [d.app.vm.club_rules.title, d.app.vm.club_rules.more.visible])
 
 
+async def dayend(d: Driver) -> None:
+    """Issue 25's kiosk screens (tests/ui/kiosk_dayend.py)."""
+    from tests.ui.kiosk_dayend import dayend as scenario
+
+    await scenario(d)
+
+
 SCENARIOS = {
+    "dayend": dayend,
     "sizes": sizes,
     "club_sizes": club_sizes,
     "club": club,

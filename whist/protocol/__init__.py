@@ -127,6 +127,7 @@ from whist.protocol.commands import (
     reply_data,
 )
 from whist.protocol.messages import (
+    CALL_TOPICS,
     MAX_COUNTED_FLAGS,
     MAX_DEALS,
     UNREADABLE_CALL,
@@ -214,6 +215,7 @@ from whist.protocol.topics import (
 )
 
 __all__ = [
+    "CALL_TOPICS",
     "COMMANDS",
     "CONFLICTS_PAGE",
     "ERROR_CODES",

@@ -34,8 +34,9 @@ T = TypeVar("T")
 
 
 # Ack and Reply drop their None fields: PROTOCOL.md has Ack.reason and Reply.error present only
-# on refusal. Everywhere else null is meaningful (a trump not chosen yet) and is sent.
-_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings, JoinReply)
+# on refusal; a Call its topic when the kiosk asked none (issue 25). Everywhere else null is
+# meaningful (a trump not chosen yet) and is sent.
+_SPARSE: tuple[type[BaseModel], ...] = (Ack, Reply, Standings, JoinReply, Call)
 
 
 def encode(msg: BaseModel) -> bytes:

@@ -31,6 +31,14 @@ from whist.spec import plain_text
 #: (extension, issue 23), followed by the hub's time of day (``HH:MM``); a console says it in
 #: its reader's language.
 UNREADABLE_CALL = "sent something unreadable at "
+#: Extension (issue 25): why the players call, chosen on the kiosk (Call.topic), and the words
+#: the hub records for it in State.call_reasons when the players typed none.
+CALL_TOPICS = {
+    "misdeal": "a misdeal",
+    "revoke": "a revoke question",
+    "other": "the players ask for the leader",
+}
+CallTopic = Literal["misdeal", "revoke", "other"]
 
 
 TrumpName = Literal["spades", "hearts", "diamonds", "clubs", "none"]
@@ -384,6 +392,9 @@ class TableView(_Outbound):
     # issue 25: the last change made after this team's day was over that moved its numbers
     # (null: none), so that the table's screen says why its score or place moved
     late_change: LateChange | None = None
+    # issue 25: the table waits for the first hand of a later session of its day (a break
+    # between sessions; the flags stay): that session's number (null: no break now)
+    session_break: Annotated[int, Field(ge=2)] | None = None
 
 
 class Revokes(_Inbound):
@@ -1022,3 +1033,6 @@ class Call(_Inbound):
     v: Version = 1
     id: MessageId
     reason: Annotated[str, Field(max_length=MAX_REASON_LENGTH), AfterValidator(plain_text)]
+    # extension (issue 25): what the call is about, chosen on the kiosk; left out by a kiosk
+    # that does not ask
+    topic: CallTopic | None = None

@@ -1,0 +1,63 @@
+"""Issue 25's kiosk screens on the real kiosk app under Xvfb at 800x480, in English and in
+French (one process: each screen shot in both languages): every table in, the team's score,
+place and last results; the call's reasons; the French hand with a long visitors' name and
+the correction screen, nothing under the top bar; why a number moved after the day; a
+playoff on a tied table and on the others. Each screenshot is audited (no text cut,
+overlapping another, the top bar's included, or outside the window) and its texts checked.
+"""
+
+from __future__ import annotations
+
+from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
+from tests.ui.test_kiosk_ui import CAP
+from uikit import theme
+
+TABLE = 2
+SHOWN = [
+    "k01-all-in",
+    "k02-call",
+    "k03-hand",
+    "k04-corrected",
+    "k05-late",
+    "k06-playoff",
+    "k07-playoff-other",
+]
+
+
+def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall):
+    config = write_kiosk_config(
+        tmp_path / "kiosk.toml", hall, TABLE, data_dir=str(tmp_path / "kiosk-data")
+    )
+    spec = {
+        "scenario": "dayend",
+        "config": str(config),
+        "shots": str(SHOTS),
+        "prefix": "dayend",
+        "table": TABLE,
+        "broker": broker_spec(hall),
+    }
+    report = Scenario(spec, kivy_env, tmp_path).report()
+    assert report["audit"] == [], "\n".join(report["audit"])
+    expected = [f"dayend-800x480-{n}-{lang}.png" for n in SHOWN for lang in ("en", "fr")]
+    assert sorted(report["shots"]) == sorted(expected)
+    texts = report["texts"]
+    assert texts["k01-all-in-en"][0] == "The leader closes the last hand."
+    assert texts["k01-all-in-en"][1].startswith("Place: ")
+    assert len(texts["k01-all-in-en"][2].splitlines()) == 2  # with the one above: three
+    assert texts["k02-call-fr"] == ["Donne mal faite", "Une question de renonce", "Autre chose"]
+    # item 7: the long visitors' line gives way to its shorter wording; home stays in sight
+    assert texts["k03-hand-fr"][:2] == [
+        "Locaux\u00a0: Gérard et Bartholomew",
+        "Visiteurs\u00a0: Marie-Thérèse et Jean-Baptiste",
+    ]
+    assert texts["k04-corrected-en"] == "Result recorded ✓"
+    assert texts["k05-late-en"].startswith("The leader corrected hand 2: Légion de Lacombe ")
+    assert texts["k05-late-en"].endswith("\nReason: the score sheet says 5")
+    assert texts["k06-playoff-en"][0] == "Playoff for first place"
+    assert texts["k06-playoff-en"][1].startswith("Légion de Lacombe and Les Cœurs de Ponoka\n")
+    assert "Trump: ♥ Hearts" in texts["k06-playoff-en"][1]
+    assert texts["k07-playoff-other-fr"][0] == "Un barrage décide de la 1re place."
+    floor = int(theme.MIN_TEXT_PX * CAP) - 1
+    for stem in ("k01-all-in-fr", "k03-hand-fr"):
+        for kid, m in report["heights"][f"dayend-800x480-{stem}"].items():
+            assert m["px"] >= floor, (stem, kid, m)
