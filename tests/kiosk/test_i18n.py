@@ -30,7 +30,9 @@ MARKED = (
     KIOSK.parent / "whist" / "night.py",
     KIOSK.parent / "whist" / "refusals.py",
 )
-MARKS = {"M_": None, "G_": None, "H_": None, "R_": None, "E_": None, "En_": (1, 2)}
+MARKS = {
+    "M_": None, "G_": None, "H_": None, "R_": None, "RP_": ((1, "c"), 2), "E_": None, "En_": (1, 2)
+}
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
 UPDATE = "the French catalog is out of date: see kiosk/i18n.py for the pybabel commands"
