@@ -252,10 +252,13 @@ def own_cpu_seconds() -> float:
 
 class HubProc:
     def __init__(self, spec_file: Path, data: Path, port: int, root: str,
-                 cpu: int | None = None, feed_qos: int = 1) -> None:
+                 cpu: int | None = None, feed_qos: int = 1, hub_path: str | None = None,
+                 extra: tuple[str, ...] = ()) -> None:
         self.argv = [sys.executable, "-m", "hub.cli", "serve", str(spec_file), "--data",
                      str(data), "--broker", f"127.0.0.1:{port}", "--root", root,
-                     "--feed-qos", str(feed_qos)]
+                     "--feed-qos", str(feed_qos), *extra]
+        #: Another checkout's hub (its folder, as PYTHONPATH), for before/after in turn.
+        self.env = {} if hub_path is None else {"PYTHONPATH": hub_path}
         if cpu is not None:
             self.argv = ["taskset", "--cpu-list", str(cpu), *self.argv]
         self.lines: list[str] = []
@@ -268,7 +271,7 @@ class HubProc:
         ready = threading.Event()
         self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True, env={**os.environ, "PYTHONUNBUFFERED": "1",
-                                          "WHIST_HUB_TRACE": str(self.trace)})
+                                          "WHIST_HUB_TRACE": str(self.trace), **self.env})
 
         def read() -> None:
             assert self.proc.stdout is not None
@@ -288,10 +291,30 @@ class HubProc:
         """The hub process's user + system CPU time so far (all its threads)."""
         return process_cpu_seconds(self.proc.pid)
 
-    def peak_rss_mb(self) -> float:
-        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+    def peak_rss_mb(self, pid: int | None = None) -> float:
+        status = Path(f"/proc/{pid or self.proc.pid}/status").read_text()
         kb = int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
         return kb / 1024
+
+    def feed_pid(self) -> int | None:
+        """The hub's hall feed process (hub/service/feedchild.py), if it has one now."""
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            for kid in (task / "children").read_text().split():
+                try:
+                    cmd = Path(f"/proc/{kid}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if b"hub.service.feedchild" in cmd:
+                    return int(kid)
+        return None
+
+    def feed_cpu_seconds(self) -> float:
+        """The feed process's CPU time so far (0 without one; a restarted one starts at 0)."""
+        pid = self.feed_pid()
+        try:
+            return process_cpu_seconds(pid) if pid else 0.0
+        except OSError:
+            return 0.0
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
@@ -368,7 +391,25 @@ def main() -> None:
     parser.add_argument("--feed-qos", type=int, choices=(0, 1), default=1,
                         help="QoS of the hub's hall feed (1, the protocol's; 0: whist-hub "
                              "serve --feed-qos 0)")
+    parser.add_argument("--hub-path", metavar="DIR",
+                        help="run the hub of another checkout (DIR as its PYTHONPATH), "
+                             "e.g. main's, for before/after in turn")
+    parser.add_argument("--one-process", action="store_true",
+                        help="the hub's hall feed in its own process (whist-hub serve "
+                             "--one-process), as before issue 28")
+    parser.add_argument("--targets", action="store_true",
+                        help="every size the targets name (16 and 100 --quick, 500, 500 "
+                             "--one-core), --runs times each in turn, and one table of the "
+                             "figures against the targets (with --vs: both hubs, in turn)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each size (--targets; 3)")
+    parser.add_argument("--vs", metavar="DIR",
+                        help="with --targets: the hub of this checkout too (e.g. /work/main), "
+                             "run in turn with this one")
     args = parser.parse_args()
+    if args.targets:
+        from bench.targets import run_targets
+        run_targets(runs=args.runs, vs=args.vs, quick=args.quick)
+        return
     hub_cpu = None
     if args.one_core:
         cpus = sorted(os.sched_getaffinity(0))
@@ -400,7 +441,8 @@ def main() -> None:
         spec_file = write_spec(spec, work / "bench.toml")
         topics = Topics("bench")
         hub = HubProc(spec_file, work / "hub", port, topics.root, cpu=hub_cpu,
-                      feed_qos=args.feed_qos)
+                      feed_qos=args.feed_qos, hub_path=args.hub_path,
+                      extra=("--one-process",) if args.one_process else ())
         hub.start()
         leader = SimLeader("127.0.0.1", port, topics=topics)
         leader.start()
@@ -433,7 +475,7 @@ def main() -> None:
 
         print("bench: saturation, every kiosk flat out…")
         burst_results, burst_seconds, sending, burst_cpu = 0, 0.0, 0.0, 0.0
-        cpu_before = hub.cpu_seconds()
+        cpu_before, feed_before = hub.cpu_seconds(), hub.feed_cpu_seconds()
         assert broker.pid is not None
         broker_before, sim_before = process_cpu_seconds(broker.pid), own_cpu_seconds()
         for hand in range(timed + 1, hands + 1):
@@ -461,14 +503,18 @@ def main() -> None:
         # The hub's CPU time over the whole saturation phase (start and close of each hand
         # included), per result: steadier than a rate on a shared machine.
         cpu_per_result = (hub.cpu_seconds() - cpu_before) / max(burst_results, 1)
+        # The hall feed's own process (issue 28), if the hub has one: its CPU per result.
+        feed_per_result = max(0.0, hub.feed_cpu_seconds() - feed_before) / max(burst_results, 1)
         # The same for the broker and for this process (the 500 simulated kiosks and the
         # hall): with all three on two cores, 2 / (their sum) is the most results a second
         # this machine could take, whatever the hub does.
         broker_per_result = (process_cpu_seconds(broker.pid) - broker_before) / max(
             burst_results, 1)
         sim_per_result = (own_cpu_seconds() - sim_before) / max(burst_results, 1)
-        machine_per_result = cpu_per_result + broker_per_result + sim_per_result
+        machine_per_result = cpu_per_result + feed_per_result + broker_per_result + sim_per_result
         rss = hub.peak_rss_mb()
+        feed_pid = hub.feed_pid()
+        feed_rss = hub.peak_rss_mb(feed_pid) if feed_pid else 0.0
         leader.stop()
         hall.stop()
         hub.stop()
@@ -507,24 +553,28 @@ def main() -> None:
         ("ratio p99", e2e_p99 / (floor_p99 * 1e3)),
         ("ingest results/s", ingest),
         ("hub CPU per result µs", cpu_per_result * 1e6),
+        ("feed process CPU/result µs", feed_per_result * 1e6),
         ("broker CPU per result µs", broker_per_result * 1e6),
         ("sim. hall CPU per result µs", sim_per_result * 1e6),
-        ("all three's CPU per result µs", machine_per_result * 1e6),
+        ("all their CPU per result µs", machine_per_result * 1e6),
         ("hub busy in bursts, cores", burst_cpu / burst_seconds if burst_seconds else 0.0),
         ("kiosks' own send rate /s", burst_results / sending if sending else float("nan")),
         ("log events", int(events.group(1)) if events else 0),
         ("replay s", replay),
         ("hub peak RSS MB", rss),
+        ("feed process peak RSS MB", feed_rss),
     ]:
         print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
               f"{name:<28} {value:>12}")
     mode = (" one_core=1" if args.one_core else "") + f" feed_qos={args.feed_qos}"
+    mode += " one_process=1" if args.one_process else ""
     print(
         f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
         f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} "
         f"machine_cpu_us={machine_per_result * 1e6:.0f} replay_s={replay:.2f} "
-        f"hub_rss_mb={rss:.0f} "
+        f"hub_rss_mb={rss:.0f} feed_cpu_us={feed_per_result * 1e6:.0f} "
+        f"feed_rss_mb={feed_rss:.0f} events={int(events.group(1)) if events else 0} "
         f"lost={lost} double={double}"
     )
 

@@ -178,6 +178,7 @@ def serve(
     show_join_code: bool = True,
     feed_qos: int = 1,
     phones_port: int | None = None,
+    feed_apart: bool = True,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
 
@@ -188,6 +189,8 @@ def serve(
     plain MQTT at *port* on the loopback, or on *bind* too with ``plain_hall``.
     ``phones_port``: the players' phones' page on *bind* (hub/broker/phones.py; 0: a free
     port; None: no phones). Only with the embedded broker.
+    ``feed_apart``: the hall feed and the Replies built and published by a process of their
+    own (hub/service/feedproc.py; ``whist-hub serve --one-process`` turns it off).
     """
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
@@ -223,6 +226,7 @@ def serve(
         )
 
     embedded: EmbeddedBroker | None = None
+    feed_login: tuple[str, str] | None = None
     provisioner: ProvisionServer | None = None
     phones: PhoneBroker | None = None
     if broker is None:
@@ -237,6 +241,7 @@ def serve(
         )
         embedded.start()
         creds = embedded.credentials.hub
+        feed_login = (embedded.credentials.feed.username, embedded.credentials.feed.password)
         broker = BrokerAddress(embedded.host, embedded.port, creds.username, creds.password)
         hall_port = embedded.tls_port or embedded.port
         where = ", ".join(f"{a}:{hall_port}" for a in reachable_addresses(bind)) or "this machine"
@@ -312,6 +317,8 @@ def serve(
         username=broker.username,
         password=broker.password,
         feed_qos=feed_qos,
+        feed_apart=feed_apart,
+        feed_login=feed_login,
     )
     stop = stop or threading.Event()
 

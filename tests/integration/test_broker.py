@@ -68,10 +68,10 @@ def test_credentials_are_generated_once_then_reloaded(tmp_path: Path) -> None:
     again = Credentials.load_or_create(tmp_path, tables=3)
     assert [c.username for c in first] == [
         *("table1", "table2", "table3"),
-        *("leader", "hall", "hub", "phones"),
+        *("leader", "hall", "hub", "phones", "hubfeed"),
     ]
     assert list(again) == list(first)
-    assert len({c.password for c in first}) == 7
+    assert len({c.password for c in first}) == 8
     assert all(len(c.password) >= 20 for c in first)
     assert first.table(2).password not in repr(first.table(2))
 
