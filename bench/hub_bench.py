@@ -269,7 +269,9 @@ class HubProc:
         """Start; return the seconds the hub said its replay took."""
         self.lines = []
         ready = threading.Event()
+        # In the other checkout's folder: ``python -m`` puts the current folder first.
         self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     cwd=self.env.get("PYTHONPATH"),
                                      text=True, env={**os.environ, "PYTHONUNBUFFERED": "1",
                                           "WHIST_HUB_TRACE": str(self.trace), **self.env})
 
@@ -394,9 +396,10 @@ def main() -> None:
     parser.add_argument("--hub-path", metavar="DIR",
                         help="run the hub of another checkout (DIR as its PYTHONPATH), "
                              "e.g. main's, for before/after in turn")
-    parser.add_argument("--one-process", action="store_true",
-                        help="the hub's hall feed in its own process (whist-hub serve "
-                             "--one-process), as before issue 28")
+    parser.add_argument("--feed", choices=("auto", "process", "one"), default="auto",
+                        help="the hub's hall feed: in a process of its own (whist-hub serve "
+                             "--feed-process), in the hub's own (--one-process, as before "
+                             "issue 28), or the hub's default (auto: its own from 32 tables)")
     parser.add_argument("--targets", action="store_true",
                         help="every size the targets name (16 and 100 --quick, 500, 500 "
                              "--one-core), --runs times each in turn, and one table of the "
@@ -442,7 +445,8 @@ def main() -> None:
         topics = Topics("bench")
         hub = HubProc(spec_file, work / "hub", port, topics.root, cpu=hub_cpu,
                       feed_qos=args.feed_qos, hub_path=args.hub_path,
-                      extra=("--one-process",) if args.one_process else ())
+                      extra={"auto": (), "process": ("--feed-process",),
+                             "one": ("--one-process",)}[args.feed])
         hub.start()
         leader = SimLeader("127.0.0.1", port, topics=topics)
         leader.start()
@@ -567,7 +571,7 @@ def main() -> None:
         print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
               f"{name:<28} {value:>12}")
     mode = (" one_core=1" if args.one_core else "") + f" feed_qos={args.feed_qos}"
-    mode += " one_process=1" if args.one_process else ""
+    mode += "" if args.feed == "auto" else f" feed={args.feed}"
     print(
         f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "

@@ -413,10 +413,10 @@ def _open_log(data: Path) -> Tournament | ClubNight:
 )
 @click.option("--no-phones", is_flag=True, help="No page for the players' phones.")
 @click.option(
-    "--one-process",
-    is_flag=True,
-    help="Build and publish the hall feed in the hub's own process, as before issue 28 "
-    "(docs/performance.md); by default it has a process of its own.",
+    "--feed-process/--one-process",
+    default=None,
+    help="Build and publish the hall feed in a process of its own, or in the hub's own "
+    "(docs/performance.md); by default its own from 32 tables.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
@@ -436,7 +436,7 @@ def serve(
     feed_qos: int,
     phones_port: int,
     no_phones: bool,
-    one_process: bool,
+    feed_process: bool | None,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament or a club night (Ctrl-C stops it; the data stays in
@@ -479,7 +479,7 @@ def serve(
             new_start=new_start,
             feed_qos=feed_qos,
             phones_port=None if no_phones else phones_port,
-            feed_apart=not one_process,
+            feed_apart=feed_process,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))

@@ -50,7 +50,7 @@ class FeedChild:
     def __init__(self, settings: FeedSettings) -> None:
         self.settings = settings
         self.topics = Topics(settings.root)
-        self.store = EventStore(settings.db)
+        self.store = EventStore(settings.db, read_only=True)
         followed = follow(self.store)
         self.live: Live[Occasion] = followed.live
         self.seq = followed.seq
@@ -69,6 +69,8 @@ class FeedChild:
             epoch=settings.epoch,
         )
         self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
+        #: Where to say the feed is published (at each connection): the hub reads it.
+        self.ready: IO[bytes] | None = None
         client = hub_client(settings.client_id, settings.username, settings.password)
         client.on_connect = self._on_connect
         self.client = client
@@ -150,6 +152,9 @@ class FeedChild:
             if CONNECTED in items:
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
+            if CONNECTED in items and self.ready is not None:
+                self.ready.write(b"ready\n")  # the hub may say it is ready
+                self.ready.flush()
             if END in items:
                 if last is not None and self.client.is_connected():
                     last.wait_for_publish(timeout=2)
@@ -184,6 +189,7 @@ def main() -> int:
     pipe = sys.stdin.buffer
     settings = pickle.load(pipe)
     child = FeedChild(settings)
+    child.ready = sys.stdout.buffer
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)

@@ -72,6 +72,8 @@ class FeedProcess:
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
         self._stopping = threading.Event()
+        #: The child has published every retained message at its connection.
+        self.ready = threading.Event()
         self._room = settings.room
         #: How many times the child was started (1 after :meth:`start`).
         self.starts = 0
@@ -98,21 +100,24 @@ class FeedProcess:
         self._room = note
         self._notes.put(note)
 
+    def wait_ready(self, timeout: float) -> bool:
+        """The child has connected and published the whole feed (within ``timeout`` s)."""
+        return self.ready.wait(timeout)
+
     def stop(self) -> None:
         """Let the child publish what it was sent, then go (killed after STOP_WAIT)."""
         self._stopping.set()
-        self._notes.put(None)
-        for thread in self._threads:
-            thread.join(STOP_WAIT)
+        self._notes.put(None)  # the pipe's thread closes the pipe after the last note
         proc = self._proc
-        if proc is None:
-            return
-        try:
-            proc.wait(STOP_WAIT)
-        except subprocess.TimeoutExpired:
-            log.warning("the hall feed's process did not stop; killed")
-            proc.kill()
-            proc.wait(STOP_WAIT)
+        if proc is not None:
+            try:
+                proc.wait(STOP_WAIT)
+            except subprocess.TimeoutExpired:
+                log.warning("the hall feed's process did not stop; killed")
+                proc.kill()
+                proc.wait(STOP_WAIT)
+        for thread in self._threads:
+            thread.join(1.0)
 
     # ------------------------------------------------------------------ the child
     def _spawn(self) -> None:
@@ -122,14 +127,22 @@ class FeedProcess:
         proc = subprocess.Popen(
             [sys.executable, "-m", "hub.service.feedchild"],
             stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
             close_fds=True,
         )
-        assert proc.stdin is not None
+        assert proc.stdin is not None and proc.stdout is not None
+        threading.Thread(target=self._hear, args=(proc.stdout,), daemon=True).start()
         with self._lock:
             self._proc = proc
             self.starts += 1
             self._send_to(proc.stdin, settings)
         log.info("the hall feed's process started (pid %s)", proc.pid)
+
+    def _hear(self, pipe: IO[bytes]) -> None:
+        """The child's word that the feed is out (at each of its connections)."""
+        for line in pipe:
+            if line.strip() == b"ready":
+                self.ready.set()
 
     def _send_to(self, pipe: IO[bytes], thing: object) -> None:
         try:

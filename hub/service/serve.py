@@ -33,6 +33,13 @@ log = logging.getLogger("whist.hub")
 
 #: Full standings at most this often while results stream in (StandingsChanges in between).
 STANDINGS_INTERVAL = 0.25
+#: Longest wait at the start for the hall feed's process to publish the feed (seconds).
+FEED_READY_WAIT = 30.0
+#: From this many tables the hall feed has a process of its own unless told otherwise: a big
+#: hall's results then never wait for its feed (docs/performance.md). A smaller hall keeps one
+#: process: its feed is a few tables a batch, and a second interpreter costs a second of CPU
+#: and 40 MB to start.
+FEED_APART_FROM = 32
 
 
 @dataclass(frozen=True)
@@ -178,7 +185,7 @@ def serve(
     show_join_code: bool = True,
     feed_qos: int = 1,
     phones_port: int | None = None,
-    feed_apart: bool = True,
+    feed_apart: bool | None = None,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
 
@@ -190,7 +197,9 @@ def serve(
     ``phones_port``: the players' phones' page on *bind* (hub/broker/phones.py; 0: a free
     port; None: no phones). Only with the embedded broker.
     ``feed_apart``: the hall feed and the Replies built and published by a process of their
-    own (hub/service/feedproc.py; ``whist-hub serve --one-process`` turns it off).
+    own (hub/service/feedproc.py); None: from FEED_APART_FROM tables. With the embedded broker
+    or an anonymous one only (with ``--broker`` and a login, the feed has none of its own: it
+    stays in the hub's process).
     """
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
@@ -310,6 +319,13 @@ def serve(
             + (f" as {broker.username}" if broker.username else " (anonymous)")
         )
 
+    if feed_apart is None:
+        feed_apart = tables >= FEED_APART_FROM
+    if feed_login is None and broker.username is not None:
+        # Another broker that wants logins may make a client's id its login (as ours does):
+        # the feed's process under the hub's login would push the hub off. It has no login
+        # of its own there, so the feed stays in this process.
+        feed_apart = False
     hub = Hub(
         core,
         host=broker.host,
@@ -332,6 +348,8 @@ def serve(
     try:
         hub.start()
         if hub.wait_connected(10):
+            # The hall's screens whole before the word (the feed's process starts beside us).
+            hub.wait_feed(FEED_READY_WAIT)
             echo("Hub ready. Press Ctrl-C to stop.")
         else:
             echo("Hub started, still waiting for the broker…")

@@ -466,6 +466,10 @@ class Hub:
     def wait_connected(self, timeout: float) -> bool:
         return self.connected.wait(timeout)
 
+    def wait_feed(self, timeout: float) -> bool:
+        """The hall feed's process (if any) has connected and published the whole feed."""
+        return self.feed is None or self.feed.wait_ready(timeout)
+
     def stop(self) -> None:
         """Say offline (retained), disconnect cleanly, stop the threads."""
         self._stop.set()

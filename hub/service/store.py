@@ -174,12 +174,25 @@ class EventStore:
     event's checksum. Any damage or I/O failure is a :class:`StoreError` in one line.
     """
 
-    def __init__(self, path: str | Path, *, clock: Any = time.time) -> None:
+    def __init__(
+        self, path: str | Path, *, clock: Any = time.time, read_only: bool = False
+    ) -> None:
         self.path = Path(path)
         self._clock = clock
         self._lock = threading.Lock()
         self.sealed = 0
         try:
+            if read_only:
+                # A reader beside the hub (the hall feed's process): it never writes, so it
+                # never checkpoints the WAL either, even as the last to close the file.
+                self._db = sqlite3.connect(
+                    f"{self.path.resolve().as_uri()}?mode=ro",
+                    uri=True,
+                    isolation_level=None,
+                    check_same_thread=False,
+                    timeout=10,
+                )
+                return
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10
