@@ -334,7 +334,8 @@ def read_trace(path: Path) -> list[Trace]:
             for k, a, b, m, o, c, d, q in (row.split(",") for row in rows)]
 
 
-def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace]) -> str:
+def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace],
+                 feed: list[Trace] | None = None) -> str:
     """Where the slowest 1 % of the timed results spent their time, from the hub's trace.
 
     A result's batch is the last batch of the hub that ended before its Ack arrived. Its
@@ -342,15 +343,23 @@ def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace]) -> str:
     queued), the queue (→ the batch starts), the batch (handling, commit, publishing) and
     after it (broker → the hall's subscriber). For each, the hub's longest piece of work in
     the whole wait is named: a "result" batch, a "command" or a "release" of held-back
-    tables."""
+    tables. With the hall feed in its own process (issue 28) and its trace (``feed``), "feed"
+    is the time from the hub's batch to the end of the feed's first round after it (reading
+    the log, building, publishing), and its rounds are named as "feed:…" work."""
     if not timed or not trace:
         return "tail: nothing to account for"
+    feed = sorted(feed or [], key=lambda t: t[1])
+    rounds = [t for t in feed if t[0] == "feed"]
+    round_starts = [t[1] for t in rounds]
+    trace = sorted([*trace, *((f"feed:{t[0]}", *t[1:]) for t in feed)], key=lambda t: t[1])
     slow = sorted(timed, key=lambda x: x[1], reverse=True)[: max(1, len(timed) // 100)]
     starts = [t[1] for t in trace]
-    batches = sorted((t for t in trace if t[0] != "release"), key=lambda t: t[2])
+    batches = sorted((t for t in trace if t[0] != "release" and not t[0].startswith("feed")),
+                     key=lambda t: t[2])
     ends = [t[2] for t in batches]
     lines, kinds = [], {}
-    parts = {"to hub": 0.0, "queue": 0.0, "batch": 0.0, "after": 0.0}
+    parts = {"to hub": 0.0, "queue": 0.0, "batch": 0.0, **({"feed": 0.0} if feed else {}),
+             "after": 0.0}
     for r, latency in slow:
         lo = bisect_left(starts, r.at - 0.2)
         window = [t for t in trace[lo:] if t[1] < r.at + latency and t[2] > r.at]
@@ -366,6 +375,11 @@ def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace]) -> str:
             here = {"to hub": max(0.0, queued - r.at),
                     "queue": max(0.0, b_start - max(queued, r.at)),
                     "batch": b_end - b_start, "after": r.at + latency - b_end}
+            j = bisect_left(round_starts, b_start)
+            if feed and j < len(rounds):
+                done = max(b_end, min(rounds[j][2], r.at + latency))
+                here["feed"], here["after"] = done - b_end, r.at + latency - done
+                here["after"] = here.pop("after")  # last, as printed
             for k, v in here.items():
                 parts[k] += v / len(slow)
             split = " = " + " + ".join(f"{k} {v * 1e3:.1f}" for k, v in here.items())
@@ -523,6 +537,8 @@ def main() -> None:
         hall.stop()
         hub.stop()
         trace = read_trace(hub.trace) if hub.trace.exists() else []
+        feed_file = hub.trace.with_name(hub.trace.name + ".feed")
+        feed_trace = read_trace(feed_file) if feed_file.exists() else []
         stages = re.findall(r"stage times: (.*)", (work / "hub" / "hub.log").read_text())
         replay = hub.start()
         events = re.search(r"(\d+) events replayed", "".join(hub.lines))
@@ -539,7 +555,7 @@ def main() -> None:
 
     e2e_p50, e2e_p99 = pct(e2e, 50) * 1e3, pct(e2e, 99) * 1e3
     print()
-    print(tail_account(timed_results, trace))
+    print(tail_account(timed_results, trace, feed_trace))
     if stages:
         print(f"hub stage times: {stages[0]}")
     print(f"{'figure':<28} {'value':>12}")

@@ -20,6 +20,7 @@ import signal
 import sys
 import threading
 import time
+from array import array
 from typing import IO, Any
 
 import paho.mqtt.client as mqtt
@@ -32,7 +33,13 @@ from hub.service.feedproc import FeedSettings
 from hub.service.kinds import follow
 from hub.service.live import Live
 from hub.service.room import Room
-from hub.service.service import MAX_PUBLISH_BYTES, hub_client, too_large_reply
+from hub.service.service import (
+    MAX_PUBLISH_BYTES,
+    TRACE,
+    StageTimes,
+    hub_client,
+    too_large_reply,
+)
 from hub.service.store import EventStore
 from whist.occasion import Occasion
 from whist.protocol import Topics
@@ -71,6 +78,10 @@ class FeedChild:
         self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
         #: Where to say the feed is published (at each connection): the hub reads it.
         self.ready: IO[bytes] | None = None
+        #: With WHIST_HUB_TRACE, this process's own trace, beside the hub's (``.feed``).
+        self.times = StageTimes()
+        if TRACE:
+            self.times.trace = array("d")
         client = hub_client(settings.client_id, settings.username, settings.password)
         client.on_connect = self._on_connect
         self.client = client
@@ -121,6 +132,8 @@ class FeedChild:
         try:
             self._loop()
         finally:
+            if TRACE:
+                self.times.write_trace(f"{TRACE}.feed")
             self.client.disconnect()
             self.client.loop_stop()
             self.store.close()
@@ -132,7 +145,11 @@ class FeedChild:
             try:
                 first = self.inbox.get(timeout=0.5 if wait is None else min(wait, 0.5))
             except queue.Empty:
-                last = self._publish(self.feed.flush(), last)
+                started = time.perf_counter()
+                released = self.feed.flush()
+                last = self._publish(released, last)
+                if released:
+                    self.times.note("release", started, 0, len(released))
                 continue
             items = [first]
             while True:
@@ -140,6 +157,7 @@ class FeedChild:
                     items.append(self.inbox.get_nowait())
                 except queue.Empty:
                     break
+            started = time.perf_counter()
             notes = [i for i in items if isinstance(i, FeedNote)]
             out: list[Outgoing] = []
             if notes:
@@ -152,6 +170,7 @@ class FeedChild:
             if CONNECTED in items:
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
+            self.times.note("feed", started, len(notes), len(out))
             if CONNECTED in items and self.ready is not None:
                 self.ready.write(b"ready\n")  # the hub may say it is ready
                 self.ready.flush()

@@ -86,7 +86,7 @@ class StageTimes:
         self.trace: array[float] | None = None
 
     #: What a traced row is: a batch of results, commands, calls, statuses… or a release.
-    KINDS = ("release", "result", "deal", "count", "command", "call", "status", "unknown")
+    KINDS = ("release", "result", "deal", "count", "command", "call", "status", "unknown", "feed")
 
     def note(
         self,
