@@ -64,7 +64,8 @@ def cell(values: list[float]) -> str:
     if not values:
         return "—"
     mid = statistics.median(values)
-    fmt = "{:,.0f}" if abs(mid) >= 100 else "{:.2f}" if abs(mid) < 10 else "{:.1f}"
+    whole = all(v == int(v) for v in values)
+    fmt = "{:,.0f}" if whole or abs(mid) >= 100 else "{:.2f}" if abs(mid) < 10 else "{:.1f}"
     if len(values) == 1 or min(values) == max(values):
         return fmt.format(mid)
     return f"{fmt.format(mid)} ({fmt.format(min(values))}-{fmt.format(max(values))})"
