@@ -37,8 +37,8 @@ STANDINGS_INTERVAL = 0.25
 FEED_READY_WAIT = 30.0
 #: From this many tables the hall feed has a process of its own unless told otherwise: a big
 #: hall's results then never wait for its feed (docs/performance.md). A smaller hall keeps one
-#: process: its feed is a few tables a batch, and a second interpreter costs a second of CPU
-#: and 40 MB to start.
+#: process: its feed is a few tables a batch, and a second interpreter costs about a second
+#: of CPU to start and some 60 MB (docs/performance.md).
 FEED_APART_FROM = 32
 
 
