@@ -350,6 +350,13 @@ def _open_log(data: Path) -> Tournament | ClubNight:
 @click.option("--username", default=None, help="Login on --broker (omit for anonymous).")
 @click.option("--password", default=None, help="Password on --broker.")
 @click.option(
+    "--feed-username",
+    default=None,
+    help="The hall feed's own login on --broker, when the hub logs in there (its process "
+    "then publishes the feed; docs/performance.md).",
+)
+@click.option("--feed-password", default=None, help="Password of --feed-username.")
+@click.option(
     "--port",
     default=1883,
     show_default=True,
@@ -425,6 +432,8 @@ def serve(
     broker: str | None,
     username: str | None,
     password: str | None,
+    feed_username: str | None,
+    feed_password: str | None,
     port: int,
     bind: str,
     tls_port: int,
@@ -455,9 +464,9 @@ def serve(
             host, broker_port = parse_broker(broker)
         except ValueError as exc:
             _fail(str(exc))
-        address = BrokerAddress(host, broker_port, username, password)
-    elif username or password:
-        _fail("--username and --password go with --broker")
+        address = BrokerAddress(host, broker_port, username, password, feed_username, feed_password)
+    elif username or password or feed_username or feed_password:
+        _fail("--username, --password and the feed's login go with --broker")
     try:
         data.mkdir(parents=True, exist_ok=True)
         keep_private(data)  # before the log file is opened

@@ -48,6 +48,9 @@ class BrokerAddress:
     port: int
     username: str | None = None
     password: str | None = None
+    #: The hall feed's own login there (its process has none otherwise: see serve()).
+    feed_username: str | None = None
+    feed_password: str | None = None
 
 
 def parse_broker(text: str) -> tuple[str, int]:
@@ -321,6 +324,8 @@ def serve(
 
     if feed_apart is None:
         feed_apart = tables >= FEED_APART_FROM
+    if broker.feed_username is not None:
+        feed_login = (broker.feed_username, broker.feed_password or "")
     if feed_login is None and broker.username is not None:
         # Another broker that wants logins may make a client's id its login (as ours does):
         # the feed's process under the hub's login would push the hub off. It has no login
