@@ -8,11 +8,12 @@ import os
 import signal
 from pathlib import Path
 
+from hub.broker.broker import Credentials, find_free_port
 from hub.demo.sim import SimKiosk, SimLeader
 from hub.service.files import write_spec
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import HubProcess, wait_for
-from tests.integration.test_hub import fresh_topics, start_all, stop_all
+from tests.integration.test_hub import start_all, stop_all
 from whist.pattern import default_spec
 
 require_mosquitto()
@@ -40,17 +41,20 @@ def alive(pid: int) -> bool:
         return False
 
 
-def test_a_killed_feed_process_comes_back_and_results_are_acked_meanwhile(tmp_path, anon_broker):
-    spec = default_spec("alberta", 3, 2)
-    spec_file = write_spec(spec, tmp_path / "t.toml")
-    tp = fresh_topics()
-    where = f"{anon_broker.host}:{anon_broker.port}"
-    hub = HubProcess(
-        spec_file, tmp_path / "data", "--broker", where, "--root", tp.root, "--feed-process"
-    )
+def test_a_killed_feed_process_comes_back_and_results_are_acked_meanwhile(tmp_path):
+    spec_file = write_spec(default_spec("alberta", 3, 2), tmp_path / "t.toml")
+    data, port = tmp_path / "data", find_free_port()
+    # The embedded broker: the feed's process logs in as hubfeed, within its ACL.
+    args = ("--port", str(port), "--bind", "127.0.0.1", "--feed-process")
+    hub = HubProcess(spec_file, data, *args)
     hub.start()
-    leader = SimLeader(anon_broker.host, anon_broker.port, topics=tp)
-    kiosks = [SimKiosk(t, anon_broker.host, anon_broker.port, topics=tp) for t in (1, 2, 3)]
+    creds = Credentials.load_or_create(data / "broker", 3)
+    c = creds.leader
+    leader = SimLeader("127.0.0.1", port, c.username, c.password)
+    kiosks = [
+        SimKiosk(t, "127.0.0.1", port, creds.table(t).username, creds.table(t).password)
+        for t in (1, 2, 3)
+    ]
     try:
         start_all([leader, *kiosks])
         assert leader.command("start_hand", timeout=WAIT).ok
