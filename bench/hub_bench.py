@@ -252,10 +252,13 @@ def own_cpu_seconds() -> float:
 
 class HubProc:
     def __init__(self, spec_file: Path, data: Path, port: int, root: str,
-                 cpu: int | None = None, feed_qos: int = 1) -> None:
+                 cpu: int | None = None, feed_qos: int = 1, hub_path: str | None = None,
+                 extra: tuple[str, ...] = ()) -> None:
         self.argv = [sys.executable, "-m", "hub.cli", "serve", str(spec_file), "--data",
                      str(data), "--broker", f"127.0.0.1:{port}", "--root", root,
-                     "--feed-qos", str(feed_qos)]
+                     "--feed-qos", str(feed_qos), *extra]
+        #: Another checkout's hub (its folder, as PYTHONPATH), for before/after in turn.
+        self.env = {} if hub_path is None else {"PYTHONPATH": hub_path}
         if cpu is not None:
             self.argv = ["taskset", "--cpu-list", str(cpu), *self.argv]
         self.lines: list[str] = []
@@ -266,9 +269,11 @@ class HubProc:
         """Start; return the seconds the hub said its replay took."""
         self.lines = []
         ready = threading.Event()
+        # In the other checkout's folder: ``python -m`` puts the current folder first.
         self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     cwd=self.env.get("PYTHONPATH"),
                                      text=True, env={**os.environ, "PYTHONUNBUFFERED": "1",
-                                          "WHIST_HUB_TRACE": str(self.trace)})
+                                          "WHIST_HUB_TRACE": str(self.trace), **self.env})
 
         def read() -> None:
             assert self.proc.stdout is not None
@@ -288,10 +293,30 @@ class HubProc:
         """The hub process's user + system CPU time so far (all its threads)."""
         return process_cpu_seconds(self.proc.pid)
 
-    def peak_rss_mb(self) -> float:
-        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+    def peak_rss_mb(self, pid: int | None = None) -> float:
+        status = Path(f"/proc/{pid or self.proc.pid}/status").read_text()
         kb = int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
         return kb / 1024
+
+    def feed_pid(self) -> int | None:
+        """The hub's hall feed process (hub/service/feedchild.py), if it has one now."""
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            for kid in (task / "children").read_text().split():
+                try:
+                    cmd = Path(f"/proc/{kid}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if b"hub.service.feedchild" in cmd:
+                    return int(kid)
+        return None
+
+    def feed_cpu_seconds(self) -> float:
+        """The feed process's CPU time so far (0 without one; a restarted one starts at 0)."""
+        pid = self.feed_pid()
+        try:
+            return process_cpu_seconds(pid) if pid else 0.0
+        except OSError:
+            return 0.0
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
@@ -309,7 +334,8 @@ def read_trace(path: Path) -> list[Trace]:
             for k, a, b, m, o, c, d, q in (row.split(",") for row in rows)]
 
 
-def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace]) -> str:
+def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace],
+                 feed: list[Trace] | None = None) -> str:
     """Where the slowest 1 % of the timed results spent their time, from the hub's trace.
 
     A result's batch is the last batch of the hub that ended before its Ack arrived. Its
@@ -317,15 +343,23 @@ def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace]) -> str:
     queued), the queue (→ the batch starts), the batch (handling, commit, publishing) and
     after it (broker → the hall's subscriber). For each, the hub's longest piece of work in
     the whole wait is named: a "result" batch, a "command" or a "release" of held-back
-    tables."""
+    tables. With the hall feed in its own process (issue 28) and its trace (``feed``), "feed"
+    is the time from the hub's batch to the end of the feed's first round after it (reading
+    the log, building, publishing), and its rounds are named as "feed:…" work."""
     if not timed or not trace:
         return "tail: nothing to account for"
+    feed = sorted(feed or [], key=lambda t: t[1])
+    rounds = [t for t in feed if t[0] == "feed"]
+    round_starts = [t[1] for t in rounds]
+    trace = sorted([*trace, *((f"feed:{t[0]}", *t[1:]) for t in feed)], key=lambda t: t[1])
     slow = sorted(timed, key=lambda x: x[1], reverse=True)[: max(1, len(timed) // 100)]
     starts = [t[1] for t in trace]
-    batches = sorted((t for t in trace if t[0] != "release"), key=lambda t: t[2])
+    batches = sorted((t for t in trace if t[0] != "release" and not t[0].startswith("feed")),
+                     key=lambda t: t[2])
     ends = [t[2] for t in batches]
     lines, kinds = [], {}
-    parts = {"to hub": 0.0, "queue": 0.0, "batch": 0.0, "after": 0.0}
+    parts = {"to hub": 0.0, "queue": 0.0, "batch": 0.0, **({"feed": 0.0} if feed else {}),
+             "after": 0.0}
     for r, latency in slow:
         lo = bisect_left(starts, r.at - 0.2)
         window = [t for t in trace[lo:] if t[1] < r.at + latency and t[2] > r.at]
@@ -341,6 +375,11 @@ def tail_account(timed: list[tuple[Sent, float]], trace: list[Trace]) -> str:
             here = {"to hub": max(0.0, queued - r.at),
                     "queue": max(0.0, b_start - max(queued, r.at)),
                     "batch": b_end - b_start, "after": r.at + latency - b_end}
+            j = bisect_left(round_starts, b_start)
+            if feed and j < len(rounds):
+                done = max(b_end, min(rounds[j][2], r.at + latency))
+                here["feed"], here["after"] = done - b_end, r.at + latency - done
+                here["after"] = here.pop("after")  # last, as printed
             for k, v in here.items():
                 parts[k] += v / len(slow)
             split = " = " + " + ".join(f"{k} {v * 1e3:.1f}" for k, v in here.items())
@@ -368,7 +407,26 @@ def main() -> None:
     parser.add_argument("--feed-qos", type=int, choices=(0, 1), default=1,
                         help="QoS of the hub's hall feed (1, the protocol's; 0: whist-hub "
                              "serve --feed-qos 0)")
+    parser.add_argument("--hub-path", metavar="DIR",
+                        help="run the hub of another checkout (DIR as its PYTHONPATH), "
+                             "e.g. main's, for before/after in turn")
+    parser.add_argument("--feed", choices=("auto", "process", "one"), default="auto",
+                        help="the hub's hall feed: in a process of its own (whist-hub serve "
+                             "--feed-process), in the hub's own (--one-process, as before "
+                             "issue 28), or the hub's default (auto: its own from 32 tables)")
+    parser.add_argument("--targets", action="store_true",
+                        help="every size the targets name (16 and 100 --quick, 500, 500 "
+                             "--one-core), --runs times each in turn, and one table of the "
+                             "figures against the targets (with --vs: both hubs, in turn)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each size (--targets; 3)")
+    parser.add_argument("--vs", metavar="DIR",
+                        help="with --targets: the hub of this checkout too (e.g. /work/main), "
+                             "run in turn with this one")
     args = parser.parse_args()
+    if args.targets:
+        from bench.targets import run_targets
+        run_targets(runs=args.runs, vs=args.vs, quick=args.quick)
+        return
     hub_cpu = None
     if args.one_core:
         cpus = sorted(os.sched_getaffinity(0))
@@ -400,7 +458,9 @@ def main() -> None:
         spec_file = write_spec(spec, work / "bench.toml")
         topics = Topics("bench")
         hub = HubProc(spec_file, work / "hub", port, topics.root, cpu=hub_cpu,
-                      feed_qos=args.feed_qos)
+                      feed_qos=args.feed_qos, hub_path=args.hub_path,
+                      extra={"auto": (), "process": ("--feed-process",),
+                             "one": ("--one-process",)}[args.feed])
         hub.start()
         leader = SimLeader("127.0.0.1", port, topics=topics)
         leader.start()
@@ -433,7 +493,7 @@ def main() -> None:
 
         print("bench: saturation, every kiosk flat out…")
         burst_results, burst_seconds, sending, burst_cpu = 0, 0.0, 0.0, 0.0
-        cpu_before = hub.cpu_seconds()
+        cpu_before, feed_before = hub.cpu_seconds(), hub.feed_cpu_seconds()
         assert broker.pid is not None
         broker_before, sim_before = process_cpu_seconds(broker.pid), own_cpu_seconds()
         for hand in range(timed + 1, hands + 1):
@@ -461,18 +521,24 @@ def main() -> None:
         # The hub's CPU time over the whole saturation phase (start and close of each hand
         # included), per result: steadier than a rate on a shared machine.
         cpu_per_result = (hub.cpu_seconds() - cpu_before) / max(burst_results, 1)
+        # The hall feed's own process (issue 28), if the hub has one: its CPU per result.
+        feed_per_result = max(0.0, hub.feed_cpu_seconds() - feed_before) / max(burst_results, 1)
         # The same for the broker and for this process (the 500 simulated kiosks and the
         # hall): with all three on two cores, 2 / (their sum) is the most results a second
         # this machine could take, whatever the hub does.
         broker_per_result = (process_cpu_seconds(broker.pid) - broker_before) / max(
             burst_results, 1)
         sim_per_result = (own_cpu_seconds() - sim_before) / max(burst_results, 1)
-        machine_per_result = cpu_per_result + broker_per_result + sim_per_result
+        machine_per_result = cpu_per_result + feed_per_result + broker_per_result + sim_per_result
         rss = hub.peak_rss_mb()
+        feed_pid = hub.feed_pid()
+        feed_rss = hub.peak_rss_mb(feed_pid) if feed_pid else 0.0
         leader.stop()
         hall.stop()
         hub.stop()
         trace = read_trace(hub.trace) if hub.trace.exists() else []
+        feed_file = hub.trace.with_name(hub.trace.name + ".feed")
+        feed_trace = read_trace(feed_file) if feed_file.exists() else []
         stages = re.findall(r"stage times: (.*)", (work / "hub" / "hub.log").read_text())
         replay = hub.start()
         events = re.search(r"(\d+) events replayed", "".join(hub.lines))
@@ -489,7 +555,7 @@ def main() -> None:
 
     e2e_p50, e2e_p99 = pct(e2e, 50) * 1e3, pct(e2e, 99) * 1e3
     print()
-    print(tail_account(timed_results, trace))
+    print(tail_account(timed_results, trace, feed_trace))
     if stages:
         print(f"hub stage times: {stages[0]}")
     print(f"{'figure':<28} {'value':>12}")
@@ -507,24 +573,28 @@ def main() -> None:
         ("ratio p99", e2e_p99 / (floor_p99 * 1e3)),
         ("ingest results/s", ingest),
         ("hub CPU per result µs", cpu_per_result * 1e6),
+        ("feed process CPU/result µs", feed_per_result * 1e6),
         ("broker CPU per result µs", broker_per_result * 1e6),
         ("sim. hall CPU per result µs", sim_per_result * 1e6),
-        ("all three's CPU per result µs", machine_per_result * 1e6),
+        ("all their CPU per result µs", machine_per_result * 1e6),
         ("hub busy in bursts, cores", burst_cpu / burst_seconds if burst_seconds else 0.0),
         ("kiosks' own send rate /s", burst_results / sending if sending else float("nan")),
         ("log events", int(events.group(1)) if events else 0),
         ("replay s", replay),
         ("hub peak RSS MB", rss),
+        ("feed process peak RSS MB", feed_rss),
     ]:
         print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
               f"{name:<28} {value:>12}")
     mode = (" one_core=1" if args.one_core else "") + f" feed_qos={args.feed_qos}"
+    mode += "" if args.feed == "auto" else f" feed={args.feed}"
     print(
         f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
         f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} "
         f"machine_cpu_us={machine_per_result * 1e6:.0f} replay_s={replay:.2f} "
-        f"hub_rss_mb={rss:.0f} "
+        f"hub_rss_mb={rss:.0f} feed_cpu_us={feed_per_result * 1e6:.0f} "
+        f"feed_rss_mb={feed_rss:.0f} events={int(events.group(1)) if events else 0} "
         f"lost={lost} double={double}"
     )
 

@@ -377,6 +377,13 @@ def _open_log(data: Path) -> Tournament | ClubNight:
 @click.option("--username", default=None, help="Login on --broker (omit for anonymous).")
 @click.option("--password", default=None, help="Password on --broker.")
 @click.option(
+    "--feed-username",
+    default=None,
+    help="The hall feed's own login on --broker, when the hub logs in there (its process "
+    "then publishes the feed; docs/performance.md).",
+)
+@click.option("--feed-password", default=None, help="Password of --feed-username.")
+@click.option(
     "--port",
     default=1883,
     show_default=True,
@@ -439,6 +446,12 @@ def _open_log(data: Path) -> Tournament | ClubNight:
     "(docs/phones.md; 0: a free port).",
 )
 @click.option("--no-phones", is_flag=True, help="No page for the players' phones.")
+@click.option(
+    "--feed-process/--one-process",
+    default=None,
+    help="Build and publish the hall feed in a process of its own, or in the hub's own "
+    "(docs/performance.md); by default its own from 32 tables.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every message on the screen.")
 def serve(
     file: Path,
@@ -446,6 +459,8 @@ def serve(
     broker: str | None,
     username: str | None,
     password: str | None,
+    feed_username: str | None,
+    feed_password: str | None,
     port: int,
     bind: str,
     tls_port: int,
@@ -457,6 +472,7 @@ def serve(
     feed_qos: int,
     phones_port: int,
     no_phones: bool,
+    feed_process: bool | None,
     verbose: bool,
 ) -> None:
     """Run the hub for a tournament or a club night (Ctrl-C stops it; the data stays in
@@ -475,9 +491,9 @@ def serve(
             host, broker_port = parse_broker(broker)
         except ValueError as exc:
             _fail(str(exc))
-        address = BrokerAddress(host, broker_port, username, password)
-    elif username or password:
-        _fail("--username and --password go with --broker")
+        address = BrokerAddress(host, broker_port, username, password, feed_username, feed_password)
+    elif username or password or feed_username or feed_password:
+        _fail("--username, --password and the feed's login go with --broker")
     try:
         data.mkdir(parents=True, exist_ok=True)
         keep_private(data)  # before the log file is opened
@@ -499,6 +515,7 @@ def serve(
             new_start=new_start,
             feed_qos=feed_qos,
             phones_port=None if no_phones else phones_port,
+            feed_apart=feed_process,
         )
     except (BrokerError, StoreError, WhistError) as exc:
         _fail(str(exc))

@@ -66,7 +66,9 @@ HALL = "hall"
 HUB = "hub"
 #: The phones' broker's bridge (hub/broker/phones.py): reads what the hall reads, nothing more.
 PHONES = "phones"
-ROLES = (LEADER, HALL, HUB, PHONES)
+#: The hub's hall feed process (hub/service/feedproc.py): publishes the hub's feed and Replies.
+FEED = "hubfeed"
+ROLES = (LEADER, HALL, HUB, PHONES, FEED)
 
 MOSQUITTO_MISSING = "mosquitto is not installed. Install it with: sudo apt install mosquitto"
 
@@ -167,6 +169,10 @@ class Credentials:
     @property
     def phones(self) -> Credential:
         return self._get(PHONES)
+
+    @property
+    def feed(self) -> Credential:
+        return self._get(FEED)
 
     def __iter__(self) -> Iterator[Credential]:
         """Every login the broker accepts: tables 1..T, then leader, hall and hub.
@@ -309,6 +315,11 @@ def acl_text(tables: int, topics: Topics = DEFAULT_TOPICS) -> str:
         "",
         f"user {PHONES}",
         *(f"topic read {t}" for t in hub_owned),
+        "",
+        f"user {FEED}",
+        *(f"topic write {t}" for t in hub_owned if t != topics.hub_status),
+        *(f"topic write {topics.every_table(k)}" for k in ("assignment", "view", "score")),
+        f"topic write {topics.leader_reply}",
     ]
     for t in range(1, tables + 1):
         lines += [

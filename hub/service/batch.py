@@ -80,3 +80,54 @@ def peek_id(payload: bytes) -> str | None:
     """The message's id, read within the protocol's bounds (a ``[[[…]]]`` of any depth is
     not handed to the JSON parser); None when there is none an Ack could carry. Never raises."""
     return read_id(payload)
+
+
+@dataclass
+class FeedNote:
+    """What a committed batch tells the hall feed when the feed runs in its own process
+    (``hub/service/feedproc.py``): what changed, the room as it is now, and the leader's
+    Replies, which go out after the feed that shows their effect. The facts themselves are
+    not in it: the feed's process reads them from the log."""
+
+    dirty_tables: set[int] = field(default_factory=set)
+    changed_teams: set[int] = field(default_factory=set)
+    state: bool = False
+    standings: bool = False
+    now: bool = False
+    replies: list[Outgoing] = field(default_factory=list)
+    #: The room now: calls by table, the kiosks online, the tables with a conflict open.
+    calls: dict[int, str] = field(default_factory=dict)
+    online: list[int] = field(default_factory=list)
+    conflicts: list[int] = field(default_factory=list)
+
+    def merge(self, later: FeedNote) -> FeedNote:
+        """This note and a later one as one (the room as the later one has it).
+
+        >>> a = FeedNote(dirty_tables={1}, state=True, online=[1])
+        >>> b = a.merge(FeedNote(dirty_tables={2}, online=[1, 2]))
+        >>> sorted(b.dirty_tables), b.state, b.online
+        ([1, 2], True, [1, 2])
+        """
+        return FeedNote(
+            self.dirty_tables | later.dirty_tables,
+            self.changed_teams | later.changed_teams,
+            self.state or later.state,
+            self.standings or later.standings,
+            self.now or later.now,
+            [*self.replies, *later.replies],
+            later.calls,
+            later.online,
+            later.conflicts,
+        )
+
+    def batch(self) -> Batch:
+        """The batch the feed's own :meth:`Feed.publications` takes (its answers: the
+        Replies)."""
+        return Batch(
+            out=list(self.replies),
+            dirty_tables=set(self.dirty_tables),
+            changed_teams=set(self.changed_teams),
+            state=self.state,
+            standings=self.standings,
+            now=self.now,
+        )

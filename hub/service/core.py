@@ -19,7 +19,15 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from hub.service.batch import Batch, Inbound, Outgoing, TableHandler, ops_of, peek_id
+from hub.service.batch import (
+    Batch,
+    FeedNote,
+    Inbound,
+    Outgoing,
+    TableHandler,
+    ops_of,
+    peek_id,
+)
 from hub.service.commands import CommandDesk
 from hub.service.conflicts import Conflicts
 from hub.service.exports import Exports
@@ -122,6 +130,12 @@ class HubCore:
         self.commit_seconds = 0.0
         #: How long building the last batch's publications took (seconds).
         self.build_seconds = 0.0
+        #: The hall feed is built and published elsewhere (its own process,
+        #: hub/service/feedproc.py): a batch then returns only its answers (Acks, and the
+        #: rest but the Replies) and leaves what the feed needs in :attr:`note`.
+        self.feed_elsewhere = False
+        #: What the last batch tells the feed (with ``feed_elsewhere``; None: nothing).
+        self.note: FeedNote | None = None
 
     # ------------------------------------------------------------------ what it holds
     @property
@@ -217,9 +231,30 @@ class HubCore:
                     write(tx)
             self.commit_seconds = time.perf_counter() - started
         started = time.perf_counter()
-        out = self.feed.publications(batch)
+        out = self._answers(batch) if self.feed_elsewhere else self.feed.publications(batch)
         self.build_seconds = time.perf_counter() - started
         return out
+
+    def _answers(self, batch: Batch) -> list[Outgoing]:
+        """With the feed elsewhere: the batch's Acks (accepted ones first) and the other
+        answers to publish now; the Replies go to the feed, after the updates they cause."""
+        reply = self.topics.leader_reply
+        out = [Outgoing(self.topics.ack(table), encode(ack())) for table, ack in batch.acks]
+        out.extend(o for o in batch.out if o.topic != reply)
+        self.note = FeedNote(
+            batch.dirty_tables,
+            batch.changed_teams,
+            batch.state,
+            batch.standings,
+            batch.now,
+            [o for o in batch.out if o.topic == reply],
+            *self.room_now(),
+        )
+        return out
+
+    def room_now(self) -> tuple[dict[int, str], list[int], list[int]]:
+        """The room as the feed shows it: calls, kiosks online, conflicts (FeedNote's)."""
+        return dict(self.room.calls), sorted(self.room.online), self.conflicts.tables()
 
     def _dispatch(self, item: Inbound, batch: Batch) -> None:
         if item.kind == "command":
@@ -246,6 +281,8 @@ class HubCore:
             with self.store.transaction() as tx:
                 for write in batch.writes:
                     write(tx)
+        if self.feed_elsewhere:
+            return self._answers(batch)
         return [*batch.out, *([self.state_message()] if batch.state else [])]
 
     def _forget(self, item: Inbound, batch: Batch, mark: tuple[int, int, int, int]) -> None:

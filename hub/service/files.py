@@ -142,6 +142,7 @@ def read_teams_csv(path: str | Path, fmt: Format) -> list[ZoneTeam]:
         raise PatternError(f"{p}: the first row must name the columns team, zone (and rank)")
     seat_cols = {seat: columns.get(seat.casefold()) for seat in fmt.seats}
     rows = []
+
     def cell(row: dict[str, str | None], col: str | None) -> str:
         return (row.get(col) or "").strip() if col else ""
 

@@ -187,3 +187,27 @@ def open_event(
     # against the file play began with: a leader's rename is not an edit of the file
     began = first.spec if isinstance(first, TournamentCreated) else None
     return _tournament(store, events, spec is not None and spec != began)
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The event as a reader of the log has it (the hall feed's process): its box, how many
+    tables its feed releases at a time (None: nothing is held back), the last fact's seq."""
+
+    live: Live[Occasion]
+    chunk: int | None
+    seq: int
+
+
+def follow(store: EventStore) -> Followed:
+    """The event the log holds, replayed and nothing written (the log must hold its first
+    fact: the hub that writes it has opened it with :func:`open_event`)."""
+    rows = store.events_after(0)
+    if not rows:
+        raise StoreError(f"{store.path} holds no event yet")
+    events = [event for _, event in rows]
+    if isinstance(events[0], NightCreated):
+        night = Live(store, ClubNight.replay(events), ClubNight.replay)
+        return Followed(night, None, rows[-1][0])
+    tournament = Live(store, Tournament.replay(events), Tournament.replay)
+    return Followed(tournament, RELEASE_CHUNK, rows[-1][0])

@@ -33,6 +33,13 @@ log = logging.getLogger("whist.hub")
 
 #: Full standings at most this often while results stream in (StandingsChanges in between).
 STANDINGS_INTERVAL = 0.25
+#: Longest wait at the start for the hall feed's process to publish the feed (seconds).
+FEED_READY_WAIT = 30.0
+#: From this many tables the hall feed has a process of its own unless told otherwise: a big
+#: hall's results then never wait for its feed (docs/performance.md). A smaller hall keeps one
+#: process: its feed is a few tables a batch, and a second interpreter costs about a second
+#: of CPU to start and some 60 MB (docs/performance.md).
+FEED_APART_FROM = 32
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,9 @@ class BrokerAddress:
     port: int
     username: str | None = None
     password: str | None = None
+    #: The hall feed's own login there (its process has none otherwise: see serve()).
+    feed_username: str | None = None
+    feed_password: str | None = None
 
 
 def parse_broker(text: str) -> tuple[str, int]:
@@ -178,6 +188,7 @@ def serve(
     show_join_code: bool = True,
     feed_qos: int = 1,
     phones_port: int | None = None,
+    feed_apart: bool | None = None,
 ) -> int:
     """Run until SIGINT/SIGTERM (or ``stop`` is set). Returns the process exit code.
 
@@ -188,6 +199,10 @@ def serve(
     plain MQTT at *port* on the loopback, or on *bind* too with ``plain_hall``.
     ``phones_port``: the players' phones' page on *bind* (hub/broker/phones.py; 0: a free
     port; None: no phones). Only with the embedded broker.
+    ``feed_apart``: the hall feed and the Replies built and published by a process of their
+    own (hub/service/feedproc.py); None: from FEED_APART_FROM tables. With the embedded broker
+    or an anonymous one only (with ``--broker`` and a login, the feed has none of its own: it
+    stays in the hub's process).
     """
     # First of all: take NOTIFY_SOCKET out of the environment, or the broker we start would
     # inherit it and tell systemd it is ready in our name (mosquitto speaks sd_notify too).
@@ -223,6 +238,7 @@ def serve(
         )
 
     embedded: EmbeddedBroker | None = None
+    feed_login: tuple[str, str] | None = None
     provisioner: ProvisionServer | None = None
     phones: PhoneBroker | None = None
     if broker is None:
@@ -237,6 +253,7 @@ def serve(
         )
         embedded.start()
         creds = embedded.credentials.hub
+        feed_login = (embedded.credentials.feed.username, embedded.credentials.feed.password)
         broker = BrokerAddress(embedded.host, embedded.port, creds.username, creds.password)
         hall_port = embedded.tls_port or embedded.port
         where = ", ".join(f"{a}:{hall_port}" for a in reachable_addresses(bind)) or "this machine"
@@ -305,6 +322,15 @@ def serve(
             + (f" as {broker.username}" if broker.username else " (anonymous)")
         )
 
+    if feed_apart is None:
+        feed_apart = tables >= FEED_APART_FROM
+    if broker.feed_username is not None:
+        feed_login = (broker.feed_username, broker.feed_password or "")
+    if feed_login is None and broker.username is not None:
+        # Another broker that wants logins may make a client's id its login (as ours does):
+        # the feed's process under the hub's login would push the hub off. It has no login
+        # of its own there, so the feed stays in this process.
+        feed_apart = False
     hub = Hub(
         core,
         host=broker.host,
@@ -312,6 +338,8 @@ def serve(
         username=broker.username,
         password=broker.password,
         feed_qos=feed_qos,
+        feed_apart=feed_apart,
+        feed_login=feed_login,
     )
     stop = stop or threading.Event()
 
@@ -325,6 +353,8 @@ def serve(
     try:
         hub.start()
         if hub.wait_connected(10):
+            # The hall's screens whole before the word (the feed's process starts beside us).
+            hub.wait_feed(FEED_READY_WAIT)
             echo("Hub ready. Press Ctrl-C to stop.")
         else:
             echo("Hub started, still waiting for the broker…")

@@ -29,8 +29,9 @@ from paho.mqtt.properties import Properties
 
 from hub.broker.broker import MAX_PACKET_BYTES
 from hub.broker.net import no_delay
-from hub.service.batch import Inbound, Outgoing
+from hub.service.batch import FeedNote, Inbound, Outgoing
 from hub.service.core import HubCore
+from hub.service.feedproc import FeedProcess, FeedSettings
 from hub.service.guard import as_published, drop_retained
 from hub.service.store import what_to_do
 from whist.errors import ErrorCode
@@ -85,7 +86,7 @@ class StageTimes:
         self.trace: array[float] | None = None
 
     #: What a traced row is: a batch of results, commands, calls, statuses… or a release.
-    KINDS = ("release", "result", "deal", "count", "command", "call", "status", "unknown")
+    KINDS = ("release", "result", "deal", "count", "command", "call", "status", "unknown", "feed")
 
     def note(
         self,
@@ -163,6 +164,27 @@ def too_large_reply(payload: bytes) -> bytes:
     return encode(reply)
 
 
+def hub_client(
+    client_id: str, username: str | None, password: str | None, *, manual_ack: bool = False
+) -> mqtt.Client:
+    """A paho client as the hub's connections are (its own, its hall feed's): MQTT 5,
+    reconnecting within seconds, nothing queued or capped."""
+    client = mqtt.Client(
+        CallbackAPIVersion.VERSION2,
+        client_id=client_id,
+        protocol=mqtt.MQTTv5,
+        manual_ack=manual_ack,
+    )
+    if username is not None:
+        client.username_pw_set(username, password)
+    client.reconnect_delay_set(min_delay=1, max_delay=5)
+    client.max_queued_messages_set(0)
+    # No cap on our own unacknowledged publishes: paho rescans its whole queue on every
+    # PUBACK when a cap is set, which costs more than it saves in a burst.
+    client.max_inflight_messages_set(0)
+    return client
+
+
 class Hub:
     """The MQTT service around a :class:`HubCore`.
 
@@ -181,11 +203,35 @@ class Hub:
         client_id: str = "whist-hub",
         keepalive: int = 15,
         feed_qos: int = 1,
+        feed_apart: bool = False,
+        feed_login: tuple[str, str] | None = None,
     ) -> None:
         if feed_qos not in (0, 1):
             raise ValueError(f"the hall feed's QoS is 0 or 1 (got {feed_qos})")
         self.feed_qos = feed_qos
         self.core = core
+        #: With ``feed_apart``, the hall feed and the Replies are built and published by a
+        #: process of its own (hub/service/feedproc.py); this one handles, commits and acks.
+        self.feed: FeedProcess | None = None
+        if feed_apart:
+            core.feed_elsewhere = True
+            calls, online, conflicts = core.room_now()
+            self.feed = FeedProcess(
+                FeedSettings(
+                    db=core.store.path,
+                    host=host,
+                    port=port,
+                    # Its own login on the embedded broker (a client's id is its login there).
+                    username=username if feed_login is None else feed_login[0],
+                    password=password if feed_login is None else feed_login[1],
+                    root=core.topics.root,
+                    feed_qos=feed_qos,
+                    standings_interval=core.standings_interval,
+                    client_id=f"{client_id}-feed",
+                    epoch=FeedProcess.new_epoch(),
+                    room=FeedNote(calls=calls, online=online, conflicts=conflicts),
+                )
+            )
         self.topics = core.topics
         self.host, self.port, self.keepalive = host, port, keepalive
         self._queue: queue.Queue[Inbound | str] = queue.Queue()
@@ -197,20 +243,8 @@ class Hub:
         self.stage_times = StageTimes()
         if TRACE:
             self.stage_times.trace = array("d")
-        client = mqtt.Client(
-            CallbackAPIVersion.VERSION2,
-            client_id=client_id,
-            protocol=mqtt.MQTTv5,
-            manual_ack=True,
-        )
-        if username is not None:
-            client.username_pw_set(username, password)
+        client = hub_client(client_id, username, password, manual_ack=True)
         client.will_set(self.topics.hub_status, OFFLINE, qos=1, retain=True)
-        client.reconnect_delay_set(min_delay=1, max_delay=5)
-        client.max_queued_messages_set(0)
-        # No cap on our own unacknowledged publishes: paho rescans its whole queue on every
-        # PUBACK when a cap is set, which costs more than it saves in a burst.
-        client.max_inflight_messages_set(0)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
@@ -270,10 +304,12 @@ class Hub:
     def _work(self) -> None:
         while not self._stop.is_set():
             self.beat = time.monotonic()
-            wait = self.core.held_wait()
+            wait = None if self.feed else self.core.held_wait()
             try:
                 first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
             except queue.Empty:
+                if self.feed:
+                    continue
                 started = time.perf_counter()
                 out = self.core.flush()
                 for o in out:
@@ -340,6 +376,13 @@ class Hub:
         """Tell the leader which table sent the message the hub could not handle."""
         for o in self.core.note_failed(item):
             self._publish(o)
+        self._to_feed()
+
+    def _to_feed(self) -> None:
+        """What the last batch tells the feed's process, if the feed is apart."""
+        if self.feed is not None and self.core.note is not None:
+            self.feed.send(self.core.note)
+            self.core.note = None
 
     failed = False
 
@@ -348,8 +391,10 @@ class Hub:
         messages = [i for i in items if isinstance(i, Inbound)]
         out = self.core.handle(messages) if messages else []
         handled = time.perf_counter()
+        self._to_feed()
         if "connected" in items:
-            out = [*self.core.retained(), *out]
+            if self.feed is None:  # the feed's process publishes it all at its own connection
+                out = [*self.core.retained(), *out]
             self.client.publish(self.topics.hub_status, ONLINE, qos=1, retain=True)
             self.connected.set()
         for o in out:
@@ -409,6 +454,8 @@ class Hub:
         props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         props.SessionExpiryInterval = SESSION_EXPIRY
         props.ReceiveMaximum = 1000
+        if self.feed is not None:
+            self.feed.start()
         self._worker = threading.Thread(target=self._work, name="hub-worker", daemon=True)
         self._worker.start()
         self.client.connect_async(
@@ -418,6 +465,10 @@ class Hub:
 
     def wait_connected(self, timeout: float) -> bool:
         return self.connected.wait(timeout)
+
+    def wait_feed(self, timeout: float) -> bool:
+        """The hall feed's process (if any) has connected and published the whole feed."""
+        return self.feed is None or self.feed.wait_ready(timeout)
 
     def stop(self) -> None:
         """Say offline (retained), disconnect cleanly, stop the threads."""
@@ -429,6 +480,8 @@ class Hub:
             self.stage_times.write_trace(TRACE)
         if self._worker is not None:
             self._worker.join(timeout=5)
+        if self.feed is not None:
+            self.feed.stop()
         if self.connected.is_set():
             info = self.client.publish(self.topics.hub_status, OFFLINE, qos=1, retain=True)
             with contextlib.suppress(RuntimeError, ValueError):

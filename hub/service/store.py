@@ -174,12 +174,25 @@ class EventStore:
     event's checksum. Any damage or I/O failure is a :class:`StoreError` in one line.
     """
 
-    def __init__(self, path: str | Path, *, clock: Any = time.time) -> None:
+    def __init__(
+        self, path: str | Path, *, clock: Any = time.time, read_only: bool = False
+    ) -> None:
         self.path = Path(path)
         self._clock = clock
         self._lock = threading.Lock()
         self.sealed = 0
         try:
+            if read_only:
+                # A reader beside the hub (the hall feed's process): it never writes, so it
+                # never checkpoints the WAL either, even as the last to close the file.
+                self._db = sqlite3.connect(
+                    f"{self.path.resolve().as_uri()}?mode=ro",
+                    uri=True,
+                    isolation_level=None,
+                    check_same_thread=False,
+                    timeout=10,
+                )
+                return
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10
@@ -259,13 +272,19 @@ class EventStore:
     # -------------------------------------------------------------- reading
     def events(self) -> list[Event]:
         """Every event, in order; a :class:`StoreError` naming the first damaged one."""
+        return [event for _, event in self.events_after(0)]
+
+    def events_after(self, after: int) -> list[tuple[int, Event]]:
+        """(seq, event) of every event after ``after``, in order, each checked as
+        :meth:`events` checks them (the hall feed's process follows the log with it)."""
         with self._reading() as db:
             # As bytes: a damaged byte may not be UTF-8 any more, and the checksum is of bytes.
             rows = db.execute(
                 "SELECT seq, CAST(kind AS BLOB), CAST(body AS BLOB), checksum FROM events"
-                " ORDER BY seq"
+                " WHERE seq > ? ORDER BY seq",
+                (after,),
             ).fetchall()
-        out: list[Event] = []
+        out: list[tuple[int, Event]] = []
         for seq, kind, body, checksum in rows:
             if checksum != event_checksum(seq, kind, body):
                 raise StoreError(
@@ -274,7 +293,7 @@ class EventStore:
                     "copy (the hub will not replay a damaged log)"
                 )
             try:
-                out.append(event_from_dict(json.loads(body.decode())))
+                out.append((seq, event_from_dict(json.loads(body.decode()))))
             except Exception as exc:  # a damaged log must say where, not crash obscurely
                 raise StoreError(f"{self.path}: event {seq} cannot be read: {exc}") from None
         return out

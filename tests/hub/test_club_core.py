@@ -309,3 +309,16 @@ def test_a_refused_correct_deal_names_the_deal_in_its_values(hub):
         "reason_text": "{game} has no {fields} to enter",
         "reason_args": {"game": "American whist", "fields": "honours", "at_deal": 1},
     }
+
+
+def test_a_club_night_s_feed_apart_publishes_what_one_process_would(tmp_path):
+    from tests.hub.test_core import same_feed_apart
+
+    one = ClubHarness(tmp_path / "one.sqlite3")
+    two = ClubHarness(tmp_path / "two.sqlite3")
+    record = {"trump": "clubs", "ns_tricks": 9}
+    rounds = [
+        [Inbound("deal", 1, deal(1, 1, record)), Inbound("deal", 2, deal(2, 1, record))],
+        [Inbound("deal", 1, deal(1, 1, record)), Inbound("call", 3, b'{"v":1,"id":"x"}')],
+    ]
+    same_feed_apart(one, two, rounds)

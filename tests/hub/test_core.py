@@ -586,3 +586,42 @@ def test_rename_reaches_every_screen_and_survives_a_restart(hub):
     refused = hub.command("rename", name="   ")
     assert not refused["ok"] and refused["data"]["code"] == "out_of_range"
     assert hub.core.tournament.spec.name == "Whist militaire"
+
+
+def same_feed_apart(one, two, rounds):
+    """Issue 28: with the feed in its own process the core publishes the Acks (the same
+    bytes) and hands the rest over in a note; the feed's process, following the log, publishes
+    the same feed and Replies, byte for byte, as the one-process core (no network: its client
+    is never connected)."""
+    from hub.service.feedchild import FeedChild
+    from hub.service.feedproc import FeedSettings
+
+    two.core.feed_elsewhere = True
+    settings = FeedSettings(two.path, "127.0.0.1", 1, None, None, "whist", 1, 0.0, "t", "e")
+    child = FeedChild(settings)
+    for items in rounds:
+        before = one.core.handle(items)
+        answers = two.core.handle(items)
+        note = two.core.note
+        assert note is not None
+        child.catch_up()
+        child._room(note)
+        fed = child.feed.publications(note.batch())
+        assert answers == [o for o in before if o.topic.endswith("/ack")]
+        assert fed == [o for o in before if not o.topic.endswith("/ack")]
+    assert child.live.event.seq == two.core.event.seq == one.core.event.seq
+    child.store.close()
+
+
+def test_the_feed_apart_publishes_what_one_process_would(tmp_path):
+    one, two = Harness(tmp_path / "one.sqlite3"), Harness(tmp_path / "two.sqlite3")
+    same_feed_apart(
+        one,
+        two,
+        [
+            [Inbound("command", None, command("start_hand", cid="c1"))],
+            [Inbound("result", 2, result(2, tricks=10)), Inbound("result", 3, result(3))],
+            [Inbound("result", 2, result(2, tricks=10)), Inbound("call", 4, b'{"v":1,"id":"x"}')],
+            [Inbound("command", None, command("close_hand", cid="c2"))],
+        ],
+    )

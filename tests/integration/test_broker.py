@@ -68,10 +68,10 @@ def test_credentials_are_generated_once_then_reloaded(tmp_path: Path) -> None:
     again = Credentials.load_or_create(tmp_path, tables=3)
     assert [c.username for c in first] == [
         *("table1", "table2", "table3"),
-        *("leader", "hall", "hub", "phones"),
+        *("leader", "hall", "hub", "phones", "hubfeed"),
     ]
     assert list(again) == list(first)
-    assert len({c.password for c in first}) == 7
+    assert len({c.password for c in first}) == 8
     assert all(len(c.password) >= 20 for c in first)
     assert first.table(2).password not in repr(first.table(2))
 
@@ -86,7 +86,7 @@ def test_credentials_grow_with_the_tables_and_keep_old_passwords(tmp_path: Path)
         small.table(3)
     # Shrinking keeps the spare logins on file, so growing back needs no new provisioning.
     shrunk = Credentials.load_or_create(tmp_path, tables=2)
-    assert len(list(shrunk)) == 2 + 4  # two tables; leader, hall, hub, phones
+    assert len(list(shrunk)) == 2 + 5  # two tables; leader, hall, hub, phones, hubfeed
     assert Credentials.load_or_create(tmp_path, tables=5).table(5) == big.table(5)
 
 
@@ -103,7 +103,7 @@ def test_secret_files_are_private_and_passwords_are_hashed(tmp_path: Path) -> No
     for name in ("credentials.json", "mosquitto.passwd", "mosquitto.acl", "mosquitto.conf"):
         assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
     passwd = (tmp_path / "mosquitto.passwd").read_text()
-    assert passwd.count("\n") == 2 + 4
+    assert passwd.count("\n") == 2 + 5
     assert creds.table(1).password not in passwd
     stored = json.loads((tmp_path / "credentials.json").read_text())
     assert stored["passwords"]["table1"] == creds.table(1).password

@@ -44,6 +44,10 @@ class SimHall:
             creds.hub.username,
             "--password",
             creds.hub.password,
+            "--feed-username",
+            creds.feed.username,
+            "--feed-password",
+            creds.feed.password,
         ).start()
         self.leader = SimLeader(
             self.broker.host, self.broker.port, creds.leader.username, creds.leader.password

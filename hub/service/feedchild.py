@@ -1,0 +1,221 @@
+"""The hall feed's own process: ``python -m hub.service.feedchild``, started by the hub
+(:class:`hub.service.feedproc.FeedProcess`), never by hand.
+
+It reads its :class:`~hub.service.feedproc.FeedSettings` from its standard input, replays the
+log, connects to the broker with a client of its own, and publishes every retained message at
+each connection. Then, for every note the hub sends (what a committed batch changed), it reads
+the new facts from the log, applies them, and publishes what :class:`~hub.service.feed.Feed`
+builds — the held-back retained updates, the StandingsChanges — then the leader's Replies.
+Notes that arrive while it is busy are handled as one. The end of its input (the hub stopped,
+or died) ends it, after what it holds is published.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import pickle
+import queue
+import signal
+import sys
+import threading
+import time
+from array import array
+from typing import IO, Any
+
+import paho.mqtt.client as mqtt
+
+from hub.broker.net import no_delay
+from hub.service.batch import FeedNote, Outgoing
+from hub.service.conflicts import Conflicts
+from hub.service.feed import Feed
+from hub.service.feedproc import FeedSettings
+from hub.service.kinds import follow
+from hub.service.live import Live
+from hub.service.room import Room
+from hub.service.service import (
+    MAX_PUBLISH_BYTES,
+    TRACE,
+    StageTimes,
+    hub_client,
+    too_large_reply,
+)
+from hub.service.store import EventStore
+from whist.occasion import Occasion
+from whist.protocol import Topics
+
+log = logging.getLogger("whist.hub.feed")
+
+#: What the pipe's reader puts in the queue when the hub's side is closed.
+END = "end"
+CONNECTED = "connected"
+
+
+class FeedChild:
+    """The feed of one log, kept up with it, published on its own connection."""
+
+    def __init__(self, settings: FeedSettings) -> None:
+        self.settings = settings
+        self.topics = Topics(settings.root)
+        self.store = EventStore(settings.db, read_only=True)
+        followed = follow(self.store)
+        self.live: Live[Occasion] = followed.live
+        self.seq = followed.seq
+        self.room = Room(self.store, self.live)
+        self.conflicts = Conflicts(self.store, str)
+        self._room(settings.room)
+        self.feed = Feed(
+            self.store,
+            self.topics,
+            self.live,
+            self.room,
+            self.conflicts,
+            standings_interval=settings.standings_interval if followed.chunk else 0.0,
+            clock=time.monotonic,
+            chunk=followed.chunk,
+            epoch=settings.epoch,
+        )
+        self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
+        #: Where to say the feed is published (at each connection): the hub reads it.
+        self.ready: IO[bytes] | None = None
+        #: With WHIST_HUB_TRACE, this process's own trace, beside the hub's (``.feed``).
+        self.times = StageTimes()
+        if TRACE:
+            self.times.trace = array("d")
+        client = hub_client(settings.client_id, settings.username, settings.password)
+        client.on_connect = self._on_connect
+        self.client = client
+
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
+    ) -> None:
+        if reason.is_failure:
+            log.error("the broker refused the hall feed: %s", reason)
+            return
+        no_delay(client)
+        self.inbox.put(CONNECTED)
+
+    def _room(self, note: FeedNote) -> None:
+        self.room.calls = dict(note.calls)
+        self.room.online = set(note.online)
+        self.conflicts.open = {(0, table) for table in note.conflicts}
+
+    def read(self, pipe: IO[bytes]) -> None:
+        """The hub's notes into the inbox, until its side is closed."""
+        while True:
+            try:
+                note = pickle.load(pipe)
+            except (EOFError, OSError, pickle.UnpicklingError):
+                self.inbox.put(END)
+                return
+            self.inbox.put(note)
+
+    def catch_up(self) -> None:
+        """The facts committed since the last note, applied (replayed whole if one will not
+        apply: the log is the truth)."""
+        rows = self.store.events_after(self.seq)
+        if not rows:
+            return
+        try:
+            for seq, event in rows:
+                self.live.event.apply(event)
+                self.seq = seq
+        except Exception:
+            log.exception("the hall feed replays the log again")
+            self.live.rebuild([])
+            self.seq = rows[-1][0]
+
+    def run(self) -> None:
+        s = self.settings
+        self.client.connect_async(s.host, s.port, keepalive=15)
+        self.client.loop_start()
+        try:
+            self._loop()
+        finally:
+            if TRACE:
+                self.times.write_trace(f"{TRACE}.feed")
+            self.client.disconnect()
+            self.client.loop_stop()
+            self.store.close()
+
+    def _loop(self) -> None:
+        last: mqtt.MQTTMessageInfo | None = None
+        while True:
+            wait = self.feed.held_wait()
+            try:
+                first = self.inbox.get(timeout=0.5 if wait is None else min(wait, 0.5))
+            except queue.Empty:
+                started = time.perf_counter()
+                released = self.feed.flush()
+                last = self._publish(released, last)
+                if released:
+                    self.times.note("release", started, 0, len(released))
+                continue
+            items = [first]
+            while True:
+                try:
+                    items.append(self.inbox.get_nowait())
+                except queue.Empty:
+                    break
+            started = time.perf_counter()
+            notes = [i for i in items if isinstance(i, FeedNote)]
+            out: list[Outgoing] = []
+            if notes:
+                note = notes[0]
+                for later in notes[1:]:
+                    note = note.merge(later)
+                self.catch_up()
+                self._room(note)
+                out = self.feed.publications(note.batch())
+            if CONNECTED in items:
+                out = [*self.feed.retained(), *out]
+            last = self._publish(out, last)
+            self.times.note("feed", started, len(notes), len(out))
+            if CONNECTED in items and self.ready is not None:
+                self.ready.write(b"ready\n")  # the hub may say it is ready
+                self.ready.flush()
+            if END in items:
+                if last is not None and self.client.is_connected():
+                    last.wait_for_publish(timeout=2)
+                return
+
+    def _publish(
+        self, out: list[Outgoing], info: mqtt.MQTTMessageInfo | None
+    ) -> mqtt.MQTTMessageInfo | None:
+        """Publish; the last message's info (``info`` when there was none)."""
+        for o in out:
+            reply = o.topic == self.topics.leader_reply
+            if len(o.payload) > MAX_PUBLISH_BYTES:  # as the hub's own _publish
+                log.error(
+                    "%s: %d bytes is over the broker's limit; not sent", o.topic, len(o.payload)
+                )
+                if not reply:
+                    continue
+                o = Outgoing(o.topic, too_large_reply(o.payload))
+            qos = 1 if reply else self.settings.feed_qos
+            info = self.client.publish(o.topic, o.payload, qos=qos, retain=o.retain)
+        return info
+
+
+def main() -> int:
+    # The hub stops it by closing its pipe; a Ctrl-C or a SIGTERM to the hub's group is the
+    # hub's to handle (it then closes the pipe).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    pipe = sys.stdin.buffer
+    settings = pickle.load(pipe)
+    child = FeedChild(settings)
+    child.ready = sys.stdout.buffer
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+    threading.Thread(target=child.read, args=(pipe,), name="feed-pipe", daemon=True).start()
+    child.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,201 @@
+"""The hall feed in a process of its own, seen from the hub (issue 28).
+
+The hub's worker handles a batch, commits it and publishes its Acks; everything a batch
+changes on the hall's screens — the tables' assignments and views, the State, the Standings,
+the StandingsChanges — and the leader's Replies (which must follow the updates they cause) are
+built and published by a second process, ``python -m hub.service.feedchild``, with its own
+MQTT connection. The hub tells it, over a pipe, what each committed batch changed
+(:class:`~hub.service.batch.FeedNote`); it reads the facts themselves from the log. So nothing
+the result path does waits for building or publishing the feed: not the interpreter, not the
+network thread (docs/performance.md, "A result path of its own").
+
+:class:`FeedProcess` starts the child with the hub, stops it with the hub, and starts it again
+if it dies (one line in the hub's log); a new child publishes every retained message at its
+connection, so the hall's screens are whole again within a second.
+"""
+
+from __future__ import annotations
+
+import logging
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO
+
+from hub.service.batch import FeedNote
+
+log = logging.getLogger("whist.hub")
+
+#: A child that lived less than this (seconds) is started again only after a pause, so a
+#: child that cannot start does not spin.
+QUICK_DEATH = 2.0
+#: Seconds the child has to publish what it holds and go, at the hub's stop.
+STOP_WAIT = 5.0
+
+
+@dataclass(frozen=True)
+class FeedSettings:
+    """What the child is given first on its pipe (never on its command line: the password)."""
+
+    db: Path
+    host: str
+    port: int
+    username: str | None
+    password: str | None
+    root: str
+    feed_qos: int
+    standings_interval: float
+    client_id: str
+    #: The hub's session (its Epoch): the same for every child of one hub.
+    epoch: str
+    #: The room when the child starts (a FeedNote's calls, online, conflicts).
+    room: FeedNote = field(default_factory=FeedNote)
+
+
+class FeedProcess:
+    """The child that builds and publishes the hall feed. :meth:`send` never waits for it:
+    notes queue in the hub, and a thread writes them to the pipe, merged when they pile up.
+
+    >>> feed = FeedProcess(settings)  # doctest: +SKIP
+    >>> feed.start(); feed.send(note); ...; feed.stop()  # doctest: +SKIP
+    """
+
+    def __init__(self, settings: FeedSettings) -> None:
+        self.settings = settings
+        self._notes: queue.Queue[FeedNote | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stopping = threading.Event()
+        #: The child has published every retained message at its connection.
+        self.ready = threading.Event()
+        self._room = settings.room
+        #: How many times the child was started (1 after :meth:`start`).
+        self.starts = 0
+        self._threads: list[threading.Thread] = []
+
+    @staticmethod
+    def new_epoch() -> str:
+        return uuid.uuid4().hex
+
+    @property
+    def pid(self) -> int | None:
+        proc = self._proc
+        return None if proc is None else proc.pid
+
+    def start(self) -> None:
+        self._spawn()
+        for name, target in (("hub-feed-pipe", self._write), ("hub-feed-watch", self._watch)):
+            thread = threading.Thread(target=target, name=name, daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def send(self, note: FeedNote) -> None:
+        """Queue what a committed batch tells the feed (from the hub's worker)."""
+        self._room = note
+        self._notes.put(note)
+
+    def wait_ready(self, timeout: float) -> bool:
+        """The child has connected and published the whole feed (within ``timeout`` s)."""
+        return self.ready.wait(timeout)
+
+    def stop(self) -> None:
+        """Let the child publish what it was sent, then go (killed after STOP_WAIT)."""
+        self._stopping.set()
+        self._notes.put(None)  # the pipe's thread closes the pipe after the last note
+        proc = self._proc
+        if proc is not None:
+            try:
+                proc.wait(STOP_WAIT)
+            except subprocess.TimeoutExpired:
+                log.warning("the hall feed's process did not stop; killed")
+                proc.kill()
+                proc.wait(STOP_WAIT)
+        for thread in self._threads:
+            thread.join(1.0)
+
+    # ------------------------------------------------------------------ the child
+    def _spawn(self) -> None:
+        room = self._room
+        now = FeedNote(calls=room.calls, online=room.online, conflicts=room.conflicts)
+        settings = replace(self.settings, room=now)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "hub.service.feedchild"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            close_fds=True,
+        )
+        assert proc.stdin is not None and proc.stdout is not None
+        threading.Thread(target=self._hear, args=(proc.stdout,), daemon=True).start()
+        with self._lock:
+            self._proc = proc
+            self.starts += 1
+            self._send_to(proc.stdin, settings)
+        log.info("the hall feed's process started (pid %s)", proc.pid)
+
+    def _hear(self, pipe: IO[bytes]) -> None:
+        """The child's word that the feed is out (at each of its connections)."""
+        for line in pipe:
+            if line.strip() == b"ready":
+                self.ready.set()
+
+    def _send_to(self, pipe: IO[bytes], thing: object) -> None:
+        try:
+            pickle.dump(thing, pipe, protocol=pickle.HIGHEST_PROTOCOL)
+            pipe.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass  # the child is gone: _watch starts another, which publishes everything
+
+    def _write(self) -> None:
+        """Notes to the pipe, in order, those that piled up merged into one."""
+        while True:
+            note = self._notes.get()
+            done = note is None
+            while not done:
+                try:
+                    later = self._notes.get_nowait()
+                except queue.Empty:
+                    break
+                if later is None:
+                    done = True
+                else:
+                    assert note is not None
+                    note = note.merge(later)
+            with self._lock:
+                proc = self._proc
+                if proc is not None and proc.stdin is not None:
+                    if note is not None:
+                        self._send_to(proc.stdin, note)
+                    if done:
+                        proc.stdin.close()  # the child publishes what it holds, and goes
+            if done:
+                return
+
+    def _watch(self) -> None:
+        """Start the child again whenever it dies, until the hub stops."""
+        while not self._stopping.is_set():
+            proc = self._proc
+            assert proc is not None
+            started = time.monotonic()
+            code = proc.wait()
+            if self._stopping.is_set():
+                return
+            log.warning(
+                "the hall feed's process stopped (exit code %s); starting it again "
+                "(results are still taken and acknowledged)",
+                code,
+            )
+            if time.monotonic() - started < QUICK_DEATH:
+                self._stopping.wait(1.0)
+                if self._stopping.is_set():
+                    return
+            try:
+                self._spawn()
+            except OSError:
+                log.exception("could not start the hall feed's process")
+                self._stopping.wait(1.0)

@@ -1,0 +1,90 @@
+"""The hall feed's own process (issue 28): killed, it is started again by the hub, which says
+so in one line and keeps taking and acknowledging results meanwhile; the hall's feed comes
+back whole. It stops with the hub."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from hub.broker.broker import Credentials, find_free_port
+from hub.demo.sim import SimKiosk, SimLeader
+from hub.service.files import write_spec
+from tests.integration.conftest import require_mosquitto
+from tests.integration.hubproc import HubProcess, wait_for
+from tests.integration.test_hub import start_all, stop_all
+from whist.pattern import default_spec
+
+require_mosquitto()
+
+WAIT = 15.0
+
+
+def feed_pid(hub: HubProcess) -> int | None:
+    """The pid of the hub's hall feed process, if it has one now."""
+    assert hub.proc is not None
+    for task in Path(f"/proc/{hub.proc.pid}/task").iterdir():
+        for kid in (task / "children").read_text().split():
+            try:
+                if b"hub.service.feedchild" in Path(f"/proc/{kid}/cmdline").read_bytes():
+                    return int(kid)
+            except OSError:
+                continue
+    return None
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes() != b""  # a zombie has none
+    except OSError:
+        return False
+
+
+def test_a_killed_feed_process_comes_back_and_results_are_acked_meanwhile(tmp_path):
+    spec_file = write_spec(default_spec("alberta", 3, 2), tmp_path / "t.toml")
+    data, port = tmp_path / "data", find_free_port()
+    # The embedded broker: the feed's process logs in as hubfeed, within its ACL.
+    args = ("--port", str(port), "--bind", "127.0.0.1", "--feed-process")
+    hub = HubProcess(spec_file, data, *args)
+    hub.start()
+    creds = Credentials.load_or_create(data / "broker", 3)
+    c = creds.leader
+    leader = SimLeader("127.0.0.1", port, c.username, c.password)
+    kiosks = [
+        SimKiosk(t, "127.0.0.1", port, creds.table(t).username, creds.table(t).password)
+        for t in (1, 2, 3)
+    ]
+    try:
+        start_all([leader, *kiosks])
+        assert leader.command("start_hand", timeout=WAIT).ok
+        for k in kiosks:
+            k.wait_assignment(lambda a: a.hand == 1 and a.phase == "playing", WAIT)
+        first = feed_pid(hub)
+        assert first is not None
+
+        os.kill(first, signal.SIGKILL)
+        ids = [k.submit(7 + k.table) for k in kiosks]
+        acks = [k.wait_ack(i, WAIT) for k, i in zip(kiosks, ids, strict=True)]
+        assert [a.status for a in acks] == ["accepted"] * 3
+
+        # The hub says it in one line and starts another; the hall's feed comes back whole:
+        # the State and the Standings count the three results.
+        wait_for(lambda: "hall feed's process stopped" in hub.output, WAIT, "line")
+        state = leader.wait_state(lambda s: s.hand == 1 and s.missing == [], WAIT)
+        assert state.reported == [1, 2, 3]
+        standings = leader.wait_standings(lambda s: s.seq >= max(a.seq or 0 for a in acks), WAIT)
+        assert sum(t.flags for t in standings.teams) == 12 * 3
+        second = feed_pid(hub)
+        assert second is not None and second != first
+        assert [ln for ln in hub.output.splitlines() if "hall feed's process" in ln] == [
+            next(ln for ln in hub.output.splitlines() if "hall feed's process stopped" in ln)
+        ]
+        # The Replies (sent by the feed's process) still come.
+        assert leader.command("close_hand", timeout=WAIT).ok
+
+        assert hub.terminate() == 0
+        wait_for(lambda: not alive(second), WAIT, "end of the feed's process with the hub")
+    finally:
+        stop_all([leader, *kiosks])
+        hub.kill()
