@@ -19,7 +19,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -57,6 +57,7 @@ class TrumpName(Label):
 
     kid = StringProperty("")
     role = StringProperty("header")
+    read = BooleanProperty(True)
 
 
 class NightRow(BoxLayout):

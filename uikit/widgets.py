@@ -44,6 +44,9 @@ class LText(Label):
     role = StringProperty("text")
     filled = BooleanProperty(False)
     kid = StringProperty("")
+    #: What a player reads (names, the trump, scores): tests/ui/audit.py holds its capitals
+    #: to the floor of the screen (4.5 mm on a table, 30 mm on the hall's TV).
+    read = BooleanProperty(False)
 
 
 class LLine(Label):
@@ -51,6 +54,7 @@ class LLine(Label):
 
     role = StringProperty("text")
     kid = StringProperty("")
+    read = BooleanProperty(False)
 
 
 class LFill(Label):
@@ -59,6 +63,7 @@ class LFill(Label):
     role = StringProperty("text")
     filled = BooleanProperty(False)
     kid = StringProperty("")
+    read = BooleanProperty(False)
 
 
 class FitFill(LFill):
@@ -183,6 +188,7 @@ class LButton(ButtonBehavior, Label):
 
     vm = ObjectProperty(ButtonVM(), rebind=True)
     kid = StringProperty("")
+    read = BooleanProperty(False)
     role = StringProperty("normal")
 
 
