@@ -50,6 +50,8 @@ class HallRow(BoxLayout):
     head = ObjectProperty(False)
     stretch = NumericProperty(1.0)
     grow = NumericProperty(1.0)
+    #: the lines its name needs at the back row's type (hall.sizes.READ), wrapped between words
+    lines = NumericProperty(1)
 
 
 class TrumpName(Label):
@@ -116,7 +118,9 @@ class StandingsTable(HallTable):
 
     A full page has rows of ``hall.sizes.ROW``; fewer teams than a page holds (a small
     tournament) share the whole height, and their text grows with them up to
-    ``hall.sizes.MAX_GROW``. Every page of a paged tournament has the same rows.
+    ``hall.sizes.MAX_GROW``. A name too long for one line at the back row's type
+    (``hall.sizes.READ``) wraps between words and its row takes a line more; a page whose
+    long names do not fit holds one team fewer (every page then), never a name cut.
     """
 
     def on_rows(self, instance: Any, rows: tuple[HallRowVM, ...]) -> None:
@@ -132,14 +136,38 @@ class StandingsTable(HallTable):
         self._stretch()
 
     def _stretch(self) -> None:
-        presenter = App.get_running_app().presenter
+        app = App.get_running_app()
+        presenter = app.presenter
         if not self._rows or self.row_height <= 0 or not isinstance(presenter, HallPresenter):
             return
+        name_width = self.width - app.s * (
+            2 * 16 + 3 * 16 + bk.RANK_WIDTH + bk.SCORE_WIDTH + bk.CHANGE_WIDTH
+        )
+        for widget in self._rows:
+            widget.lines = _lines(widget.row.name, app.s * bk.READ, name_width)
+        extra = sum(w.lines - 1 for w in self._rows) * app.s * bk.READ_LINE
         shown = len(self._rows) if presenter.pages == 1 else presenter.rows_per_page
-        stretch = max(1.0, self.height / (max(1, shown) * self.row_height))
+        if len(self._rows) * self.row_height + extra > self.height + 1 and shown > 1:
+            presenter.set_rows_per_page(len(self._rows) - 1)  # the long names' lines
+            return
+        stretch = max(1.0, (self.height - extra) / (max(1, shown) * self.row_height))
         for widget in self._rows:
             widget.stretch = stretch
             widget.grow = min(bk.MAX_GROW, stretch)
+
+
+def _lines(text: str, font_size: float, width: float) -> int:
+    """How many lines ``text`` takes in bold at ``font_size``, wrapped between words at
+    ``width`` (Kivy's own label, as the row's name will be drawn)."""
+    from kivy.core.text import Label as CoreLabel
+
+    if not text or width <= 1:
+        return 1
+    one = CoreLabel(text="X", font_size=font_size, bold=True)
+    one.refresh()
+    label = CoreLabel(text=text, font_size=font_size, bold=True, text_size=(width, None))
+    label.refresh()
+    return max(1, round(float(label.content_size[1]) / float(one.content_size[1])))
 
 
 class NightBoard(HallTable):

@@ -90,6 +90,10 @@ class HallVM:
     counts: str = ""
     banner: str = ""
     banner_role: str = "banner-offline"
+    #: The secondary lines (the tournament, progress, count, playoff, notes), said in turn on
+    #: one band of the back row's type (docs/hall-display.md); ``line`` is the one on show.
+    ticker: tuple[str, ...] = ()
+    line: str = ""
     head: HallRowVM = HallRowVM()
     rows: tuple[HallRowVM, ...] = ()
     page: str = ""

@@ -92,8 +92,8 @@ class FitFill(LFill):
         size = top
         if self.text and self.width > 1 and self.height > 1:
             floor = min(self.min_font_size or top, top)
-            while size * self.STEP >= floor and not self.fits(size):
-                size *= self.STEP
+            while size > floor and not self.fits(size):
+                size = max(floor, size * self.STEP)  # the last step is the floor itself
         self.font_size = size
 
     def fits(self, font_size: float) -> bool:
