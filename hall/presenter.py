@@ -256,6 +256,9 @@ class HallPresenter(Base[HallVM]):
         """Turn the page and the ticker's line (the window calls this every
         ``page_seconds``)."""
         self.turn += 1
+        if self.club and self.turn % 2:  # a club night: the same page of the tables' games
+            self._changed()
+            return
         turns = len(self.view.ticker) > 1
         if self.pages > 1:
             self.page = (self.page + 1) % self.pages
@@ -594,6 +597,7 @@ class HallPresenter(Base[HallVM]):
                 note=note,
                 # the house rules in force, in the core's words (ClubRules.house_rules)
                 house_rules="\n".join(house_rules),
+                tables_turn=bool(self.turn % 2),
             ),
         )
 

@@ -42,6 +42,14 @@ ROW = 96  # a score of SCORE px is 1.164 * SCORE tall
 RANK_WIDTH = 210
 SCORE_WIDTH = 380
 CHANGE_WIDTH = 220
+#: A club night's columns (the leaderboard; the tables' turn): table and side ("1 NS"),
+#: games or rubbers ("Robres"), points or tricks ("Levées"); a table's score ("13 - 6",
+#: "NS - EO"), its deals ("Donnes").
+TABLE_WIDTH = 260
+WINS_WIDTH = 340
+POINTS_WIDTH = 300
+NIGHT_SCORE_WIDTH = 520
+DEALS_WIDTH = 320
 #: The ticker's right-hand column: "Page 2 sur 6", and the room's clock under it.
 PAGE_WIDTH = 520
 #: Text in a team's row: name (and rank, change), the score.

@@ -67,6 +67,7 @@ class NightRow(BoxLayout):
 
     row = ObjectProperty(NightRowVM(), rebind=True)
     head = ObjectProperty(False)
+    lines = NumericProperty(1)  # as HallRow's, for the players' names
 
 
 class NightTableRow(BoxLayout):
@@ -74,6 +75,7 @@ class NightTableRow(BoxLayout):
 
     row = ObjectProperty(NightTableVM(), rebind=True)
     head = ObjectProperty(False)
+    lines = NumericProperty(1)  # as HallRow's, for the table's status
 
 
 class HallTable(BoxLayout):
@@ -82,6 +84,13 @@ class HallTable(BoxLayout):
     rows = ObjectProperty((), rebind=True)
     row_height = NumericProperty(72)
     row_class: type[BoxLayout] = HallRow
+    #: The row's text that wraps (a name) and the design pixels of the row beside it (the
+    #: other columns, the padding and the spacing): :meth:`_fit_lines`.
+    long_text = "name"
+    #: Whether this table says how many rows a page holds (the leaderboard does, the tables
+    #: in their turn show the same page).
+    tells = True
+    beside = 2 * 16 + 3 * 16 + bk.RANK_WIDTH + bk.SCORE_WIDTH + bk.CHANGE_WIDTH
 
     def __init__(self, **kwargs: Any) -> None:
         self._rows: list[BoxLayout] = []
@@ -89,7 +98,7 @@ class HallTable(BoxLayout):
         super().__init__(**kwargs)
         self.add_widget(self._filler)
 
-    def on_rows(self, instance: Any, rows: tuple[HallRowVM, ...]) -> None:
+    def on_rows(self, instance: Any, rows: tuple[Any, ...]) -> None:
         while len(self._rows) > len(rows):
             self.remove_widget(self._rows.pop())
         while len(self._rows) < len(rows):
@@ -106,6 +115,32 @@ class HallTable(BoxLayout):
 
     def on_row_height(self, instance: Any, value: float) -> None:
         self._tell()
+
+    def _fit_lines(self) -> float | None:
+        """Gives each row the lines its long text needs at the back row's type, and returns
+        the height those lines add; None when the page's rows do not fit the table then: the
+        presenter is told to put one row fewer on every page (a name is never cut)."""
+        app = App.get_running_app()
+        presenter = app.presenter
+        if not isinstance(presenter, HallPresenter) or self.height <= 1:
+            return 0.0
+        width = self.width - app.s * self.beside
+        for widget in self._rows:
+            widget.lines = _lines(getattr(widget.row, self.long_text), app.s * bk.READ, width)
+        line = app.s * bk.READ_LINE
+        extra = float(sum(w.lines - 1 for w in self._rows) * line)
+        if len(self._rows) * self.row_height + extra <= self.height + 1 or not self.tells:
+            return extra
+        fit, used = 0, 0.0  # as many rows as fit, in order, with their lines
+        for widget in self._rows:
+            used += self.row_height + (widget.lines - 1) * line
+            if used > self.height + 1:
+                break
+            fit += 1
+        if fit < len(self._rows):
+            presenter.set_rows_per_page(max(1, fit))
+            return None
+        return extra
 
     def _tell(self) -> None:
         presenter = App.get_running_app().presenter
@@ -136,20 +171,13 @@ class StandingsTable(HallTable):
         self._stretch()
 
     def _stretch(self) -> None:
-        app = App.get_running_app()
-        presenter = app.presenter
+        presenter = App.get_running_app().presenter
         if not self._rows or self.row_height <= 0 or not isinstance(presenter, HallPresenter):
             return
-        name_width = self.width - app.s * (
-            2 * 16 + 3 * 16 + bk.RANK_WIDTH + bk.SCORE_WIDTH + bk.CHANGE_WIDTH
-        )
-        for widget in self._rows:
-            widget.lines = _lines(widget.row.name, app.s * bk.READ, name_width)
-        extra = sum(w.lines - 1 for w in self._rows) * app.s * bk.READ_LINE
-        shown = len(self._rows) if presenter.pages == 1 else presenter.rows_per_page
-        if len(self._rows) * self.row_height + extra > self.height + 1 and shown > 1:
-            presenter.set_rows_per_page(len(self._rows) - 1)  # the long names' lines
+        extra = self._fit_lines()
+        if extra is None:
             return
+        shown = len(self._rows) if presenter.pages == 1 else presenter.rows_per_page
         stretch = max(1.0, (self.height - extra) / (max(1, shown) * self.row_height))
         for widget in self._rows:
             widget.stretch = stretch
@@ -174,15 +202,36 @@ class NightBoard(HallTable):
     """A club night's leaderboard on this page (it tells the presenter how many fit)."""
 
     row_class = NightRow
+    long_text = "players"
+    beside = 2 * 16 + 4 * 16 + bk.RANK_WIDTH + bk.TABLE_WIDTH + bk.WINS_WIDTH + bk.POINTS_WIDTH
+
+    def on_rows(self, instance: Any, rows: tuple[Any, ...]) -> None:
+        super().on_rows(instance, rows)
+        self._fit_lines()
+
+    def on_size(self, instance: Any, size: tuple[float, float]) -> None:
+        super().on_size(instance, size)
+        self._fit_lines()
 
 
 class NightTables(HallTable):
     """The tables' games on this page (as many as the leaderboard's rows)."""
 
     row_class = NightTableRow
+    long_text = "status"
+    tells = False
+    beside = 2 * 16 + 3 * 16 + bk.TABLE_WIDTH + bk.NIGHT_SCORE_WIDTH + bk.DEALS_WIDTH
+
+    def on_rows(self, instance: Any, rows: tuple[Any, ...]) -> None:
+        super().on_rows(instance, rows)
+        self._fit_lines()
+
+    def on_size(self, instance: Any, size: tuple[float, float]) -> None:
+        super().on_size(instance, size)
+        self._fit_lines()
 
     def _tell(self) -> None:
-        pass  # the leaderboard beside it tells
+        pass  # the leaderboard, in its turn on the same room, tells
 
 
 class HallApp(ScreenApp):

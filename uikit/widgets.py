@@ -74,6 +74,9 @@ class FitFill(LFill):
 
     max_font_size = NumericProperty(0)
     min_font_size = NumericProperty(0)
+    #: At most this many lines (0: as many as the box holds): a smaller type on one line
+    #: rather than a bigger one on two (a hall row's name, grown with few teams).
+    max_lines = NumericProperty(0)
     #: Each step down, the type is this much smaller.
     STEP = 0.94
 
@@ -84,6 +87,7 @@ class FitFill(LFill):
             size=self._refit,
             max_font_size=self._refit,
             min_font_size=self._refit,
+            max_lines=self._refit,
             bold=self._refit,
         )
 
@@ -106,6 +110,8 @@ class FitFill(LFill):
         label = CoreLabel(**options)
         label.refresh()
         if label.content_size[1] > self.height:
+            return False
+        if self.max_lines and len(label._cached_lines) > self.max_lines:
             return False
         widest = max(label.get_extents(word)[0] for word in self.text.split())
         return bool(widest <= self.width - 2 * (options.get("padding_x") or 0))

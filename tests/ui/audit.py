@@ -1,8 +1,8 @@
 """The one audit every screenshot of the suite goes through, from the Kivy widget tree at the
 moment of the picture (no pixel scan, so it costs next to nothing):
 
-* no text is clipped by its own box (the size Kivy needs to draw it against the box), and no
-  two visible texts overlap (their boxes);
+* no text is clipped by its own box (the size Kivy needs to draw it against the box), no
+  word is broken in two to wrap it, and no two visible texts overlap (their boxes);
 * every text a player reads (a widget whose ``read`` is true: the .kv files mark them, see
   docs/hall-display.md and docs/kiosk.md) has capitals of at least :data:`KIOSK_MIN_MM` on a
   table's screen (millimetres by the screen's size, tests/ui/measure.py) or
@@ -117,6 +117,25 @@ def natural_size(w: Any) -> tuple[float, float]:
     return width, height
 
 
+def broken_word(w: Any) -> str:
+    """The first word of a wrapping label wider than the label's lines: Kivy breaks such a
+    word in two ("Renonce" / "s") and the texture still fits its box, so the clipping check
+    alone does not see it. '' when every word is whole."""
+    width = w.text_size[0]
+    if width is None or w.shorten or not w.text or w.texture_size[1] < 1.6 * w.font_size:
+        return ""  # one line (most texts): nothing was wrapped, so nothing was broken
+    from kivy.core.text import Label as CoreLabel
+
+    options = dict(w._label.options)
+    options.update(text="", text_size=(None, None))
+    room = width - 2 * (options.get("padding_x") or 0) + 1
+    core = CoreLabel(**options)
+    for word in dict.fromkeys(w.text.split()):
+        if core.get_extents(word)[0] > room:
+            return word
+    return ""
+
+
 def nested(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     def inside(p: tuple[float, ...], q: tuple[float, ...]) -> bool:
         return p[0] >= q[0] - 1 and p[1] >= q[1] - 1 and p[2] <= q[2] + 1 and p[3] <= q[3] + 1
@@ -151,6 +170,8 @@ def window(root: Any, app: str, size: tuple[int, int]) -> list[str]:
             problems.append(
                 f"{label(w)}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
             )
+        if word := broken_word(w):
+            problems.append(f"{label(w)}: {word!r} broken in two")
         boxes.append((label(w), box))
     return problems + overlaps(boxes) + caps(texts, app, size)
 

@@ -25,7 +25,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from tests.ui.audit import caps, label, overlaps, record
+from tests.ui.audit import broken_word, caps, label, overlaps, record
 from tests.ui.audit import natural_size as _natural_size
 from tests.ui.driver import _touch, until
 
@@ -234,6 +234,8 @@ class ConsoleDriver:
                     problems.append(
                         f"{name}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
                     )
+                if word := broken_word(w):
+                    problems.append(f"{name}: {word!r} broken in two")
                 theme.role(w.role)
                 if row_class is not None and getattr(w, "shorten", False) and _cut(w):
                     # the hall never cuts a text with "…" (a reviewer read "Levé…")

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.ui.audit import caps, label, overlaps, record
+from tests.ui.audit import broken_word, caps, label, overlaps, record
 from tests.ui.audit import natural_size as _natural_size
 
 WAIT = 15.0
@@ -178,6 +178,8 @@ class Driver:
                 problems.append(
                     f"{name}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
                 )
+            if word := broken_word(w):
+                problems.append(f"{name}: {word!r} broken in two")
             if (
                 box[0] < -1
                 or box[1] < -1
