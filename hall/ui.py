@@ -109,17 +109,23 @@ class HallTable(BoxLayout):
             self.add_widget(self._filler)
         for widget, row_vm in zip(self._rows, rows, strict=True):
             widget.row = row_vm
+        self._relayout()
 
     def on_size(self, instance: Any, size: tuple[float, float]) -> None:
         self._tell()
+        self._relayout()
 
     def on_row_height(self, instance: Any, value: float) -> None:
         self._tell()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self._fit_lines()
 
     def _fit_lines(self) -> float | None:
         """Gives each row the lines its long text needs at the back row's type, and returns
         the height those lines add; None when the page's rows do not fit the table then: the
-        presenter is told to put one row fewer on every page (a name is never cut)."""
+        presenter is told to put as many rows as fit on every page (a name is never cut)."""
         app = App.get_running_app()
         presenter = app.presenter
         if not isinstance(presenter, HallPresenter) or self.height <= 1:
@@ -154,23 +160,11 @@ class StandingsTable(HallTable):
     A full page has rows of ``hall.sizes.ROW``; fewer teams than a page holds (a small
     tournament) share the whole height, and their text grows with them up to
     ``hall.sizes.MAX_GROW``. A name too long for one line at the back row's type
-    (``hall.sizes.READ``) wraps between words and its row takes a line more; a page whose
-    long names do not fit holds one team fewer (every page then), never a name cut.
+    (``hall.sizes.READ``) wraps between words and its row takes a line more; when the
+    page's rows then do not fit, every page holds as many teams as fit, never a name cut.
     """
 
-    def on_rows(self, instance: Any, rows: tuple[HallRowVM, ...]) -> None:
-        super().on_rows(instance, rows)
-        self._stretch()
-
-    def on_size(self, instance: Any, size: tuple[float, float]) -> None:
-        super().on_size(instance, size)
-        self._stretch()
-
-    def on_row_height(self, instance: Any, value: float) -> None:
-        super().on_row_height(instance, value)
-        self._stretch()
-
-    def _stretch(self) -> None:
+    def _relayout(self) -> None:
         presenter = App.get_running_app().presenter
         if not self._rows or self.row_height <= 0 or not isinstance(presenter, HallPresenter):
             return
@@ -205,14 +199,6 @@ class NightBoard(HallTable):
     long_text = "players"
     beside = 2 * 16 + 4 * 16 + bk.RANK_WIDTH + bk.TABLE_WIDTH + bk.WINS_WIDTH + bk.POINTS_WIDTH
 
-    def on_rows(self, instance: Any, rows: tuple[Any, ...]) -> None:
-        super().on_rows(instance, rows)
-        self._fit_lines()
-
-    def on_size(self, instance: Any, size: tuple[float, float]) -> None:
-        super().on_size(instance, size)
-        self._fit_lines()
-
 
 class NightTables(HallTable):
     """The tables' games on this page (as many as the leaderboard's rows)."""
@@ -221,14 +207,6 @@ class NightTables(HallTable):
     long_text = "status"
     tells = False
     beside = 2 * 16 + 3 * 16 + bk.TABLE_WIDTH + bk.NIGHT_SCORE_WIDTH + bk.DEALS_WIDTH
-
-    def on_rows(self, instance: Any, rows: tuple[Any, ...]) -> None:
-        super().on_rows(instance, rows)
-        self._fit_lines()
-
-    def on_size(self, instance: Any, size: tuple[float, float]) -> None:
-        super().on_size(instance, size)
-        self._fit_lines()
 
     def _tell(self) -> None:
         pass  # the leaderboard, in its turn on the same room, tells
