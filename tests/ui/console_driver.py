@@ -234,7 +234,9 @@ class ConsoleDriver:
                     problems.append(
                         f"{name}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
                     )
-                if word := broken_word(w):
+                if row_class is not None and (word := broken_word(w)):
+                    # the hall's (the console's own are the leader's, issue 25: clipping and
+                    # overlap only)
                     problems.append(f"{name}: {word!r} broken in two")
                 theme.role(w.role)
                 if row_class is not None and getattr(w, "shorten", False) and _cut(w):
