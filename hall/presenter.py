@@ -27,10 +27,11 @@ columns apply, who is out, each table's game and round, the room's round are the
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from hall.i18n import translator
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM
@@ -66,6 +67,18 @@ from whist.protocol import (
 from whist.views import format_info
 
 T = TypeVar("T")
+
+
+def _sentences(text: str) -> list[str]:
+    """A line of several sentences (the day's count with an accepted count's reason) as one
+    line each, for the ticker.
+
+    >>> _sentences("Day 1 count: every table counted. Table 5: count accepted (twice).")
+    ['Day 1 count: every table counted.', 'Table 5: count accepted (twice).']
+    """
+    return [part for part in re.split(r"(?<=\.)\s+(?=\w)", text) if part]
+
+
 #: Between the two partnerships' scores (an en dash).
 DASH = " \N{EN DASH} "
 
@@ -124,6 +137,7 @@ class HallPresenter(Base[HallVM]):
         self.seq = 0
         self.rows_per_page = 10
         self.page = 0
+        self.turn = 0  # the secondary lines' turn (the ticker), counted by next_page
         self.change_hand = 0  # the hand each team's change is about (0: none yet)
         self.ranked = True  # False from a StandingsChanges until the next Standings
         self.placed_by: str | None = None  # the core's: a tie-break placed level teams
@@ -259,10 +273,23 @@ class HallPresenter(Base[HallVM]):
             self._changed()
 
     def next_page(self) -> None:
-        """Turn the page (the window calls this every ``page_seconds``)."""
+        """Turn the page and the ticker's line (the window calls this every
+        ``page_seconds``)."""
+        self.turn += 1
+        if self.club and self.turn % 2:  # a club night: the same page of the tables' games
+            self._changed()
+            return
+        turns = len(self.view.ticker) > 1
         if self.pages > 1:
             self.page = (self.page + 1) % self.pages
+        if self.pages > 1 or turns:
             self._changed()
+
+    def _ticker(self, *lines: str) -> dict[str, Any]:
+        """The secondary lines as the hall says them, one at a time and each short enough
+        for the back row's type (two lines of it): ``ticker`` and the ``line`` on show."""
+        said = tuple(dict.fromkeys(line for line in lines if line))
+        return {"ticker": said, "line": said[self.turn % len(said)] if said else ""}
 
     # ================================================================== the view
     def _build(self) -> HallVM:
@@ -377,10 +404,17 @@ class HallPresenter(Base[HallVM]):
                 if self.placed_by == "countback"
                 else tr.t("Level teams placed by a playoff")
             )
+        tournament = s.tournament if s is not None else ""
         return HallVM(
+            **self._ticker(
+                tournament,
+                *progress.split(" · "),  # "3 of 6 tables have reported", "Provisional — …"
+                *_sentences(counts) if s is None or s.playoff is None else counts.split(" · "),
+                message,
+            ),
             screen="standings",
             language=self.language,
-            tournament=s.tournament if s is not None else "",
+            tournament=tournament,
             hand=hand,
             trump_symbol=symbol,
             trump_name=trump,
@@ -561,7 +595,15 @@ class HallPresenter(Base[HallVM]):
             # the room's round (the core's) and its trump, the same at every table playing it
             symbol, trump, role = self._room_trump(n.room_round, self._room_tables(n))
         pages = self.pages
+        house_rules = [tr.t(h.says).format(**h.values) for h in club.house_rules or ()]
         return HallVM(
+            **self._ticker(
+                s.tournament if ended else hand,
+                progress,
+                *note.split(" · "),
+                *house_rules,  # the house rules in force tonight, in the core's words
+                "" if n is not None else tr.t("Waiting for the standings…"),
+            ),
             screen="night",
             trump_symbol=symbol,
             trump_name=trump,
@@ -585,9 +627,8 @@ class HallPresenter(Base[HallVM]):
                 tables=tuple(tables),
                 note=note,
                 # the house rules in force, in the core's words (ClubRules.house_rules)
-                house_rules="\n".join(
-                    tr.t(h.says).format(**h.values) for h in club.house_rules or ()
-                ),
+                house_rules="\n".join(house_rules),
+                tables_turn=bool(self.turn % 2),
             ),
         )
 

@@ -6,8 +6,8 @@ the hall's font, draws capitals and digits :data:`CAP_HEIGHT` of the font size t
 team name at :data:`NAME` px has capitals about 50 px, 31 mm, tall; tests/ui/test_hall_backrow.py
 measures them in the screenshots' pixel rows (docs/hall-display.md says how).
 
->>> round(NAME * CAP_HEIGHT * MM_PER_PX)
-31
+>>> round(NAME * CAP_HEIGHT * MM_PER_PX), round(READ * CAP_HEIGHT * MM_PER_PX, 1)
+(31, 30.5)
 >>> TRUMP_NAME > SCORE * MAX_GROW > NAME
 True
 """
@@ -21,21 +21,40 @@ CAP_HEIGHT = 1493 / 2048
 #: The capitals the back row needs, in mm (issue 13).
 MIN_CAP_MM = 30.0
 
-#: The header (tournament, hand, trump) and the progress strip under it.
+#: The smallest type a player reads on the hall (issue 25, item 8): capitals of 48 px,
+#: 30.5 mm. Every text of the standings and the club night is at least this big; what does
+#: not fit at this size is said in turn on the ticker, or on the next page
+#: (docs/hall-display.md, "The layout").
+READ = 66
+#: The height of one line of READ type (DejaVu Sans: 1.164 of the type size, rounded up).
+READ_LINE = 78
+#: The header: the hand (or "Final standings", the playoff) on up to two lines, the trump.
 HEADER = 176
-STRIP = 60
-#: Column titles, the footer (page x of y).
-HEAD_ROW = 60
-FOOTER = 60
-#: A team's row when the page is full; fewer teams: the rows grow to fill the screen.
-ROW = 92
-#: Text in a team's row: name (and rank, change), the score, the per-day totals.
+#: The progress bar under the header, while tables report.
+BAR = 16
+#: The ticker: the secondary lines in turn (two lines of READ), the page and the clock.
+TICKER = 2 * READ_LINE + 16
+#: The column titles' row, and a team's row when the page is full; fewer teams: the rows
+#: grow to fill the screen. A name that needs two lines at READ gets a line more.
+HEAD_ROW = 92
+ROW = 96  # a score of SCORE px is 1.164 * SCORE tall
+#: The columns beside the name: rank, score ("Drapeaux"), the last hand's change (▲ 12).
+RANK_WIDTH = 210
+SCORE_WIDTH = 380
+CHANGE_WIDTH = 220
+#: A club night's columns (the leaderboard; the tables' turn): table and side ("1 NS"),
+#: games or rubbers ("Robres"), points or tricks ("Levées"); a table's score ("13 - 6",
+#: "NS - EO"), its deals ("Donnes").
+TABLE_WIDTH = 260
+WINS_WIDTH = 340
+POINTS_WIDTH = 300
+NIGHT_SCORE_WIDTH = 520
+DEALS_WIDTH = 320
+#: The ticker's right-hand column: "Page 2 sur 6", and the room's clock under it.
+PAGE_WIDTH = 520
+#: Text in a team's row: name (and rank, change), the score.
 NAME = 68
 SCORE = 80
-DAYS = 52
-#: Small texts (column titles, progress, hand): still readable from the middle of the room.
-SMALL = 40
-TITLE = 56
 #: The trump: larger than anything in the rows.
 TRUMP_NAME = 108
 TRUMP_SYMBOL = 136

@@ -19,7 +19,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -50,6 +50,8 @@ class HallRow(BoxLayout):
     head = ObjectProperty(False)
     stretch = NumericProperty(1.0)
     grow = NumericProperty(1.0)
+    #: the lines its name needs at the back row's type (hall.sizes.READ), wrapped between words
+    lines = NumericProperty(1)
 
 
 class TrumpName(Label):
@@ -57,6 +59,7 @@ class TrumpName(Label):
 
     kid = StringProperty("")
     role = StringProperty("header")
+    read = BooleanProperty(True)
 
 
 class NightRow(BoxLayout):
@@ -64,6 +67,7 @@ class NightRow(BoxLayout):
 
     row = ObjectProperty(NightRowVM(), rebind=True)
     head = ObjectProperty(False)
+    lines = NumericProperty(1)  # as HallRow's, for the players' names
 
 
 class NightTableRow(BoxLayout):
@@ -71,6 +75,7 @@ class NightTableRow(BoxLayout):
 
     row = ObjectProperty(NightTableVM(), rebind=True)
     head = ObjectProperty(False)
+    lines = NumericProperty(1)  # as HallRow's, for the table's status
 
 
 class HallTable(BoxLayout):
@@ -79,6 +84,13 @@ class HallTable(BoxLayout):
     rows = ObjectProperty((), rebind=True)
     row_height = NumericProperty(72)
     row_class: type[BoxLayout] = HallRow
+    #: The row's text that wraps (a name) and the design pixels of the row beside it (the
+    #: other columns, the padding and the spacing): :meth:`_fit_lines`.
+    long_text = "name"
+    #: Whether this table says how many rows a page holds (the leaderboard does, the tables
+    #: in their turn show the same page).
+    tells = True
+    beside = 2 * 16 + 3 * 16 + bk.RANK_WIDTH + bk.SCORE_WIDTH + bk.CHANGE_WIDTH
 
     def __init__(self, **kwargs: Any) -> None:
         self._rows: list[BoxLayout] = []
@@ -86,7 +98,7 @@ class HallTable(BoxLayout):
         super().__init__(**kwargs)
         self.add_widget(self._filler)
 
-    def on_rows(self, instance: Any, rows: tuple[HallRowVM, ...]) -> None:
+    def on_rows(self, instance: Any, rows: tuple[Any, ...]) -> None:
         while len(self._rows) > len(rows):
             self.remove_widget(self._rows.pop())
         while len(self._rows) < len(rows):
@@ -97,12 +109,44 @@ class HallTable(BoxLayout):
             self.add_widget(self._filler)
         for widget, row_vm in zip(self._rows, rows, strict=True):
             widget.row = row_vm
+        self._relayout()
 
     def on_size(self, instance: Any, size: tuple[float, float]) -> None:
         self._tell()
+        self._relayout()
 
     def on_row_height(self, instance: Any, value: float) -> None:
         self._tell()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self._fit_lines()
+
+    def _fit_lines(self) -> float | None:
+        """Gives each row the lines its long text needs at the back row's type, and returns
+        the height those lines add; None when the page's rows do not fit the table then: the
+        presenter is told to put as many rows as fit on every page (a name is never cut)."""
+        app = App.get_running_app()
+        presenter = app.presenter
+        if not isinstance(presenter, HallPresenter) or self.height <= 1:
+            return 0.0
+        width = self.width - app.s * self.beside
+        for widget in self._rows:
+            widget.lines = _lines(getattr(widget.row, self.long_text), app.s * bk.READ, width)
+        line = app.s * bk.READ_LINE
+        extra = float(sum(w.lines - 1 for w in self._rows) * line)
+        if len(self._rows) * self.row_height + extra <= self.height + 1 or not self.tells:
+            return extra
+        fit, used = 0, 0.0  # as many rows as fit, in order, with their lines
+        for widget in self._rows:
+            used += self.row_height + (widget.lines - 1) * line
+            if used > self.height + 1:
+                break
+            fit += 1
+        if fit < len(self._rows):
+            presenter.set_rows_per_page(max(1, fit))
+            return None
+        return extra
 
     def _tell(self) -> None:
         presenter = App.get_running_app().presenter
@@ -115,45 +159,57 @@ class StandingsTable(HallTable):
 
     A full page has rows of ``hall.sizes.ROW``; fewer teams than a page holds (a small
     tournament) share the whole height, and their text grows with them up to
-    ``hall.sizes.MAX_GROW``. Every page of a paged tournament has the same rows.
+    ``hall.sizes.MAX_GROW``. A name too long for one line at the back row's type
+    (``hall.sizes.READ``) wraps between words and its row takes a line more; when the
+    page's rows then do not fit, every page holds as many teams as fit, never a name cut.
     """
 
-    def on_rows(self, instance: Any, rows: tuple[HallRowVM, ...]) -> None:
-        super().on_rows(instance, rows)
-        self._stretch()
-
-    def on_size(self, instance: Any, size: tuple[float, float]) -> None:
-        super().on_size(instance, size)
-        self._stretch()
-
-    def on_row_height(self, instance: Any, value: float) -> None:
-        super().on_row_height(instance, value)
-        self._stretch()
-
-    def _stretch(self) -> None:
+    def _relayout(self) -> None:
         presenter = App.get_running_app().presenter
         if not self._rows or self.row_height <= 0 or not isinstance(presenter, HallPresenter):
             return
+        extra = self._fit_lines()
+        if extra is None:
+            return
         shown = len(self._rows) if presenter.pages == 1 else presenter.rows_per_page
-        stretch = max(1.0, self.height / (max(1, shown) * self.row_height))
+        stretch = max(1.0, (self.height - extra) / (max(1, shown) * self.row_height))
         for widget in self._rows:
             widget.stretch = stretch
             widget.grow = min(bk.MAX_GROW, stretch)
+
+
+def _lines(text: str, font_size: float, width: float) -> int:
+    """How many lines ``text`` takes in bold at ``font_size``, wrapped between words at
+    ``width`` (Kivy's own label, as the row's name will be drawn)."""
+    from kivy.core.text import Label as CoreLabel
+
+    if not text or width <= 1:
+        return 1
+    one = CoreLabel(text="X", font_size=font_size, bold=True)
+    one.refresh()
+    label = CoreLabel(text=text, font_size=font_size, bold=True, text_size=(width, None))
+    label.refresh()
+    return max(1, round(float(label.content_size[1]) / float(one.content_size[1])))
 
 
 class NightBoard(HallTable):
     """A club night's leaderboard on this page (it tells the presenter how many fit)."""
 
     row_class = NightRow
+    long_text = "players"
+    beside = 2 * 16 + 4 * 16 + bk.RANK_WIDTH + bk.TABLE_WIDTH + bk.WINS_WIDTH + bk.POINTS_WIDTH
 
 
 class NightTables(HallTable):
     """The tables' games on this page (as many as the leaderboard's rows)."""
 
     row_class = NightTableRow
+    long_text = "status"
+    tells = False
+    beside = 2 * 16 + 3 * 16 + bk.TABLE_WIDTH + bk.NIGHT_SCORE_WIDTH + bk.DEALS_WIDTH
 
     def _tell(self) -> None:
-        pass  # the leaderboard beside it tells
+        pass  # the leaderboard, in its turn on the same room, tells
 
 
 class HallApp(ScreenApp):

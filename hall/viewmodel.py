@@ -56,7 +56,8 @@ class NightTableVM:
 
 @dataclass(frozen=True)
 class NightVM:
-    """A club night's picture: the leaderboard on the left, the tables on the right.
+    """A club night's picture: the leaderboard, and in turn the tables' games (``tables_turn``:
+    the page clock shows the leaderboard's page, then the same page of the tables).
 
     >>> NightVM().rows
     ()
@@ -70,6 +71,7 @@ class NightVM:
     note: str = ""
     #: The house rules in force tonight, one a line (empty: the seed's rules).
     house_rules: str = ""
+    tables_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,10 @@ class HallVM:
     counts: str = ""
     banner: str = ""
     banner_role: str = "banner-offline"
+    #: The secondary lines (the tournament, progress, count, playoff, notes), said in turn on
+    #: one band of the back row's type (docs/hall-display.md); ``line`` is the one on show.
+    ticker: tuple[str, ...] = ()
+    line: str = ""
     head: HallRowVM = HallRowVM()
     rows: tuple[HallRowVM, ...] = ()
     page: str = ""

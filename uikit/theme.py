@@ -35,6 +35,10 @@ FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 # Type sizes at 800x480, in pixels (scaled with the screen).
+#: What a player reads (names, the trump's name, buttons, the score): capitals of 4.57 mm on
+#: the 7-inch screen (0.729 of 35 px, 0.179 mm a pixel row), 4.5 mm at least on every screen
+#: a table may have (issue 25, item 9; tests/ui/audit.py checks each text marked ``read``).
+READ = 35
 TEXT = 28
 TEXT_LARGE = 32
 TITLE = 36

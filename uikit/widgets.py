@@ -44,6 +44,9 @@ class LText(Label):
     role = StringProperty("text")
     filled = BooleanProperty(False)
     kid = StringProperty("")
+    #: What a player reads (names, the trump, scores): tests/ui/audit.py holds its capitals
+    #: to the floor of the screen (4.5 mm on a table, 30 mm on the hall's TV).
+    read = BooleanProperty(False)
 
 
 class LLine(Label):
@@ -51,6 +54,7 @@ class LLine(Label):
 
     role = StringProperty("text")
     kid = StringProperty("")
+    read = BooleanProperty(False)
 
 
 class LFill(Label):
@@ -59,6 +63,7 @@ class LFill(Label):
     role = StringProperty("text")
     filled = BooleanProperty(False)
     kid = StringProperty("")
+    read = BooleanProperty(False)
 
 
 class FitFill(LFill):
@@ -69,6 +74,9 @@ class FitFill(LFill):
 
     max_font_size = NumericProperty(0)
     min_font_size = NumericProperty(0)
+    #: At most this many lines (0: as many as the box holds): a smaller type on one line
+    #: rather than a bigger one on two (a hall row's name, grown with few teams).
+    max_lines = NumericProperty(0)
     #: Each step down, the type is this much smaller.
     STEP = 0.94
 
@@ -79,6 +87,7 @@ class FitFill(LFill):
             size=self._refit,
             max_font_size=self._refit,
             min_font_size=self._refit,
+            max_lines=self._refit,
             bold=self._refit,
         )
 
@@ -87,8 +96,8 @@ class FitFill(LFill):
         size = top
         if self.text and self.width > 1 and self.height > 1:
             floor = min(self.min_font_size or top, top)
-            while size * self.STEP >= floor and not self.fits(size):
-                size *= self.STEP
+            while size > floor and not self.fits(size):
+                size = max(floor, size * self.STEP)  # the last step is the floor itself
         self.font_size = size
 
     def fits(self, font_size: float) -> bool:
@@ -101,6 +110,8 @@ class FitFill(LFill):
         label = CoreLabel(**options)
         label.refresh()
         if label.content_size[1] > self.height:
+            return False
+        if self.max_lines and len(label._cached_lines) > self.max_lines:
             return False
         widest = max(label.get_extents(word)[0] for word in self.text.split())
         return bool(widest <= self.width - 2 * (options.get("padding_x") or 0))
@@ -183,6 +194,7 @@ class LButton(ButtonBehavior, Label):
 
     vm = ObjectProperty(ButtonVM(), rebind=True)
     kid = StringProperty("")
+    read = BooleanProperty(False)
     role = StringProperty("normal")
 
 

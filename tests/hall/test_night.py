@@ -81,8 +81,12 @@ def test_many_tables_page_the_leaderboard_and_the_tables_together():
     v = p.view
     assert len(v.night.rows) == 8 and len(v.night.tables) == 8
     assert v.page == "Page 1 of 3"  # 24 partnerships at 8 a page
+    p.next_page()  # the same page, the tables' turn (issue 29: a hall for the back row)
+    assert p.view.night.tables_turn and p.view.page == "Page 1 of 3"
     p.next_page()
+    assert not p.view.night.tables_turn
     assert [t.table for t in p.view.night.tables] == [str(t) for t in range(9, 13)]
+    p.next_page()
     p.next_page()
     assert p.view.page == "Page 3 of 3"
     assert [t.table for t in p.view.night.tables] == [str(t) for t in range(1, 9)]

@@ -119,3 +119,5 @@ def test_the_house_rules_in_force_are_shown_in_the_halls_language():
     assert shown(night).view.night.house_rules.startswith("House rule: the traditional knockout")
     fr = shown(night, language="fr").view.night.house_rules
     assert fr.startswith("Règle maison : le whist à élimination traditionnel")
+    # on the TV they take their turn on the ticker, at the back row's type (docs/hall-display.md)
+    assert fr in shown(night, language="fr").view.ticker

@@ -196,14 +196,19 @@ def test_every_visible_text_goes_through_the_catalog(tmp_path):
         for f in dataclasses.fields(vm):
             value = getattr(vm, f.name)
             texts = []
-            if isinstance(value, str) and f.name not in (
-                "screen",
-                "language",
-                "tournament",
-                "trump_symbol",
-                "trump_role",
-                "banner_role",
-            ):
+            if (
+                isinstance(value, str)
+                and f.name
+                not in (
+                    "screen",
+                    "language",
+                    "tournament",
+                    "trump_symbol",
+                    "trump_role",
+                    "banner_role",
+                )
+                and (f.name, value) != ("line", vm.tournament)
+            ):  # the ticker says its name too
                 texts.append(value)
             if f.name == "head":
                 texts += [getattr(value, g.name) for g in dataclasses.fields(value)]
@@ -347,3 +352,18 @@ def test_a_playoff_the_hub_plays_is_said_on_the_hall(tmp_path):
         assert p.view.message == "Level teams placed by a playoff"
     finally:
         link.close()
+
+
+def test_the_secondary_lines_take_turns_on_one_line_of_the_back_rows_type(hub):
+    # issue 25, item 8: the tournament, the progress and the notes are each said in turn,
+    # at the size the back row reads, rather than all at once in small type
+    p = hall(hub)
+    hub.send("start_hand")
+    hub.deliver()
+    v = p.view
+    assert v.ticker == ("Military whist, 3 tables", "0 of 3 tables have reported")
+    shown = []
+    for _ in range(3):
+        shown.append(p.view.line)
+        p.next_page()  # the page clock turns the ticker too, with a single page
+    assert shown == [*v.ticker, v.ticker[0]]

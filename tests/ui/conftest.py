@@ -34,6 +34,19 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "kiosk"
 #: Upper bound for one scenario process (Kivy start, a whole hand, screenshots).
 SCENARIO_TIMEOUT = 300.0
+#: What the screenshot audit (tests/ui/audit.py) cost each scenario of this process:
+#: (pictures, seconds), summed up at the end of the run (in this process: ``-n 0``).
+AUDIT_COST: list[tuple[int, float]] = []
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if AUDIT_COST:
+        shots = sum(n for n, _ in AUDIT_COST)
+        seconds = sum(s for _, s in AUDIT_COST)
+        terminalreporter.write_line(
+            f"screenshot audit: {shots} pictures, {seconds:.2f} s in all "
+            f"({1000 * seconds / max(1, shots):.1f} ms a picture)"
+        )
 
 
 def xvfb_missing() -> str | None:
@@ -186,6 +199,7 @@ class Scenario:
             f"the kiosk process ended ({self.proc.returncode}) with no RESULT:\n{err[-4000:]}"
         )
         report: dict[str, Any] = json.loads(lines[-1][len("RESULT ") :])
+        AUDIT_COST.append((len(report.get("shots", ())), report.get("audit_seconds", 0.0)))
         assert not report.get("error"), report["error"] + "\n" + err[-3000:]
         return report
 

@@ -25,7 +25,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from tests.ui.driver import _natural_size, _nested, _touch, until
+from tests.ui.audit import broken_word, caps, label, overlaps, record
+from tests.ui.audit import natural_size as _natural_size
+from tests.ui.driver import _touch, until
 
 WAIT = 15.0
 _report: dict[str, Any] = {"shots": [], "audit": [], "texts": {}}
@@ -170,7 +172,7 @@ class ConsoleDriver:
         made = Path(Window.screenshot(name=str(target)))
         made.replace(target)
         _report["shots"].append(target.name)
-        _report["audit"].extend(f"{target.name}: {p}" for p in self.audit())
+        record(_report, target.name, self.audit)
 
     def audit(self) -> list[str]:
         """What a volunteer (or the back row of the hall) would trip over on this screen."""
@@ -213,7 +215,7 @@ class ConsoleDriver:
                     min(box[2], vx + view.width),
                     min(box[3], vy + view.height),
                 )
-            name = getattr(w, "kid", "") or f"{type(w).__name__}({getattr(w, 'text', '')[:24]!r})"
+            name = label(w) if hasattr(w, "text") else getattr(w, "kid", "") or type(w).__name__
             small = min(w.width, w.height) < sz.MIN_TARGET_PX * s - 0.5
             if tile_class is not None and isinstance(w, tile_class) and small:
                 problems.append(f"{name}: tile of {w.width:.0f}x{w.height:.0f} px")
@@ -232,6 +234,10 @@ class ConsoleDriver:
                     problems.append(
                         f"{name}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
                     )
+                if row_class is not None and (word := broken_word(w)):
+                    # the hall's (the console's own are the leader's, issue 25: clipping and
+                    # overlap only)
+                    problems.append(f"{name}: {word!r} broken in two")
                 theme.role(w.role)
                 if row_class is not None and getattr(w, "shorten", False) and _cut(w):
                     # the hall never cuts a text with "…" (a reviewer read "Levé…")
@@ -244,12 +250,9 @@ class ConsoleDriver:
             ):
                 problems.append(f"{name}: outside the window at {[round(v) for v in box]}")
             boxes.append((name, box))
-        for i, (a, ba) in enumerate(boxes):
-            for b, bb in boxes[i + 1 :]:
-                overlap_w = min(ba[2], bb[2]) - max(ba[0], bb[0])
-                overlap_h = min(ba[3], bb[3]) - max(ba[1], bb[1])
-                if overlap_w > 1 and overlap_h > 1 and not _nested(ba, bb):
-                    problems.append(f"{a} overlaps {b}")
+        problems.extend(overlaps(boxes))
+        # what the hall's players read (``read: True`` in hall/kv) is 30 mm from the back row
+        problems.extend(caps(self.widgets(), self.spec["app"], (Window.width, Window.height)))
         return problems
 
     def note(self, key: str, value: Any) -> None:

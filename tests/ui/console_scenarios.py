@@ -456,6 +456,12 @@ async def club_hall(d: Any) -> None:
     await d.shoot("20-night")
     d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
     d.note("tables", [(t.table, t.score, t.deals, t.status) for t in d.vm.night.tables])
+    p.next_page()  # the page clock's next turn: the same page of the tables' games
+    await d.settle()
+    await d.shoot("20-night-tables-turn")
+    p.next_page()  # the leaderboard's turn again, on its next page: back to page 1
+    p.page = 0
+    p._changed()
     # The rest of the room plays: more rows than the screen holds, so the display pages.
     others = list(range(4, tables + 1))
     await d.start_club_kiosks(others)

@@ -23,6 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.ui.audit import broken_word, caps, label, overlaps, record
+from tests.ui.audit import natural_size as _natural_size
+
 WAIT = 15.0
 _report: dict[str, Any] = {"shots": [], "audit": [], "texts": {}, "marks": {}}
 
@@ -148,7 +151,7 @@ class Driver:
         made = Path(Window.screenshot(name=str(target)))
         made.replace(target)
         _report["shots"].append(target.name)
-        _report["audit"].extend(f"{target.name}: {p}" for p in self.audit())
+        record(_report, target.name, self.audit)
 
     def audit(self) -> list[str]:
         """What a 55+ player would trip over on this screen."""
@@ -163,7 +166,7 @@ class Driver:
         for w in self.widgets():
             if not isinstance(w, KText | KFill | KButton) or w.opacity == 0 or not w.text:
                 continue
-            name = w.kid or f"{type(w).__name__}({w.text[:24]!r})"
+            name = label(w)
             x, y = w.to_window(w.x, w.y)
             box = (x, y, x + w.width, y + w.height)
             if w.font_size < theme.MIN_TEXT_PX * s - 0.01:
@@ -175,6 +178,8 @@ class Driver:
                 problems.append(
                     f"{name}: text {tw}x{th} does not fit in {w.width:.0f}x{w.height:.0f}"
                 )
+            if word := broken_word(w):
+                problems.append(f"{name}: {word!r} broken in two")
             if (
                 box[0] < -1
                 or box[1] < -1
@@ -192,11 +197,9 @@ class Driver:
                 # Tap safety: the main button of every screen is at the bottom right, so a
                 # finger that taps it twice as the screen changes never calls the leader.
                 problems.append("call: Call the leader must stay on the left half")
-        for (a, ba), (b, bb) in itertools.combinations(boxes, 2):
-            overlap_w = min(ba[2], bb[2]) - max(ba[0], bb[0])
-            overlap_h = min(ba[3], bb[3]) - max(ba[1], bb[1])
-            if overlap_w > 1 and overlap_h > 1 and not _nested(ba, bb):
-                problems.append(f"{a} overlaps {b}")
+        problems.extend(overlaps(boxes))
+        # what a player reads (``read: True`` in the .kv) has capitals of 4.5 mm at least
+        problems.extend(caps(self.widgets(), "kiosk", (Window.width, Window.height)))
         return problems
 
     def note(self, key: str, value: Any) -> None:
@@ -310,30 +313,6 @@ class Driver:
         if self.leader is not None:
             await asyncio.to_thread(self.leader.stop)
         await self.stop_hub()
-
-
-def _natural_size(label: Any) -> tuple[float, float]:
-    """The size the text needs. A label given a fixed text_size makes a texture of exactly
-    that size however many lines it holds, so lay it out again with the height left free."""
-    from kivy.core.text import Label as CoreLabel
-
-    width, height = label.texture_size
-    fixed = label.text_size
-    if fixed[0] is not None and fixed[1] is not None and not label.shorten:
-        options = dict(label._label.options)
-        # options keeps the text the label was made with; the text now is on the widget
-        options.update(text=label.text, text_size=(fixed[0], None))
-        free = CoreLabel(**options)
-        free.refresh()
-        height = max(height, free.content_size[1])
-    return width, height
-
-
-def _nested(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    def inside(p: tuple[float, ...], q: tuple[float, ...]) -> bool:
-        return p[0] >= q[0] - 1 and p[1] >= q[1] - 1 and p[2] <= q[2] + 1 and p[3] <= q[3] + 1
-
-    return inside(a, b) or inside(b, a)
 
 
 _touch_ids = itertools.count(1000)
@@ -654,7 +633,7 @@ async def shot_turned(d: Driver, name: str) -> None:
     )
     d.last_turned = target
     _report["shots"].append(target.name)
-    _report["audit"].extend(f"{target.name}: {p}" for p in d.audit())
+    record(_report, target.name, d.audit)
 
 
 async def tap_turned(d: Driver, kid: str) -> None:

@@ -36,7 +36,11 @@ def report(shot: Path) -> None:
     app: Any = App.get_running_app()
     made = Path(Window.screenshot(name=str(shot)))
     made.replace(shot)
+    from tests.ui import audit
+
+    size = (Window.width, Window.height)
     result = {"size": list(Window.size), "screen": app.vm.screen, "s": app.s}
+    result["audit"] = [f"{shot.name}: {p}" for p in audit.window(app.root, "hall", size)]
     print("RESULT " + json.dumps(result), flush=True)
     app.stop()
 

@@ -51,7 +51,12 @@ def report(shot: Path) -> None:
     app: Any = App.get_running_app()
     made = Path(Window.screenshot(name=str(shot)))
     made.replace(shot)
-    print("RESULT " + json.dumps({"screen": app.vm.screen, "url": app.phones_url}), flush=True)
+    from tests.ui import audit
+
+    problems = audit.window(app.root, "hall", (Window.width, Window.height))
+    result = {"screen": app.vm.screen, "url": app.phones_url}
+    result["audit"] = [f"{shot.name}: {p}" for p in problems]
+    print("RESULT " + json.dumps(result), flush=True)
     app.stop()
 
 

@@ -158,7 +158,7 @@ def test_the_hall_shows_the_nights_leaderboard(tmp_path, kivy_env, served):
     _check(
         report,
         HALL_SHOTS,
-        ["20-night", "21-night-paging", "22-night-final"],
+        ["20-night", "20-night-tables-turn", "21-night-paging", "22-night-final"],
         ["1280x720", "1920x1080"],
     )
     seen = report["texts"]

@@ -172,3 +172,4 @@ def test_fullscreen_on_a_720p_tv(tmp_path, tv_720, hall, written):
     assert result["size"] == [1280, 720]
     assert result["screen"] == ("setup" if written == "missing" else "connecting")
     assert result["s"] == pytest.approx(2 / 3)
+    assert result["audit"] == [], "\n".join(result["audit"])

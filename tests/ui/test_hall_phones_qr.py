@@ -57,7 +57,9 @@ def test_the_halls_qr_code_is_the_printed_phones_address(tmp_path: Path, kivy_en
         )
         lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
         assert lines, done.stderr[-3000:]
-        assert json.loads(lines[-1][len("RESULT ") :])["screen"] == "standings"
+        result = json.loads(lines[-1][len("RESULT ") :])
+        assert result["screen"] == "standings"
+        assert result["audit"] == [], "\n".join(result["audit"])
     finally:
         hub.terminate()
     assert ZBARIMG is not None
