@@ -1370,9 +1370,9 @@ async def club_views(d: Driver) -> None:
         p.on_score(club_score(night, table))
 
     def play(night: Any, *records: dict[str, Any]) -> None:
-        for record in records:
+        for entry in records:
             deal = len(night.deals[table]) + 1
-            night.apply(DealRecorded(f"v{deal}", table, deal, record))
+            night.apply(DealRecorded(f"v{deal}", table, deal, entry))
 
     minnesota = _long_night("minnesota", names)
     play(
