@@ -150,14 +150,17 @@ class ConsoleDriver:
 
     # ------------------------------------------------------------------ recording
     async def shoot(self, name: str) -> None:
-        """This screen in both languages at both sizes; the window ends as it was."""
+        """This screen in both languages at both sizes, or in the spec's ``variants`` only
+        ((language, size index) pairs: each resize lays the whole screen out again); the
+        window ends as it was."""
         before = self.p.language
-        for size, languages in ((self.sizes[0], ("en", "fr")), (self.sizes[1], ("fr", "en"))):
+        variants = self.spec.get("variants") or (("en", 0), ("fr", 0), ("fr", 1), ("en", 1))
+        for language, index in variants:
+            size = self.sizes[index]
             await self.resize(*size)
-            for language in languages:
-                if self.p.language != language:
-                    self.p.set_language(language)
-                await self._shot(f"{language}-{size[0]}x{size[1]}-{name}")
+            if self.p.language != language:
+                self.p.set_language(language)
+            await self._shot(f"{language}-{size[0]}x{size[1]}-{name}")
         await self.resize(*self.sizes[0])
         if self.p.language != before:
             self.p.set_language(before)

@@ -5,6 +5,9 @@ The scenario (tests/ui/driver.py, ``club``) taps every club screen with touches 
 widgets, counts the taps of a deal, stops and restarts the hub, has the leader enter and
 correct a deal and end the night, and saves a screenshot of every screen into
 screenshots/kiosk/ with the layout audit of tests/ui/test_kiosk_ui.py.
+
+Minnesota in English and English whist in French; the nights of tests/ui/test_club_stories_ui.py
+play each in the other language (Minnesota's French choice, English whist's English confirm).
 """
 
 from __future__ import annotations
@@ -75,16 +78,3 @@ def test_an_english_whist_night_in_french(tmp_path, kivy_env, hall):
     assert texts["confirm"] == "Atout\u00a0: ♥ Cœur\nNord-Sud 4 · Est-Ouest 9 levées"
     assert texts["taps"] == 7  # the honours are one more tap
     assert texts["ended"].splitlines()[0] == "L'arbitre a terminé la soirée."
-
-
-def test_an_english_whist_night_in_english(tmp_path, kivy_env, hall):
-    texts = night(tmp_path, kivy_env, hall, game="english", language="en")
-    assert texts["confirm"] == "Trump: ♥ Hearts\nNorth-South 4 · East-West 9 tricks"
-    assert texts["first"] == "Rubber: 0 games · 0 rubbers won"
-
-
-def test_a_minnesota_night_in_french(tmp_path, kivy_env, hall):
-    texts = night(tmp_path, kivy_env, hall, game="minnesota", language="fr")
-    assert texts["choice"] == ["Nord-Sud grand", "Est-Ouest grand", "Tous petits"]
-    assert texts["taps"] == 6
-    assert texts["ended_other"].splitlines()[0] == "The leader has ended the night."

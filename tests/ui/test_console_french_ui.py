@@ -1,6 +1,6 @@
 """Issue 13 on the real console under Xvfb, against a real Mosquitto and hub: a Gaspésie
 tournament in French (a manche, plural forms), a missing result entered by the leader, the
-reason's hint, the tournament renamed. Shots at 1280x800 and 1920x1080, EN and FR, in
+reason's hint, the tournament renamed. Shots at 1280x800, EN and FR, in
 screenshots/leader/ (40- to 44-)."""
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ SHOTS = [
     "44-renamed",
     "45-start-early",
 ]
-VARIANTS = ["en-1280x800", "fr-1280x800", "fr-1920x1080", "en-1920x1080"]
+#: Both languages at the laptop's 1280x800, where the long name is tightest; no resize (each
+#: lays the whole console out again: tests/ui/test_console_ui.py's first walk has both sizes).
+VARIANTS = ["en-1280x800", "fr-1280x800"]
 LONG_NAME = "Tournoi de whist militaire de la Baie-des-Chaleurs, Carleton-sur-Mer"
 
 
@@ -33,6 +35,7 @@ def test_french_throughout_entering_a_result_and_renaming(tmp_path, kivy_env, ha
             "config": str(config),
             "shots": str(LEADER_SHOTS),
             "sizes": [[1280, 800], [1920, 1080]],
+            "variants": [["fr", 0], ["en", 0]],
         },
         kivy_env,
         tmp_path,

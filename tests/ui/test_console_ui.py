@@ -1,8 +1,9 @@
 """The leader's console and the hall display, under Xvfb, against a real Mosquitto and hub.
 
 One test runs a whole 3-table tournament from the console while the hall display watches,
-each in its own process; the other covers what only Gaspésie has. Every screen is saved at
-1920x1080 and 1280x720 in English and French, into screenshots/leader/ and
+each in its own process; the others cover what only Gaspésie has, the director's early end,
+the counts. Every screen of the first is saved at 1920x1080 and 1280x720 in English and
+French, those of the others in both at 1280x720, into screenshots/leader/ and
 screenshots/hall/, and checked (text size, touch size, clipping, overlap; hall rows at
 least 48 px at 1080p).
 """
@@ -20,6 +21,11 @@ from tests.ui.conftest import ROOT, Scenario, broker_spec
 LEADER_SHOTS = ROOT / "screenshots" / "leader"
 HALL_SHOTS = ROOT / "screenshots" / "hall"
 VARIANTS = ["en-1920x1080", "fr-1920x1080", "fr-1280x720", "en-1280x720"]
+#: The walks whose point is what the screens say (the director, the counts, Gaspésie): both
+#: languages at the size the walk runs at, no resize (each lays the whole console out
+#: again); the first walk has every screen at both sizes.
+QUICK = {"variants": [["en", 0], ["fr", 0]]}
+QUICK_VARIANTS = ["en-1280x720", "fr-1280x720"]
 
 
 class ConsoleScenario(Scenario):
@@ -85,15 +91,18 @@ def _leader(tmp_path: Path, kivy_env: Any, hall: EmbeddedBroker, scenario: str, 
             "scenario": scenario,
             "config": str(config),
             "shots": str(LEADER_SHOTS),
+            **QUICK,
         },
         kivy_env,
         tmp_path,
     ).report(timeout=240)
 
 
-def _check_shots(report: dict[str, Any], folder: Path, names: list[str]) -> None:
+def _check_shots(
+    report: dict[str, Any], folder: Path, names: list[str], variants: list[str] = VARIANTS
+) -> None:
     assert report["audit"] == [], "\n".join(report["audit"])
-    expected = sorted(f"{v}-{n}.png" for n in names for v in VARIANTS)
+    expected = sorted(f"{v}-{n}.png" for n in names for v in variants)
     assert sorted(report["shots"]) == expected
     for name in expected:
         assert (folder / name).stat().st_size > 8000, f"{name} looks empty"
@@ -245,6 +254,7 @@ def test_gaspesie_penalty_and_the_backward_count(tmp_path, kivy_env, hall):
             "scenario": "leader_gaspesie",
             "config": str(config),
             "shots": str(LEADER_SHOTS),
+            **QUICK,
         },
         kivy_env,
         tmp_path,
@@ -253,6 +263,7 @@ def test_gaspesie_penalty_and_the_backward_count(tmp_path, kivy_env, hall):
         report,
         LEADER_SHOTS,
         ["20-penalty-gaspesie", "21-tables-gaspesie", "22-backcount-gaspesie"],
+        QUICK_VARIANTS,
     )
     texts = report["texts"]
     # French by default for Gaspésie, a manche is a manche.
@@ -278,6 +289,7 @@ def test_the_director_ends_early_sees_every_gap_and_the_loan_ledger(tmp_path, ki
             "35-standings-provisional",
             "36-loan-ledger",
         ],
+        QUICK_VARIANTS,
     )
     texts = report["texts"]
     calls, tile = texts["bring"]
@@ -306,7 +318,10 @@ def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     """Decision A15 on the console, against a real Mosquitto and hub."""
     report = _leader(tmp_path, kivy_env, hall, "leader_counts", hands=30)
     _check_shots(
-        report, LEADER_SHOTS, ["37-counts-differ", "38-counts-verified", "39-accept-count"]
+        report,
+        LEADER_SHOTS,
+        ["37-counts-differ", "38-counts-verified", "39-accept-count"],
+        QUICK_VARIANTS,
     )
     texts = report["texts"]
     title, detail, ready = texts["accept"]  # issue 25: asked first, in names, with a reason
@@ -333,6 +348,7 @@ def test_a_two_day_end_the_kiosks_counts_and_the_tie_breaks_warning(tmp_path, ki
         report,
         LEADER_SHOTS,
         ["45-end-day-early", "46-day-count", "47-counts-from-kiosks", "48-tiebreak-provisional"],
+        QUICK_VARIANTS,
     )
     texts = report["texts"]
     title, body, detail, go, go2 = texts["end_day"]
