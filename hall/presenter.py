@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from hall.i18n import translator
+from hall.i18n import Translator, translator
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM
 from uikit.clockwords import ClockFace
 from uikit.common import (
@@ -321,7 +321,7 @@ class HallPresenter(Base[HallVM]):
         symbol, role = "", "card-black"
         played = ""  # a playoff's last hand, in the footer
         if s is not None and s.playoff is not None:  # not final yet: a playoff decides
-            hand, progress, counts, played, symbol, trump, role = self._playoff(s.playoff)
+            hand, progress, counts, played, symbol, trump, role = playoff_lines(self.tr, s.playoff)
             played = played or day_count_line(tr, s)
         elif s is not None:
             finished = s.finished and s.phase != Phase.PLAYING
@@ -431,43 +431,6 @@ class HallPresenter(Base[HallVM]):
             message=message,
         )
 
-    def _playoff(self, note: PlayoffNote) -> tuple[str, str, str, str, str, str, str]:
-        """The playoff the standings wait for (issue 25, item 4), in lines short enough for
-        the back row: its heading; where the players go; the teams with their A and B
-        players by name (the full-width line); the last playoff hand; its trump once cut."""
-        tr = self.tr
-
-        def name(team: int) -> str:
-            return note.names.get(str(team)) or tr.t("Team {team}").format(team=team)
-
-        if note.place == 1:
-            heading = tr.t("Playoff for first place")
-        else:
-            heading = tr.t("Playoff for place {p}").format(p=note.place)
-        playing = note.next or note.teams
-        if note.next:
-            where = tr.t("A and B players to table {table}").format(table=note.table)
-        else:
-            where = tr.t("The leader starts the playoff")
-        who = []
-        for team in playing:
-            pair = note.players.get(str(team), [])
-            if len(pair) == 2:
-                who.append(tr.t("{team}: {a} & {b}").format(team=name(team), a=pair[0], b=pair[1]))
-            else:
-                who.append(name(team))
-        played = ""
-        if len(note.last_teams) == 2 and len(note.last_tricks) == 2:
-            (a, b), (x, y) = note.last_teams, note.last_tricks
-            played = tr.t("Last playoff hand: {a} {x}, {b} {y}").format(
-                a=name(a), x=x, b=name(b), y=y
-            )
-        symbol, trump, role = "", "", "card-black"
-        if note.next and note.trump is not None:
-            symbol, trump = trump_symbol(tr, note.trump), trump_name(tr, note.trump)
-            role = "card-red" if note.trump in RED_SUITS else "card-black"
-        return heading, where, " · ".join(who), played, symbol, trump, role
-
     def _row_name(self, t: Team) -> str:
         """A team's name with its table said in words, so that the rank beside it is not
         read as a table (issue 25, item 18: never "3  1 · Red Deer Aces"); a negative score
@@ -544,7 +507,7 @@ class HallPresenter(Base[HallVM]):
                 )
             for i, t in enumerate(self._page_slice(list(n.tables))):
                 alt = "-alt" if i % 2 else ""
-                tables.append(self._night_table(t, alt, ended, club))
+                tables.append(night_table(self.tr, t, alt, ended, club))
             played = sum(t.deals for t in n.tables)
             finished = sum(1 for t in n.tables if t.finished)
             if not ended and club.length != Unit.OPEN and n.tables:
@@ -673,48 +636,6 @@ class HallPresenter(Base[HallVM]):
             )
         return trump_symbol(tr, drawn), name, "card-red" if drawn in RED_SUITS else "card-black"
 
-    def _night_table(self, t: NightTable, alt: str, ended: bool, club: ClubRules) -> NightTableVM:
-        tr = self.tr
-        over = t.finished or ended
-        # a game played in rounds shows each table's next round, as the core computed it
-        r: ClubRound | None = t.round if club.rounds and not over else None
-        # the game just won stays on show (13 - 6), not the next game's 0 - 0 (the core's)
-        shown = t.last_game if t.game_over and t.last_game else t.score
-        score = "" if club.individual else DASH.join(str(x) for x in shown)
-        if r is not None:
-            # the round, and its trump where the hub drew one for the room: the column is
-            # narrow (the cards are on the kiosk)
-            mark = trump_symbol(tr, r.trump) if r.trump is not None else ""
-            score = f"{r.number} {mark}".strip()
-        has_games = len(club.ranks_by or [club.wins, "points"]) > 1
-        if t.stopped and t.played is not None:
-            # the leader ended the night before this table played its length
-            # short: the status column is narrow ("stopped at 4/8"; the deals column beside)
-            status = tr.t("stopped at {n}/{count}").format(n=t.played, count=club.length_count)
-            role = "row" + alt
-        elif over:
-            status, role = tr.t("✓ finished"), "up" + alt
-        elif r is not None and club.knocks_out:
-            # the round's cards and how many are still in (the leaderboard says who is out)
-            status = tr.nt("{n} card", "{n} cards", r.cards).format(n=r.cards)
-            status += " · " + tr.nt("{n} in", "{n} in", len(r.players)).format(n=len(r.players))
-            role = "row" + alt
-        elif t.deals == 0:
-            status, role = tr.t("not started"), "row" + alt
-        elif not has_games:
-            # every deal scores on its own (no games): the deals column says it all
-            status, role = tr.t("playing"), "row" + alt
-        else:
-            # the game in play (the core's: the games the table has finished, plus one)
-            status, role = tr.t("game {n}").format(n=t.game or 1), "row" + alt
-        return NightTableVM(
-            table=str(t.table),
-            score=score if t.deals or r is not None else "\N{EN DASH}",
-            deals=str(t.deals),
-            status=status,
-            role=role,
-        )
-
     def _banner(self) -> str:
         tr = self.tr
         if not self.connected:
@@ -743,3 +664,84 @@ class HallSetupPresenter(SetupBase[HallVM]):
             language=self.language,
             setup=self.setup_view(),
         )
+
+
+def playoff_lines(tr: Translator, note: PlayoffNote) -> tuple[str, str, str, str, str, str, str]:
+    """The playoff the standings wait for (issue 25, item 4), in lines short enough for
+    the back row: its heading; where the players go; the teams with their A and B
+    players by name (the full-width line); the last playoff hand; its trump once cut."""
+
+    def name(team: int) -> str:
+        return note.names.get(str(team)) or tr.t("Team {team}").format(team=team)
+
+    if note.place == 1:
+        heading = tr.t("Playoff for first place")
+    else:
+        heading = tr.t("Playoff for place {p}").format(p=note.place)
+    playing = note.next or note.teams
+    if note.next:
+        where = tr.t("A and B players to table {table}").format(table=note.table)
+    else:
+        where = tr.t("The leader starts the playoff")
+    who = []
+    for team in playing:
+        pair = note.players.get(str(team), [])
+        if len(pair) == 2:
+            who.append(tr.t("{team}: {a} & {b}").format(team=name(team), a=pair[0], b=pair[1]))
+        else:
+            who.append(name(team))
+    played = ""
+    if len(note.last_teams) == 2 and len(note.last_tricks) == 2:
+        (a, b), (x, y) = note.last_teams, note.last_tricks
+        played = tr.t("Last playoff hand: {a} {x}, {b} {y}").format(
+            a=name(a), x=x, b=name(b), y=y
+        )
+    symbol, trump, role = "", "", "card-black"
+    if note.next and note.trump is not None:
+        symbol, trump = trump_symbol(tr, note.trump), trump_name(tr, note.trump)
+        role = "card-red" if note.trump in RED_SUITS else "card-black"
+    return heading, where, " · ".join(who), played, symbol, trump, role
+
+
+def night_table(
+    tr: Translator, t: NightTable, alt: str, ended: bool, club: ClubRules
+) -> NightTableVM:
+    over = t.finished or ended
+    # a game played in rounds shows each table's next round, as the core computed it
+    r: ClubRound | None = t.round if club.rounds and not over else None
+    # the game just won stays on show (13 - 6), not the next game's 0 - 0 (the core's)
+    shown = t.last_game if t.game_over and t.last_game else t.score
+    score = "" if club.individual else DASH.join(str(x) for x in shown)
+    if r is not None:
+        # the round, and its trump where the hub drew one for the room: the column is
+        # narrow (the cards are on the kiosk)
+        mark = trump_symbol(tr, r.trump) if r.trump is not None else ""
+        score = f"{r.number} {mark}".strip()
+    has_games = len(club.ranks_by or [club.wins, "points"]) > 1
+    if t.stopped and t.played is not None:
+        # the leader ended the night before this table played its length
+        # short: the status column is narrow ("stopped at 4/8"; the deals column beside)
+        status = tr.t("stopped at {n}/{count}").format(n=t.played, count=club.length_count)
+        role = "row" + alt
+    elif over:
+        status, role = tr.t("✓ finished"), "up" + alt
+    elif r is not None and club.knocks_out:
+        # the round's cards and how many are still in (the leaderboard says who is out)
+        status = tr.nt("{n} card", "{n} cards", r.cards).format(n=r.cards)
+        status += " · " + tr.nt("{n} in", "{n} in", len(r.players)).format(n=len(r.players))
+        role = "row" + alt
+    elif t.deals == 0:
+        status, role = tr.t("not started"), "row" + alt
+    elif not has_games:
+        # every deal scores on its own (no games): the deals column says it all
+        status, role = tr.t("playing"), "row" + alt
+    else:
+        # the game in play (the core's: the games the table has finished, plus one)
+        status, role = tr.t("game {n}").format(n=t.game or 1), "row" + alt
+    return NightTableVM(
+        table=str(t.table),
+        score=score if t.deals or r is not None else "\N{EN DASH}",
+        deals=str(t.deals),
+        status=status,
+        role=role,
+    )
