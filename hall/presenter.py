@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from hall.i18n import Translator, translator
+from hall.i18n import translator
 from hall.viewmodel import HallRowVM, HallVM, NightRowVM, NightTableVM, NightVM
 from uikit.clockwords import ClockFace
 from uikit.common import (
@@ -47,7 +47,7 @@ from uikit.common import (
     trump_symbol,
 )
 from uikit.games import game_title
-from uikit.i18n import Language, declare
+from uikit.i18n import Language, Translator, declare
 from whist.enums import Phase, Unit
 from whist.formats import Format
 from whist.formats.base import ScoreUnit
