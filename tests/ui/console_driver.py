@@ -375,8 +375,8 @@ class ConsoleDriver:
             def submit(self, result: Any) -> bool:
                 return bool(connection.submit(result))
 
-            def call_leader(self, reason: str = "") -> bool:
-                return bool(connection.call_leader(reason))
+            def call_leader(self, reason: str = "", topic: Any = None) -> bool:
+                return bool(connection.call_leader(reason, topic=topic))
 
         presenter = TablePresenter(table, link=Link(), language="en")
         from kivy.clock import Clock

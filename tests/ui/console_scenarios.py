@@ -103,7 +103,11 @@ async def leader_walk(d: Any) -> None:
     await _report(d, 3, 1, 6)
     # A player's tap: not within the kiosk's pause after its screen changed (tap safety).
     await until(kiosk_presenter.taps_open, "the kiosk taking taps")
-    kiosk_presenter.call_leader()
+    kiosk_presenter.call_leader()  # the call asks why, then goes once confirmed (issue 25)
+    await until(lambda: kiosk_presenter.view.screen.value == "call", "the kiosk's call page")
+    await until(kiosk_presenter.taps_open, "the call page taking taps")
+    kiosk_presenter.call_reason(0)
+    kiosk_presenter.call_send()
     await until(
         lambda: (
             p.store.state.reported == [2, 3]
