@@ -131,6 +131,8 @@ def broken_word(w: Any) -> str:
     room = width - 2 * (options.get("padding_x") or 0) + 1
     core = CoreLabel(**options)
     for word in dict.fromkeys(w.text.split()):
+        if "/" in word:
+            continue  # a file's path (a set-up screen's) is no word: it may break anywhere
         if core.get_extents(word)[0] > room:
             return word
     return ""
