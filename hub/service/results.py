@@ -49,28 +49,19 @@ class ResultDesk:
         result = decoded(self.topics, self.room, table, payload, decode_result, "result", batch)
         if result is None:
             return
-        if result.table != table:
+        taken = t.take(table, result)
+        if taken.wrong_table:
             reason = f"this result is for table {result.table} but came from table {table}'s kiosk"
             reject(self.topics, table, result.id, reason, ErrorCode.WRONG_TABLE, batch, result.hand)
             return
-        if (table, result.id) in t.result_ids:  # ids are per table: another's is not ours
-            hand, reported_table = t.result_ids[(table, result.id)]
+        if taken.held is not None:
+            # Its id held already, or the same facts under a new id (a kiosk replaced
+            # mid-hand, a player entering the slip again): not a conflict.
+            hand, reported_table = taken.held
             self._duplicate_ack(table, result.id, hand, reported_table, batch)
             return
-        event = ResultRecorded(
-            result_id=result.id,
-            hand=result.hand,
-            table=result.table,
-            visitor_tricks=result.visitor_tricks,
-            revokes_home=result.revokes.home,
-            revokes_visitors=result.revokes.visitors,
-            recovered=result.reoffer,
-        )
-        if self._same_as_recorded(event):
-            # A kiosk replaced mid-hand, or a player entering the slip again: the same facts
-            # under a new id are not a conflict.
-            self._duplicate_ack(table, result.id, result.hand, table, batch)
-            return
+        event = taken.event
+        assert isinstance(event, ResultRecorded)
         try:
             self.live.apply(event, batch)
         except TournamentError as exc:
@@ -135,14 +126,6 @@ class ResultDesk:
                 self.live.rebuild(batch.events)
 
     # ------------------------------------------------------------------ duplicates
-    def _same_as_recorded(self, event: ResultRecorded) -> bool:
-        done = self.live.event.result(event.hand, event.table)
-        return done is not None and (
-            done.visitor_tricks,
-            done.revokes_home,
-            done.revokes_visitors,
-        ) == (event.visitor_tricks, event.revokes_home, event.revokes_visitors)
-
     def _duplicate_ack(
         self, table: int, result_id: str, hand: int, reported_table: int, batch: Batch
     ) -> None:
