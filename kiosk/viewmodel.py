@@ -79,6 +79,15 @@ class ButtonVM:
 HIDDEN = ButtonVM(visible=False, enabled=False)
 
 
+def agree_button(agreed: bool, done: str, ask: str) -> ButtonVM:
+    """A side's button on a confirm page: ``ask`` until that side has agreed, then ``done``.
+
+    >>> agree_button(True, "✓ Home: agreed", "Home: agree").role
+    'done'
+    """
+    return ButtonVM(done, role="done") if agreed else ButtonVM(ask, role="primary")
+
+
 def revoke_steps(count: int) -> tuple[ButtonVM, ButtonVM]:
     """The minus and plus buttons beside one side's revokes: minus off at 0, plus off at
     ``MAX_REVOKES``.

@@ -20,6 +20,7 @@ from kiosk.viewmodel import (
     EntryVM,
     RevokesVM,
     ViewModel,
+    agree_button,
 )
 from whist.formats import TRICKS
 from whist.formats.entry import EntrySchema, Line
@@ -179,12 +180,8 @@ class ClubConfirmScreen(_DraftScreen):
                 if x
             ),
             error=tr.t(desk.error) if desk.error else "",
-            home=ButtonVM(tr.t("✓ North-South agree"), role="done")
-            if d.ns_agrees
-            else ButtonVM(tr.t("North-South: agree"), role="primary"),
-            visitors=ButtonVM(tr.t("✓ East-West agree"), role="done")
-            if d.ew_agrees
-            else ButtonVM(tr.t("East-West: agree"), role="primary"),
+            home=agree_button(d.ns_agrees, tr.t("✓ North-South agree"), tr.t("North-South: agree")),
+            visitors=agree_button(d.ew_agrees, tr.t("✓ East-West agree"), tr.t("East-West: agree")),
             back=ButtonVM(tr.t("Change")),
         )
 

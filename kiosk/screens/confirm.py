@@ -9,7 +9,7 @@ from kiosk.i18n import N_
 from kiosk.outbox import OutboxError
 from kiosk.screens.base import KioskScreen
 from kiosk.screens.router import Draft, SideName
-from kiosk.viewmodel import ButtonVM, ConfirmVM, Screen, ViewModel
+from kiosk.viewmodel import ButtonVM, ConfirmVM, Screen, ViewModel, agree_button
 from whist.formats import TRICKS, Format, HandOutcome
 from whist.protocol import Result, Revokes
 
@@ -50,12 +50,10 @@ class ConfirmScreen(KioskScreen):
             note_role="bad" if r.repeat else "text",
             error=tr.t(r.error) if r.error else "",
             # worded alike, before and after the tap: "Home: agree", "✓ Home: agreed"
-            home=ButtonVM(tr.t("✓ Home: agreed"), role="done")
-            if d.home_agrees
-            else ButtonVM(tr.t("Home: agree"), role="primary"),
-            visitors=ButtonVM(tr.t("✓ Visitors: agreed"), role="done")
-            if d.visitors_agree
-            else ButtonVM(tr.t("Visitors: agree"), role="primary"),
+            home=agree_button(d.home_agrees, tr.t("✓ Home: agreed"), tr.t("Home: agree")),
+            visitors=agree_button(
+                d.visitors_agree, tr.t("✓ Visitors: agreed"), tr.t("Visitors: agree")
+            ),
             back=ButtonVM(tr.t("Change")),
         )
         return replace(vm, confirm=confirm)
