@@ -179,11 +179,9 @@ def test_one_landscape_page_per_table_per_session_and_no_row_split(
     tmp_path, fmt, tables, language, paper, expected
 ):
     spec = named(default_spec(fmt, tables))
-    if tables <= 3:  # write_sheets writes both sheets, as HTML and PDF
-        files = write_sheets(tmp_path, spec, language=language, paper=paper)
-        assert tmp_path / "rotation.pdf" in files and tmp_path / "results.pdf" in files
-    else:  # the rotation sheet alone (WeasyPrint's time grows with the pages)
-        write_pdf(rotation_sheet(spec, language), tmp_path / "rotation.pdf", paper)
+    # the rotation sheet alone: WeasyPrint's time grows with the pages, and the results sheet
+    # (a page a hand) has its own test below; write_sheets' files: the next test
+    write_pdf(rotation_sheet(spec, language), tmp_path / "rotation.pdf", paper)
     rendered = pages(tmp_path / "rotation.pdf")
     assert len(rendered) == expected
     views = rotation_pages(spec)
@@ -211,9 +209,18 @@ def test_one_landscape_page_per_table_per_session_and_no_row_split(
         assert all(mm >= 2.2 for mm in low.values()), low
 
 
+def test_write_sheets_writes_each_sheet_as_html_and_pdf(tmp_path):
+    spec = named(default_spec("alberta", 3, 2))  # the fewest tables and hands
+    files = write_sheets(tmp_path, spec, language="fr", paper="a4")
+    names = ["rotation.html", "rotation.pdf", "results.html", "results.pdf"]
+    assert files == [tmp_path / n for n in names]
+    rotation, results = (pages(tmp_path / n) for n in names if n.endswith(".pdf"))
+    assert (len(rotation), len(results)) == (len(rotation_pages(spec)), 2)
+
+
 def test_a_session_longer_than_a_page_shares_pages_each_with_its_table(tmp_path):
     spec = named(default_spec("gaspesie", 3, 40))  # 40 manches in one sitting
-    write_sheets(tmp_path, spec, language="fr")
+    write_pdf(rotation_sheet(spec, "fr"), tmp_path / "rotation.pdf")
     rendered = pages(tmp_path / "rotation.pdf")
     assert len(rendered) == 3 * 2
     for number, (image, text) in enumerate(rendered):
@@ -264,7 +271,7 @@ def test_each_table_sheet_carries_the_phones_qr_code(tmp_path, fmt, language):
     # from the printed page by zbar, as a phone's camera would; the rows keep their page.
     url = "http://192.168.1.10:8080/"
     spec = named(default_spec(fmt, 3))
-    write_sheets(tmp_path, spec, language=language, phones_url=url)
+    write_pdf(rotation_sheet(spec, language, phones_url=url), tmp_path / "rotation.pdf")
     rendered = pages(tmp_path / "rotation.pdf")
     views = rotation_pages(spec)
     assert len(rendered) == len(views)

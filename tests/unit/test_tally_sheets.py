@@ -103,7 +103,7 @@ def test_the_good_sheets_are_scored(tmp_path, game):
 
 @pytest.mark.parametrize("game", SHEETS)
 @settings(
-    max_examples=250,
+    max_examples=120,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
