@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self, get_args
 
-from pydantic import AfterValidator, BaseModel, Field, TypeAdapter, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from whist.enums import Unit
@@ -536,7 +543,7 @@ COMMANDS: Mapping[str, type[BaseModel]] = MappingProxyType(
     {cls.model_fields["op"].default: cls for cls in get_args(get_args(Command)[0])}
 )
 
-_COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+_COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command, config=ConfigDict(defer_build=True))
 
 
 class Reply(_Outbound):

@@ -157,15 +157,23 @@ def _tidy_schema(schema: JsonDict, cls: type[Any]) -> None:
 class _Inbound(BaseModel):
     # Sent by kiosks and the leader console, which we do not trust: strict types (no "5" -> 5,
     # no true -> 1) and unknown fields refused, so a typo never silently drops a value.
+    # defer_build: a model's validator is built when it is first used, not on import (about
+    # half a second of every process's start-up, and a kiosk uses few of them).
     model_config = ConfigDict(
-        strict=True, extra="forbid", frozen=True, json_schema_extra=_tidy_schema
+        strict=True,
+        extra="forbid",
+        frozen=True,
+        json_schema_extra=_tidy_schema,
+        defer_build=True,
     )
 
 
 class _Outbound(BaseModel):
     # Owned by the hub: kiosks ignore fields they do not know, so the hub can add some later
     # without a version bump.
-    model_config = ConfigDict(extra="ignore", frozen=True, json_schema_extra=_tidy_schema)
+    model_config = ConfigDict(
+        extra="ignore", frozen=True, json_schema_extra=_tidy_schema, defer_build=True
+    )
 
 
 class Side(_Outbound):
