@@ -39,7 +39,8 @@ from kiosk.viewmodel import (
     Screen,
 )
 from uikit.games import game_title
-from whist.formats import TRICKS, Format
+from whist.formats import TRICKS
+from whist.formats.draft import entry_of
 from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who, in_turn
 from whist.protocol import (
     ClubDealScored,
@@ -62,12 +63,6 @@ PLAYER_ROWS = 7
 GO = "play"
 #: A confirm screen's big line names at most this many players; more go under, three a line.
 HEAD_PLAYERS = 4
-
-
-def entry_of(rules: ClubRules) -> EntrySchema:
-    """The game's entry schema as the hub published it (or, from a hub that predates it, the
-    one this kiosk's core declares for the game)."""
-    return rules.entry if rules.entry is not None else Format(rules.name).club.entry
 
 
 def counts_rounds(score: ClubScore) -> bool:
