@@ -136,6 +136,32 @@ class DealPresenter(ScreenPresenter):
         self.router.mode, self.router.draft = Screen.DEALS, None
         self._changed()
 
+    def _heading(self, rounds: bool, recorded: str | None) -> tuple[str, str]:
+        """The form's title and note: a deal (or, in a game of rounds, a round; issue 29)
+        corrected, with what was ``recorded``, or entered for a table whose kiosk failed."""
+        tr, d = self.tr, self.router.draft
+        assert d is not None
+        if rounds:
+            title = (
+                tr.t("Table {table}, round {n}: correct it")
+                if recorded is not None
+                else tr.t("Table {table}, round {n}: enter it for the table")
+            )
+        else:
+            title = (
+                tr.t("Table {table}, deal {n}: correct it")
+                if recorded is not None
+                else tr.t("Table {table}, deal {n}: enter it for the table")
+            )
+        note = (
+            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
+                record=recorded
+            )
+            if recorded is not None
+            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        )
+        return title.format(table=d.table, n=d.hand), note
+
     def _players_form(self) -> DealFormVM:
         """The deal form of Widow, Solo, Knockout or 8-to-1: the choices and each player's
         counts, by name (console.individual); the hub checks the deal by the rules."""
@@ -157,26 +183,11 @@ class DealPresenter(ScreenPresenter):
         choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
         counts += [FieldRowVM()] * (COUNT_ROWS - len(counts))
         ready = rows.ready and bool(self._reason().strip())
-        if club.rounds:  # a game in rounds (Knockout, 8-to-1) says rounds (issue 29)
-            title = (
-                tr.t("Table {table}, round {n}: correct it")
-                if known is not None
-                else tr.t("Table {table}, round {n}: enter it for the table")
-            ).format(table=d.table, n=d.hand)
-        else:
-            title = (
-                tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
-                if known is not None
-                else tr.t("Table {table}, deal {n}: enter it for the table").format(
-                    table=d.table, n=d.hand
-                )
-            )
-        note = (
-            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
-                record=individual.record_text(tr, club, known.record, seats, name)
-            )
+        title, note = self._heading(
+            bool(club.rounds),
+            individual.record_text(tr, club, known.record, seats, name)
             if known is not None
-            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+            else None,
         )
         # the note (what was recorded, or where an entered deal comes from) only where the
         # rows leave room for it: the deals list just before shows what was recorded
@@ -254,19 +265,8 @@ class DealPresenter(ScreenPresenter):
 
         ns_r, ew_r = d.pairs.ns_revokes, d.pairs.ew_revokes
         ready = d.pairs.complete(schema) and bool(self._reason().strip())
-        title = (
-            tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
-            if known is not None
-            else tr.t("Table {table}, deal {n}: enter it for the table").format(
-                table=d.table, n=d.hand
-            )
-        )
-        note = (
-            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
-                record=words.club_record(tr, known.record)
-            )
-            if known is not None
-            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        title, note = self._heading(
+            False, words.club_record(tr, known.record) if known is not None else None
         )
         readout = words.club_record(tr, f) or tr.t("Nothing chosen yet.")
         return DealFormVM(
