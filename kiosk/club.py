@@ -28,12 +28,18 @@ from typing import Literal, Protocol
 
 from kiosk import individual
 from kiosk.i18n import N_
-from kiosk.individual import PlayersDraft, PlayersFlow
+from kiosk.individual import PlayersFlow
 from kiosk.outbox import OutboxError
 from kiosk.viewmodel import Screen
 from whist.enums import AckStatus
 from whist.formats import TRICKS
-from whist.formats.draft import PartnershipDraft, choice_pages, count_page, entry_of
+from whist.formats.draft import (
+    PartnershipDraft,
+    PlayersDraft,
+    choice_pages,
+    count_page,
+    entry_of,
+)
 from whist.formats.entry import EntrySchema, Page
 from whist.protocol import (
     Ack,

@@ -1,14 +1,27 @@
-"""The core's draft of a partnership club deal (whist.formats.draft), for each partnership
-game: what its schema lets a table choose, when the deal is complete, what it sends (and that
-the game itself reads it), and a recorded deal filled in again."""
+"""The core's drafts of a club deal being entered (whist.formats.draft).
+
+For each partnership game (PartnershipDraft): what its schema lets a table choose, when the
+deal is complete, what it sends (and that the game itself reads it), a recorded deal filled in
+again. For each game played each for oneself (PlayersEntry): a deal tapped in page by page is
+one the core records, the last player's count is the rest, a count never leaves less than
+none for the players after."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.clubnight import club_night
+from whist.events import DealRecorded
 from whist.formats import Format
-from whist.formats.draft import PartnershipDraft, choice_pages, count_page, entry_of
-from whist.night import club_rules
+from whist.formats.draft import (
+    PartnershipDraft,
+    PlayersDraft,
+    PlayersEntry,
+    choice_pages,
+    count_page,
+    entry_of,
+)
+from whist.night import club_rules, club_score
 from whist.nightspec import default_night, load_night
 
 #: Each partnership game: its choice before the tricks (field, a value), and its honours.
@@ -90,3 +103,49 @@ def test_the_schema_is_the_one_the_hub_publishes(game):
     rules = club_rules(night)
     assert entry_of(rules) == schema(game)
     assert entry_of(rules.model_copy(update={"entry": None})) == schema(game)
+
+
+# ------------------------------------------------------------------ each for oneself
+
+ALONE = ("widow", "solo", "knockout", "eight-to-one")
+
+
+def entry(game: str):
+    night = club_night(game, 2)
+    score = club_score(night, 1)
+    return night, PlayersEntry(score, PlayersDraft(deal=score.deal))
+
+
+@pytest.mark.parametrize("game", ALONE)
+def test_a_deal_tapped_page_by_page_is_one_the_core_records(game):
+    night, e = entry(game)
+    taps = 0
+    while not e.done:
+        step = e.step
+        assert e.count(0) if step.is_count else e.choose(0)
+        taps += 1
+    assert taps == len(e.steps)
+    fields = e.record().fields()
+    night.apply(DealRecorded("d-1", 1, e.draft.deal, fields))  # the core takes it
+    assert night.recorded(1, e.draft.deal).record == fields
+    # refused, it is entered again from what was sent, on its first page
+    again = PlayersEntry.again(e.score, e.draft.deal, e.record())
+    assert again.draft.page == 0 and again.record() == e.record()
+
+
+@pytest.mark.parametrize("game", ("widow", "knockout"))
+def test_the_last_players_tricks_are_the_rest(game):
+    _, e = entry(game)
+    while not e.step.is_count:
+        e.choose(0)
+    page = e.step.page
+    seats = e.asked(page)
+    assert e.allowed(e.step) == e.cards
+    assert e.count(e.cards - 2)
+    assert not e.count(3)  # more than is left to share out
+    assert e.allowed(e.step) == 2 and e.count(2)
+    while not e.done and e.step.page == page:
+        assert e.allowed(e.step) == 0 and e.count(0)
+    final = e.final()
+    assert [final[page.key(s)] for s in seats] == [e.cards - 2, 2, *[0] * (len(seats) - 2)]
+    assert e.rest(page) == 0
