@@ -24,20 +24,23 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from kiosk import individual
 from kiosk.i18n import N_
-from kiosk.individual import PlayersDraft, PlayersFlow, entry_of
+from kiosk.individual import PlayersFlow
 from kiosk.outbox import OutboxError
-from kiosk.viewmodel import (
-    MAX_REVOKES,
-    Screen,
-)
+from kiosk.viewmodel import Screen
 from whist.enums import AckStatus
 from whist.formats import TRICKS
-from whist.formats.entry import Ask, Page
+from whist.formats.draft import (
+    PartnershipDraft,
+    PlayersDraft,
+    choice_pages,
+    count_page,
+    entry_of,
+)
+from whist.formats.entry import EntrySchema, Page
 from whist.protocol import (
     Ack,
     ClubDeal,
@@ -72,96 +75,6 @@ class DealLink(Protocol):
     def submit_deal(self, deal: ClubDeal) -> bool: ...
 
 
-@dataclass(frozen=True)
-class ClubDraft:
-    """A deal being tapped in: its number and what has been chosen so far.
-
-    >>> ClubDraft(deal=3, granded="NS", ns_tricks=9).ew_tricks
-    4
-    """
-
-    deal: int
-    granded: str | None = None
-    trump: str | None = None
-    ns_tricks: int | None = None
-    honours: str | None = None
-    ns_revokes: int = 0
-    ew_revokes: int = 0
-    revoke_side: Party = "NS"
-    ns_agrees: bool = False
-    ew_agrees: bool = False
-    typed: bool = False
-
-    @property
-    def ew_tricks(self) -> int | None:
-        return None if self.ns_tricks is None else TRICKS - self.ns_tricks
-
-    def revokes(self, side: Party) -> int:
-        return self.ns_revokes if side == "NS" else self.ew_revokes
-
-    def values(self) -> dict[str, str | int]:
-        """What is tapped so far, by the fields the game's entry schema names (its texts
-        read them): the choice, North-South's tricks, the honours, each side's revokes."""
-        tapped: dict[str, str | int | None] = {
-            "granded": self.granded,
-            "trump": self.trump,
-            "ns_tricks": self.ns_tricks,
-            "honours": self.honours,
-            "ns_revokes": self.ns_revokes,
-            "ew_revokes": self.ew_revokes,
-        }
-        return {k: v for k, v in tapped.items() if v is not None}
-
-    def with_revokes(self, side: Party, count: int) -> ClubDraft:
-        count = max(0, min(MAX_REVOKES, count))
-        if side == "NS":
-            return replace(self, ns_revokes=count, revoke_side=side)
-        return replace(self, ew_revokes=count, revoke_side=side)
-
-    def with_choice(self, field: str, value: str) -> ClubDraft:
-        """The draft with a pick page's answer, kept under the page's field (``_CHOSEN``:
-        who granded, the trump, the honours)."""
-        if field not in _CHOSEN:
-            return self
-        chosen: dict[str, Any] = {field: value}
-        return replace(self, **chosen)
-
-    def record(self, fields: Sequence[str]) -> DealRecord:
-        """What the hub is sent: the fields the game reads (ClubRules.fields), nothing else."""
-        values: dict[str, object] = {"ns_tricks": self.ns_tricks}
-        if "granded" in fields:
-            values["granded"] = self.granded
-        if "trump" in fields:
-            values["trump"] = self.trump
-        if "honours" in fields and self.honours not in (None, "none"):
-            assert self.honours is not None
-            values["honours"] = self.honours[:2]
-            values["honours_held"] = int(self.honours[2])
-        if self.ns_revokes:
-            values["ns_revokes"] = self.ns_revokes
-        if self.ew_revokes:
-            values["ew_revokes"] = self.ew_revokes
-        return DealRecord.model_validate(values)
-
-    @classmethod
-    def of(cls, deal: ClubDeal) -> ClubDraft:
-        r = deal.record
-        honours = f"{r.honours}{r.honours_held}" if r.honours and r.honours_held else "none"
-        return cls(
-            deal=deal.deal,
-            granded=r.granded,
-            trump=r.trump,
-            ns_tricks=r.ns_tricks if r.ns_tricks is not None else _other(r.ew_tricks),
-            honours=honours,
-            ns_revokes=r.ns_revokes or 0,
-            ew_revokes=r.ew_revokes or 0,
-        )
-
-
-def _other(tricks: int | None) -> int | None:
-    return None if tricks is None else TRICKS - tricks
-
-
 class ClubDesk:
     """The club table's scorekeeper: the hub's score, a deal being entered, deals in the
     outbox, the hub's answers. ``changed`` is never called: the presenter rebuilds its view
@@ -187,7 +100,11 @@ class ClubDesk:
         self.rules: ClubRules | None = None
         self.score: ClubScore | None = None
         self.step: Step | None = None
-        self.draft: ClubDraft | None = None
+        #: a partnership game's deal being tapped in (the core's draft), the revokes page's
+        #: side on show, and whether the keypad's number came from a keyboard's digits
+        self.draft: PartnershipDraft | None = None
+        self.revoke_side: Party = "NS"
+        self.typed = False
         # a game played each for oneself (kiosk.individual): the deal being tapped in
         self.flow: PlayersFlow | None = None
         self.pending: dict[str, ClubDeal] = {d.id: d for d in pending}
@@ -228,37 +145,28 @@ class ClubDesk:
         return bool(self.pending) and s is not None and s.round is not None
 
     @property
+    def schema(self) -> EntrySchema | None:
+        """The game's entry schema, as the hub published it."""
+        rules = self.rules or (self.score.rules if self.score is not None else None)
+        return entry_of(rules) if rules is not None else None
+
+    @property
     def picks(self) -> tuple[Page | None, Page | None]:
         """The game's choices on the pick screen, from its entry schema: the one before the
         tricks (who granded, the trump) and the one after them (the honours)."""
-        rules = self.rules or (self.score.rules if self.score is not None else None)
-        if rules is None:
-            return None, None
-        pages = entry_of(rules).pages
-        count = next((i for i, p in enumerate(pages) if p.ask is Ask.COUNT), len(pages))
-
-        def choice(among: tuple[Page, ...]) -> Page | None:
-            return next((p for p in among if p.ask is Ask.CHOICE and p.field in _CHOSEN), None)
-
-        return choice(pages[:count]), choice(pages[count + 1 :])
+        schema = self.schema
+        return choice_pages(schema) if schema is not None else (None, None)
 
     @property
     def count_page(self) -> Page | None:
         """The keypad's page, from the entry schema: North-South's tricks."""
-        rules = self.rules or (self.score.rules if self.score is not None else None)
-        if rules is None:
-            return None
-        return next((p for p in entry_of(rules).pages if p.ask is Ask.COUNT), None)
+        schema = self.schema
+        return count_page(schema) if schema is not None else None
 
     @property
     def pick_page(self) -> Page | None:
         before, after = self.picks
         return before if self.step == "choice" else after if self.step == "honours" else None
-
-    @property
-    def fields(self) -> list[str]:
-        rules = self.rules or (self.score.rules if self.score is not None else None)
-        return rules.fields if rules is not None else []
 
     @property
     def next_deal(self) -> int:
@@ -336,14 +244,18 @@ class ClubDesk:
                 self.step, self.error = "players", ""
                 return
             first: Step = "choice" if self.picks[0] is not None else "entry"
-            self.draft, self.step, self.error = ClubDraft(deal=self.next_deal), first, ""
+            self.draft, self.step, self.error = PartnershipDraft(deal=self.next_deal), first, ""
+            self.typed = False
 
     def choose(self, value: str) -> None:
         """The choice screen (who granded, or the trump) or the honours screen: one tap."""
-        d, page = self.draft, self.pick_page
-        if d is None or page is None or value not in [o.value for o in page.options]:
+        d, page, schema = self.draft, self.pick_page, self.schema
+        if d is None or page is None or schema is None:
             return
-        self.draft = d.with_choice(page.field, value)
+        chosen = d.choose(schema, page.field, value)
+        if chosen == d and getattr(d, page.field) != value:
+            return  # not one of the page's options
+        self.draft = chosen
         if self.step == "choice":
             self.step = "entry"
         else:
@@ -371,7 +283,7 @@ class ClubDesk:
                 self._players_on()
             return
         if self.step == "entry" and self.draft is not None and 0 <= ns_tricks <= TRICKS:
-            self.draft = replace(self.draft, ns_tricks=ns_tricks, typed=False)
+            self.draft, self.typed = self.draft.with_tricks(ns_tricks), False
 
     def digit(self, d: int) -> None:
         """A keyboard's digit: "1" then "2" makes 12."""
@@ -380,37 +292,37 @@ class ClubDesk:
             return
         if self.step == "entry" and self.draft is not None and 0 <= d <= 9:
             v = self.draft.ns_tricks
-            value = 10 + d if self.draft.typed and v == 1 and 10 + d <= TRICKS else d
-            self.draft = replace(self.draft, ns_tricks=value, typed=True)
+            value = 10 + d if self.typed and v == 1 and 10 + d <= TRICKS else d
+            self.draft, self.typed = self.draft.with_tricks(value), True
 
     def step_by(self, delta: int) -> None:
         d = self.draft
         if d is not None and self.step == "entry":
             start = 7 if d.ns_tricks is None else d.ns_tricks + delta
-            self.draft = replace(d, ns_tricks=max(0, min(TRICKS, start)), typed=False)
+            self.draft, self.typed = d.with_tricks(max(0, min(TRICKS, start))), False
         elif d is not None and self.step == "revokes":
-            self.draft = d.with_revokes(d.revoke_side, d.revokes(d.revoke_side) + delta)
+            side = self.revoke_side
+            self.draft = d.with_revokes(side, d.revokes(side) + delta)
 
     def open_revokes(self) -> None:
         if self.step == "players" and self.flow is not None:
             self.flow.open_aside()
             return
         if self.step == "entry" and self.draft is not None:
-            self.draft = replace(self.draft, revoke_side="NS")
-            self.step = "revokes"
+            self.revoke_side, self.step = "NS", "revokes"
 
     def change_revokes(self, side: Party, delta: int) -> None:
         d = self.draft
         if self.step == "revokes" and d is not None:
-            self.draft = d.with_revokes(side, d.revokes(side) + delta)
+            self.draft, self.revoke_side = d.with_revokes(side, d.revokes(side) + delta), side
 
     def set_revokes(self, side: Party, count: int) -> None:
         if self.step == "revokes" and self.draft is not None:
-            self.draft = self.draft.with_revokes(side, count)
+            self.draft, self.revoke_side = self.draft.with_revokes(side, count), side
 
     def select_side(self, side: Party) -> None:
         if self.step == "revokes" and self.draft is not None:
-            self.draft = replace(self.draft, revoke_side=side)
+            self.revoke_side = side
 
     def close_revokes(self) -> None:
         if self.step == "revokes":
@@ -423,7 +335,9 @@ class ClubDesk:
                 self._players_on()
             return
         d = self.draft
-        if self.step != "entry" or d is None or d.ns_tricks is None:
+        if self.step != "entry" or d is None or self.schema is None:
+            return
+        if not d.complete(self.schema):
             return
         if self.picks[1] is not None:
             self.step = "honours"
@@ -432,7 +346,7 @@ class ClubDesk:
 
     def _to_confirm(self) -> None:
         if self.draft is not None:
-            self.draft = replace(self.draft, ns_agrees=False, ew_agrees=False)
+            self.draft = self.draft.unagreed()
             self.step, self.error = "confirm", ""
 
     def agree(self, side: Party) -> None:
@@ -443,14 +357,13 @@ class ClubDesk:
         d = self.draft
         if self.step != "confirm" or d is None:
             return
-        d = replace(d, ns_agrees=True) if side == "NS" else replace(d, ew_agrees=True)
-        self.draft = d
-        if d.ns_agrees and d.ew_agrees:
-            self._submit(d)
+        self.draft = d = d.agree(side)
+        if d.agreed and self.schema is not None:
+            self._submit(d, self.schema)
 
-    def _submit(self, d: ClubDraft) -> None:
-        if not self._submit_record(d.deal, d.record(self.fields)):
-            self.draft = replace(d, ns_agrees=False, ew_agrees=False)
+    def _submit(self, d: PartnershipDraft, schema: EntrySchema) -> None:
+        if not self._submit_record(d.deal, d.record(schema)):
+            self.draft = d.unagreed()
 
     def _submit_record(self, number: int, record: DealRecord) -> bool:
         deal = ClubDeal(id=self._new_id(), table=self.table, deal=number, record=record)
@@ -479,7 +392,7 @@ class ClubDesk:
         elif step == "revokes":
             self.step = "entry"
         elif step == "confirm" and d is not None:
-            self.draft = replace(d, ns_agrees=False, ew_agrees=False)
+            self.draft = d.unagreed()
             self.step = "honours" if self.picks[1] is not None else "entry"
         elif step == "honours":
             self.step = "entry"
@@ -500,7 +413,12 @@ class ClubDesk:
                 )
                 self.step, self.rejected = "players", None
                 return
-            self.draft = ClubDraft.of(deal) if deal is not None else ClubDraft(self.next_deal)
+            self.draft = (
+                PartnershipDraft.of(deal.deal, deal.record.fields())
+                if deal is not None
+                else PartnershipDraft(self.next_deal)
+            )
+            self.typed = False
             self.step, self.rejected = "entry", None
 
     def ok(self) -> None:
@@ -517,7 +435,7 @@ class ClubDesk:
         elif step == "entry":
             self.next()
         elif step == "revokes" and d is not None:
-            if d.revoke_side == "NS":
+            if self.revoke_side == "NS":
                 self.select_side("EW")
             else:
                 self.close_revokes()
@@ -525,10 +443,6 @@ class ClubDesk:
             self.agree("EW" if d.ns_agrees else "NS")
         elif step == "rejected":
             self.enter_again()
-
-
-#: The draft's fields a pick page may set.
-_CHOSEN = frozenset({"granded", "trump", "honours"})
 
 
 #: The pick screen has room for five choices (English honours).

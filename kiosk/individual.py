@@ -6,26 +6,27 @@ no Kivy and no game's name: the schema says the pages in order (a choice among a
 buttons — a player, one of the game's options, or only "go on" —, or a number on the 0-13
 keypad, asked once or of each player in turn), which apply given what is already tapped, how
 high each count may go, which count is the rest of the cards (the last player's tricks), and
-every question in the players' words. A tap on a page records it and goes on to the next, so a
-deal takes one tap per thing the players say. One tap of **Everyone agrees** sends it
-(docs/kiosk.md says why one).
+every question in the players' words. The deal being tapped in is the core's
+(:class:`whist.formats.draft.PlayersEntry`: the pages, the taps, what is sent); this module
+says it on the screens. A tap on a page records it and goes on to the next, so a deal takes
+one tap per thing the players say. One tap of **Everyone agrees** sends it (docs/kiosk.md
+says why one).
 
 Every number the score screen shows is the hub's (:class:`~whist.protocol.ClubScore`: the
 players' totals, who is out, the next round's cards, who chooses trump, the round's trump);
 this module only puts them in words, as the schema says.
 
->>> from whist.formats.entry import EntrySchema, Page, Ask, Confirm, Text, Who
->>> schema = EntrySchema(pages=(Page("tricks", Ask.COUNT, (Text("?"),), each=Who.TABLE,
-...     rest=True),), confirm=Confirm.EVERYONE)
->>> [s.key for s in steps(schema, {}, lambda page: ["1", "2", "3"])]
-['tricks_1', 'tricks_2']
+>>> from whist.protocol import Player
+>>> from kiosk.i18n import translator
+>>> person(translator("fr"), Player(seat="N", name=""))
+'Nord'
 """
 
 from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from kiosk import words
 from kiosk.i18n import N_, Translator
@@ -39,8 +40,14 @@ from kiosk.viewmodel import (
     Screen,
 )
 from uikit.games import game_title
-from whist.formats import TRICKS, Format
-from whist.formats.entry import Ask, EntrySchema, Line, Most, Page, Text, Trump, Who, in_turn
+from whist.formats import TRICKS
+from whist.formats.draft import (
+    NOBODY,
+    PlayersEntry,
+    Step,
+    entry_of,
+)
+from whist.formats.entry import Ask, Line, Most, Page, Text, Trump
 from whist.protocol import (
     ClubDealScored,
     ClubParty,
@@ -48,26 +55,15 @@ from whist.protocol import (
     ClubRound,
     ClubRules,
     ClubScore,
-    DealRecord,
     Player,
 )
 
-#: A choice of a player's "Nobody" button: sent as this value.
-NOBODY = "none"
 #: The choose screen's slots (the most options a choice page has: Solo's eight contracts).
 CHOOSE_SLOTS = 8
 #: The score screen's rows (Knockout seats up to seven).
 PLAYER_ROWS = 7
-#: What the GO page's one button stands for.
-GO = "play"
 #: A confirm screen's big line names at most this many players; more go under, three a line.
 HEAD_PLAYERS = 4
-
-
-def entry_of(rules: ClubRules) -> EntrySchema:
-    """The game's entry schema as the hub published it (or, from a hub that predates it, the
-    one this kiosk's core declares for the game)."""
-    return rules.entry if rules.entry is not None else Format(rules.name).club.entry
 
 
 def counts_rounds(score: ClubScore) -> bool:
@@ -83,55 +79,6 @@ def is_individual(rules: ClubRules) -> bool:
     return list(rules.parties) == list(rules.seats)
 
 
-@dataclass(frozen=True)
-class Step:
-    """One page on screen: the schema's page, and whose it is (a page asked of each player)."""
-
-    page: Page
-    seat: str = ""
-
-    @property
-    def key(self) -> str:
-        """The field this step sets: ``widow``, ``tricks_N``."""
-        return self.page.key(self.seat)
-
-    @property
-    def is_count(self) -> bool:
-        return self.page.ask is Ask.COUNT
-
-
-def steps(
-    schema: EntrySchema,
-    values: Mapping[str, str | int],
-    asked: Callable[[Page], Sequence[str]],
-) -> list[Step]:
-    """The steps of a deal with what has been tapped so far: the pages that apply, a page
-    asked of each player once for each, in the order ``asked`` says (but the last, whose
-    count is the rest)."""
-    found: list[Step] = []
-    for page in schema.pages:
-        if not page.applies(values):
-            continue
-        if page.each is None:
-            found.append(Step(page))
-            continue
-        seats = list(asked(page))
-        found += [Step(page, s) for s in (seats[:-1] if page.rest else seats)]
-    return found
-
-
-@dataclass(frozen=True)
-class PlayersDraft:
-    """A deal being tapped in: its number, what has been tapped (by the record's field
-    names: ``widow``, ``tricks_2``, ``bid_N``, ``contract``…) and the page on screen.
-    ``aside``: the side trip a page's extra button opens (who revoked)."""
-
-    deal: int
-    values: Mapping[str, str | int] = field(default_factory=dict)
-    page: int = 0
-    aside: bool = False
-
-
 class _Blank(dict[str, object]):
     """Placeholders not known here are said as nothing rather than failing."""
 
@@ -139,236 +86,17 @@ class _Blank(dict[str, object]):
         return ""
 
 
-class PlayersFlow:
-    """A deal of a game played each for oneself, for the table whose score is ``score``.
-
-    >>> from whist.protocol import ClubRules, ClubParty
-    >>> rules = ClubRules(name="widow", title="Widow whist", language="en", target=0,
-    ...     wins="games", length="open", fields=["widow"], seats=["1", "2", "3"],
-    ...     parties=["1", "2", "3"])
-    >>> party = lambda s: ClubParty(party=s, players=[Player(seat=s, name="")], score=0,
-    ...     games=0, rubber_games=0, rubbers=0, points=0)
-    >>> score = ClubScore(table=1, night="", rules=rules, deal=1,
-    ...     dealer=Player(seat="1", name=""), parties=[party(s) for s in "123"])
-    >>> flow = PlayersFlow(score, PlayersDraft(deal=1))
-    >>> flow.choose(3); flow.count(4); flow.count(5)
-    True
-    True
-    True
-    >>> flow.done, flow.record().fields()
-    (True, {'tricks_1': 4, 'tricks_2': 5, 'tricks_3': 4, 'widow': 'none'})
+class PlayersFlow(PlayersEntry):
+    """A deal of a game played each for oneself, for the table whose score is ``score``: the
+    core's :class:`~whist.formats.draft.PlayersEntry` (what is tapped, the pages, what is
+    sent; its example taps a deal in), said on the kiosk's screens: ``flow.screen`` is the
+    screen of the page on show, ``flow.entry_vm(tr)`` its keypad, ``flow.confirm_vm(tr, "")``
+    where everyone agrees.
     """
-
-    def __init__(self, score: ClubScore, draft: PlayersDraft) -> None:
-        self.score = score
-        self.draft = draft
-
-    # ================================================================ what we know
-    @property
-    def schema(self) -> EntrySchema:
-        return entry_of(self.score.rules)
-
-    @property
-    def players(self) -> list[str]:
-        return [p.party for p in self.score.parties]
-
-    @property
-    def round(self) -> ClubRound | None:
-        return self.score.round
-
-    @property
-    def cards(self) -> int:
-        r = self.round
-        return r.cards if r is not None else TRICKS
-
-    def seats_of(self, who: Who) -> list[str]:
-        r = self.round
-        if who is Who.IN_ROUND and r is not None:
-            return list(r.players)
-        return self.players
-
-    def asked(self, page: Page) -> list[str]:
-        """The players a page is asked of, in the order it asks them (the schema's: the
-        table's order of seats, or the order of play from the dealer's left)."""
-        seats = self.seats_of(page.each or Who.TABLE)
-        if page.from_dealer:
-            return in_turn(seats, self.score.rules.seats, self.score.dealer.seat)
-        return seats
-
-    @property
-    def steps(self) -> list[Step]:
-        return steps(self.schema, self.draft.values, self.asked)
-
-    @property
-    def done(self) -> bool:
-        """Every page tapped: the deal goes to the confirm screen."""
-        return self.draft.page >= len(self.steps)
-
-    @property
-    def step(self) -> Step:
-        here = self.steps[min(self.draft.page, len(self.steps) - 1)]
-        if self.draft.aside and here.page.aside is not None:
-            return Step(here.page.aside)
-        return here
 
     @property
     def screen(self) -> Screen:
         return Screen.ENTRY if self.step.is_count else Screen.CLUB_CHOOSE
-
-    def rest(self, page: Page) -> int | None:
-        """The last player's count of a ``rest`` page: the cards the others did not take."""
-        seats = self.asked(page)
-        taken = [self.draft.values.get(page.key(s)) for s in seats[:-1]]
-        if not seats or any(not isinstance(t, int) for t in taken):
-            return None
-        return self.cards - sum(t for t in taken if isinstance(t, int))
-
-    def most(self, step: Step) -> int:
-        """The highest number the step's keypad offers."""
-        return TRICKS if step.page.most is Most.TRICKS else self.cards
-
-    def allowed(self, step: Step) -> int:
-        """The highest number that still leaves the counts adding up (no one's rest below 0)."""
-        page = step.page
-        if not page.rest or page.each is None:
-            return self.most(step)
-        seats = self.asked(page)
-        before = seats[: seats.index(step.seat)]
-        return self.cards - sum(_int(self.draft.values.get(page.key(s))) for s in before)
-
-    def value(self, step: Step) -> str | int | None:
-        if step.page.ask is Ask.GO:
-            return GO if self.draft.page > self.steps.index(step) else None
-        if self.draft.aside:
-            return self.draft.values.get(step.key, NOBODY)
-        return self.draft.values.get(step.key)
-
-    # ================================================================ taps
-    def _set(self, key: str, value: str | int) -> None:
-        values = dict(self.draft.values)
-        values[key] = value
-        step = self.step
-        page = step.page
-        if page.rest and page.each is not None:
-            # a changed count drops the counts after it: they may no longer fit
-            seats = self.asked(page)
-            for s in seats[seats.index(step.seat) + 1 :]:
-                values.pop(page.key(s), None)
-        for other in self.schema.pages:
-            # a player chosen here cannot stay chosen where they are left out
-            if other.leave_out == page.field and values.get(other.field) == value:
-                values.pop(other.field)
-        self.draft = replace(self.draft, values=_applying(self.schema, values))
-
-    def _advance(self) -> None:
-        self.draft = replace(self.draft, page=self.draft.page + 1)
-
-    def options(self) -> list[str]:
-        """What the choose page's buttons stand for, in order."""
-        page = self.step.page
-        if page.ask is Ask.GO:
-            return [GO]
-        if page.players is None:
-            return [o.value for o in page.options]
-        left_out = self.draft.values.get(page.leave_out) if page.leave_out else None
-        seats = [s for s in self.seats_of(page.players) if s != left_out]
-        if page.nobody == "first":
-            return [NOBODY, *seats]
-        if page.nobody == "last":
-            return [*seats, NOBODY]
-        return seats
-
-    def choose(self, slot: int) -> bool:
-        """A tap on the choose page's button ``slot``."""
-        if self.done or self.step.is_count:
-            return False
-        options = self.options()
-        if not 0 <= slot < len(options):
-            return False
-        step, value = self.step, options[slot]
-        if self.draft.aside:
-            values = dict(self.draft.values)
-            if value == NOBODY:
-                values.pop(step.key, None)
-            else:
-                values[step.key] = value
-            self.draft = replace(self.draft, values=values, aside=False)
-            return True
-        if step.page.ask is not Ask.GO:
-            self._set(step.key, value)
-        self._advance()
-        return True
-
-    def count(self, n: int) -> bool:
-        """A tap on the keypad: this page's number."""
-        step = self.step
-        if self.done or not step.is_count or not 0 <= n <= self.allowed(step):
-            return False
-        self._set(step.key, n)
-        self._advance()
-        return True
-
-    def next(self) -> bool:
-        """Next: on to the next page, when this one has its number (after Back)."""
-        if self.done or self.draft.aside or self.value(self.step) is None:
-            return False
-        self._advance()
-        return True
-
-    def back(self) -> bool:
-        """One page back; False on the first page (back to the score)."""
-        if self.draft.aside:
-            self.draft = replace(self.draft, aside=False)
-            return True
-        if self.draft.page == 0:
-            return False
-        self.draft = replace(self.draft, page=min(self.draft.page, len(self.steps)) - 1)
-        return True
-
-    def open_aside(self) -> bool:
-        """The page's extra button (Revoke): its side page."""
-        if not self.done and not self.draft.aside and self.step.page.aside is not None:
-            self.draft = replace(self.draft, aside=True)
-            return True
-        return False
-
-    # ================================================================ what is sent
-    def final(self) -> dict[str, str | int]:
-        """What is tapped, with the rest filled in: the last player's count."""
-        values = dict(self.draft.values)
-        for page in self.schema.pages:
-            if page.rest and page.each is not None and page.applies(values):
-                rest = self.rest(page)
-                seats = self.asked(page)
-                if seats and rest is not None:
-                    values[page.key(seats[-1])] = rest
-        return values
-
-    def record(self) -> DealRecord:
-        """The deal as the hub reads it: the fields of the pages that apply, each player's
-        counts as one mapping, the last player's tricks the rest."""
-        v = self.final()
-        data: dict[str, object] = {}
-        for page in self.schema.pages:
-            if not page.applies(v) or page.ask is Ask.GO:
-                continue
-            if page.each is not None:
-                seats = self.asked(page)
-                data[page.record or page.field] = {s: _int(v.get(page.key(s))) for s in seats}
-            elif page.field in v:
-                data[page.field] = v[page.field]
-            elif page.nobody:
-                data[page.field] = NOBODY
-            if page.aside is not None and page.aside.field in v:
-                data[page.aside.field] = v[page.aside.field]
-        return DealRecord.model_validate(data)
-
-    @classmethod
-    def again(cls, score: ClubScore, deal: int, record: DealRecord) -> PlayersFlow:
-        """A refused deal, filled in again from what was sent, on its first page."""
-        schema = entry_of(score.rules)
-        values = {k: v for k, v in record.fields().items() if _page_of(schema, k) is not None}
-        return cls(score, PlayersDraft(deal=deal, values=values))
 
     # ================================================================ in words
     def name(self, tr: Translator, seat: str) -> str:
@@ -629,29 +357,6 @@ def _derive(
             fill[known] = entered[known] = n
             fill[other] = entered[other] = most - n
             return
-
-
-def _applying(schema: EntrySchema, values: Mapping[str, str | int]) -> dict[str, str | int]:
-    """What is tapped, without the fields of pages that no longer apply."""
-    kept = dict(values)
-    for page in schema.pages:
-        if not page.applies(values):
-            for key in list(kept):
-                if _belongs(page, key) or (page.aside is not None and key == page.aside.field):
-                    kept.pop(key)
-    return kept
-
-
-def _belongs(page: Page, key: str) -> bool:
-    return key.startswith(f"{page.field}_") if page.each is not None else key == page.field
-
-
-def _page_of(schema: EntrySchema, key: str) -> Page | None:
-    for page in schema.pages:
-        for p in (page, page.aside):
-            if p is not None and p.ask is not Ask.GO and _belongs(p, key):
-                return p
-    return None
 
 
 # ------------------------------------------------------------------------ the score screen

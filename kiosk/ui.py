@@ -28,10 +28,7 @@ from kivy.properties import (
     ListProperty,
     NumericProperty,
     ObjectProperty,
-    StringProperty,
 )
-from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen as KivyScreen
 from kivy.uix.widget import Widget
 
@@ -43,12 +40,12 @@ from kiosk.connection import RESEND_EVERY, KioskConnection
 from kiosk.outbox import Outbox
 from kiosk.presenter import SetupPresenter, TablePresenter
 from kiosk.screenchoice import ScreenChoice
-from kiosk.viewmodel import ButtonVM, ViewModel
-from uikit import theme
+from kiosk.viewmodel import ViewModel
+from uikit import theme, widetheme
 from uikit.app import parse_size
 from uikit.config import ConfigProblem, Problem
 from uikit.screenapp import CONFIG_POLL, ScreenApp
-from uikit.widgets import OneLine
+from uikit.widgets import LButton, LFill, LLine, LText, OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
 from whist.protocol.messages import CallTopic
@@ -59,18 +56,12 @@ KV_DIR = Path(__file__).parent / "kv"
 OUTBOX_FILE = "outbox.sqlite3"
 
 
-class KText(Label):
-    """A text that wraps to its width and is as tall as its lines (``role`` = theme colours).
+class KText(LText):
+    """uikit's :class:`~uikit.widgets.LText` under the name the kiosk's .kv files use: a text
+    that wraps to its width and is as tall as its lines (``role`` = theme colours).
 
     In a .kv file: ``KText:`` / ``text: app.vm.hand.home`` / ``role: 'highlight'``.
     """
-
-    role = StringProperty("text")
-    filled = BooleanProperty(False)
-    kid = StringProperty("")
-    #: What a player reads (names, the trump, scores): tests/ui/audit.py holds its capitals
-    #: to the floor of the screen (4.5 mm on a table, 30 mm on the hall's TV).
-    read = BooleanProperty(False)
 
 
 class KFitText(OneLine, KText):
@@ -119,41 +110,29 @@ class KFirstFit(KText):
         self.text = chosen
 
 
-class KLine(Label):
-    """One line, as wide as its text (the header's table number).
+class KLine(LLine):
+    """uikit's :class:`~uikit.widgets.LLine`: one line, as wide as its text (the header's
+    table number).
 
     In a .kv file: ``KLine:`` / ``text: app.vm.header.title``.
     """
 
-    role = StringProperty("text")
-    kid = StringProperty("")
-    read = BooleanProperty(False)
 
-
-class KFill(Label):
-    """A text filling the box its layout gives it, aligned inside it.
+class KFill(LFill):
+    """uikit's :class:`~uikit.widgets.LFill`, its background's corners rounded (kv/00-common.kv):
+    a text filling the box its layout gives it, aligned inside it.
 
     In a .kv file: ``KFill:`` / ``text: app.vm.hand.trump_symbol`` / ``size_hint_x: None``.
     """
 
-    role = StringProperty("text")
-    filled = BooleanProperty(False)
-    kid = StringProperty("")
-    read = BooleanProperty(False)
 
-
-class KButton(ButtonBehavior, Label):
-    """A big button drawn from a :class:`~kiosk.viewmodel.ButtonVM`; ``kid`` names it for
-    tests and for the hardware mapping of a later issue.
+class KButton(LButton):
+    """uikit's :class:`~uikit.widgets.LButton` in the kiosk's reading size (kv/00-common.kv: a
+    player reads every button); ``kid`` names it for tests and for the hardware mapping.
 
     In a .kv file: ``KButton:`` / ``vm: app.vm.hand.revokes`` /
     ``on_release: app.presenter.open_revokes()``.
     """
-
-    vm = ObjectProperty(ButtonVM(), rebind=True)
-    kid = StringProperty("")
-    read = BooleanProperty(False)
-    role = StringProperty("normal")
 
 
 class KeyButton(KButton):
@@ -250,7 +229,7 @@ class KioskApp(ScreenApp):
     # makes Kivy re-read such a chain when the whole view-model is replaced.
     vm = ObjectProperty(ViewModel(), rebind=True)
     palette = theme  # sized for the 7-inch display: 800x480, scaled for bigger screens
-    shared_kv = False  # the kiosk's own widgets (kv/00-common.kv)
+    sz = widetheme.KIOSK  # the shared widgets' sizes (uikit/kv/00-widgets.kv)
     root_rule = "KioskRoot"
     kv_dir = KV_DIR
     #: Taller than wide (the Touch Display 2 upright): the .kv files' upright layouts.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from uikit import theme as kiosk
 from uikit.theme import (
     AMBER,
     BLACK,
@@ -122,6 +123,27 @@ CONSOLE = Sizes(
     SPACING=8,
 )
 
+#: The table's kiosk: the 7-inch display at 800x480 (uikit.theme's sizes; the kiosk's window
+#: scales them by uikit.theme.scale, which knows an upright screen).
+KIOSK = Sizes(
+    BASE_WIDTH=kiosk.BASE_WIDTH,
+    BASE_HEIGHT=kiosk.BASE_HEIGHT,
+    MIN_TEXT_PX=kiosk.MIN_TEXT_PX,
+    MIN_TARGET_PX=kiosk.MIN_TARGET_PX,
+    SMALL=kiosk.TEXT,
+    TEXT=kiosk.TEXT,
+    TITLE=kiosk.TITLE,
+    BIG=kiosk.OUTCOME,
+    HUGE=kiosk.NUMBER,
+    BUTTON_HEIGHT=kiosk.BUTTON_HEIGHT,
+    PRIMARY_HEIGHT=kiosk.BUTTON_HEIGHT,
+    HEADER_HEIGHT=kiosk.HEADER_HEIGHT,
+    TAB_HEIGHT=kiosk.BUTTON_HEIGHT,
+    ROW_HEIGHT=kiosk.BUTTON_HEIGHT,
+    PADDING=kiosk.PADDING,
+    SPACING=kiosk.SPACING,
+)
+
 #: The hall display: a TV at 1920x1080, read from 5 m; rows never under 48 px there.
 HALL = Sizes(
     BASE_WIDTH=1920,
@@ -147,6 +169,7 @@ __all__ = [
     "FONT_BOLD",
     "FONT_REGULAR",
     "HALL",
+    "KIOSK",
     "MIN_CONTRAST",
     "ROLES",
     "Sizes",

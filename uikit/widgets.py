@@ -2,7 +2,8 @@
 # Its widgets subclass Kivy's.
 # mypy: disable-error-code="import-untyped"
 # mypy: disallow-subclassing-any=False
-"""Widgets shared by the console and the hall display (their looks: kv/00-widgets.kv).
+"""Widgets shared by the three apps (their looks: kv/00-widgets.kv); the kiosk's own names for
+them (``KText``, ``KButton``…, in :mod:`kiosk.ui`) are these, with its reading size.
 
 Every text is an :class:`LText`, :class:`LLine` or :class:`LFill` drawn in a theme role;
 every button an :class:`LButton` drawn from a :class:`~console.viewmodel.ButtonVM`.
@@ -58,12 +59,14 @@ class LLine(Label):
 
 
 class LFill(Label):
-    """A text filling the box its layout gives it."""
+    """A text filling the box its layout gives it; ``corner``: the radius of its filled
+    background's corners, in design pixels (square by default; the kiosk's banners round)."""
 
     role = StringProperty("text")
     filled = BooleanProperty(False)
     kid = StringProperty("")
     read = BooleanProperty(False)
+    corner = NumericProperty(0)
 
 
 class FitFill(LFill):
@@ -190,12 +193,14 @@ class OneLine:
 
 
 class LButton(ButtonBehavior, Label):
-    """A button drawn from a ButtonVM."""
+    """A button drawn from a ButtonVM; ``corner``: the radius of its corners, in design
+    pixels."""
 
     vm = ObjectProperty(ButtonVM(), rebind=True)
     kid = StringProperty("")
     read = BooleanProperty(False)
     role = StringProperty("normal")
+    corner = NumericProperty(8)
 
 
 class LInput(TextInput):

@@ -16,6 +16,7 @@ from console.viewmodel import (
 )
 from uikit import screens
 from uikit.i18n import declare
+from whist.formats.draft import PartnershipDraft
 from whist.protocol import (
     Command,
     Preview,
@@ -164,8 +165,10 @@ class Draft:
     preset: int | None = None  # a ready-made reason, worded in the language on show
     flags: int = 0
     side: Literal["home", "visitors"] | None = None
-    # a club deal (``hand`` is then the deal's number): the fields as the form holds them
+    # a club deal (``hand`` is then the deal's number): a game played each for oneself, the
+    # fields as the form holds them; a partnership game, the core's draft of the deal
     record: tuple[tuple[str, str | int], ...] = ()
+    pairs: PartnershipDraft | None = None
 
     def fields(self) -> dict[str, str | int]:
         return dict(self.record)

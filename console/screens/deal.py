@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from console import individual, words
 from console.screens.base import (
@@ -24,7 +23,7 @@ from uikit.common import (
 )
 from uikit.viewmodel import ButtonVM
 from whist.formats import TRICKS
-from whist.leader import each_for_oneself
+from whist.formats.draft import Side, choice_pages, entry_of
 from whist.protocol import (
     CorrectDeal,
     DealRecord,
@@ -37,23 +36,19 @@ class DealPresenter(ScreenPresenter):
 
     def deal_field(self, name: str, value: str | int | None) -> None:
         """One of the form's choices: ``granded``, ``trump``, ``ns_tricks``, ``honours``
-        (``"NS:4"``, ``"EW:3"`` or ``"none"``)."""
+        (``"NS:4"``, ``"EW:3"`` or ``"none"``), handed to the core's draft of the deal."""
         self._intent()
-        d = self.router.draft
-        club = self.store.club
-        if d is None or club is None or self.router.mode is not Screen.DEAL:
+        d, club = self.router.draft, self.store.club
+        if d is None or d.pairs is None or club is None or self.router.mode is not Screen.DEAL:
             return self._changed()
-        if name == "honours":
-            party, _, held = str(value).partition(":")
-            if party in ("NS", "EW") and held in ("3", "4"):
-                d = d.with_field("honours", party).with_field("honours_held", int(held))
-            else:
-                d = d.with_field("honours", None).with_field("honours_held", None)
-        elif name == "ns_tricks" and isinstance(value, int) and 0 <= value <= TRICKS:
-            d = d.with_field("ew_tricks", None).with_field("ns_tricks", value)
-        elif name in ("granded", "trump") and name in club.fields:
-            d = d.with_field(name, value)
-        self.router.draft = d
+        pairs, schema = d.pairs, entry_of(club)
+        if name == "ns_tricks" and isinstance(value, int):
+            pairs = pairs.with_tricks(value)
+        elif name == "honours":
+            pairs = pairs.choose(schema, name, str(value).replace(":", ""))
+        elif name in ("granded", "trump"):
+            pairs = pairs.choose(schema, name, str(value))
+        self.router.draft = replace(d, pairs=pairs)
         self._changed()
 
     def deal_choose(self, arg: str) -> None:
@@ -110,11 +105,12 @@ class DealPresenter(ScreenPresenter):
     def deal_revoke(self, party: str, delta: int) -> None:
         self._intent()
         d = self.router.draft
-        if d is not None and self.router.mode is Screen.DEAL and party in ("NS", "EW"):
-            key = "ns_revokes" if party == "NS" else "ew_revokes"
-            now = d.fields().get(key, 0)
-            count = max(0, min(MAX_REVOKES, (now if isinstance(now, int) else 0) + delta))
-            self.router.draft = d.with_field(key, count or None)
+        pairs = d.pairs if d is not None and self.router.mode is Screen.DEAL else None
+        if d is not None and pairs is not None and party in ("NS", "EW"):
+            side: Side = "NS" if party == "NS" else "EW"
+            self.router.draft = replace(
+                d, pairs=pairs.with_revokes(side, pairs.revokes(side) + delta)
+            )
         self._changed()
 
     def confirm_deal(self) -> None:
@@ -125,18 +121,46 @@ class DealPresenter(ScreenPresenter):
         if d is None or not reason or self.router.mode is not Screen.DEAL:
             return self._changed()
         club = self.store.club
-        fields: Any = d.fields()
-        if club is not None and each_for_oneself(club):
-            fields = individual.flat_to_record(fields)
-        try:
-            record = DealRecord.model_validate(fields)
-        except ValueError:
+        if club is None:
             return self._changed()
+        if d.pairs is not None:
+            record = d.pairs.record(entry_of(club))
+        else:
+            try:
+                record = DealRecord.model_validate(individual.flat_to_record(d.fields()))
+            except ValueError:
+                return self._changed()
         self._send(
             CorrectDeal(id=self._id(), table=d.table, deal=d.hand, record=record, reason=reason)
         )
         self.router.mode, self.router.draft = Screen.DEALS, None
         self._changed()
+
+    def _heading(self, rounds: bool, recorded: str | None) -> tuple[str, str]:
+        """The form's title and note: a deal (or, in a game of rounds, a round; issue 29)
+        corrected, with what was ``recorded``, or entered for a table whose kiosk failed."""
+        tr, d = self.tr, self.router.draft
+        assert d is not None
+        if rounds:
+            title = (
+                tr.t("Table {table}, round {n}: correct it")
+                if recorded is not None
+                else tr.t("Table {table}, round {n}: enter it for the table")
+            )
+        else:
+            title = (
+                tr.t("Table {table}, deal {n}: correct it")
+                if recorded is not None
+                else tr.t("Table {table}, deal {n}: enter it for the table")
+            )
+        note = (
+            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
+                record=recorded
+            )
+            if recorded is not None
+            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        )
+        return title.format(table=d.table, n=d.hand), note
 
     def _players_form(self) -> DealFormVM:
         """The deal form of Widow, Solo, Knockout or 8-to-1: the choices and each player's
@@ -159,26 +183,11 @@ class DealPresenter(ScreenPresenter):
         choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
         counts += [FieldRowVM()] * (COUNT_ROWS - len(counts))
         ready = rows.ready and bool(self._reason().strip())
-        if club.rounds:  # a game in rounds (Knockout, 8-to-1) says rounds (issue 29)
-            title = (
-                tr.t("Table {table}, round {n}: correct it")
-                if known is not None
-                else tr.t("Table {table}, round {n}: enter it for the table")
-            ).format(table=d.table, n=d.hand)
-        else:
-            title = (
-                tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
-                if known is not None
-                else tr.t("Table {table}, deal {n}: enter it for the table").format(
-                    table=d.table, n=d.hand
-                )
-            )
-        note = (
-            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
-                record=individual.record_text(tr, club, known.record, seats, name)
-            )
+        title, note = self._heading(
+            bool(club.rounds),
+            individual.record_text(tr, club, known.record, seats, name)
             if known is not None
-            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+            else None,
         )
         # the note (what was recorded, or where an entered deal comes from) only where the
         # rows leave room for it: the deals list just before shows what was recorded
@@ -207,10 +216,11 @@ class DealPresenter(ScreenPresenter):
         tr = self.tr
         club, d = self.store.club, self.router.draft
         assert club is not None and d is not None
-        if each_for_oneself(club):
+        if d.pairs is None:
             return self._players_form()
-        f = d.fields()
-        fields = set(club.fields)
+        schema = entry_of(club)
+        f = d.pairs.fields(schema)
+        fields = {p.field for p in choice_pages(schema) if p is not None}
         known = self.console.deals.club_deal(d.table, d.hand)
 
         def pick(text: str, on: bool) -> ButtonVM:
@@ -236,9 +246,7 @@ class DealPresenter(ScreenPresenter):
             if "trump" in fields
             else ()
         )
-        ns = f.get("ns_tricks")
-        if ns is None and isinstance(f.get("ew_tricks"), int):
-            ns = TRICKS - int(f["ew_tricks"])
+        ns = d.pairs.ns_tricks
         keys = tuple(pick(str(n), ns == n) for n in range(TRICKS + 1))
         honours: tuple[ButtonVM, ...] = ()
         if "honours" in fields:
@@ -255,28 +263,10 @@ class DealPresenter(ScreenPresenter):
                 ),
             )
 
-        def count(key: str) -> int:
-            value = f.get(key, 0)
-            return value if isinstance(value, int) else 0
-
-        ns_r, ew_r = count("ns_revokes"), count("ew_revokes")
-        reason = self._reason().strip()
-        ready = ns is not None and bool(reason)
-        if ("granded" in fields and "granded" not in f) or ("trump" in fields and "trump" not in f):
-            ready = False
-        title = (
-            tr.t("Table {table}, deal {n}: correct it").format(table=d.table, n=d.hand)
-            if known is not None
-            else tr.t("Table {table}, deal {n}: enter it for the table").format(
-                table=d.table, n=d.hand
-            )
-        )
-        note = (
-            tr.t("As recorded: {record}. Change what is wrong; the scores after it follow.").format(
-                record=words.club_record(tr, known.record)
-            )
-            if known is not None
-            else tr.t("For a table whose kiosk failed: from the players' score sheet.")
+        ns_r, ew_r = d.pairs.ns_revokes, d.pairs.ew_revokes
+        ready = d.pairs.complete(schema) and bool(self._reason().strip())
+        title, note = self._heading(
+            False, words.club_record(tr, known.record) if known is not None else None
         )
         readout = words.club_record(tr, f) or tr.t("Nothing chosen yet.")
         return DealFormVM(

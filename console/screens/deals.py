@@ -13,6 +13,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
+from whist.formats.draft import PartnershipDraft
 from whist.leader import each_for_oneself
 from whist.protocol import (
     ClearCall,
@@ -40,8 +41,13 @@ class DealsPresenter(ScreenPresenter):
         if t is None or self.store.club is None or not 1 <= deal <= self._next_deal(t):
             return self._changed()
         known = self.club_deal(t, deal)
-        record = tuple(known.record.items()) if known is not None else ()
-        self.router.draft, self.router.mode = Draft(t, deal, record=record), Screen.DEAL
+        if each_for_oneself(self.store.club):
+            record = tuple(known.record.items()) if known is not None else ()
+            draft = Draft(t, deal, record=record)
+        else:
+            pairs = PartnershipDraft.of(deal, known.record if known is not None else {})
+            draft = Draft(t, deal, pairs=pairs)
+        self.router.draft, self.router.mode = draft, Screen.DEAL
         self._changed()
 
     def open_enter(self) -> None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from kiosk import words
 from kiosk.club import PICK_SLOTS
 from kiosk.i18n import Translator
-from kiosk.individual import Said, entry_of
+from kiosk.individual import Said
 from kiosk.screens.clubscore import ClubScreen
 from kiosk.screens.revokes import revokes_vm
 from kiosk.viewmodel import (
@@ -23,6 +23,7 @@ from kiosk.viewmodel import (
     agree_button,
 )
 from whist.formats import TRICKS
+from whist.formats.draft import entry_of
 from whist.formats.entry import EntrySchema, Line
 
 
@@ -145,7 +146,7 @@ class ClubRevokesScreen(_DraftScreen):
             tr,
             said.line(page.rule),
             sides,
-            first=d.revoke_side == "NS",
+            first=desk.revoke_side == "NS",
             said=said.line(page.said),
         )
 

@@ -21,7 +21,6 @@ import pytest
 from hub.demo.demo import bot_record
 from hub.demo.sim import SimClubLeader
 from hub.service.store import EventStore
-from kiosk.individual import NOBODY
 from kiosk.viewmodel import Screen
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import serve_night
@@ -29,6 +28,7 @@ from tests.integration.test_club_individual_night import other_record
 from tests.integration.test_club_kiosks import Kiosk, settled
 from tests.integration.test_club_night import retained
 from tests.kiosk.test_connection import UiThread
+from whist.formats.draft import NOBODY
 from whist.formats.entry import in_turn
 from whist.formats.solo import Contract
 from whist.night import ClubNight, club_score, night_standings

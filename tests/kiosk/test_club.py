@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from kiosk.club import ClubDraft
 from kiosk.outbox import Outbox, OutboxError
 from kiosk.presenter import TablePresenter
 from kiosk.viewmodel import Screen
 from tests.clubnight import refused_ack
 from whist.errors import TournamentError
 from whist.events import DealCorrected, DealRecorded, NightCreated, NightEnded
+from whist.formats.draft import PartnershipDraft
 from whist.night import ClubNight, club_score, night_state
 from whist.nightspec import LengthSpec, default_night, load_night
 from whist.protocol import Ack, ClubDeal, ClubScore, Result, State
@@ -478,7 +478,9 @@ def test_a_refused_deal_fills_the_keypad_again():
         deal=4,
         record={"trump": "clubs", "ns_tricks": 6, "honours": "EW", "honours_held": 3},  # type: ignore[arg-type]
     )
-    assert ClubDraft.of(deal) == ClubDraft(deal=4, trump="clubs", ns_tricks=6, honours="EW3")
+    assert PartnershipDraft.of(deal.deal, deal.record.fields()) == PartnershipDraft(
+        deal=4, trump="clubs", ns_tricks=6, honours="EW3"
+    )
 
 
 def test_the_house_rules_in_force_are_said_before_the_first_deal(link):
