@@ -1,7 +1,12 @@
 """The players' phones beside a hall in full play: do they slow the tables, and how live are they?
 
-Run it as ``bench/phones [--tables 100] [--phones 1000] [--hands 3]``. Prints figures and one
-SUMMARY line; asserts nothing (docs/performance.md, "Phones").
+Run it as ``bench/phones [--tables 100] [--phones 1000] [--hands 3] [--changes gathered]``.
+Prints figures and one SUMMARY line; asserts nothing (docs/performance.md, "Phones").
+
+``--changes`` says what the phones read beside the full Standings (which the hub sends at most
+once a second while results stream in): ``gathered`` (the default, as the hub bridges them:
+StandingsChanges gathered, at most four a second), ``each`` (the StandingsChanges of every
+batch, as the hall display reads them) or ``none`` (the full Standings only).
 
 In one run on this machine: a real hub (``whist-hub serve --broker``) on a real Mosquitto, the
 simulated kiosks and the hall subscriber of ``bench/hub_bench.py``, and the phones' broker of
@@ -14,7 +19,8 @@ WebSockets in a process that notes each message's arrival (one thread, one selec
 * ack p50/p99: a table's result to its Ack, without and with the phones (the phones must not
   slow the tables);
 * result→hall p50/p99 and result→phone p50/p99: from a result's publication to the first
-  standings message that counts it, at the hall subscriber and at every phone;
+  standings message (full, or the changes) that counts it, at the hall subscriber and at every
+  measured phone;
 * floor: a bare QoS 1 publish→subscribe round trip through the hall's broker plus one durable
   SQLite commit, p99 (bench/hub_bench.py).
 
@@ -28,6 +34,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import re
 import selectors
@@ -60,7 +67,7 @@ from hub.broker.broker import (
     find_free_port,
     write_anonymous_config,
 )
-from hub.broker.phones import PhoneBroker, public_topics
+from hub.broker.phones import PhoneBroker, public_names
 from hub.demo.sim import SimLeader
 from hub.service.files import write_spec
 from whist.pattern import default_spec
@@ -71,12 +78,39 @@ _SEQ = re.compile(rb'"seq":(\d+)')
 
 # ------------------------------------------------------------------------------ the phones
 
+#: What the phones may read beside the full Standings (``--changes``).
+CHANGES = ("gathered", "each", "none")
 
-def phone_worker(port: int, root: str, count: int, out: Path, ready: Path, stop: Path) -> None:
+
+def phones_read(topics: Topics, changes: str) -> dict[str, str]:
+    """The page's topics (``topics.json``) with ``--changes``: the hub's choice, StandingsChanges
+    after every batch instead of gathered, or no changes at all."""
+    public = public_names(topics)
+    if changes == "each":
+        public["changes"] = topics.standings_changes
+    elif changes == "none":
+        del public["changes"]
+    return public
+
+
+class BenchPhoneBroker(PhoneBroker):
+    """The hub's phones' broker, bridging what ``--changes`` says."""
+
+    changes = "gathered"
+
+    def public(self) -> dict[str, str]:
+        return phones_read(self.topics, self.changes)
+
+
+def phone_worker(port: int, root: str, changes: str, count: int, out: Path, ready: Path,
+                 stop: Path) -> None:
     """``count`` phones in this process: connect, subscribe, note (seq, time) of each standings
-    message until the file *stop* appears; then write every phone's notes to *out*."""
+    message (full, or changes) until the file *stop* appears; then write every phone's notes to
+    *out*."""
     topics = Topics(root)
-    wanted = [(t, 0) for t in public_topics(topics)]
+    read = phones_read(topics, changes)
+    wanted = [(t, 0) for t in read.values()]
+    noted = {read["standings"], read.get("changes", read["standings"])}
     sel = selectors.DefaultSelector()
     notes: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     clients: list[mqtt.Client] = []
@@ -92,7 +126,7 @@ def phone_worker(port: int, root: str, count: int, out: Path, ready: Path, stop:
         def on_message(c: mqtt.Client, u: object, msg: mqtt.MQTTMessage, mine=mine) -> None:
             now = time.perf_counter()
             found = _SEQ.search(msg.payload)
-            if found and msg.topic == topics.standings:
+            if found and msg.topic in noted:
                 mine.append((int(found.group(1)), now))
 
         c.on_message = on_message
@@ -127,17 +161,16 @@ class Phones:
     processes (C, on the phones' broker's plain listener) that only receive, so that the
     simulated phones' own cost on this machine stays small beside the brokers' and the hub's."""
 
-    def __init__(self, broker: PhoneBroker, root: str, count: int, measured: int,
+    def __init__(self, broker: BenchPhoneBroker, root: str, count: int, measured: int,
                  folder: Path) -> None:
         self.folder = folder
         self.stop_file = folder / "stop"
         self.out, ready = folder / "phones.json", folder / "ready"
-        topics = Topics(root)
         argv = [sys.executable, "-m", "bench.phones", "--worker", str(broker.phones_port), root,
-                str(measured), str(self.out), str(ready), str(self.stop_file)]
+                broker.changes, str(measured), str(self.out), str(ready), str(self.stop_file)]
         self.worker = subprocess.Popen(argv)
         sub = str(find_executable("mosquitto_sub"))
-        filters = [a for t in public_topics(topics) for a in ("-t", t)]
+        filters = [a for t in broker.public().values() for a in ("-t", t)]
         self.silent = [
             subprocess.Popen([sub, "-h", "127.0.0.1", "-p", str(broker.local_port), "-q", "0",
                               "-i", f"phone-{i}", *filters], stdout=subprocess.DEVNULL,
@@ -211,13 +244,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3, help="hands without, then with (3)")
     parser.add_argument("--measured", type=int, default=20,
                         help="phones that note each message's arrival, over WebSockets (20)")
+    parser.add_argument("--changes", choices=CHANGES, default="gathered",
+                        help="what the phones read beside the full Standings (gathered)")
     args = parser.parse_args()
     rng = random.Random(2026)
     work = Path(tempfile.mkdtemp(prefix="whist-bench-phones-"))
     port = find_free_port()
     topics = Topics("bench")
     print(f"bench: {args.tables} tables, {args.hands} hands without phones then {args.hands} "
-          f"with {args.phones}; data in {work}")
+          f"with {args.phones} reading the full Standings and changes: {args.changes}; "
+          f"data in {work}; load average {os.getloadavg()[0]:.1f}", flush=True)
     with MosquittoProcess(write_anonymous_config(work / "broker", port), port):
         rtt = mqtt_round_trips(port, 300)
         commit = sqlite_commits(work, 300)
@@ -229,8 +265,10 @@ def main() -> None:
         leader.start()
         hall = Hall(port, args.tables, 10, topics)
         hall.start()
-        phones_broker = PhoneBroker(work / "phones", main_port=port, port=0, bind="127.0.0.1",
-                                    login=Credential("phones", "any"), topics=topics)
+        phones_broker = BenchPhoneBroker(work / "phones", main_port=port, port=0,
+                                         bind="127.0.0.1", login=Credential("phones", "any"),
+                                         topics=topics)
+        phones_broker.changes = args.changes
         try:
             without = play_hands(leader, hall, 1, args.hands, rng, "no phones")
             with phones_broker:
@@ -263,7 +301,8 @@ def main() -> None:
           f"result→phone p50 {ms(phone, 50)} p99 {ms(phone, 99)} ms ({len(phone)} samples)")
     print(f"CPU seconds over the {args.hands} hands with phones: phones' broker {cpu[0]:.1f}, "
           f"hub {cpu[1]:.1f}, the simulated phones themselves {cpu[2]:.1f}")
-    print(f"SUMMARY phones={args.phones} tables={args.tables} floor_p99_ms={floor_p99 * 1e3:.1f} "
+    print(f"SUMMARY phones={args.phones} tables={args.tables} changes={args.changes} "
+          f"load={os.getloadavg()[0]:.1f} floor_p99_ms={floor_p99 * 1e3:.1f} "
           f"ack_p99_ms={pct(ack0, 99) * 1e3:.1f}/{pct(ack1, 99) * 1e3:.1f} "
           f"hall_p50_ms={pct(hall1, 50) * 1e3:.1f} hall_p99_ms={pct(hall1, 99) * 1e3:.1f} "
           f"phone_p50_ms={pct(phone, 50) * 1e3:.1f} phone_p99_ms={pct(phone, 99) * 1e3:.1f}")
@@ -271,7 +310,7 @@ def main() -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        _, _, p, r, n, o, rd, st = sys.argv
-        phone_worker(int(p), r, int(n), Path(o), Path(rd), Path(st))
+        _, _, p, r, ch, n, o, rd, st = sys.argv
+        phone_worker(int(p), r, ch, int(n), Path(o), Path(rd), Path(st))
     else:
         main()
