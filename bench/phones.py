@@ -22,7 +22,11 @@ WebSockets in a process that notes each message's arrival (one thread, one selec
   standings message (full, or the changes) that counts it, at the hall subscriber and at every
   measured phone;
 * floor: a bare QoS 1 publish→subscribe round trip through the hall's broker plus one durable
-  SQLite commit, p99 (bench/hub_bench.py).
+  SQLite commit, p99 (bench/hub_bench.py);
+* where the time goes: result→the phones' messages as the hall's broker sends them (a
+  ``mosquitto_sub`` there: the hub's part), and result→a phone in C (one of the silent phones
+  notes its messages' arrival too: the phones' broker's part, without the measured phones'
+  Python).
 
 The machine runs the hub, both brokers, the kiosks and the 1,000 phones on its two cores: the
 figures with phones include the phones' own cost on those cores, which a hall's phones (each its
@@ -44,6 +48,7 @@ import tempfile
 import time
 import uuid
 from bisect import bisect_left
+from collections.abc import Iterable
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -172,11 +177,14 @@ class Phones:
         sub = str(find_executable("mosquitto_sub"))
         filters = [a for t in broker.public().values() for a in ("-t", t)]
         self.silent = [
-            subprocess.Popen([sub, "-h", "127.0.0.1", "-p", str(broker.local_port), "-q", "0",
-                              "-i", f"phone-{i}", *filters], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
-            for i in range(count - measured)
+            subprocess.Popen([sub, "-h", "127.0.0.1", "-p", str(broker.local_port),
+                              "-q", "0", "-i", f"phone-{i}", *filters],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for i in range(max(0, count - measured - 1))
         ]
+        # One of them in C notes each message's arrival too (no Python between it and the
+        # phones' broker): how far behind the phones' broker itself is.
+        self.c_phone = Probe(broker.local_port, broker.public().values(), folder / "c-phone")
         deadline = time.monotonic() + WAIT
         while not ready.exists():
             if time.monotonic() > deadline:
@@ -193,12 +201,40 @@ class Phones:
 
     def stop(self) -> list[list[tuple[int, float]]]:
         self.stop_file.write_text("stop")
+        self.c_phone.stop()
         for p in self.silent:
             p.terminate()
         for p in self.silent:
             p.wait(WAIT)
         self.worker.wait(WAIT)
         return [[(s, t) for s, t in phone] for phone in json.loads(self.out.read_text())]
+
+
+class Probe:
+    """A ``mosquitto_sub`` that notes (seq, time) of each message with a ``seq`` it receives."""
+
+    def __init__(self, port: int, topics: Iterable[str], out: Path) -> None:
+        self.out = out
+        self.file = out.open("wb")
+        self.proc = subprocess.Popen(
+            [str(find_executable("mosquitto_sub")), "-h", "127.0.0.1", "-p", str(port), "-q", "0",
+             "-F", "%U %p", *(a for t in topics for a in ("-t", t))],
+            stdout=self.file, stderr=subprocess.DEVNULL)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(WAIT)
+        self.file.close()
+
+    def notes(self) -> list[tuple[int, float]]:
+        """(seq, time.perf_counter()) of each message, from the wall-clock times it wrote."""
+        offset = time.time() - time.perf_counter()
+        out = []
+        for line in self.out.read_bytes().splitlines():
+            found = _SEQ.search(line)
+            if found:
+                out.append((int(found.group(1)), float(line.split(b" ", 1)[0]) - offset))
+        return out
 
 
 def to_phones(results: list[Sent], notes: list[list[tuple[int, float]]]) -> list[float]:
@@ -269,6 +305,9 @@ def main() -> None:
                                          bind="127.0.0.1", login=Credential("phones", "any"),
                                          topics=topics)
         phones_broker.changes = args.changes
+        read = phones_read(topics, args.changes)
+        noted = [read["standings"], read.get("changes", read["standings"])]
+        hall_probe = Probe(port, noted, work / "hall-probe")  # what the bridge is sent
         try:
             without = play_hands(leader, hall, 1, args.hands, rng, "no phones")
             with phones_broker:
@@ -282,7 +321,9 @@ def main() -> None:
                 cpu = (process_cpu_seconds(phones_broker.pid) - cpu0[0],
                        hub.cpu_seconds() - cpu0[1], phones.cpu_seconds() - cpu0[2])
                 notes = phones.stop()
+                c_notes = phones.c_phone.notes()
         finally:
+            hall_probe.stop()
             hall.stop()
             leader.stop()
             hub.stop()
@@ -290,6 +331,8 @@ def main() -> None:
     ack1 = [r.ack_at - r.at for r in with_phones if r.ack_at]
     hall0, hall1 = hall.e2e(without), hall.e2e(with_phones)
     phone = to_phones(with_phones, notes)
+    c_phone = to_phones(with_phones, [c_notes])
+    probe = to_phones(with_phones, [hall_probe.notes()])
     reached = sum(1 for n in notes if n)
     print(f"floor p99 {floor_p99 * 1e3:.1f} ms (MQTT round trip {ms(rtt, 99)}, commit "
           f"{ms(commit, 99)})")
@@ -299,13 +342,18 @@ def main() -> None:
           f"standings): ack p50 {ms(ack1, 50)} p99 {ms(ack1, 99)} ms; result→hall p50 "
           f"{ms(hall1, 50)} p99 {ms(hall1, 99)} ms; "
           f"result→phone p50 {ms(phone, 50)} p99 {ms(phone, 99)} ms ({len(phone)} samples)")
+    print(f"with {args.phones} phones: result→the phones' messages on the hall's broker p50 "
+          f"{ms(probe, 50)} p99 {ms(probe, 99)} ms; result→a phone in C (mosquitto_sub) p50 "
+          f"{ms(c_phone, 50)} p99 {ms(c_phone, 99)} ms")
     print(f"CPU seconds over the {args.hands} hands with phones: phones' broker {cpu[0]:.1f}, "
           f"hub {cpu[1]:.1f}, the simulated phones themselves {cpu[2]:.1f}")
     print(f"SUMMARY phones={args.phones} tables={args.tables} changes={args.changes} "
           f"load={os.getloadavg()[0]:.1f} floor_p99_ms={floor_p99 * 1e3:.1f} "
           f"ack_p99_ms={pct(ack0, 99) * 1e3:.1f}/{pct(ack1, 99) * 1e3:.1f} "
           f"hall_p50_ms={pct(hall1, 50) * 1e3:.1f} hall_p99_ms={pct(hall1, 99) * 1e3:.1f} "
-          f"phone_p50_ms={pct(phone, 50) * 1e3:.1f} phone_p99_ms={pct(phone, 99) * 1e3:.1f}")
+          f"phone_p50_ms={pct(phone, 50) * 1e3:.1f} phone_p99_ms={pct(phone, 99) * 1e3:.1f} "
+          f"c_phone_p50_ms={pct(c_phone, 50) * 1e3:.1f} "
+          f"c_phone_p99_ms={pct(c_phone, 99) * 1e3:.1f}")
 
 
 if __name__ == "__main__":
