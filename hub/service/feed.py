@@ -63,8 +63,8 @@ class Feed:
         self.held_tables: set[int] = set()
         self.held_state = False
         self.held_standings = False
-        #: Teams whose score moved since the last StandingsChanges gathered (published with
-        #: every release, before any full Standings).
+        #: Teams whose score moved since the last StandingsChanges gathered (published first in
+        #: every release).
         self.gathered: set[int] = set()
         self.last_release = float("-inf")
         self.last_standings = float("-inf")
@@ -136,9 +136,10 @@ class Feed:
         return out
 
     def _at_once(self, batch: Batch) -> list[Outgoing]:
-        """Nothing held back: the changed tables, the standings, the State."""
-        out = [m for table in sorted(batch.dirty_tables) for m in self.table_messages(table)]
-        out.extend(self._gathered())
+        """Nothing held back: the changes gathered, the changed tables, the standings, the
+        State."""
+        out = self._gathered()
+        out += [m for table in sorted(batch.dirty_tables) for m in self.table_messages(table)]
         if batch.standings or batch.changed_teams:
             out.append(self.standings_message())
         if batch.state:
@@ -147,8 +148,8 @@ class Feed:
 
     def _gathered(self) -> list[Outgoing]:
         """The StandingsChanges of every team moved since the last ones gathered, on their own
-        topic: with every release, at most every ``standings_interval`` while results stream
-        in, so a thousand phones get four small messages a second, not one per batch."""
+        topic: first in every release, at most every ``standings_interval`` while results
+        stream in, so a thousand phones get four small messages a second, not one per batch."""
         if not self.gathered:
             return []
         changes = self.live.event.changes_feed(sorted(self.gathered), self.topics)
@@ -189,13 +190,15 @@ class Feed:
         between chunks instead of waiting behind 500 messages), and the full Standings when
         their own time has come."""
         now_ = self.clock()
-        out: list[Outgoing] = []
+        # The changes gathered first: the small message the phones wait for goes before the
+        # tables' and the State (the phones' broker sends each to every phone, in order).
+        out: list[Outgoing] = self._gathered()
         chunk = False
         if everything or now_ >= self.last_release + self.standings_interval:
             tables = sorted(self.held_tables)
             size = None if everything else self.chunk
             send, later = (tables, []) if size is None else (tables[:size], tables[size:])
-            out = [m for table in send for m in self.table_messages(table)]
+            out += [m for table in send for m in self.table_messages(table)]
             chunk = bool(later) or self._split
             self._split = bool(later)
             if self.held_state:
@@ -203,7 +206,6 @@ class Feed:
             self.held_tables, self.held_state = set(later), False
             if not later:
                 self.last_release = now_
-        out.extend(self._gathered())
         # The full standings (a few ms for 500 teams) never ride with a slice of a release too
         # big for one go: each slice stays short, and results are handled between slices.
         if self.held_standings and (
