@@ -1,7 +1,12 @@
 """The players' phones beside a hall in full play: do they slow the tables, and how live are they?
 
-Run it as ``bench/phones [--tables 100] [--phones 1000] [--hands 3]``. Prints figures and one
-SUMMARY line; asserts nothing (docs/performance.md, "Phones").
+Run it as ``bench/phones [--tables 100] [--phones 1000] [--hands 3] [--changes gathered]``.
+Prints figures and one SUMMARY line; asserts nothing (docs/performance.md, "Phones").
+
+``--changes`` says what the phones read beside the full Standings (which the hub sends at most
+once a second while results stream in): ``gathered`` (the default, as the hub bridges them:
+StandingsChanges gathered, at most four a second), ``each`` (the StandingsChanges of every
+batch, as the hall display reads them) or ``none`` (the full Standings only).
 
 In one run on this machine: a real hub (``whist-hub serve --broker``) on a real Mosquitto, the
 simulated kiosks and the hall subscriber of ``bench/hub_bench.py``, and the phones' broker of
@@ -14,9 +19,14 @@ WebSockets in a process that notes each message's arrival (one thread, one selec
 * ack p50/p99: a table's result to its Ack, without and with the phones (the phones must not
   slow the tables);
 * result→hall p50/p99 and result→phone p50/p99: from a result's publication to the first
-  standings message that counts it, at the hall subscriber and at every phone;
+  standings message (full, or the changes) that counts it, at the hall subscriber and at every
+  measured phone;
 * floor: a bare QoS 1 publish→subscribe round trip through the hall's broker plus one durable
-  SQLite commit, p99 (bench/hub_bench.py).
+  SQLite commit, p99 (bench/hub_bench.py);
+* where the time goes: result→the phones' messages as the hall's broker sends them (a
+  ``mosquitto_sub`` there: the hub's part), and result→a phone in C (one of the silent phones
+  notes its messages' arrival too: the phones' broker's part, without the measured phones'
+  Python).
 
 The machine runs the hub, both brokers, the kiosks and the 1,000 phones on its two cores: the
 figures with phones include the phones' own cost on those cores, which a hall's phones (each its
@@ -28,6 +38,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import re
 import selectors
@@ -37,6 +48,7 @@ import tempfile
 import time
 import uuid
 from bisect import bisect_left
+from collections.abc import Iterable
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -60,7 +72,7 @@ from hub.broker.broker import (
     find_free_port,
     write_anonymous_config,
 )
-from hub.broker.phones import PhoneBroker, public_topics
+from hub.broker.phones import PhoneBroker, public_names
 from hub.demo.sim import SimLeader
 from hub.service.files import write_spec
 from whist.pattern import default_spec
@@ -71,12 +83,39 @@ _SEQ = re.compile(rb'"seq":(\d+)')
 
 # ------------------------------------------------------------------------------ the phones
 
+#: What the phones may read beside the full Standings (``--changes``).
+CHANGES = ("gathered", "each", "none")
 
-def phone_worker(port: int, root: str, count: int, out: Path, ready: Path, stop: Path) -> None:
+
+def phones_read(topics: Topics, changes: str) -> dict[str, str]:
+    """The page's topics (``topics.json``) with ``--changes``: the hub's choice, StandingsChanges
+    after every batch instead of gathered, or no changes at all."""
+    public = public_names(topics)
+    if changes == "each":
+        public["changes"] = topics.standings_changes
+    elif changes == "none":
+        del public["changes"]
+    return public
+
+
+class BenchPhoneBroker(PhoneBroker):
+    """The hub's phones' broker, bridging what ``--changes`` says."""
+
+    changes = "gathered"
+
+    def public(self) -> dict[str, str]:
+        return phones_read(self.topics, self.changes)
+
+
+def phone_worker(port: int, root: str, changes: str, count: int, out: Path, ready: Path,
+                 stop: Path) -> None:
     """``count`` phones in this process: connect, subscribe, note (seq, time) of each standings
-    message until the file *stop* appears; then write every phone's notes to *out*."""
+    message (full, or changes) until the file *stop* appears; then write every phone's notes to
+    *out*."""
     topics = Topics(root)
-    wanted = [(t, 0) for t in public_topics(topics)]
+    read = phones_read(topics, changes)
+    wanted = [(t, 0) for t in read.values()]
+    noted = {read["standings"], read.get("changes", read["standings"])}
     sel = selectors.DefaultSelector()
     notes: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     clients: list[mqtt.Client] = []
@@ -92,7 +131,7 @@ def phone_worker(port: int, root: str, count: int, out: Path, ready: Path, stop:
         def on_message(c: mqtt.Client, u: object, msg: mqtt.MQTTMessage, mine=mine) -> None:
             now = time.perf_counter()
             found = _SEQ.search(msg.payload)
-            if found and msg.topic == topics.standings:
+            if found and msg.topic in noted:
                 mine.append((int(found.group(1)), now))
 
         c.on_message = on_message
@@ -127,23 +166,25 @@ class Phones:
     processes (C, on the phones' broker's plain listener) that only receive, so that the
     simulated phones' own cost on this machine stays small beside the brokers' and the hub's."""
 
-    def __init__(self, broker: PhoneBroker, root: str, count: int, measured: int,
+    def __init__(self, broker: BenchPhoneBroker, root: str, count: int, measured: int,
                  folder: Path) -> None:
         self.folder = folder
         self.stop_file = folder / "stop"
         self.out, ready = folder / "phones.json", folder / "ready"
-        topics = Topics(root)
         argv = [sys.executable, "-m", "bench.phones", "--worker", str(broker.phones_port), root,
-                str(measured), str(self.out), str(ready), str(self.stop_file)]
+                broker.changes, str(measured), str(self.out), str(ready), str(self.stop_file)]
         self.worker = subprocess.Popen(argv)
         sub = str(find_executable("mosquitto_sub"))
-        filters = [a for t in public_topics(topics) for a in ("-t", t)]
+        filters = [a for t in broker.public().values() for a in ("-t", t)]
         self.silent = [
-            subprocess.Popen([sub, "-h", "127.0.0.1", "-p", str(broker.local_port), "-q", "0",
-                              "-i", f"phone-{i}", *filters], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
-            for i in range(count - measured)
+            subprocess.Popen([sub, "-h", "127.0.0.1", "-p", str(broker.local_port),
+                              "-q", "0", "-i", f"phone-{i}", *filters],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for i in range(max(0, count - measured - 1))
         ]
+        # One of them in C notes each message's arrival too (no Python between it and the
+        # phones' broker): how far behind the phones' broker itself is.
+        self.c_phone = Probe(broker.local_port, broker.public().values(), folder / "c-phone")
         deadline = time.monotonic() + WAIT
         while not ready.exists():
             if time.monotonic() > deadline:
@@ -160,12 +201,40 @@ class Phones:
 
     def stop(self) -> list[list[tuple[int, float]]]:
         self.stop_file.write_text("stop")
+        self.c_phone.stop()
         for p in self.silent:
             p.terminate()
         for p in self.silent:
             p.wait(WAIT)
         self.worker.wait(WAIT)
         return [[(s, t) for s, t in phone] for phone in json.loads(self.out.read_text())]
+
+
+class Probe:
+    """A ``mosquitto_sub`` that notes (seq, time) of each message with a ``seq`` it receives."""
+
+    def __init__(self, port: int, topics: Iterable[str], out: Path) -> None:
+        self.out = out
+        self.file = out.open("wb")
+        self.proc = subprocess.Popen(
+            [str(find_executable("mosquitto_sub")), "-h", "127.0.0.1", "-p", str(port), "-q", "0",
+             "-F", "%U %p", *(a for t in topics for a in ("-t", t))],
+            stdout=self.file, stderr=subprocess.DEVNULL)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(WAIT)
+        self.file.close()
+
+    def notes(self) -> list[tuple[int, float]]:
+        """(seq, time.perf_counter()) of each message, from the wall-clock times it wrote."""
+        offset = time.time() - time.perf_counter()
+        out = []
+        for line in self.out.read_bytes().splitlines():
+            found = _SEQ.search(line)
+            if found:
+                out.append((int(found.group(1)), float(line.split(b" ", 1)[0]) - offset))
+        return out
 
 
 def to_phones(results: list[Sent], notes: list[list[tuple[int, float]]]) -> list[float]:
@@ -211,13 +280,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3, help="hands without, then with (3)")
     parser.add_argument("--measured", type=int, default=20,
                         help="phones that note each message's arrival, over WebSockets (20)")
+    parser.add_argument("--changes", choices=CHANGES, default="gathered",
+                        help="what the phones read beside the full Standings (gathered)")
     args = parser.parse_args()
     rng = random.Random(2026)
     work = Path(tempfile.mkdtemp(prefix="whist-bench-phones-"))
     port = find_free_port()
     topics = Topics("bench")
     print(f"bench: {args.tables} tables, {args.hands} hands without phones then {args.hands} "
-          f"with {args.phones}; data in {work}")
+          f"with {args.phones} reading the full Standings and changes: {args.changes}; "
+          f"data in {work}; load average {os.getloadavg()[0]:.1f}", flush=True)
     with MosquittoProcess(write_anonymous_config(work / "broker", port), port):
         rtt = mqtt_round_trips(port, 300)
         commit = sqlite_commits(work, 300)
@@ -229,8 +301,13 @@ def main() -> None:
         leader.start()
         hall = Hall(port, args.tables, 10, topics)
         hall.start()
-        phones_broker = PhoneBroker(work / "phones", main_port=port, port=0, bind="127.0.0.1",
-                                    login=Credential("phones", "any"), topics=topics)
+        phones_broker = BenchPhoneBroker(work / "phones", main_port=port, port=0,
+                                         bind="127.0.0.1", login=Credential("phones", "any"),
+                                         topics=topics)
+        phones_broker.changes = args.changes
+        read = phones_read(topics, args.changes)
+        noted = [read["standings"], read.get("changes", read["standings"])]
+        hall_probe = Probe(port, noted, work / "hall-probe")  # what the bridge is sent
         try:
             without = play_hands(leader, hall, 1, args.hands, rng, "no phones")
             with phones_broker:
@@ -244,7 +321,9 @@ def main() -> None:
                 cpu = (process_cpu_seconds(phones_broker.pid) - cpu0[0],
                        hub.cpu_seconds() - cpu0[1], phones.cpu_seconds() - cpu0[2])
                 notes = phones.stop()
+                c_notes = phones.c_phone.notes()
         finally:
+            hall_probe.stop()
             hall.stop()
             leader.stop()
             hub.stop()
@@ -252,6 +331,8 @@ def main() -> None:
     ack1 = [r.ack_at - r.at for r in with_phones if r.ack_at]
     hall0, hall1 = hall.e2e(without), hall.e2e(with_phones)
     phone = to_phones(with_phones, notes)
+    c_phone = to_phones(with_phones, [c_notes])
+    probe = to_phones(with_phones, [hall_probe.notes()])
     reached = sum(1 for n in notes if n)
     print(f"floor p99 {floor_p99 * 1e3:.1f} ms (MQTT round trip {ms(rtt, 99)}, commit "
           f"{ms(commit, 99)})")
@@ -261,17 +342,23 @@ def main() -> None:
           f"standings): ack p50 {ms(ack1, 50)} p99 {ms(ack1, 99)} ms; result→hall p50 "
           f"{ms(hall1, 50)} p99 {ms(hall1, 99)} ms; "
           f"result→phone p50 {ms(phone, 50)} p99 {ms(phone, 99)} ms ({len(phone)} samples)")
+    print(f"with {args.phones} phones: result→the phones' messages on the hall's broker p50 "
+          f"{ms(probe, 50)} p99 {ms(probe, 99)} ms; result→a phone in C (mosquitto_sub) p50 "
+          f"{ms(c_phone, 50)} p99 {ms(c_phone, 99)} ms")
     print(f"CPU seconds over the {args.hands} hands with phones: phones' broker {cpu[0]:.1f}, "
           f"hub {cpu[1]:.1f}, the simulated phones themselves {cpu[2]:.1f}")
-    print(f"SUMMARY phones={args.phones} tables={args.tables} floor_p99_ms={floor_p99 * 1e3:.1f} "
+    print(f"SUMMARY phones={args.phones} tables={args.tables} changes={args.changes} "
+          f"load={os.getloadavg()[0]:.1f} floor_p99_ms={floor_p99 * 1e3:.1f} "
           f"ack_p99_ms={pct(ack0, 99) * 1e3:.1f}/{pct(ack1, 99) * 1e3:.1f} "
           f"hall_p50_ms={pct(hall1, 50) * 1e3:.1f} hall_p99_ms={pct(hall1, 99) * 1e3:.1f} "
-          f"phone_p50_ms={pct(phone, 50) * 1e3:.1f} phone_p99_ms={pct(phone, 99) * 1e3:.1f}")
+          f"phone_p50_ms={pct(phone, 50) * 1e3:.1f} phone_p99_ms={pct(phone, 99) * 1e3:.1f} "
+          f"c_phone_p50_ms={pct(c_phone, 50) * 1e3:.1f} "
+          f"c_phone_p99_ms={pct(c_phone, 99) * 1e3:.1f}")
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        _, _, p, r, n, o, rd, st = sys.argv
-        phone_worker(int(p), r, int(n), Path(o), Path(rd), Path(st))
+        _, _, p, r, ch, n, o, rd, st = sys.argv
+        phone_worker(int(p), r, ch, int(n), Path(o), Path(rd), Path(st))
     else:
         main()

@@ -289,6 +289,7 @@ def hall_topics(topics: Topics = DEFAULT_TOPICS) -> tuple[str, ...]:
         topics.state,
         topics.standings,
         topics.standings_changes,
+        topics.standings_gathered,
         topics.night,
     )
 

@@ -1,7 +1,8 @@
 """What the hub publishes from the event it holds: the room's State, each table's messages,
 the hall's standings, the hub's Epoch; and, while results stream in, the retained updates held
 back and released in chunks (tables, State, full Standings), so acks never wait behind hundreds
-of messages. Acks and StandingsChanges go out after every batch."""
+of messages. Acks and StandingsChanges go out after every batch; the same changes, gathered,
+with every release (the phones' page: docs/phones.md)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,9 @@ class Feed:
         self.held_tables: set[int] = set()
         self.held_state = False
         self.held_standings = False
+        #: Teams whose score moved since the last StandingsChanges gathered (published first in
+        #: every release).
+        self.gathered: set[int] = set()
         self.last_release = float("-inf")
         self.last_standings = float("-inf")
         #: The last release was too big for one go: its next slices are still to come.
@@ -122,6 +126,7 @@ class Feed:
     def publications(self, batch: Batch) -> list[Outgoing]:
         """What a committed batch publishes: what is due of the held-back updates, the
         StandingsChanges, the acks, then the batch's own answers."""
+        self.gathered |= batch.changed_teams
         out = self._at_once(batch) if self.chunk is None else self._held_back(batch)
         if batch.changed_teams:
             changes = self.live.event.changes_feed(batch.changed_teams, self.topics)
@@ -131,13 +136,25 @@ class Feed:
         return out
 
     def _at_once(self, batch: Batch) -> list[Outgoing]:
-        """Nothing held back: the changed tables, the standings, the State."""
-        out = [m for table in sorted(batch.dirty_tables) for m in self.table_messages(table)]
+        """Nothing held back: the changes gathered, the changed tables, the standings, the
+        State."""
+        out = self._gathered()
+        out += [m for table in sorted(batch.dirty_tables) for m in self.table_messages(table)]
         if batch.standings or batch.changed_teams:
             out.append(self.standings_message())
         if batch.state:
             out.append(self.state_message())
         return out
+
+    def _gathered(self) -> list[Outgoing]:
+        """The StandingsChanges of every team moved since the last ones gathered, on their own
+        topic: first in every release, at most every ``standings_interval`` while results
+        stream in, so a thousand phones get four small messages a second, not one per batch."""
+        if not self.gathered:
+            return []
+        changes = self.live.event.changes_feed(sorted(self.gathered), self.topics)
+        self.gathered = set()
+        return [Outgoing(self.topics.standings_gathered, payload) for _, payload in changes]
 
     def _held_back(self, batch: Batch) -> list[Outgoing]:
         self.held_tables |= batch.dirty_tables
@@ -173,13 +190,15 @@ class Feed:
         between chunks instead of waiting behind 500 messages), and the full Standings when
         their own time has come."""
         now_ = self.clock()
-        out: list[Outgoing] = []
+        # The changes gathered first: the small message the phones wait for goes before the
+        # tables' and the State (the phones' broker sends each to every phone, in order).
+        out: list[Outgoing] = self._gathered()
         chunk = False
         if everything or now_ >= self.last_release + self.standings_interval:
             tables = sorted(self.held_tables)
             size = None if everything else self.chunk
             send, later = (tables, []) if size is None else (tables[:size], tables[size:])
-            out = [m for table in send for m in self.table_messages(table)]
+            out += [m for table in send for m in self.table_messages(table)]
             chunk = bool(later) or self._split
             self._split = bool(later)
             if self.held_state:

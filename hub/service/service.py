@@ -427,7 +427,7 @@ class Hub:
 
     def _publish(self, o: Outgoing) -> None:
         """Answers (Acks, Replies) at QoS 1; the hall feed (retained state: assignments,
-        views, State, Standings; and StandingsChanges) at ``feed_qos``.
+        views, State, Standings; and StandingsChanges, also gathered) at ``feed_qos``.
 
         The protocol (docs/protocol.md, section 1) says every message is QoS 1, and that is
         the default. ``whist-hub serve --feed-qos 0`` is a measured option for a very large
@@ -438,7 +438,10 @@ class Hub:
         codes and properties): a fifth of the hub's CPU per result at 500 tables
         (docs/performance.md).
         """
-        feed = o.retain or o.topic == self.topics.standings_changes
+        feed = o.retain or o.topic in (
+            self.topics.standings_changes,
+            self.topics.standings_gathered,
+        )
         qos = self.feed_qos if feed else 1
         if len(o.payload) > MAX_PUBLISH_BYTES:
             # The broker would drop the hub for it, again after every reconnection (issue

@@ -467,8 +467,9 @@ def test_full_standings_are_held_back_changes_are_not(tmp_path):
     assert topics(start) == ["whist/standings"]  # a command: at once
     now[0] += 0.3
     first = core.handle([Inbound("result", 2, result(2, tricks=10))])
-    # assignments and State are due again; full standings only a second after the last
-    assert topics(first) == ["whist/standings/changes"]
+    # assignments and State are due again, with the changes gathered for the phones; full
+    # standings only a second after the last
+    assert topics(first) == ["whist/standings/gathered", "whist/standings/changes"]
     assert "whist/state" in [o.topic for o in first]
     changes = json.loads(next(o.payload for o in first if o.topic.endswith("changes")))
     assert changes == {
@@ -481,6 +482,8 @@ def test_full_standings_are_held_back_changes_are_not(tmp_path):
             {"team": 2, "flags": 10, "points": 0, "day_totals": [10], "loans": 0},
         ],
     }
+    gathered = next(o for o in first if o.topic.endswith("gathered"))
+    assert json.loads(gathered.payload) == changes and not gathered.retain
     now[0] += 0.1
     second = core.handle([Inbound("result", 3, result(3, tricks=7))])
     # The ack and the changes at once; assignments, state and full standings wait.
@@ -490,12 +493,14 @@ def test_full_standings_are_held_back_changes_are_not(tmp_path):
     now[0] += 0.2
     released = core.flush()
     assert [o.topic for o in released] == [
+        "whist/standings/gathered",  # what moved since the last gathered: the second result
         "whist/table/2/assignment",
         "whist/table/2/view",
         "whist/table/3/assignment",
         "whist/table/3/view",
         "whist/state",
     ]
+    assert released[0].payload == second[0].payload
     assert core.held_wait() == pytest.approx(0.4)  # the full standings, at 101.0
     now[0] += 0.4
     (full,) = core.flush()

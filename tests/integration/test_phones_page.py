@@ -2,8 +2,9 @@
 
 One hall per module: a three-table tournament, its hub with its own Mosquitto and the phones'
 broker, a leader and a table over plain MQTT. The page loads from the hub alone (nothing else is
-reachable: no CDN), shows the standings, follows a result, says the connection is lost while the
-hub restarts and comes back by itself, in English and in French, on a phone and on a tablet.
+reachable: no CDN), shows the standings, follows a result from the changes gathered for the phones
+(the full Standings withheld meanwhile), says the connection is lost while the hub restarts and
+comes back by itself, in English and in French, on a phone and on a tablet.
 Screenshots land in ``screenshots/phones/`` for a person to look at.
 """
 
@@ -115,14 +116,94 @@ def browser() -> Iterator[object]:
             b.close()
 
 
-def page_for(browser, hall: Hall, locale: str, viewport: dict[str, int]):
+class Withhold:
+    """Between the phones' broker and the page (Playwright's WebSocket route): while ``on``,
+    the full Standings are dropped, so a score the page then moves can only have come from the
+    changes gathered for the phones, not from the next full Standings."""
+
+    def __init__(self, topic: str) -> None:
+        self.topic = topic.encode()
+        self.on = False
+
+    def route(self, ws) -> None:
+        server = ws.connect_to_server()  # the page's own packets go through untouched
+        buffer = bytearray()
+
+        def from_server(message: str | bytes) -> None:
+            if isinstance(message, str):
+                ws.send(message)
+                return
+            buffer.extend(message)  # MQTT packets, whole or in parts
+            out = bytearray()
+            while (packet := _next_packet(buffer)) is not None:
+                if not (self.on and _publish_topic(packet) == self.topic):
+                    out += packet
+            if out:
+                ws.send(bytes(out))
+
+        server.on_message(from_server)
+
+
+def _next_packet(buffer: bytearray) -> bytes | None:
+    """The first whole MQTT packet in *buffer*, taken out of it; None until one is whole."""
+    length, shift, i = 0, 0, 1
+    while True:
+        if i >= len(buffer):
+            return None
+        length |= (buffer[i] & 0x7F) << shift
+        shift += 7
+        i += 1
+        if not buffer[i - 1] & 0x80:
+            break
+    if len(buffer) < i + length:
+        return None
+    packet = bytes(buffer[: i + length])
+    del buffer[: i + length]
+    return packet
+
+
+def _publish_topic(packet: bytes) -> bytes | None:
+    """The topic of an MQTT 3.1.1 PUBLISH packet (None for any other packet)."""
+    if packet[0] >> 4 != 3:
+        return None
+    i = 1
+    while packet[i] & 0x80:
+        i += 1
+    size = int.from_bytes(packet[i + 1 : i + 3], "big")
+    return packet[i + 3 : i + 3 + size]
+
+
+def page_for(browser, hall: Hall, locale: str, viewport: dict[str, int], withhold=None):
     context = browser.new_context(locale=locale, viewport=viewport, device_scale_factor=1)
     # Only the hub answers: any other address the page asked for (a CDN) would fail the test.
     asked: list[str] = []
     context.on("request", lambda r: asked.append(r.url))
     page = context.new_page()
+    if withhold is not None:
+        page.route_web_socket(re.compile(".*"), withhold.route)
     page.goto(hall.url, timeout=WAIT_MS)
     return context, page, asked
+
+
+def follows_a_result(page, hall: Hall, withhold: Withhold, table: int) -> None:
+    """Table *table* reports hand 1; its team's score moves on the page, from the changes (the
+    full Standings are withheld meanwhile)."""
+    before = row_score(page, table)
+    withhold.on = True
+    try:
+        sent = hall.table_reports(table, hand=1, visitor_tricks=9)
+        page.wait_for_function(
+            "([sel, old]) => { const e = document.querySelector(sel);"
+            " return e && e.innerText !== old; }",
+            arg=[f'li[data-key="team:{table}"] .score', before],
+            timeout=WAIT_MS,
+        )
+        # A figure for the reader (never asserted: a busy machine is not a failure).
+        print(f"result to the phone's page: {(time.perf_counter() - sent) * 1e3:.0f} ms")
+        assert page.evaluate("document.body.dataset.source") == "changes"
+        assert page.locator("#rows.unranked").count() == 1  # the ranks are the hub's, older
+    finally:
+        withhold.on = False
 
 
 def shot(page, name: str) -> None:
@@ -135,7 +216,8 @@ def row_score(page, team: int) -> str:
 
 
 def test_the_page_shows_the_standings_and_follows_a_result(hall: Hall, browser) -> None:
-    context, page, asked = page_for(browser, hall, "en-CA", PHONE)
+    withhold = Withhold(TOPICS.standings)
+    context, page, asked = page_for(browser, hall, "en-CA", PHONE, withhold)
     try:
         page.locator("#rows li").nth(TABLES - 1).wait_for(timeout=WAIT_MS)
         assert page.locator("#rows li").count() == TABLES
@@ -152,21 +234,14 @@ def test_the_page_shows_the_standings_and_follows_a_result(hall: Hall, browser) 
         assert page.locator("#trump").inner_text() == "Trump: ♥ Hearts"
         # the room's clock, from the hub's times (issue 26)
         page.get_by_text(re.compile(r"^About (19|20) minutes left$")).wait_for(timeout=WAIT_MS)
-        before = row_score(page, 1)
-        sent = hall.table_reports(1, hand=1, visitor_tricks=9)
-        page.wait_for_function(
-            "([sel, old]) => { const e = document.querySelector(sel);"
-            " return e && e.innerText !== old; }",
-            arg=['li[data-key="team:1"] .score', before],
-            timeout=WAIT_MS,
-        )
-        # A figure for the reader (never asserted: a busy machine is not a failure).
-        print(f"result to the phone's page: {(time.perf_counter() - sent) * 1e3:.0f} ms")
+        follows_a_result(page, hall, withhold, 1)
         page.get_by_text("Hand 1 of 2 · Results in: 1 of 3").wait_for(timeout=WAIT_MS)
-        shot(page, "en-390x844")
+        shot(page, "en-390x844-changes")  # new scores, the ranks dimmed until the hub's
 
         page.reload()
         page.locator('li[data-key="team:2"].mine').wait_for(timeout=WAIT_MS)
+        page.locator("#rows:not(.unranked) li").nth(TABLES - 1).wait_for(timeout=WAIT_MS)
+        shot(page, "en-390x844")
         # (MQTT.js runs its keep-alive timer in a worker made from a blob of its own.)
         assert [u for u in asked if not u.removeprefix("blob:").startswith(hall.url)] == []
     finally:
@@ -189,10 +264,16 @@ def test_the_page_says_the_connection_is_lost_and_comes_back(hall: Hall, browser
 
 
 def test_the_page_speaks_french_on_a_french_tablet(hall: Hall, browser) -> None:
-    context, page, _ = page_for(browser, hall, "fr-CA", TABLET)
+    withhold = Withhold(TOPICS.standings)
+    context, page, _ = page_for(browser, hall, "fr-CA", TABLET, withhold)
     try:
         page.locator("#rows li").nth(TABLES - 1).wait_for(timeout=WAIT_MS)
         page.get_by_text("Main 1 sur 2").wait_for(timeout=WAIT_MS)
+        follows_a_result(page, hall, withhold, 2)
+        page.get_by_text("Main 1 sur 2 · Résultats reçus : 2 sur 3").wait_for(timeout=WAIT_MS)
+        shot(page, "fr-768x1024-changes")
+        page.reload()
+        page.locator("#rows:not(.unranked) li").nth(TABLES - 1).wait_for(timeout=WAIT_MS)
         assert page.locator("#trump").inner_text() == "Atout : ♥ Cœur"
         assert re.fullmatch(r"Il reste environ \d+\sminutes", page.locator("#clock").inner_text())
         assert page.locator("html").get_attribute("lang") == "fr"

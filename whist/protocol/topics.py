@@ -45,6 +45,12 @@ class Topics:
         """Extension: the teams whose score changed, after every batch of results."""
         return f"{self.root}/standings/changes"
 
+    @property
+    def standings_gathered(self) -> str:
+        """Extension: StandingsChanges gathered, the teams whose score changed since the last
+        one, at most every quarter of a second while results stream in (the phones' page)."""
+        return f"{self.root}/standings/gathered"
+
     def assignment(self, table: int) -> str:
         return f"{self.root}/table/{table}/assignment"
 
@@ -123,6 +129,8 @@ class Topics:
             return parts[0], None
         if parts == ["standings", "changes"]:
             return "standings_changes", None
+        if parts == ["standings", "gathered"]:
+            return "standings_gathered", None
         raise ValueError(f"topic {topic!r} is not part of protocol v1")
 
 

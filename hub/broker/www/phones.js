@@ -1,7 +1,7 @@
 /* The players' phones: live standings, read-only (docs/phones.md).
  *
- * Renders what the hub publishes (State, Standings, a club night's standings) as the hall
- * display reads it: nothing is ranked or added up here, no game
+ * Renders what the hub publishes (State, Standings and the scores that moved since, a club
+ * night's standings) as the hall display reads it: nothing is ranked or added up here, no game
  * is named, and every word comes from words.json, which the hub makes from its catalogs.
  * "Mine" (a team, or a table on a club night) is remembered in localStorage.
  */
@@ -18,7 +18,8 @@
   var connected = false;
   var hubOnline = null;
   var state = null;
-  var standings = null;  // as the hub sent it
+  var standings = null;  // as the hub sent it, with the gathered changes since applied
+  var unranked = false;  // scores newer than the hub's ranks (until its next full Standings)
   var night = null;
   var hubOffset = null;  // the hub's time minus this phone's steady clock (seconds)
 
@@ -189,6 +190,7 @@
     renderBanner();
     var list = $("rows");
     list.textContent = "";
+    list.className = unranked && !club() ? "unranked" : "";
     var chosen = null;
     var have = false;
     if (club() && night) { chosen = renderNight(list); have = true; }
@@ -216,6 +218,21 @@
     else if (topic === topics.standings) {
       if (standings && data.seq && data.seq < standings.seq) { return; }
       standings = data;
+      unranked = false;
+      document.body.dataset.source = "standings";
+    } else if (topic === topics.changes) {
+      // StandingsChanges gathered: the new scores at once, in place; the ranks and the
+      // order stay the hub's until its next full Standings (within a second).
+      if (!standings || !data.seq || data.seq <= (standings.seq || 0)) { return; }
+      var moved = {};
+      (data.teams || []).forEach(function (c) { moved[c.team] = c; });
+      standings.teams = standings.teams.map(function (t) {
+        var c = moved[t.team];
+        return c ? Object.assign({}, t, { flags: c.flags, points: c.points }) : t;
+      });
+      standings.seq = data.seq;
+      unranked = true;
+      document.body.dataset.source = "changes";
     } else if (topic === topics.night) {
       if (night && data.seq && data.seq < night.seq) { return; }
       night = data;
