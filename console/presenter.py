@@ -70,6 +70,7 @@ from uikit.common import (
     language_button_text,
     trump_line,
 )
+from uikit.games import night_name
 from uikit.i18n import Language
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.enums import Phase
@@ -359,7 +360,7 @@ class LeaderPresenter(Base[ViewModel]):
         elif s is not None and s.recovered:  # the tables gave back what the hub's log lost
             banner, role = director.recovered(tr, s.recovered) + ".", "banner-info"
         return HeaderVM(
-            tournament=s.tournament if s is not None else "",
+            tournament=night_name(tr.t, s) if s is not None else "",
             info=info,
             banner=banner,
             banner_role=role,

@@ -46,7 +46,7 @@ from uikit.common import (
     trump_name,
     trump_symbol,
 )
-from uikit.games import game_title
+from uikit.games import game_title, night_name
 from uikit.i18n import Language, Translator, declare
 from whist.enums import Phase, Unit
 from whist.formats import Format
@@ -404,7 +404,7 @@ class HallPresenter(Base[HallVM]):
                 if self.placed_by == "countback"
                 else tr.t("Level teams placed by a playoff")
             )
-        tournament = s.tournament if s is not None else ""
+        tournament = night_name(tr.t, s) if s is not None else ""
         return HallVM(
             **self._ticker(
                 tournament,
@@ -561,7 +561,7 @@ class HallPresenter(Base[HallVM]):
         house_rules = [tr.t(h.says).format(**h.values) for h in club.house_rules or ()]
         return HallVM(
             **self._ticker(
-                s.tournament if ended else hand,
+                night_name(tr.t, s) if ended else hand,
                 progress,
                 *note.split(" · "),
                 *house_rules,  # the house rules in force tonight, in the core's words
@@ -573,8 +573,8 @@ class HallPresenter(Base[HallVM]):
             trump_role=role,
             language=self.language,
             # the night's end: "Final standings" is the big first line (issue 29)
-            tournament=tr.t("Final standings") if ended else s.tournament,
-            hand=hand if not ended else f"{s.tournament} · {game}",
+            tournament=tr.t("Final standings") if ended else night_name(tr.t, s),
+            hand=hand if not ended else f"{night_name(tr.t, s)} · {game}",
             progress=progress,
             progress_fraction=fraction,
             banner=self._banner(),

@@ -42,11 +42,14 @@ ROW = 96  # a score of SCORE px is 1.164 * SCORE tall
 RANK_WIDTH = 210
 SCORE_WIDTH = 380
 CHANGE_WIDTH = 220
-#: A club night's columns (the leaderboard; the tables' turn): table and side ("1 NS"),
-#: games or rubbers ("Robres"), points or tricks ("Levées"); a table's score ("13 - 6",
-#: "NS - EO"), its deals ("Donnes").
-TABLE_WIDTH = 260
-WINS_WIDTH = 340
+#: A club night's columns (the leaderboard; the tables' turn): the rank ("Rang"), table and
+#: side ("1 NS"), games or rubbers ("Rubbers", the widest heading: 309 px in bold at READ,
+#: with room either side, issue 29), points or tricks ("Levées"); a table's score ("13 - 6",
+#: "NS - EO"), its deals ("Donnes"). tests/hall/test_night_headings.py measures every
+#: heading against them.
+NIGHT_RANK_WIDTH = 222
+TABLE_WIDTH = 232
+WINS_WIDTH = 356
 POINTS_WIDTH = 300
 NIGHT_SCORE_WIDTH = 520
 DEALS_WIDTH = 320

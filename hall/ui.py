@@ -197,7 +197,9 @@ class NightBoard(HallTable):
 
     row_class = NightRow
     long_text = "players"
-    beside = 2 * 16 + 4 * 16 + bk.RANK_WIDTH + bk.TABLE_WIDTH + bk.WINS_WIDTH + bk.POINTS_WIDTH
+    beside = (
+        2 * 16 + 4 * 16 + bk.NIGHT_RANK_WIDTH + bk.TABLE_WIDTH + bk.WINS_WIDTH + bk.POINTS_WIDTH
+    )
 
 
 class NightTables(HallTable):

@@ -586,7 +586,8 @@ def last_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
 
 def outcome_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
     """The last round in one line, for a game whose score screen shows no deal's points: who
-    won the game, else who went out (the players' totals are above)."""
+    won the game, else who went out (the players' totals are above); a correction or a deal
+    the leader entered says so on the next line."""
     names = [seat_name(tr, score, s) for s in [last.game_won_by, *last.game_shared_with] if s]
     if names:
         text = tr.t("{names} won the game").format(names=", ".join(names))
@@ -596,7 +597,8 @@ def outcome_text(tr: Translator, score: ClubScore, last: ClubDealScored) -> str:
     else:
         text = tr.t("Nobody went out.")
     by = _by_leader(tr, last)
-    return f"{text} {by}" if by else text
+    # the leader's part on a line of its own: "Eleanor won the game" has no full stop
+    return f"{text}\n{by}" if by else text
 
 
 def _int(value: object) -> int:

@@ -18,9 +18,9 @@ game newer than the catalogs keeps the English title its view carries.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
-__all__ = ["game_title"]
+__all__ = ["game_title", "night_name"]
 
 
 class Titled(Protocol):
@@ -41,3 +41,24 @@ def game_title(
         assert not isinstance(view, str), "game_title(translate, view): a view with a title"
         title = view.title
     return translate(title)
+
+
+def night_name(translate: Callable[[str], str], state: Any) -> str:
+    """The tournament's or night's name as a screen shows it: the organiser's own as typed
+    (``State.tournament``); a club night that keeps the name ``whist-hub new`` wrote, in the
+    reader's language, from the core's message id (``ClubRules.name_says``: "Solo whist, 3
+    tables", « Whist solo, 3 tables »).
+
+    >>> from types import SimpleNamespace as N
+    >>> club = N(title="Solo whist", name_says="{game}, {n} tables")
+    >>> french = {"Solo whist": "Whist solo"}
+    >>> night_name(lambda t: french.get(t, t), N(tournament="", tables=3, club=club))
+    'Whist solo, 3 tables'
+    >>> night_name(str.upper, N(tournament="Tuesday", tables=3, club=N(name_says=None)))
+    'Tuesday'
+    """
+    club = getattr(state, "club", None)
+    says = getattr(club, "name_says", None)
+    if club is None or not says:
+        return str(state.tournament)
+    return translate(says).format(game=game_title(translate, club), n=state.tables)

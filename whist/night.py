@@ -37,6 +37,7 @@ from whist.events import (
 )
 from whist.formats import ClubGame, ClubStanding, ClubTable, ScoreChange
 from whist.formats.individual import read_trump
+from whist.formats.words import night_name
 from whist.nightspec import NightSpec
 from whist.occasion import Report, RoomNews, Taken
 from whist.protocol import (
@@ -447,6 +448,7 @@ def club_rules(spec: NightSpec) -> ClubRules:
             ClubHouseRule(name=name, says=words.msgid, values=dict(words.values))
             for name, words in game.house_rules_in_force(target, spec.house_rules)
         ],
+        name_says=night_name(spec.tables) if spec.named_by_default else None,
     )
 
 

@@ -28,6 +28,7 @@ from whist.enums import Unit
 from whist.errors import DealError, PatternError
 from whist.formats import ClubGame, ClubSettings, Format, NightLength
 from whist.formats.base import LengthUnit
+from whist.formats.words import night_name
 from whist.spec import MAX_MINUTES, MAX_TABLES, PlainText, read_file_model
 
 #: The highest target a leader may set for a game.
@@ -103,6 +104,18 @@ class NightSpec(_Frozen):
     @property
     def night_length(self) -> NightLength:
         return NightLength(self.length.unit, self.length.count)
+
+    @property
+    def named_by_default(self) -> bool:
+        """Whether the night keeps the name ``whist-hub new`` wrote (the game and its
+        tables, in English): screens then say it in their own language (issue 29).
+
+        >>> default_night("solo", 3).named_by_default
+        True
+        >>> default_night("solo", 3, name="Tuesday club").named_by_default
+        False
+        """
+        return self.name == night_name(self.tables).format(game=self.game.title, n=self.tables)
 
     def seats_of(self, table: int) -> SeatingSpec:
         if not 1 <= table <= self.tables:
@@ -250,7 +263,7 @@ def default_night(
     game = fmt.club
     seated = game.default_players or len(game.seats)
     data: dict[str, Any] = {
-        "name": name or f"{game.title}, {tables} table{'s' if tables != 1 else ''}",
+        "name": name or night_name(tables).format(game=game.title, n=tables),
         "format": fmt.value,
         "tables": tables,
         "length": (length or LengthSpec()).model_dump(),

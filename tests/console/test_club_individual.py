@@ -194,3 +194,13 @@ def test_an_eight_to_one_correction_lists_the_bids_from_that_deals_dealer():
     p.router.back()
     p.deals.open_enter()  # the next is dealt by East: South bids first
     assert next(r.label for r in p.view.deal.counts if r.label) == "Harold"
+
+
+def test_the_nights_default_name_is_in_the_consoles_language():
+    # issue 29: the console's top bar says the name `whist-hub new` wrote in its language
+    night = club_night("eight-to-one", 3)
+    assert console(night)[0].view.header.tournament == "8-to-1 bidding whist, 3 tables"
+    fr, _ = console(night, language="fr")
+    assert fr.view.header.tournament == "Whist à enchères 8 à 1, 3 tables"
+    named = club_night("solo", 2, name="Soirée du mardi")
+    assert console(named)[0].view.header.tournament == "Soirée du mardi"

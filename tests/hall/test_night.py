@@ -123,3 +123,19 @@ def test_before_the_standings_come_the_screen_says_so():
     p.on_state(published(night)[0])
     assert p.view.screen == "night"
     assert p.view.message == "Waiting for the standings…"
+
+
+def test_the_nights_default_name_is_said_in_the_halls_language():
+    # issue 29: the name `whist-hub new` wrote is the core's message id, not English text
+    night = club_night("eight-to-one", 3)
+    play(night, 1, {**{f"bid_{s}": 2 for s in "NESW"}, **{f"tricks_{s}": 2 for s in "NESW"}})
+    assert shown(night).view.tournament == "8-to-1 bidding whist, 3 tables"
+    assert shown(night, language="fr").view.tournament == "Whist à enchères 8 à 1, 3 tables"
+    one = club_night("solo", 1)
+    assert shown(one, language="fr").view.tournament == "Whist solo, 1 table"
+    # at the night's end, under "Final standings"
+    end(night)
+    assert shown(night, language="fr").view.hand.startswith("Whist à enchères 8 à 1, 3 tables · ")
+    # a name the organiser typed is shown as typed, in every language
+    named = club_night("eight-to-one", 3, name="Tuesday club night")
+    assert shown(named, language="fr").view.tournament == "Tuesday club night"

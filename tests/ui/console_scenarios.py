@@ -520,6 +520,7 @@ async def club_hall_solo(d: Any) -> None:
     d.note("night", [(r.rank, r.table, r.players, r.wins, r.points) for r in d.vm.night.rows])
     d.note("tables", [(t.table, t.score, t.deals, t.status) for t in d.vm.night.tables])
     d.note("trump", [d.vm.trump_symbol, d.vm.trump_name])
+    d.note("title", d.vm.tournament)
     d.note("house_rules", d.vm.night.house_rules)
 
 

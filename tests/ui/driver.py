@@ -1274,8 +1274,9 @@ async def fit(d: Driver) -> None:
     total: the hub's news given straight to the table's presenter (the core's own ClubScore,
     no hub), each screen shot and audited. 8-to-1 totals of four and five characters and its
     drawn trump big; Solo's prop-and-cop tricks page with two long names; Minnesota's final
-    screen with a long East-West name; 8-to-1's tricks page beside a bid."""
-    from whist.events import DealRecorded, NightEnded
+    screen with a long East-West name; 8-to-1's tricks page beside a bid; Widow's and
+    8-to-1's score after a correction (its line more under the rows, issue 29)."""
+    from whist.events import DealCorrected, DealRecorded, NightEnded
     from whist.night import club_score, night_state
 
     table = d.spec["table"]
@@ -1293,6 +1294,8 @@ async def fit(d: Driver) -> None:
     even = {f"{k}_{s}": 2 for k in ("bid", "tricks") for s in "NESW"}
     for deal in range(1, 5):  # the four eight-card rounds: round 5 has a trump
         night.apply(DealRecorded(f"r{deal}", table, deal, dict(even)))
+    # the last one corrected by the leader: a line more under the players (issue 29)
+    night.apply(DealCorrected(table, 4, dict(even), "recount"))
     s = club_score(night, table)
     totals = (1070, -400, -1070, 10)  # past a thousand each way, and below a hundred
     parties = [q.model_copy(update={"score": n}) for q, n in zip(s.parties, totals, strict=True)]
@@ -1336,6 +1339,17 @@ async def fit(d: Driver) -> None:
     await d.shot("f02-prop-tricks")
     d.note("prop", d.app.vm.entry.question)
     leave()
+
+    # Widow's three players, their last deal corrected: its three lines under the rows
+    night = _long_night("widow", {"1": "Eleanor", "2": "Harold", "3": "Marie-Thérèse"})
+    first = {"widow": "2", "tricks_1": 3, "tricks_2": 6, "tricks_3": 4}
+    night.apply(DealRecorded("w1", table, 1, first))
+    fixed = {**first, "tricks_1": 4, "tricks_2": 5}
+    night.apply(DealCorrected(table, 1, fixed, "recount"))
+    show(night)
+    await d.on("club-players")
+    await d.shot("f05-corrected")
+    d.note("corrected", d.app.vm.club_players.last)
 
     minnesota = {"N": "Eleanor", "S": "Harold", "E": "Bartholomew Fitzgerald", "W": "Marie-Thérèse"}
     night = _long_night("minnesota", minnesota)

@@ -77,13 +77,15 @@ async def dayend(d: Driver) -> None:
     await both("k02-call", "call", lambda: [b.text for b in d.app.vm.call.reasons])
     p.back()
 
-    # the French hand with the visitors' long name (item 7), from a fresh hand 3 view
+    # the French hand with the visitors' long name (item 7), from a fresh hand 3 view; a hand
+    # with no trump, whose short sign ("NT", "SA") overflowed the card (issue 29)
     t2 = Tournament.new(_spec())
-    t2.apply(HandStarted(1, t2.spec.plan(1).trump_suit))
+    t2.apply(HandStarted(1, None))
     p.on_view(TableView.model_validate(TableViews(t2).body(table)))
     p.dismiss()
     # what the screen shows (a long line gives way to its shorter wording)
-    await both("k03-hand", "hand", lambda: [d.find(k).text for k in ("home", "visitors", "away")])
+    kids = ("home", "visitors", "away", "trump-symbol")
+    await both("k03-hand", "hand", lambda: [d.find(k).text for k in kids])
     d.measure("k03-hand-fr", {"home": False, "visitors": False})
 
     # the correction screen: a result the leader corrected before its answer came (item 7)

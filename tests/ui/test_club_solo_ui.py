@@ -1,8 +1,9 @@
 """The hall on a night of each game played each for oneself, against a real ``whist-hub
 serve`` (embedded Mosquitto, log on disk) whose tables are simulated club kiosks
 (hub.sim.SimClubKiosk) reporting deals: the leaderboard of players, each table's round, the
-8-to-1 trump the hub drew, big. Screenshots audited: the hall in EN at 1280x720 and in FR at
-1920x1080, the console in both at 1280x800."""
+8-to-1 trump the hub drew, big (beside a long night's name, read whole). Screenshots audited:
+the hall in EN at 1280x720 and in FR at 1920x1080, the console in EN at 1280x800 and in FR at
+1920x1080."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from tests.ui.test_club_ui import (
 from whist.nightspec import default_night, load_night
 
 ORDER = ("N", "E", "S", "W")
+#: A night's name as a club may type it, three lines of the hall's type beside 8-to-1's card.
+LONG_NAME = "Tuesday club night at the Royal Canadian Legion, branch 12"
 #: Each game played each for oneself; Widow with its club rule and the traditional knockout,
 #: so the screens show the house rules in force.
 NIGHTS = ["widow:must_play_a_club", "solo", "knockout:knockout_rounds", "eight-to-one"]
@@ -37,6 +40,8 @@ def served_solo(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Serv
     game, _, house_rule = request.param.partition(":")
     data = default_night(game, 3).to_dict()
     data["house_rules"] = [house_rule] if house_rule else []
+    if game == "eight-to-one":  # a long name beside the trump card: read whole (issue 29)
+        data["name"] = LONG_NAME
     for seating in data["seating"]:
         names = _players(seating["table"])
         seats = list(seating["players"])
@@ -82,6 +87,7 @@ def test_the_hall_ranks_every_player(tmp_path, kivy_env, served_solo):
     first = seen["night"][0]
     assert first[0] in ("1", "1=") and " " not in first[1]  # a table, no partnership
     if game == "eight-to-one":
+        assert seen["title"] == LONG_NAME  # whole, wrapped between words (the audit: not cut)
         symbol, name = seen["trump"]
         assert symbol and name.endswith(" · round 5\n7 cards · tables 1, 2")  # not table 3
         assert seen["tables"][0][1] == f"5 {symbol}"
@@ -102,16 +108,16 @@ def test_the_console_corrects_a_deal_of_each_game(tmp_path, kivy_env, served_sol
         "leader",
         scenario="club_leader_solo",
         shots=str(LEADER_SHOTS),
-        # the leader's laptop (1280x800) only: at 1920x1080 the form of these games does not
-        # fit yet (the report of issue 16 says so)
-        sizes=[[1280, 800], [1280, 800]],
-        variants=[["en", 0], ["fr", 0]],
+        # the leader's laptop in English, a 1080p screen in French: the correction form of
+        # four players' rows fits both, under the top bar (issue 29)
+        sizes=[[1280, 800], [1920, 1080]],
+        variants=[["en", 0], ["fr", 1]],
         night_format=game,
     )
     names = [f"30-night-tables-{game}", f"31-deals-{game}", f"32-correct-deal-{game}"]
     assert "error" not in report, report.get("error")
     assert report["audit"] == [], "\n".join(report["audit"])
-    expected = {f"{lang}-1280x800-{n}.png" for n in names for lang in ("en", "fr")}
+    expected = {f"{v}-{n}.png" for n in names for v in ("en-1280x800", "fr-1920x1080")}
     assert set(report["shots"]) == expected
     for name in expected:
         assert (LEADER_SHOTS / name).stat().st_size > 8000, f"{name} looks empty"

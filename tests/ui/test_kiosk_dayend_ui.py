@@ -50,6 +50,8 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
         "Locaux\u00a0: Gérard et Bartholomew",
         "Visiteurs\u00a0: Marie-Thérèse et Jean-Baptiste",
     ]
+    # a hand with no trump: its sign whole on the 800x480 card (the audit: not cut)
+    assert (texts["k03-hand-en"][3], texts["k03-hand-fr"][3]) == ("NT", "SA")
     assert texts["k04-corrected-en"] == "Result recorded ✓"
     assert texts["k05-late-en"].startswith("The leader corrected hand 2: Légion de Lacombe ")
     assert texts["k05-late-en"].endswith("\nReason: the score sheet says 5")

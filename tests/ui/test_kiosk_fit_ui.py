@@ -2,7 +2,8 @@
 issue 24's rules page), in English and French, on the real kiosk app under Xvfb: 8-to-1
 totals of four and five characters (1070, -400, -1070) on one line each, its drawn trump big
 on a card; Solo's prop-and-cop tricks page with two long names; Minnesota's final screen with
-a long East-West name; 8-to-1's tricks page beside the player's bid; a game just won, a night
+a long East-West name; 8-to-1's tricks page beside the player's bid; Widow's and 8-to-1's
+score after the leader corrected a deal (a line more under the rows); a game just won, a night
 ended, a one-card round, the rules page. The scenario (tests/ui/driver.py, ``fit``, then
 ``club_views``) gives the core's own ClubScore to the table's presenter and audits each screenshot
 as every kiosk UI test does: no text cut, wrapped out of its box, overlapping another (the top
@@ -23,6 +24,7 @@ SHOWN = [
     "f02-prop-tricks",
     "f03-ended",
     "f04-tricks",
+    "f05-corrected",
     # issues 29 and 24 (driver.club_views, in the same window)
     "v01-game-won",
     "v02-one-card",
@@ -78,6 +80,10 @@ def test_club_texts_fit_below_the_bar(tmp_path, kivy_env, hall, language):
     assert texts["prop"] == question[language]
     said = {"en": "Marie-Thérèse bid 0", "fr": "Marie-Thérèse a misé 0"}
     assert texts["tricks"][1].startswith(said[language])
+    # Widow's deal corrected by the leader: three lines under the rows, the first row still
+    # below the top bar (the audit)
+    corrected = {"en": "The leader corrected this deal.", "fr": "L'arbitre a corrigé cette donne."}
+    assert texts["corrected"].splitlines()[-1] == corrected[language]
     assert "Bartholomew Fitzgerald" in texts["ended"][0]
     # its place on its own row, under its names
     place = r"(shared )?place \d of 6" if language == "en" else r"place \d( ex æquo)? sur 6"

@@ -28,12 +28,29 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-__all__ = ["G_", "H_", "RP_", "R_", "Words", "say_all"]
+__all__ = ["G_", "H_", "NIGHT_NAMES", "RP_", "R_", "Words", "night_name", "say_all"]
 
 
 def G_(title: str) -> str:
     """Mark a club game's title for extraction (keyword ``G_``); returns it unchanged."""
     return title
+
+
+#: A club night's name when its file keeps the one ``whist-hub new`` wrote: the game and its
+#: tables, one table then more (issue 29). Titles (``G_``), so every screen's catalog holds
+#: them and says the name in the screen's language; ``{game}`` is the game's title, itself
+#: said in that language.
+NIGHT_NAMES = (G_("{game}, {n} table"), G_("{game}, {n} tables"))
+
+
+def night_name(tables: int) -> str:
+    """The message id of a night's default name at ``tables`` tables (English plurals; the
+    French ones fall the same way from one table up).
+
+    >>> night_name(1).format(game="Solo whist", n=1), night_name(3).format(game="Solo", n=3)
+    ('Solo whist, 1 table', 'Solo, 3 tables')
+    """
+    return NIGHT_NAMES[tables != 1]
 
 
 def H_(sentence: str) -> str:

@@ -664,6 +664,11 @@ class ClubRules(_Outbound):
     #: Extension: the house rules in force tonight, in the game's order (None: a hub older
     #: than this field; empty: the seed's rules).
     house_rules: list[ClubHouseRule] | None = None
+    #: Extension (issue 29): the night's name as a message id every screen's catalog holds,
+    #: when the night keeps the name ``whist-hub new`` wrote (``"{game}, {n} tables"``:
+    #: ``{game}`` is ``title``, ``{n}`` ``State.tables``), so that a screen says it in its
+    #: own language; None: the organiser's own name (``State.tournament``, shown as typed).
+    name_says: Annotated[str, Field(max_length=200)] | None = None
 
     @field_serializer("entry")
     def _entry_without_defaults(self, entry: EntrySchema | None) -> dict[str, Any] | None:
