@@ -61,6 +61,8 @@ class FeedChild:
         followed = follow(self.store)
         self.live: Live[Occasion] = followed.live
         self.seq = followed.seq
+        #: The room's clock, kept up with the log as the event is (the State carries it).
+        self.room_clock = followed.clock
         self.room = Room(self.store, self.live)
         self.conflicts = Conflicts(self.store, str)
         self._room(settings.room)
@@ -75,6 +77,7 @@ class FeedChild:
             chunk=followed.chunk,
             epoch=settings.epoch,
         )
+        self.feed.room_clock = self.room_clock.message
         self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
         #: Where to say the feed is published (at each connection): the hub reads it.
         self.ready: IO[bytes] | None = None
@@ -119,10 +122,12 @@ class FeedChild:
         try:
             for seq, event in rows:
                 self.live.event.apply(event)
+                self.room_clock.clock.apply(event)
                 self.seq = seq
         except Exception:
             log.exception("the hall feed replays the log again")
             self.live.rebuild([])
+            self.room_clock.rebuild([])
             self.seq = rows[-1][0]
 
     def run(self) -> None:

@@ -85,6 +85,37 @@ class Opened:
     spec_changed: bool
 
 
+def _tournament_clock(
+    store: EventStore, live: Live[Tournament], events: list[Event], wall: Callable[[], float]
+) -> ClockDesk:
+    """A tournament's clock runs while a hand is played; the tables still playing it are
+    those it misses. (Read through the box each time: a rebuild replaces the tournament.)"""
+    return ClockDesk(
+        store,
+        live,
+        events,
+        minutes=lambda: live.event.spec.minutes,
+        unit_in_play=lambda: live.event.hand if live.event.phase == PLAYING else None,
+        playing=lambda hand: live.event.missing(hand),
+        wall=wall,
+    )
+
+
+def _night_clock(
+    store: EventStore, live: Live[ClubNight], events: list[Event], wall: Callable[[], float]
+) -> ClockDesk:
+    """A club night's clock runs for the deal in play, and the tables still playing it."""
+    return ClockDesk(
+        store,
+        live,
+        events,
+        minutes=lambda: live.event.spec.minutes,
+        unit_in_play=lambda: live.event.deal_in_play(),
+        playing=lambda deal: live.event.tables_playing(deal),
+        wall=wall,
+    )
+
+
 def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened:
     live = Live(store, Tournament.replay(events), Tournament.replay)
 
@@ -95,15 +126,7 @@ def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened
         ops = ops_of(TournamentOps(live, s.conflicts, s.rng))
         ops |= ops_of(TournamentQueries(s.store, live, s.exports))
         # read through the box each time: a rebuild replaces the tournament
-        clock = ClockDesk(
-            s.store,
-            live,
-            events,
-            minutes=lambda: live.event.spec.minutes,
-            unit_in_play=lambda: live.event.hand if live.event.phase == PLAYING else None,
-            playing=lambda hand: live.event.missing(hand),
-            wall=s.wall,
-        )
+        clock = _tournament_clock(s.store, live, events, s.wall)
         ops |= ops_of(clock)
         return Parts(
             reports={
@@ -135,15 +158,7 @@ def _night(store: EventStore, events: list[Event], changed: bool, rng: random.Ra
     def compose(s: Shared) -> Parts:
         other = OtherKind(s.topics, s.room, live)
         deals = DealDesk(s.topics, s.room, s.conflicts, live)
-        clock = ClockDesk(
-            s.store,
-            live,
-            events,
-            minutes=lambda: live.event.spec.minutes,
-            unit_in_play=lambda: live.event.deal_in_play(),
-            playing=lambda deal: live.event.tables_playing(deal),
-            wall=s.wall,
-        )
+        clock = _night_clock(s.store, live, events, s.wall)
         return Parts(
             reports={"deal": deals.on_deal, "result": other.on_report, "count": other.on_count},
             acked=frozenset({"deal"}),
@@ -197,6 +212,8 @@ class Followed:
     live: Live[Occasion]
     chunk: int | None
     seq: int
+    #: The room's clock as the log has it (the State carries it).
+    clock: ClockDesk
 
 
 def follow(store: EventStore) -> Followed:
@@ -208,6 +225,8 @@ def follow(store: EventStore) -> Followed:
     events = [event for _, event in rows]
     if isinstance(events[0], NightCreated):
         night = Live(store, ClubNight.replay(events), ClubNight.replay)
-        return Followed(night, None, rows[-1][0])
+        clock = _night_clock(store, night, events, time.time)
+        return Followed(night, None, rows[-1][0], clock)
     tournament = Live(store, Tournament.replay(events), Tournament.replay)
-    return Followed(tournament, RELEASE_CHUNK, rows[-1][0])
+    clock = _tournament_clock(store, tournament, events, time.time)
+    return Followed(tournament, RELEASE_CHUNK, rows[-1][0], clock)

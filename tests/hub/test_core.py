@@ -3,6 +3,7 @@
 import json
 import random
 import sqlite3
+import time
 
 import pytest
 
@@ -604,6 +605,7 @@ def same_feed_apart(one, two, rounds):
     two.core.feed_elsewhere = True
     settings = FeedSettings(two.path, "127.0.0.1", 1, None, None, "whist", 1, 0.0, "t", "e")
     child = FeedChild(settings)
+    published = []
     for items in rounds:
         before = one.core.handle(items)
         answers = two.core.handle(items)
@@ -614,8 +616,31 @@ def same_feed_apart(one, two, rounds):
         fed = child.feed.publications(note.batch())
         assert answers == [o for o in before if o.topic.endswith("/ack")]
         assert fed == [o for o in before if not o.topic.endswith("/ack")]
+        published += fed
     assert child.live.event.seq == two.core.event.seq == one.core.event.seq
     child.store.close()
+    return published
+
+
+def test_the_feed_apart_carries_the_rooms_clock(tmp_path, monkeypatch):
+    """Issue 26 with issue 28: the State the feed's process publishes carries the room's
+    clock as the one-process hub's does (the feed apart once sent none)."""
+    monkeypatch.setattr(time, "time", lambda: 1000.0)  # both sides' hub time
+    one = Harness(tmp_path / "one.sqlite3", minutes=20)
+    two = Harness(tmp_path / "two.sqlite3", minutes=20)
+    for harness in (one, two):
+        harness.core = harness._core(rng=random.Random(7), wall=time.time)
+    published = same_feed_apart(
+        one,
+        two,
+        [
+            [Inbound("command", None, command("start_hand", cid="c1"))],
+            [Inbound("result", 2, result(2, tricks=10))],
+        ],
+    )
+    states = [json.loads(o.payload) for o in published if o.topic == "whist/state"]
+    assert states and states[-1]["clock"]["seconds"] == 20 * 60
+    assert states[-1]["clock"]["playing"] == [1, 3, 4]
 
 
 def test_the_feed_apart_publishes_what_one_process_would(tmp_path):
