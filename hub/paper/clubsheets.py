@@ -42,7 +42,7 @@ from hub.paper.sheets import Language, Paper, _e, _page, write_pdf
 from uikit.games import game_title
 from uikit.i18n import N_, ConsoleTranslator, load_domain
 from whist.enums import Unit
-from whist.formats.words import say_all
+from whist.formats.words import night_name, say_all
 from whist.nightspec import NightSpec
 from whist.paper import CLUB_ROWS, ClubRow, ClubSheetPage, Player, RunningColumn, club_sheet_pages
 
@@ -403,7 +403,7 @@ def club_grid(page: ClubSheetPage, language: Language) -> Grid:
     return _grid(page, club_translator(language), rounds)[1]
 
 
-def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
+def _club_page(page: ClubSheetPage, tr: ConsoleTranslator, night: str) -> str:
     rounds = any(r.cards is not None for r in page.rows)
     table = tr.t("Table {n}").format(n=page.table)
     game = game_title(tr.t, page)
@@ -436,7 +436,7 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
         '<div class="top">'
         f"<h1>{_e(table)} — {_e(game)}</h1>"
         f'<div class="when">{_e(of)}</div></div>'
-        f"<h2>{_e(page.night)}</h2>"
+        f"<h2>{_e(night)}</h2>"
         f'<p class="facts">{_e(" · ".join(facts))}</p>'
         f'<p class="who">{_who(page, tr)}</p>'
         f'<p class="rule" style="{rule_style}">{_e(rule)}</p>'
@@ -446,13 +446,22 @@ def _club_page(page: ClubSheetPage, tr: ConsoleTranslator) -> str:
     )
 
 
+def _night(spec: NightSpec, tr: ConsoleTranslator) -> str:
+    """The night's name in the sheet's language when it is the one ``whist-hub new`` wrote
+    ("Solo whist, 3 tables"); the organiser's own as typed."""
+    if not spec.named_by_default:
+        return spec.name
+    return tr.t(night_name(spec.tables)).format(game=tr.t(spec.game.title), n=spec.tables)
+
+
 def club_sheet(spec: NightSpec, language: Language | None = None) -> str:
     """Every table's blank score sheet for the night (HTML)."""
     lang = language or spec.game.language
     tr = club_translator(lang)
-    pages = [_club_page(page, tr) for page in club_sheet_pages(spec)]
+    night = _night(spec, tr)
+    pages = [_club_page(page, tr, night) for page in club_sheet_pages(spec)]
     title = tr.t("Score sheet")
-    html = _page(f"{spec.name} — {title}", pages, lang)
+    html = _page(f"{night} — {title}", pages, lang)
     return html.replace("</style>", _CSS + "</style>", 1)
 
 

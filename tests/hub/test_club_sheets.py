@@ -200,3 +200,13 @@ def test_what_a_player_reads_is_set_at_three_millimetre_capitals():
     assert _pt(sheets._CSS, "th") >= 12  # the military sheets' headings (issue 29)
     assert _pt(sheets._CSS, "td.names") >= 12
     assert _pt(clubsheets._CSS, ".club th") >= 12  # every heading of a club sheet
+
+
+def test_the_default_night_name_is_in_the_sheets_language():
+    """Issue 29: the name ``whist-hub new`` wrote is printed in the sheet's language; a
+    name the organiser typed is printed as typed."""
+    night = default_night("solo", 2)
+    assert "<h2>Whist solo, 2 tables</h2>" in club_sheet(night, "fr")
+    assert "<h2>Solo whist, 2 tables</h2>" in club_sheet(night, "en")
+    typed = load_night({**night.to_dict(), "name": "Mardi au club"})
+    assert "<h2>Mardi au club</h2>" in club_sheet(typed, "en")
