@@ -106,16 +106,20 @@ class WaitingScreen(KioskScreen):
         )
 
     def standing_line(self) -> str:
-        """The team's place in the hall (issue 25, item 15)."""
-        row, s = self.store.team_standing(), self.store.standings
-        if row is None or s is None or not s.change_hand:
-            return ""  # before the first hand is over every team is level
-        return words.standing_line(self.tr, row, s.teams)
+        """The team's score today and place in the hall (issue 25, item 15), from its view:
+        none before the first hand is over (every team is level)."""
+        v = self.store.table_view
+        if v is None or v.running is None:
+            return ""
+        return words.running_line(self.tr, self.store.unit, v.running)
 
     def recent_text(self) -> str:
-        """The table's two results before the one said above (the last three in all)."""
-        here = self.store.latest_result("home")
-        older = [r for r in self.store.recent(3) if here is None or r.hand < here.hand]
+        """The table's two results before the one said above (the last three in all), as
+        the hub holds them: a restarted kiosk shows the same."""
+        v, here = self.store.table_view, self.store.latest_result("home")
+        if v is None:
+            return ""
+        older = [r for r in v.recent if here is None or r.hand < here.hand]
         return "\n".join(words.recent_line(self.tr, r) for r in older[:2])
 
     def others_line(self) -> str:

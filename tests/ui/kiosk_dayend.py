@@ -32,7 +32,7 @@ async def dayend(d: Driver) -> None:
     from whist.events import DayEnded, HandClosed, HandStarted, ResultCorrected, ResultRecorded
     from whist.protocol import Ack, PlayoffNote, Result, Revokes, TableView
     from whist.tournament import Tournament
-    from whist.views import TableViews, standings, state
+    from whist.views import TableViews, state
 
     table = d.spec["table"]
     p = d.presenter
@@ -44,7 +44,6 @@ async def dayend(d: Driver) -> None:
         p.on_connection(True)
         p.on_hub_status(True)
         p.on_state(state(t))
-        p.on_standings(standings(t))
         p.on_view(TableView.model_validate(TableViews(t).body(table)))
 
     async def both(name: str, screen: str, note: Any = None) -> None:
