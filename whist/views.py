@@ -721,7 +721,7 @@ def _ranks(keys: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, bool]]:
     """Per team, its place by ``keys`` (higher first; equal keys share a place) and whether
     another team shares it."""
     ordered = sorted(keys.values(), reverse=True)
-    first = {}
+    first: dict[tuple[int, ...], int] = {}
     for position, key in enumerate(ordered, start=1):
         first.setdefault(key, position)
     count: dict[tuple[int, ...], int] = {}

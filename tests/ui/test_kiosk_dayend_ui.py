@@ -42,7 +42,7 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
     assert sorted(report["shots"]) == sorted(expected)
     texts = report["texts"]
     assert texts["k01-all-in-en"][0] == "The leader closes the last hand."
-    assert texts["k01-all-in-en"][1].startswith("Place: ")
+    assert texts["k01-all-in-en"][1].startswith("Today: ")
     assert len(texts["k01-all-in-en"][2].splitlines()) == 2  # with the one above: three
     assert texts["k02-call-fr"] == ["Donne mal faite", "Une question de renonce", "Autre chose"]
     # item 7: the long visitors' line gives way to its shorter wording; home stays in sight
