@@ -682,7 +682,7 @@ class TablePresenter(_Base):
             return "", ""
         if self.router.notice == WAVE:
             return tr.t(WAVE), tr.t("Wave to the leader.")
-        return tr.t("No connection: your taps are kept."), tr.t("No connection: all is kept.")
+        return tr.t("No connection: your taps are kept."), tr.t("No connection: all kept.")
 
     def _banner(self, screen: Screen) -> tuple[str, str]:
         tr = self.tr

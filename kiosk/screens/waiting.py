@@ -75,8 +75,10 @@ class WaitingScreen(KioskScreen):
             next_hand = ""  # at a day's end the count comes first (the screen has room for one)
         elif v.session_break is not None:
             first = v.hand + 1 if v.phase == Phase.CLOSED else v.hand
-            next_hand = tr.t("Session {n} starts with {hand}.").format(
-                n=v.session_break, hand=words.hand_label(tr, first, v.hands)
+            next_hand = words.tie_end(
+                tr.t("Session {n} starts with {hand}.").format(
+                    n=v.session_break, hand=words.hand_label(tr, first, v.hands)
+                )
             )
         elif v.phase == Phase.WAITING:
             next_hand = tr.t("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
@@ -99,7 +101,7 @@ class WaitingScreen(KioskScreen):
                 count_line=counting.line(tr, v.count) if v.count is not None and not wide else "",
                 count=counting.button(tr, v.count),
                 standing=self.standing_line() if day is None else "",
-                recent=self.recent_text() if day is None else "",
+                recent=self.recent_text() if day is None and v.session_break is None else "",
                 late=late,
                 wide=wide,
             ),
@@ -168,7 +170,9 @@ class WaitingScreen(KioskScreen):
         lines = []
         # At a day's end, or while the leader brings flags, only what must move: the
         # screen has room for little more, and the tricks no longer matter.
-        moves_only = v.day_result is not None or v.to_bring > 0
+        # A break between sessions says what comes next instead (and the score the line
+        # below the buttons).
+        moves_only = v.day_result is not None or v.to_bring > 0 or v.session_break is not None
         if v.to_bring and v.day_result is None:
             lines.append(words.bring_line(tr, v.to_bring))
         here = self.store.latest_result("home")

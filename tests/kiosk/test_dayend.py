@@ -224,7 +224,7 @@ def test_a_break_between_sessions_says_the_flags_stay():
     p.on_view(TableView.model_validate(TableViews(t).body(TABLE)))
     w = p.view.waiting
     assert (w.title, w.subtitle) == ("Break between sessions", "The flags stay on this table.")
-    assert w.next_hand == "Session 2 starts with Hand 16 of 50."
+    assert w.next_hand == "Session 2 starts with Hand 16 of\u00a050."
     p.toggle_language()
     assert p.view.waiting.subtitle == "Les drapeaux restent sur cette table."
     t.apply(HandStarted(16, None))  # the afternoon starts: no break any more
