@@ -253,3 +253,23 @@ def test_the_correction_screen_says_the_tricks_once():
         "The leader corrected hand 1 to visitors 5, home 8: the visitors give 1 flag back "
         "to this table."
     )
+
+
+def test_a_late_result_of_a_hand_over_moves_every_tables_place(tmp_path):
+    """Item 15: the place in each table's view is the one after the last hand over; a
+    result of that hand arriving while the next is played (the leader started it without
+    closing) is published to every table, whose place may move."""
+    from hub.service.batch import Inbound
+    from tests.hub.test_core import Harness, result
+
+    hub = Harness(tmp_path / "hub.sqlite3", tables=4, hands=4)
+    hub.send(Inbound("command", None, command("start_hand")))
+    for table in (1, 2, 4):
+        hub.result(table, result(table, 1, 6))
+    hub.send(Inbound("command", None, command("start_hand")))
+    out = hub.result(3, result(3, 1, 10))  # table 3's visitors (team 2) take flags
+    views = {t: TableView.model_validate(p) for t, p, _ in out if t.endswith("/view")}
+    assert sorted(views) == [f"whist/table/{t}/view" for t in (1, 2, 3, 4)]
+    places = {v.table: v.running.place for v in views.values() if v.running is not None}
+    assert places[3] == 4 and places[1] == 2  # team 3 lost flags, team 2 won them
+    hub.store.close()
