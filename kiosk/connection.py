@@ -45,7 +45,6 @@ from whist.protocol import (
     Epoch,
     FlagCount,
     Result,
-    Standings,
     State,
     TableView,
     Topics,
@@ -84,7 +83,6 @@ class Listener(Protocol):
     def on_state(self, state: State) -> None: ...
     def on_ack(self, ack: Ack, result: Report | None) -> None: ...
     def on_score(self, score: ClubScore) -> None: ...
-    def on_standings(self, standings: Standings) -> None: ...
 
 
 class KioskConnection(HubClient):
@@ -345,7 +343,6 @@ class KioskConnection(HubClient):
             t.ack(self.table),
             t.score(self.table),
             t.state,
-            t.standings,  # the team's running score and place (issue 25, item 15)
             t.hub_status,
             t.epoch,
         ]
@@ -379,9 +376,6 @@ class KioskConnection(HubClient):
         elif topic == self.topics.state:
             state = decode(State, payload)
             self._tell(lambda listener: listener.on_state(state))
-        elif topic == self.topics.standings:
-            standings = decode(Standings, payload)
-            self._tell(lambda listener: listener.on_standings(standings))
         elif topic == self.topics.epoch:
             epoch = decode(Epoch, payload)
             self._on_epoch(epoch.epoch, epoch.log)

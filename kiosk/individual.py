@@ -137,7 +137,8 @@ class PlayersFlow(PlayersEntry):
             detail=said.line(page.readout),
             kinds=tuple(self.options()),
             options=_pad(buttons, CHOOSE_SLOTS),
-            cols=4 if n > 5 else 2 if n == 4 else max(1, n),
+            # three to a row at most: four would take the reading type below 4.5 mm
+            cols=3 if n > 4 else 2 if n == 4 else max(1, n),
             back=ButtonVM(tr.t("Back")),
             big=page.ask is Ask.GO,
         )

@@ -77,7 +77,6 @@ from whist.protocol import (
     FlagCount,
     FormatInfo,
     Result,
-    Standings,
     State,
     TableView,
 )
@@ -301,9 +300,6 @@ class TablePresenter(_Base):
         store, router = self.store, self.router
         old = store.table_view
         store.table_view = view
-        if old is not None and old.day != view.day:
-            store.seen = {}  # a new day: its own results
-        store.seen.update((r.hand, r) for r in view.results if r.role == "home")
         late = view.late_change
         if late is None:
             store.before_late = None
@@ -342,11 +338,6 @@ class TablePresenter(_Base):
             self.store.call = "listed"
         elif self.store.call == "listed":
             self.store.call = "none"  # the leader has cleared the call
-        self._changed()
-
-    def on_standings(self, standings: Standings) -> None:
-        """The hall's standings: the team's running score and place (issue 25, item 15)."""
-        self.store.standings = standings
         self._changed()
 
     def _desk(self) -> ClubDesk:
@@ -658,14 +649,14 @@ class TablePresenter(_Base):
         tr = self.tr
         banner_text, role = self._banner(screen)
         offline = self._offline(screen)
-        info = ""
+        info = info_short = ""
         v = self.store.table_view
         if self.club is not None:
             info = header_info(tr, self.club)
         elif v is not None and v.phase != Phase.WAITING:
-            info = words.hand_label(tr, v.hand, v.hands)
+            info_short = words.hand_label(tr, v.hand, v.hands)
             # "Day 1" kept together: the upright bar wraps before the day's number otherwise
-            info = words.tie_end(tr.t("{hand} · Day {day}").format(hand=info, day=v.day))
+            info = words.tie_end(tr.t("{hand} · Day {day}").format(hand=info_short, day=v.day))
         self._clock_said = clock_line(self.clock_face, self.table, self.tr)
         # away from the hub, its clock is not shown (the offline band says why instead)
         clock, over = self._clock_said if self.store.online else ("", False)
@@ -674,21 +665,24 @@ class TablePresenter(_Base):
             clock_over=over,
             title=tr.t("Table {n}").format(n=self.table),
             info=info,
-            banner="" if offline else banner_text,
+            info_short=info_short,
+            banner="" if offline[0] else banner_text,
             banner_role=role,
-            offline=offline,
+            offline=offline[0],
+            offline_short=offline[1],
             language=self._language_button(),
         )
 
-    def _offline(self, screen: Screen) -> str:
+    def _offline(self, screen: Screen) -> tuple[str, str]:
         """The band below the bar while the leader's computer cannot be reached (military
-        and club nights alike): one line, in players' words (no "hub", no "kiosk"); the
-        connecting screen says it in full itself."""
+        and club nights alike), and its shorter wording for a narrow band: one line, in
+        players' words (no "hub", no "kiosk"); the connecting screen says it in full."""
+        tr = self.tr
         if screen is Screen.CONNECTING or self.store.online:
-            return ""
+            return "", ""
         if self.router.notice == WAVE:
-            return self.tr.t(WAVE)
-        return self.tr.t("No connection: your taps are kept.")
+            return tr.t(WAVE), tr.t("Wave to the leader.")
+        return tr.t("No connection: your taps are kept."), tr.t("No connection: all kept.")
 
     def _banner(self, screen: Screen) -> tuple[str, str]:
         tr = self.tr

@@ -72,13 +72,10 @@ class KFitText(OneLine, KText):
     """
 
 
-class KFirstFit(KText):
-    """A :class:`KText` that says the first of ``texts`` that holds in ``lines`` lines of its
-    width (the last one when none does): a long name gives way to a shorter wording rather
-    than push the page under the top bar (issue 25, item 7).
-
-    In a .kv file: ``KFirstFit:`` / ``texts: [app.vm.hand.visitors, app.vm.hand.visitors_short]``.
-    """
+class FirstFit:
+    """Says the first of ``texts`` that holds in ``lines`` lines of the label's width (the
+    last one when none does): a long name gives way to a shorter wording rather than push
+    the page under the top bar (issue 25, item 7), or be cut."""
 
     texts = ListProperty([])
     lines = NumericProperty(1)
@@ -87,19 +84,20 @@ class KFirstFit(KText):
         super().__init__(**kwargs)
         refit = Clock.create_trigger(self._refit, -1)
         for name in ("texts", "lines", "width", "font_size", "bold"):
-            self.bind(**{name: refit})
+            self.bind(**{name: refit})  # type: ignore[attr-defined]
 
     def _refit(self, *_args: Any) -> None:
         from kivy.core.text import Label as CoreLabel
 
+        me: Any = self
         texts = [t for t in self.texts if t]
-        if not texts or self.width <= 1:
-            self.text = texts[-1] if texts else ""
+        if not texts or me.width <= 1:
+            me.text = texts[-1] if texts else ""
             return
         chosen = texts[-1]
         for text in texts:
-            options = dict(self._label.options)
-            options.update(text=text, text_size=(self.width, None))
+            options = dict(me._label.options)
+            options.update(text=text, text_size=(me.width, None))
             label = CoreLabel(**options)
             label.refresh()
             one = CoreLabel(**{**options, "text": "X", "text_size": (None, None)})
@@ -107,7 +105,14 @@ class KFirstFit(KText):
             if label.content_size[1] <= self.lines * one.content_size[1] + 1:
                 chosen = text
                 break
-        self.text = chosen
+        me.text = chosen
+
+
+class KFirstFit(FirstFit, KText):
+    """A :class:`KText` that says the first of ``texts`` that holds in ``lines`` lines.
+
+    In a .kv file: ``KFirstFit:`` / ``texts: [app.vm.hand.visitors, app.vm.hand.visitors_short]``.
+    """
 
 
 class KLine(LLine):
@@ -123,6 +128,14 @@ class KFill(LFill):
     a text filling the box its layout gives it, aligned inside it.
 
     In a .kv file: ``KFill:`` / ``text: app.vm.hand.trump_symbol`` / ``size_hint_x: None``.
+    """
+
+
+class KFirstFill(FirstFit, KFill):
+    """A :class:`KFill` (a band, the header's line) that says the first of ``texts`` that
+    holds in ``lines`` lines of its width.
+
+    In a .kv file: ``KFirstFill:`` / ``texts: [app.vm.header.info, app.vm.header.info_short]``.
     """
 
 

@@ -117,9 +117,13 @@ class HeaderVM:
 
     title: str = ""
     info: str = ""
+    #: ``info`` shorter, for a bar too narrow for it at the reading type: the hand alone
+    info_short: str = ""
     banner: str = ""
     banner_role: str = "banner-offline"
     offline: str = ""
+    #: ``offline`` shorter, for a band too narrow for it at the reading type
+    offline_short: str = ""
     language: ButtonVM = ButtonVM()
     #: The room's clock while this table plays a timed hand (issue 26): "About 12 minutes
     #: left", then "4:59 left", then "3:12 over" (``clock_over``); "" when none.
@@ -255,6 +259,7 @@ class HandVM:
     visitors: str = ""
     away: str = ""
     question: str = ""
+    question_short: str = ""  # the question in fewer words, for a narrow column
     keys: tuple[ButtonVM, ...] = tuple(ButtonVM(str(n)) for n in range(14))
     # shorter wordings the screen says when a long name would not fit (issue 25, item 7)
     visitors_short: str = ""
@@ -460,6 +465,13 @@ class ClubPickVM:
     big: bool = False  # suit symbols: drawn larger
     grid: bool = False  # the honours: four long answers in a 2x2 grid, the first beside Back
 
+    @property
+    def first_row(self) -> int:
+        """How many choices the first row holds (landscape): four or five take two rows,
+        so that "Diamonds" holds on one line at the reading type."""
+        n = sum(1 for o in self.options if o.visible)
+        return n if n < 4 else (n + 1) // 2
+
 
 @dataclass(frozen=True)
 class PlayerRowVM:
@@ -522,6 +534,12 @@ class ClubChooseVM:
     cols: int = 2
     back: ButtonVM = ButtonVM()
     big: bool = False
+
+    @property
+    def back_in_grid(self) -> bool:
+        """Seven or eight choices take three rows: Back takes the grid's bottom left cell
+        (its row would leave too little height for the buttons at the reading type)."""
+        return sum(1 for o in self.options if o.visible) > 6
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ from whist.protocol import (
     Player,
     PlayoffNote,
     RecordedResult,
+    RunningScore,
     TableLoan,
-    TeamStanding,
 )
 from whist.refusals import UNREADABLE_CODES, refusal_for
 
@@ -495,12 +495,23 @@ def late_change_line(
     return line
 
 
-def standing_line(tr: Translator, row: TeamStanding, teams: Sequence[TeamStanding]) -> str:
-    """During play, the team's place in the hall (issue 25, item 15), under the big number
-    (the team's points, or the flags at its table: its score but for lent flags)."""
-    # a shared place reads the same: its words would take a second line in that column
-    place = tr.t("Place: {place} of {teams}.")
-    return tie_end(place.format(place=row.rank, teams=len(teams)))
+def running_line(tr: Translator, unit: str, run: RunningScore) -> str:
+    """During play, the team's score today and its place in the hall, as the hub holds them
+    (issue 25, item 15), on one line: ``Today: 14 flags · place 2 of 6``."""
+    # a shared place reads the same: its words would not fit the line
+    if unit == Unit.POINTS:
+        line = tr.nt(
+            "Today: {n} point · place {place} of {teams}",
+            "Today: {n} points · place {place} of {teams}",
+            run.today,
+        )
+    else:
+        line = tr.nt(
+            "Today: {n} flag · place {place} of {teams}",
+            "Today: {n} flags · place {place} of {teams}",
+            run.today,
+        )
+    return line.format(n=run.today, place=run.place, teams=run.teams)
 
 
 def recent_line(tr: Translator, res: RecordedResult) -> str:

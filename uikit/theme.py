@@ -50,10 +50,12 @@ KEY = 36
 # Touch sizes at 800x480.
 BUTTON_HEIGHT = 84
 HEADER_HEIGHT = 88
-#: The header on an upright screen: the table on one line, the hand on the next.
-HEADER_HEIGHT_UPRIGHT = 132
-#: The offline band, inside the header below the table and the hand: one line of TEXT.
-OFFLINE_BAND = 38
+#: The header on an upright screen: the table on one line, the hand on the next two (at
+#: READ, a long hand line wraps).
+HEADER_HEIGHT_UPRIGHT = 144
+#: The offline band, inside the header below the table and the hand: one line of READ
+#: (upright, across the whole width under them).
+OFFLINE_BAND = 41
 PADDING = 8
 SPACING = 8
 

@@ -28,7 +28,7 @@ from whist.protocol import (
     TableView,
 )
 from whist.spec import TournamentSpec
-from whist.tournament import AGREES, CLOSED, WAITING, TableResult, Tournament
+from whist.tournament import AGREES, CLOSED, PLAYING, WAITING, TableResult, Tournament
 from whist.tournament import TeamStanding as TeamStandingRow
 
 
@@ -393,6 +393,7 @@ class TableViews:
         self._key: tuple[int, int] | None = None
         self._info: dict[str, Any] = format_info(t.format).model_dump(mode="json")
         self._ranks: dict[int, tuple[int, bool]] | None = None
+        self._running: dict[int, tuple[int, bool]] | None = None
         self._missing: int | None = None
         #: Per table, the parts of its view that stay the same for a whole hand and phase
         #: (names, seats, moves), already as JSON; see :meth:`json`.
@@ -403,6 +404,7 @@ class TableViews:
         key = (id(self.t), self.t.events)
         if key != self._key:
             self._key, self._ranks, self._missing = key, None, None
+            self._running = None
 
     def _place(self, team: int) -> tuple[int, bool]:
         if self._ranks is None:
@@ -521,7 +523,41 @@ class TableViews:
             "ended_after": t.ended_after,
             "count": self._count(table),
             **self._late_change(table),
+            "running": self._running_score(table),
+            "recent": self._recent(table),
         }
+
+    def _running_score(self, table: int) -> dict[str, Any] | None:
+        """Issue 25, item 15: the team's score today and in all, and its place after the
+        last hand over (None before one is, and once the day is over: ``day_result``)."""
+        t = self.t
+        after = t.completed_hand()
+        if after < 1 or t.day_ended or t.finished:
+            return None
+        if self._running is None:
+            self._running = _ranks(_places_after(t))
+        place, shared = self._running[table]
+        totals = t.day_totals(table)
+        return {
+            "today": totals[t.day - 1] if len(totals) >= t.day else 0,
+            "score": t.score(table),
+            "place": place,
+            "teams": t.tables,
+            "shared": shared,
+            "after": after,
+        }
+
+    def _recent(self, table: int) -> list[dict[str, Any]]:
+        """Issue 25, item 15: this table's last three results as home, newest first."""
+        t = self.t
+        out = []
+        for hand in range(shown_hand(t), 0, -1):
+            res = t.result(hand, table) if hand in t.trumps else None
+            if res is not None:
+                out.append(self._result(res, "home"))
+                if len(out) == 3:
+                    break
+        return out
 
     def _late_change(self, table: int) -> dict[str, Any]:
         """Issue 25: why this team's numbers moved after its day was over (sent only then)."""
@@ -664,6 +700,34 @@ class TableViews:
             "shared": shared,
             "final": final,
         }
+
+
+def _places_after(t: Tournament) -> dict[int, tuple[int, ...]]:
+    """Per team, what orders the standings after the last hand over (``completed_hand``):
+    while a hand is in play, its results so far left out, so a team's place does not move
+    with every table's result, and stays the same on every table's view until the hand is
+    over (every view is then published again)."""
+    teams = range(1, t.tables + 1)
+    if t.phase != PLAYING:
+        return {s.team: (-s.rank,) for s in t.standings()}
+    if t.rules.tie_break == "countback":
+        return dict(t.countback().items())  # the points after the hand before, then older
+    totals = t.all_day_totals()
+    changes = t.hand_changes(t.hand)
+    return {team: (sum(totals[team]) - changes[team],) for team in teams}
+
+
+def _ranks(keys: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, bool]]:
+    """Per team, its place by ``keys`` (higher first; equal keys share a place) and whether
+    another team shares it."""
+    ordered = sorted(keys.values(), reverse=True)
+    first: dict[tuple[int, ...], int] = {}
+    for position, key in enumerate(ordered, start=1):
+        first.setdefault(key, position)
+    count: dict[tuple[int, ...], int] = {}
+    for key in ordered:
+        count[key] = count.get(key, 0) + 1
+    return {team: (first[key], count[key] > 1) for team, key in keys.items()}
 
 
 def table_view(t: Tournament, table: int) -> TableView:

@@ -135,10 +135,9 @@ def everything_changed(t: Tournament, batch: Batch) -> None:
 
 
 def places_may_have_moved(t: Tournament, batch: Batch) -> None:
-    """Once a day or the tournament has ended every table's view shows its place: a change
-    of score or of a tie-break order reaches all of them."""
-    if t.day_ended or t.finished:
-        batch.dirty_tables |= set(t.table_numbers)
+    """Every table's view shows its place (during play too, issue 25): a change of score
+    or of a tie-break order by the leader reaches all of them."""
+    batch.dirty_tables |= set(t.table_numbers)
     if t.finished:  # State says which playoff the standings wait for (issue 25)
         batch.state = True
 

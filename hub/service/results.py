@@ -83,6 +83,10 @@ class ResultDesk:
             )
         teams = {table, t.visitor_team(result.hand, table)}
         batch.dirty_tables |= teams
+        if result.hand <= t.completed_hand():
+            # a result of a hand already over: every table's place after it may move (the
+            # place in each table's view, issue 25)
+            batch.dirty_tables |= set(t.table_numbers)
         batch.changed_teams |= teams
         batch.state = True
 

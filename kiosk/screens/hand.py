@@ -43,6 +43,7 @@ class HandScreen(KioskScreen):
                 away_shortest=tr.t("Our travellers: table {table}").format(table=v.away.table),
                 # One line above the keypad: the hand screen has no room for the full question.
                 question=tr.t("Tricks the visitors took:"),
+                question_short=tr.t("Visitors' tricks:"),
                 keys=self.keys(d.visitor_tricks if d is not None else None),
                 revokes=self.revokes_button(d),
                 call=self.call_button(),

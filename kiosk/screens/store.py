@@ -16,10 +16,8 @@ from whist.protocol import (
     FormatInfo,
     RecordedResult,
     Result,
-    Standings,
     State,
     TableView,
-    TeamStanding,
 )
 
 Call = Literal["none", "sent", "listed"]
@@ -41,11 +39,8 @@ class TableStore(screens.Store):
         self.accepted: tuple[Result, Ack] | None = None
         self.rejected: tuple[Result | None, Ack] | None = None
         self.call: Call = "none"
-        # issue 25: the hall's standings (the team's running score and place), this table's
-        # own results seen (by hand: the last three are shown), and the team's number just
-        # before the leader's last change after its day was over (None: not seen here)
-        self.standings: Standings | None = None
-        self.seen: dict[int, RecordedResult] = {}
+        # issue 25: the team's number just before the leader's last change after its day was
+        # over (None: not seen here)
         self.before_late: int | None = None
 
     @property
@@ -73,17 +68,6 @@ class TableStore(screens.Store):
     def hand_closed(self, hand: int) -> bool:
         v = self.table_view
         return v is not None and v.hand == hand and v.phase == Phase.CLOSED
-
-    def team_standing(self) -> TeamStanding | None:
-        """This table's team in the hall's standings (None before the hub has sent them)."""
-        v, s = self.table_view, self.standings
-        if v is None or s is None:
-            return None
-        return next((t for t in s.teams if t.team == v.home.team), None)
-
-    def recent(self, n: int = 3) -> list[RecordedResult]:
-        """This table's own last ``n`` results, newest first, as the hub last held them."""
-        return [self.seen[h] for h in sorted(self.seen, reverse=True)[:n]]
 
     def latest_result(self, role: str = "home") -> RecordedResult | None:
         """This table's newest result the hub holds (as home, or its travellers')."""

@@ -75,8 +75,10 @@ class WaitingScreen(KioskScreen):
             next_hand = ""  # at a day's end the count comes first (the screen has room for one)
         elif v.session_break is not None:
             first = v.hand + 1 if v.phase == Phase.CLOSED else v.hand
-            next_hand = tr.t("Session {n} starts with {hand}.").format(
-                n=v.session_break, hand=words.hand_label(tr, first, v.hands)
+            next_hand = words.tie_end(
+                tr.t("Session {n} starts with {hand}.").format(
+                    n=v.session_break, hand=words.hand_label(tr, first, v.hands)
+                )
             )
         elif v.phase == Phase.WAITING:
             next_hand = tr.t("Next: {hand}").format(hand=words.hand_label(tr, v.hand, v.hands))
@@ -99,23 +101,27 @@ class WaitingScreen(KioskScreen):
                 count_line=counting.line(tr, v.count) if v.count is not None and not wide else "",
                 count=counting.button(tr, v.count),
                 standing=self.standing_line() if day is None else "",
-                recent=self.recent_text() if day is None else "",
+                recent=self.recent_text() if day is None and v.session_break is None else "",
                 late=late,
                 wide=wide,
             ),
         )
 
     def standing_line(self) -> str:
-        """The team's place in the hall (issue 25, item 15)."""
-        row, s = self.store.team_standing(), self.store.standings
-        if row is None or s is None or not s.change_hand:
-            return ""  # before the first hand is over every team is level
-        return words.standing_line(self.tr, row, s.teams)
+        """The team's score today and place in the hall (issue 25, item 15), from its view:
+        none before the first hand is over (every team is level)."""
+        v = self.store.table_view
+        if v is None or v.running is None:
+            return ""
+        return words.running_line(self.tr, self.store.unit, v.running)
 
     def recent_text(self) -> str:
-        """The table's two results before the one said above (the last three in all)."""
-        here = self.store.latest_result("home")
-        older = [r for r in self.store.recent(3) if here is None or r.hand < here.hand]
+        """The table's two results before the one said above (the last three in all), as
+        the hub holds them: a restarted kiosk shows the same."""
+        v, here = self.store.table_view, self.store.latest_result("home")
+        if v is None:
+            return ""
+        older = [r for r in v.recent if here is None or r.hand < here.hand]
         return "\n".join(words.recent_line(self.tr, r) for r in older[:2])
 
     def others_line(self) -> str:
@@ -164,7 +170,9 @@ class WaitingScreen(KioskScreen):
         lines = []
         # At a day's end, or while the leader brings flags, only what must move: the
         # screen has room for little more, and the tricks no longer matter.
-        moves_only = v.day_result is not None or v.to_bring > 0
+        # A break between sessions says what comes next instead (and the score the line
+        # below the buttons).
+        moves_only = v.day_result is not None or v.to_bring > 0 or v.session_break is not None
         if v.to_bring and v.day_result is None:
             lines.append(words.bring_line(tr, v.to_bring))
         here = self.store.latest_result("home")

@@ -204,7 +204,8 @@ def test_solo_prop_and_cop_in_six_taps(link):
         "Misère ouverte",
         "Abondance déclarée",
     ]
-    assert p.view.club_choose.cols == 4
+    # three to a row (the reading type), Back in the grid's third row
+    assert (p.view.club_choose.cols, p.view.club_choose.back_in_grid) == (3, True)
     p.pick(1)
     assert p.view.club_choose.question == "Who bid Prop and cop?"
     assert visible(p.view.club_choose.options) == ["Eleanor", "Margaret", "Harold", "Gérard"]

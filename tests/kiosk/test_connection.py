@@ -22,7 +22,7 @@ from kiosk.outbox import Outbox
 from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import InProcessHub
 from whist.pattern import default_spec
-from whist.protocol import Ack, FlagCount, Result, Revokes, Standings, State, TableView
+from whist.protocol import Ack, FlagCount, Result, Revokes, State, TableView
 
 require_mosquitto()
 
@@ -55,9 +55,6 @@ class Recorder:
 
     def on_ack(self, ack: Ack, result: Result | None) -> None:
         self._note("ack", (ack, result))
-
-    def on_standings(self, standings: Standings) -> None:
-        self._note("standings", standings)
 
     def last(self, kind: str) -> object:
         return next((v for k, v in reversed(self.events) if k == kind), None)
@@ -241,8 +238,6 @@ def test_a_call_reaches_the_hub(hall, tmp_path):
             )
             # issue 25: what the players chose it is about, in the hub's words
             assert heard.last("state").call_reasons[str(TABLE)] == "a revoke question"
-            # and the hall's standings (the team's score and place during play)
-            ui.until(lambda: heard.last("standings") is not None, "the standings")
         finally:
             conn.stop()
 

@@ -3,8 +3,11 @@ truth when every table is in, why a number moved after the day, and a playoff's 
 
 from __future__ import annotations
 
+import json
+
 from kiosk.presenter import TablePresenter
 from kiosk.viewmodel import Screen
+from tests.hub.test_core import command
 from tests.kiosk.conftest import TABLE, FakeLink, Hall, online
 from whist.events import (
     DayEnded,
@@ -16,7 +19,7 @@ from whist.events import (
 from whist.pattern import default_spec
 from whist.protocol import PlayoffNote, TableView
 from whist.tournament import Tournament
-from whist.views import TableViews, standings
+from whist.views import TableViews
 
 
 def kiosk(language: str = "en", hands: int = 3) -> TablePresenter:
@@ -71,24 +74,75 @@ def test_every_table_in_says_what_comes_next():
 
 
 def test_during_play_the_team_score_place_and_last_three_results():
-    """Item 15: the hall's standings give the team's place, under its number (the flags at
-    its table); the table's own last three results are listed (the newest with what it
-    means for the flags)."""
+    """Item 15: the table's view gives the team's score today and its place after the last
+    hand over, on one line; the table's own last three results are listed (the newest with
+    what it means for the flags)."""
     p = kiosk()
     for hands in (1, 2, 3):
         p.on_view(view(played(hands)))
         p.dismiss()  # the new hand's moves
-    p.on_standings(standings(played(3)))
     w = p.view.waiting
     assert p.view.screen is Screen.WAITING
-    assert (w.score, w.standing) == ("9", "Place: 4 of\u00a04.")
+    # hand 3 is in play: the place is the one after hand 2 (every table's view says the
+    # same until the hand is over), the score today the team's now
+    assert (w.score, w.standing) == ("9", "Today: 9 flags · place 4 of 4")
     assert w.last_result.splitlines()[0] == "Hand 3: visitors 9, home\u00a04."
     assert w.recent.splitlines() == [
         "Hand 2: visitors 8, home 5",
         "Hand 1: visitors 7, home 6",
     ]
     p.toggle_language()
-    assert p.view.waiting.standing == "Rang\u00a0: 4 sur\u00a04."
+    assert p.view.waiting.standing == "Aujourd'hui\u00a0: 9 drapeaux · rang 4 sur 4"
+
+
+def test_the_last_three_results_come_from_the_hub_after_a_restart(tmp_path):
+    """Item 15: results through the hub's core; then a kiosk started afresh, and a hub
+    started again, show from the hub's retained messages alone the same three results,
+    score and place as the kiosk that saw every message."""
+    from hub.service.batch import Inbound
+    from tests.hub.test_core import Harness, result
+    from whist.protocol import State
+
+    hub = Harness(tmp_path / "hub.sqlite3", tables=4, hands=4)
+    seen = kiosk(hands=4)
+
+    def tell(p: TablePresenter, out: list[tuple[str, object, bool]]) -> None:
+        for topic, payload, _ in out:
+            if topic == f"whist/table/{TABLE}/view":
+                p.on_view(TableView.model_validate(payload))
+            elif topic == "whist/state":
+                p.on_state(State.model_validate(payload))
+
+    for hand in (1, 2, 3):
+        if hand > 1:
+            tell(seen, hub.send(Inbound("command", None, command("close_hand"))))
+        tell(seen, hub.send(Inbound("command", None, command("start_hand"))))
+        seen.dismiss()  # the new hand's moves
+        for table in (1, 2, 3, 4):
+            tricks = 6 + hand if table == TABLE else 6
+            tell(seen, hub.result(table, result(table, hand, tricks)))
+    tell(seen, hub.send(Inbound("command", None, command("close_hand"))))
+
+    def fresh() -> TablePresenter:
+        p = kiosk(hands=4)
+        tell(p, [(o.topic, json.loads(o.payload), o.retain) for o in hub.core.feed.retained()])
+        return p
+
+    def shown(p: TablePresenter) -> tuple[str, str, str, str]:
+        w = p.view.waiting
+        return w.score, w.standing, w.last_result.splitlines()[0], w.recent
+
+    expected = shown(seen)
+    assert expected[2].startswith("Hand 3: visitors 9, home")
+    assert expected[3].splitlines() == [
+        "Hand 2: visitors 8, home 5",
+        "Hand 1: visitors 7, home 6",
+    ]
+    assert expected[1].startswith("Today: ")
+    assert shown(fresh()) == expected
+    hub.restart()
+    assert shown(fresh()) == expected
+    hub.store.close()
 
 
 def test_a_change_after_the_day_says_why_on_the_screen_shown():
@@ -170,7 +224,7 @@ def test_a_break_between_sessions_says_the_flags_stay():
     p.on_view(TableView.model_validate(TableViews(t).body(TABLE)))
     w = p.view.waiting
     assert (w.title, w.subtitle) == ("Break between sessions", "The flags stay on this table.")
-    assert w.next_hand == "Session 2 starts with Hand 16 of 50."
+    assert w.next_hand == "Session 2 starts with Hand 16 of\u00a050."
     p.toggle_language()
     assert p.view.waiting.subtitle == "Les drapeaux restent sur cette table."
     t.apply(HandStarted(16, None))  # the afternoon starts: no break any more
@@ -199,3 +253,23 @@ def test_the_correction_screen_says_the_tricks_once():
         "The leader corrected hand 1 to visitors 5, home 8: the visitors give 1 flag back "
         "to this table."
     )
+
+
+def test_a_late_result_of_a_hand_over_moves_every_tables_place(tmp_path):
+    """Item 15: the place in each table's view is the one after the last hand over; a
+    result of that hand arriving while the next is played (the leader started it without
+    closing) is published to every table, whose place may move."""
+    from hub.service.batch import Inbound
+    from tests.hub.test_core import Harness, result
+
+    hub = Harness(tmp_path / "hub.sqlite3", tables=4, hands=4)
+    hub.send(Inbound("command", None, command("start_hand")))
+    for table in (1, 2, 4):
+        hub.result(table, result(table, 1, 6))
+    hub.send(Inbound("command", None, command("start_hand")))
+    out = hub.result(3, result(3, 1, 10))  # table 3's visitors (team 2) take flags
+    views = {t: TableView.model_validate(p) for t, p, _ in out if t.endswith("/view")}
+    assert sorted(views) == [f"whist/table/{t}/view" for t in (1, 2, 3, 4)]
+    places = {v.table: v.running.place for v in views.values() if v.running is not None}
+    assert places[3] == 4 and places[1] == 2  # team 3 lost flags, team 2 won them
+    hub.store.close()

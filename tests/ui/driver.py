@@ -564,8 +564,46 @@ async def sizes(d: Driver) -> None:
         await shot_turned(d, "02-waiting")
         if not turned:
             d.measure("02-waiting", {"score": False})
+            await read_lines(d)
     finally:
         await d.close()
+
+
+async def read_lines(d: Driver) -> None:
+    """Issue 25: the lines put at the reading type, at this size, in French (the longer
+    words): the offline band over the hand screen, then the waiting screen's score today
+    and place (the core's view of a hall two hands on, given to the presenter)."""
+    from whist.cards import Suit
+    from whist.events import HandClosed, HandStarted, ResultRecorded
+    from whist.pattern import default_spec
+    from whist.protocol import TableView
+    from whist.tournament import Tournament
+    from whist.views import TableViews
+
+    p = d.presenter
+    p.tap_guard = 0  # the intents below are the walk's, not a finger's
+    p.toggle_language()
+    table = d.spec["table"]
+    t = Tournament.new(default_spec("alberta", 4, 3))
+    for hand in (1, 2):
+        if hand > 1:
+            t.apply(HandClosed(hand - 1))
+        t.apply(HandStarted(hand, Suit.SPADES))  # (the no-trump card is another page's work)
+        for tab in (1, 2, 3, 4) if hand == 1 else ():
+            t.apply(ResultRecorded(f"x{hand}-{tab}", hand, tab, 7))
+    p.on_view(TableView.model_validate(TableViews(t).body(table)))
+    p.dismiss()  # hand 2's moves
+    p.on_hub_status(False)
+    await d.on("hand")
+    await d.shot("03-hand-offline-fr")
+    p.on_hub_status(True)
+    for tab in (1, 2, 3, 4):
+        t.apply(ResultRecorded(f"x2-{tab}", 2, tab, 8))
+    t.apply(HandClosed(2))
+    p.on_view(TableView.model_validate(TableViews(t).body(table)))
+    await d.on("waiting")
+    await d.shot("02-waiting-running-fr")
+    d.note("running", d.app.vm.waiting.standing)
 
 
 async def club_score_first(d: Driver) -> None:

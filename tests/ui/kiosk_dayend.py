@@ -17,22 +17,31 @@ NAMES = ("Les As de Red Deer", "Légion de Lacombe", "Les Cœurs de Ponoka", "Le
 PLAYERS = {"A": "Marie-Thérèse", "B": "Jean-Baptiste", "X": "Gérard", "Y": "Bartholomew"}
 
 
-def _spec() -> Any:
+#: The Gaspésie story's teams and players (seats C, 1, 2, 3), French and long.
+NOMS = ("Les Cœurs de Gaspé", "Le Club de l'Anse-au-Griffon", "Les Piques de Percé", "Matane")
+JOUEURS = {"C": "Marie-Thérèse", "1": "Jean-Baptiste", "2": "Gérard", "3": "Geneviève"}
+
+
+def _spec(fmt: str = "alberta", hands: int = 3) -> Any:
+    """Four tables with long names; the day in two sessions (a break before the last
+    hands: issue 25, item 16)."""
     from whist.pattern import default_spec
 
-    spec = default_spec("alberta", 4, 3)
+    spec = default_spec(fmt, 4, hands)
+    names, players = (NAMES, PLAYERS) if fmt == "alberta" else (NOMS, JOUEURS)
     teams = tuple(
-        t.model_copy(update={"name": name, "players": PLAYERS})
-        for t, name in zip(spec.teams, NAMES, strict=True)
+        t.model_copy(update={"name": name, "players": players})
+        for t, name in zip(spec.teams, names, strict=True)
     )
-    return spec.model_copy(update={"teams": teams})
+    day = spec.days[0].model_copy(update={"sessions": (2, hands - 2)})
+    return spec.model_copy(update={"teams": teams, "days": (day,)})
 
 
 async def dayend(d: Driver) -> None:
     from whist.events import DayEnded, HandClosed, HandStarted, ResultCorrected, ResultRecorded
     from whist.protocol import Ack, PlayoffNote, Result, Revokes, TableView
     from whist.tournament import Tournament
-    from whist.views import TableViews, standings, state
+    from whist.views import TableViews, state
 
     table = d.spec["table"]
     p = d.presenter
@@ -44,12 +53,13 @@ async def dayend(d: Driver) -> None:
         p.on_connection(True)
         p.on_hub_status(True)
         p.on_state(state(t))
-        p.on_standings(standings(t))
         p.on_view(TableView.model_validate(TableViews(t).body(table)))
 
-    async def both(name: str, screen: str, note: Any = None) -> None:
+    async def both(
+        name: str, screen: str, note: Any = None, languages: tuple[str, ...] = ("en", "fr")
+    ) -> None:
         """The screen on show, in English then in French."""
-        for language in ("en", "fr"):
+        for language in languages:
             if p.language != language:
                 p.toggle_language()
             await d.on(screen)
@@ -58,16 +68,19 @@ async def dayend(d: Driver) -> None:
                 d.note(f"{name}-{language}", note())
 
     # hands 1 and 2 played everywhere, hand 3 too: every table is in, the team's place
+    w = lambda: d.app.vm.waiting  # noqa: E731
     for h in (1, 2, 3):
         if h > 1:
             t.apply(HandClosed(h - 1))
+        if h == 3:  # the break between the day's two sessions (item 16)
+            show()
+            await both("k09-break", "waiting", lambda: [w().title, w().subtitle], ("en",))
         t.apply(HandStarted(h, None))
         for tab in (1, 2, 3, 4):
             t.apply(ResultRecorded(f"r{h}-{tab}", h, tab, 6 + h if tab == table else 6))
         show()
         if p.view.screen.value == "move":
             p.dismiss()
-    w = lambda: d.app.vm.waiting  # noqa: E731
     await both("k01-all-in", "waiting", lambda: [w().subtitle, w().standing, w().recent])
     d.measure("k01-all-in-fr", {"standing": False, "recent": False})
 
@@ -102,6 +115,10 @@ async def dayend(d: Driver) -> None:
     t.apply(HandClosed(3))
     t.apply(DayEnded(1, final=True))
     show()
+    # the players count the flags on their table (item 14, the kiosk's side)
+    p.count_flags()
+    await both("k08-count", "count", lambda: d.find("count-title").text, ("en",))
+    p.back()
     t.apply(ResultCorrected(2, table, 5, 0, 0, "the score sheet says 5"))
     show()
     await both("k05-late", "waiting", lambda: w().late)
@@ -123,3 +140,67 @@ async def dayend(d: Driver) -> None:
     other = note.model_copy(update={"teams": [1, 4], "next": [1, 4]})
     p.on_state(state(t).model_copy(update={"playoff": other}))
     await both("k07-playoff-other", "waiting", lambda: [w().title, w().subtitle])
+
+    await gaspesie(d)
+
+
+async def gaspesie(d: Driver) -> None:
+    """The Gaspésie story in French (points, no flags: no count, and a tie is settled by
+    the count-back, not a playoff): every table in with the team's score today, its place
+    and last results; the call; the break between sessions; the hand with long names; why
+    the points moved after the day."""
+    from whist.cards import Suit
+    from whist.events import DayEnded, HandClosed, HandStarted, ResultCorrected, ResultRecorded
+    from whist.protocol import TableView
+    from whist.tournament import Tournament
+    from whist.views import TableViews, state
+
+    table = d.spec["table"]
+    p = d.presenter
+    if p.language != "fr":
+        p.toggle_language()
+    t = Tournament.new(_spec("gaspesie", 4))
+
+    def show() -> None:
+        p.on_state(state(t))
+        p.on_view(TableView.model_validate(TableViews(t).body(table)))
+        if p.view.screen.value == "move":
+            p.dismiss()
+
+    async def shot(name: str, screen: str, note: Any) -> None:
+        await d.on(screen)
+        await d.shot(f"{name}-fr")
+        d.note(f"{name}-fr", note())
+
+    w = lambda: d.app.vm.waiting  # noqa: E731
+
+    def play(hand: int) -> None:
+        if hand > 1:
+            t.apply(HandClosed(hand - 1))
+        t.apply(HandStarted(hand, None))
+        for tab in (1, 2, 3, 4):
+            t.apply(ResultRecorded(f"g{hand}-{tab}", hand, tab, 4 + hand + tab))
+
+    for hand in (1, 2):
+        play(hand)
+        show()
+    await shot("g01-all-in", "waiting", lambda: [w().subtitle, w().standing, w().recent])
+    p.call_leader()
+    p.call_reason(1)
+    await shot("g02-call", "call", lambda: [b.text for b in d.app.vm.call.reasons])
+    p.back()
+    t.apply(HandClosed(2))
+    show()
+    await shot("g03-break", "waiting", lambda: [w().title, w().subtitle, w().next_hand])
+    t.apply(HandStarted(3, Suit.HEARTS))  # (the no-trump card is another page's work)
+    show()
+    await shot("g04-hand", "hand", lambda: [d.find(k).text for k in ("home", "visitors")])
+    for tab in (1, 2, 3, 4):
+        t.apply(ResultRecorded(f"g3-{tab}", 3, tab, 7 + tab))
+    play(4)
+    t.apply(HandClosed(4))
+    t.apply(DayEnded(1, final=True))
+    show()
+    t.apply(ResultCorrected(2, table, 2, 0, 0, "la feuille dit 2"))
+    show()
+    await shot("g05-late", "waiting", lambda: w().late)

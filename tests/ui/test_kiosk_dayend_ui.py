@@ -22,6 +22,24 @@ SHOWN = [
     "k06-playoff",
     "k07-playoff-other",
 ]
+#: Shown in one language only: the Alberta story's in English, the Gaspésie story's in French.
+ONCE = ["k08-count-en", "k09-break-en"] + [
+    f"{n}-fr" for n in ("g01-all-in", "g02-call", "g03-break", "g04-hand", "g05-late")
+]
+#: Issue 25's numbered points that concern the kiosk, and the pictures of each story that
+#: show them at 800x480 (item 9, the reading type, is audited on every one of them). The
+#: Gaspésie day has no flags to count (item 14) and settles a tie by the count-back, not a
+#: playoff (rules G6).
+POINTS = {
+    "7 nothing under the top bar": (["k03-hand-en", "k04-corrected-en"], ["g04-hand-fr"]),
+    "13 the call, with a reason": (["k02-call-en"], ["g02-call-fr"]),
+    "14 the table's count": (["k08-count-en"], []),
+    "15 score, place, last three": (["k01-all-in-en"], ["g01-all-in-fr"]),
+    "16 the break between sessions": (["k09-break-en"], ["g03-break-fr"]),
+    "17 every table in": (["k01-all-in-en"], ["g01-all-in-fr"]),
+    "late changes say why": (["k05-late-en"], ["g05-late-fr"]),
+    "the playoff": (["k06-playoff-en", "k07-playoff-other-en"], []),
+}
 
 
 def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall):
@@ -39,10 +57,15 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
     report = Scenario(spec, kivy_env, tmp_path).report()
     assert report["audit"] == [], "\n".join(report["audit"])
     expected = [f"dayend-800x480-{n}-{lang}.png" for n in SHOWN for lang in ("en", "fr")]
+    expected += [f"dayend-800x480-{n}.png" for n in ONCE]
     assert sorted(report["shots"]) == sorted(expected)
+    # the two stories pass through every point (each picture audited above)
+    for point, (alberta, gaspesie) in POINTS.items():
+        for stem in alberta + gaspesie:
+            assert f"dayend-800x480-{stem}.png" in report["shots"], (point, stem)
     texts = report["texts"]
     assert texts["k01-all-in-en"][0] == "The leader closes the last hand."
-    assert texts["k01-all-in-en"][1].startswith("Place: ")
+    assert texts["k01-all-in-en"][1].startswith("Today: ")
     assert len(texts["k01-all-in-en"][2].splitlines()) == 2  # with the one above: three
     assert texts["k02-call-fr"] == ["Donne mal faite", "Une question de renonce", "Autre chose"]
     # item 7: the long visitors' line gives way to its shorter wording; home stays in sight
@@ -59,6 +82,17 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
     assert texts["k06-playoff-en"][1].startswith("Légion de Lacombe and Les Cœurs de Ponoka\n")
     assert "Trump: ♥ Hearts" in texts["k06-playoff-en"][1]
     assert texts["k07-playoff-other-fr"][0] == "Un barrage décide de la 1re place."
+    # the Gaspésie story in French: the same points in its words
+    all_in, standing, recent = texts["g01-all-in-fr"]
+    assert all_in == "L'arbitre lance la manche suivante."
+    assert standing.startswith("Aujourd'hui\u00a0: ") and " points · rang " in standing
+    assert recent.startswith("Manche 1\u00a0: visiteurs")
+    assert texts["g02-call-fr"] == ["Donne mal faite", "Une question de renonce", "Autre chose"]
+    assert texts["g03-break-fr"][0] == "Pause entre deux séances"
+    assert texts["g04-hand-fr"][0].startswith("Locaux\u00a0: ")
+    assert texts["g05-late-fr"].startswith("L'arbitre a corrigé la manche 2")
+    assert texts["k08-count-en"]
+    assert texts["k09-break-en"][1] == "The flags stay on this table."
     floor = int(theme.MIN_TEXT_PX * CAP) - 1
     for stem in ("k01-all-in-fr", "k03-hand-fr"):
         for kid, m in report["heights"][f"dayend-800x480-{stem}"].items():

@@ -16,6 +16,8 @@ from uikit import theme
 
 TABLE = 2
 SHOWN = ["03-hand", "06-confirm", "08-accepted", "02-waiting"]
+#: issue 25's lines at the reading type, in French, in a window that is not turned
+READ_SHOWN = ["03-hand-offline-fr", "02-waiting-running-fr"]
 CLUB_SHOWN = [
     "c01-score-first",
     "c02-choice",
@@ -61,8 +63,10 @@ def test_a_hand_at_each_screen_size(tmp_path, kivy_env, hall, size):
     width, height = size
     assert report["texts"]["layout"] == [width, height]
     assert sorted(report["shots"]) == sorted(
-        f"en-sizes-{width}x{height}-{name}.png" for name in SHOWN
+        f"en-sizes-{width}x{height}-{name}.png" for name in [*SHOWN, *READ_SHOWN]
     )
+    # issue 25: the score today and the place, at the reading type (audited with the rest)
+    assert report["texts"]["running"].startswith("Aujourd'hui\u00a0: ")
     for name in report["shots"]:
         assert (SHOTS / name).stat().st_size > 5000, f"{name} looks empty"
     # Every text at least the smallest type's capitals at this size (less a pixel row).

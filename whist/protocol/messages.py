@@ -322,6 +322,22 @@ class DayResult(_Outbound):
     final: bool
 
 
+class RunningScore(_Outbound):
+    """Extension (issue 25, item 15): during a day, the team's running score and its place.
+
+    ``today`` is the team's score this day so far (net flags, or points), ``score`` its
+    score in all; ``place`` of ``teams`` (``shared`` with another team) is as the standings
+    stood after hand ``after``, the last hand over (the hand in play does not count yet).
+    """
+
+    today: int
+    score: int
+    place: Annotated[int, Field(ge=1)]
+    teams: Annotated[int, Field(ge=1)]
+    shared: bool
+    after: Annotated[int, Field(ge=1)]
+
+
 class CountAtTable(_Outbound):
     """Extension (decision A19): the count a table's players are asked for, once a day has
     ended: ``counted`` what they entered (or the verifier; None: not counted yet) and whether
@@ -403,6 +419,11 @@ class TableView(_Outbound):
     # issue 25: the table waits for the first hand of a later session of its day (a break
     # between sessions; the flags stay): that session's number (null: no break now)
     session_break: Annotated[int, Field(ge=2)] | None = None
+    # issue 25, item 15: during a day, the team's running score and place (null: before a
+    # hand is over, and once the day has ended: day_result says them); this table's own
+    # last three results (as home), newest first, so a restarted kiosk shows the same
+    running: RunningScore | None = None
+    recent: list[RecordedResult] = []
 
 
 class Revokes(_Inbound):
