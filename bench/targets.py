@@ -71,9 +71,15 @@ def cell(values: list[float]) -> str:
     return f"{fmt.format(mid)} ({fmt.format(min(values))}-{fmt.format(max(values))})"
 
 
-def run_targets(*, runs: int, vs: str | None, quick: bool) -> None:
+def run_targets(
+    *, runs: int, vs: str | None, quick: bool, feed: str = "auto", console: float = 0.0
+) -> None:
+    """``feed`` and ``console``: the benchmark's ``--feed`` and ``--console``, every run."""
     hubs: list[tuple[str, str | None]] = [("new", None)] + ([("old", vs)] if vs else [])
-    sizes = [(n, a + (["--quick"] if quick and "--quick" not in a else [])) for n, a in SIZES]
+    common = ["--feed", feed] + (["--console", f"{console:g}"] if console else [])
+    sizes = [
+        (n, a + (["--quick"] if quick and "--quick" not in a else []) + common) for n, a in SIZES
+    ]
     got: dict[tuple[str, str], list[dict[str, float]]] = {}
     loads: dict[tuple[str, str], list[str]] = {}
     for round_ in range(1, runs + 1):

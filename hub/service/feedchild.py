@@ -21,12 +21,14 @@ import sys
 import threading
 import time
 from array import array
+from collections import OrderedDict
 from typing import IO, Any
 
 import paho.mqtt.client as mqtt
 
 from hub.broker.net import no_delay
-from hub.service.batch import FeedNote, Outgoing
+from hub.service.batch import Batch, FeedNote, Outgoing
+from hub.service.commands import CommandDesk
 from hub.service.conflicts import Conflicts
 from hub.service.feed import Feed
 from hub.service.feedproc import FeedSettings
@@ -42,10 +44,13 @@ from hub.service.service import (
 )
 from hub.service.store import EventStore
 from whist.occasion import Occasion
-from whist.protocol import Topics
+from whist.protocol import Reply, Topics, encode, read_id
 
 log = logging.getLogger("whist.hub.feed")
 
+#: The leader's queries answered lately, kept to answer one sent again the same (protocol
+#: section 7.2: a console that heard no Reply sends the same command again).
+ANSWERED = 64
 #: What the pipe's reader puts in the queue when the hub's side is closed.
 END = "end"
 CONNECTED = "connected"
@@ -75,6 +80,11 @@ class FeedChild:
             chunk=followed.chunk,
             epoch=settings.epoch,
         )
+        #: The leader's queries (hub/service/kinds.py QUERIES), answered from this replay.
+        self.desk = CommandDesk(
+            self.store, self.topics, self.live, followed.queries(self.conflicts, self.room)
+        )
+        self.answered: OrderedDict[str, Outgoing] = OrderedDict()
         self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
         #: Where to say the feed is published (at each connection): the hub reads it.
         self.ready: IO[bytes] | None = None
@@ -167,6 +177,7 @@ class FeedChild:
                 self.catch_up()
                 self._room(note)
                 out = self.feed.publications(note.batch())
+                out.extend(self.answer(note.queries))
             if CONNECTED in items:
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
@@ -178,6 +189,31 @@ class FeedChild:
                 if last is not None and self.client.is_connected():
                     last.wait_for_publish(timeout=2)
                 return
+
+    def answer(self, queries: list[bytes]) -> list[Outgoing]:
+        """The Replies to the leader's queries, from the log as it is now (caught up): each
+        id answered once, the same Reply again to a query sent again."""
+        out: list[Outgoing] = []
+        for payload in queries:
+            key = read_id(payload) or ""
+            if key in self.answered:
+                if not any(o is self.answered[key] for o in out):
+                    out.append(self.answered[key])
+                continue
+            batch = Batch()  # its writes (the reply to keep) are not this reader's to make
+            try:
+                self.desk.on_command(payload, batch)
+                replies = [o for o in batch.out if o.topic == self.topics.leader_reply]
+            except Exception:  # a bug must not stop the hall feed: answer, log, go on
+                log.exception("the query %s could not be answered", key)
+                error = Reply(id=key, ok=False, error="the hub could not answer this question")
+                replies = [Outgoing(self.topics.leader_reply, encode(error))]
+            out.extend(replies)
+            if replies and key:
+                self.answered[key] = replies[-1]
+                while len(self.answered) > ANSWERED:
+                    self.answered.popitem(last=False)
+        return out
 
     def _publish(
         self, out: list[Outgoing], info: mqtt.MQTTMessageInfo | None

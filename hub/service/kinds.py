@@ -34,6 +34,11 @@ from whist.protocol import Topics
 from whist.spec import TournamentSpec
 from whist.tournament import PLAYING, Tournament
 
+#: The leader's ops that only read the event: with the hall feed in its own process, that
+#: process answers them (hub/service/feedchild.py), so an export or a page of results never
+#: holds up a table's Ack (issue 28).
+QUERIES = frozenset({"plan", "results", "ties", "loans", "counts", "deals", "export"})
+
 
 @dataclass
 class Parts:
@@ -197,6 +202,12 @@ class Followed:
     live: Live[Occasion]
     chunk: int | None
     seq: int
+    #: The event's QUERIES, given the reader's conflicts and room (ops of an op table).
+    queries: Callable[[Conflicts, Room], dict[str, Op]]
+
+
+def _only_queries(ops: dict[str, Op]) -> dict[str, Op]:
+    return {op: handler for op, handler in ops.items() if op in QUERIES}
 
 
 def follow(store: EventStore) -> Followed:
@@ -208,6 +219,14 @@ def follow(store: EventStore) -> Followed:
     events = [event for _, event in rows]
     if isinstance(events[0], NightCreated):
         night = Live(store, ClubNight.replay(events), ClubNight.replay)
-        return Followed(night, None, rows[-1][0])
+
+        def night_queries(conflicts: Conflicts, room: Room) -> dict[str, Op]:
+            return _only_queries(ops_of(NightOps(night, conflicts, Exports(store), room)))
+
+        return Followed(night, None, rows[-1][0], night_queries)
     tournament = Live(store, Tournament.replay(events), Tournament.replay)
-    return Followed(tournament, RELEASE_CHUNK, rows[-1][0])
+
+    def queries(conflicts: Conflicts, room: Room) -> dict[str, Op]:
+        return _only_queries(ops_of(TournamentQueries(store, tournament, Exports(store))))
+
+    return Followed(tournament, RELEASE_CHUNK, rows[-1][0], queries)

@@ -592,7 +592,8 @@ def same_feed_apart(one, two, rounds):
     """Issue 28: with the feed in its own process the core publishes the Acks (the same
     bytes) and hands the rest over in a note; the feed's process, following the log, publishes
     the same feed and Replies, byte for byte, as the one-process core (no network: its client
-    is never connected)."""
+    is never connected). The leader's queries the note carries are the feed's process's to
+    answer, off the result path: the same Replies too."""
     from hub.service.feedchild import FeedChild
     from hub.service.feedproc import FeedSettings
 
@@ -606,7 +607,7 @@ def same_feed_apart(one, two, rounds):
         assert note is not None
         child.catch_up()
         child._room(note)
-        fed = child.feed.publications(note.batch())
+        fed = child.feed.publications(note.batch()) + child.answer(note.queries)
         assert answers == [o for o in before if o.topic.endswith("/ack")]
         assert fed == [o for o in before if not o.topic.endswith("/ack")]
     assert child.live.event.seq == two.core.event.seq == one.core.event.seq
@@ -622,6 +623,9 @@ def test_the_feed_apart_publishes_what_one_process_would(tmp_path):
             [Inbound("command", None, command("start_hand", cid="c1"))],
             [Inbound("result", 2, result(2, tricks=10)), Inbound("result", 3, result(3))],
             [Inbound("result", 2, result(2, tricks=10)), Inbound("call", 4, b'{"v":1,"id":"x"}')],
+            [Inbound("command", None, command("results", cid="q1"))],
+            [Inbound("result", 1, result(1)), Inbound("command", None, command("ties", cid="q2"))],
+            [Inbound("command", None, command("results", cid="q1"))],  # sent again: the same
             [Inbound("command", None, command("close_hand", cid="c2"))],
         ],
     )
