@@ -452,6 +452,9 @@ def main() -> None:
                         help="a second leader's console asking for an export, then the "
                              "results of the hand, in turn, every SECONDS while the hands are "
                              "played (0: none): what the console's work costs the results")
+    parser.add_argument("--feeds", metavar="MODES",
+                        help="with --targets: several --feed modes compared in turn, e.g. "
+                             "process,one (to choose the hub's FEED_APART_FROM)")
     parser.add_argument("--targets", action="store_true",
                         help="every size the targets name (16 and 100 --quick, 500, 500 "
                              "--one-core), --runs times each in turn, and one table of the "
@@ -464,7 +467,8 @@ def main() -> None:
     if args.targets:
         from bench.targets import run_targets
         run_targets(runs=args.runs, vs=args.vs, quick=args.quick, feed=args.feed,
-                    console=args.console)
+                    console=args.console,
+                    feeds=args.feeds.split(",") if args.feeds else None)
         return
     hub_cpu = None
     if args.one_core:
