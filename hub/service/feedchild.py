@@ -5,7 +5,10 @@ It reads its :class:`~hub.service.feedproc.FeedSettings` from its standard input
 log, connects to the broker with a client of its own, and publishes every retained message at
 each connection. Then, for every note the hub sends (what a committed batch changed), it reads
 the new facts from the log, applies them, and publishes what :class:`~hub.service.feed.Feed`
-builds — the held-back retained updates, the StandingsChanges — then the leader's Replies.
+builds — the held-back retained updates, the StandingsChanges — then the leader's Replies;
+a retained message built again byte for byte is not sent again. Then it answers the leader's
+queries the note carries (``hub/service/kinds.py`` QUERIES: results, an export…) from its
+replay, so that the hub's worker, which the tables' Acks wait for, never does that work.
 Notes that arrive while it is busy are handled as one. The end of its input (the hub stopped,
 or died) ends it, after what it holds is published.
 """
@@ -85,6 +88,12 @@ class FeedChild:
             self.store, self.topics, self.live, followed.queries(self.conflicts, self.room)
         )
         self.answered: OrderedDict[str, Outgoing] = OrderedDict()
+        #: The last payload published on each retained topic at this connection: one built
+        #: again the same (a table's assignment when its result changes only its view) is not
+        #: sent again, nor its PUBACK read back.
+        self.sent: dict[str, bytes] = {}
+        #: Retained messages not sent again for that reason (for the trace and the tests).
+        self.unchanged = 0
         self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
         #: Where to say the feed is published (at each connection): the hub reads it.
         self.ready: IO[bytes] | None = None
@@ -170,6 +179,7 @@ class FeedChild:
             started = time.perf_counter()
             notes = [i for i in items if isinstance(i, FeedNote)]
             out: list[Outgoing] = []
+            queries: list[bytes] = []
             if notes:
                 note = notes[0]
                 for later in notes[1:]:
@@ -177,10 +187,15 @@ class FeedChild:
                 self.catch_up()
                 self._room(note)
                 out = self.feed.publications(note.batch())
-                out.extend(self.answer(note.queries))
+                queries = note.queries
             if CONNECTED in items:
+                self.sent.clear()  # a new connection: every retained message again
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
+            if queries:  # after the feed is out: an export may take a while
+                answers = self.answer(queries)
+                last = self._publish(answers, last)
+                out += answers
             self.times.note("feed", started, len(notes), len(out))
             if CONNECTED in items and self.ready is not None:
                 self.ready.write(b"ready\n")  # the hub may say it is ready
@@ -228,6 +243,11 @@ class FeedChild:
                 if not reply:
                     continue
                 o = Outgoing(o.topic, too_large_reply(o.payload))
+            if o.retain:
+                if self.sent.get(o.topic) == o.payload:
+                    self.unchanged += 1
+                    continue
+                self.sent[o.topic] = o.payload
             qos = 1 if reply else self.settings.feed_qos
             info = self.client.publish(o.topic, o.payload, qos=qos, retain=o.retain)
         return info

@@ -629,3 +629,28 @@ def test_the_feed_apart_publishes_what_one_process_would(tmp_path):
             [Inbound("command", None, command("close_hand", cid="c2"))],
         ],
     )
+
+
+def test_the_feed_apart_sends_a_retained_message_built_again_the_same_once(tmp_path):
+    """Issue 28: the feed's process does not publish a retained message again when it is
+    built again byte for byte (its PUBACK is not read back either); at a new connection it
+    publishes everything again. Its client is never connected: publishing only queues."""
+    from hub.service.batch import Outgoing
+    from hub.service.feedchild import FeedChild
+    from hub.service.feedproc import FeedSettings
+
+    Harness(tmp_path / "hub.sqlite3")
+    settings = FeedSettings(
+        tmp_path / "hub.sqlite3", "127.0.0.1", 1, None, None, "w", 1, 0, "t", "e"
+    )
+    child = FeedChild(settings)
+    view = Outgoing("whist/table/1/view", b'{"v":1}', retain=True)
+    changes = Outgoing("whist/standings/changes", b'{"v":1}')
+    child._publish([view, changes, view, changes], None)
+    assert child.unchanged == 1  # the second view; a message not retained always goes
+    child._publish([Outgoing(view.topic, b'{"v":2}', retain=True), view], None)
+    assert child.unchanged == 1  # each differs from the one before it
+    child.sent.clear()  # as at a new connection
+    child._publish([view], None)
+    assert child.unchanged == 1
+    child.store.close()
