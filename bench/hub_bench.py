@@ -455,6 +455,8 @@ def main() -> None:
     parser.add_argument("--feeds", metavar="MODES",
                         help="with --targets: several --feed modes compared in turn, e.g. "
                              "process,one (to choose the hub's FEED_APART_FROM)")
+    parser.add_argument("--sizes", metavar="LIST",
+                        help="with --targets: only these sizes, e.g. 16,100 or '500 one core'")
     parser.add_argument("--targets", action="store_true",
                         help="every size the targets name (16 and 100 --quick, 500, 500 "
                              "--one-core), --runs times each in turn, and one table of the "
@@ -468,7 +470,8 @@ def main() -> None:
         from bench.targets import run_targets
         run_targets(runs=args.runs, vs=args.vs, quick=args.quick, feed=args.feed,
                     console=args.console,
-                    feeds=args.feeds.split(",") if args.feeds else None)
+                    feeds=args.feeds.split(",") if args.feeds else None,
+                    only=args.sizes.split(",") if args.sizes else None)
         return
     hub_cpu = None
     if args.one_core:

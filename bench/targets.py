@@ -80,16 +80,20 @@ def run_targets(
     feed: str = "auto",
     console: float = 0.0,
     feeds: list[str] | None = None,
+    only: list[str] | None = None,
 ) -> None:
     """``feed`` and ``console``: the benchmark's ``--feed`` and ``--console``, every run;
-    ``feeds``: several ``--feed`` modes of this hub, compared in turn (in place of ``feed``)."""
+    ``feeds``: several ``--feed`` modes of this hub, compared in turn (in place of ``feed``);
+    ``only``: these columns of SIZES only ("16", "100", "500", "500 one core")."""
     modes = feeds or [feed]
     hubs: list[tuple[str, str | None, str]] = [
         ("new" if len(modes) == 1 else f"feed {mode}", None, mode) for mode in modes
     ] + ([("old", vs, feed)] if vs else [])
     common = ["--console", f"{console:g}"] if console else []
     sizes = [
-        (n, a + (["--quick"] if quick and "--quick" not in a else []) + common) for n, a in SIZES
+        (n, a + (["--quick"] if quick and "--quick" not in a else []) + common)
+        for n, a in SIZES
+        if only is None or n in only
     ]
     got: dict[tuple[str, str], list[dict[str, float]]] = {}
     loads: dict[tuple[str, str], list[str]] = {}
