@@ -250,6 +250,40 @@ def own_cpu_seconds() -> float:
     return t.user + t.system
 
 
+class Console:
+    """A leader's console asking, every ``every`` seconds, for an export (the files and the
+    sheets, written again since the log moved) and the current hand's results, in turn: the
+    console's work during a hand (docs/performance.md). Answers' times are kept."""
+
+    def __init__(self, port: int, topics: Topics, every: float) -> None:
+        self.leader = SimLeader("127.0.0.1", port, topics=topics)
+        self.leader.start()
+        self.every = every
+        self.times: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._ask, daemon=True)
+        self._thread.start()
+
+    def _ask(self) -> None:
+        ops = ("export", "results")
+        i = 0
+        while not self._stop.wait(self.every):
+            started = time.perf_counter()
+            try:
+                self.leader.command(ops[i % 2], timeout=WAIT)
+            except Exception as exc:
+                print(f"bench: the console's {ops[i % 2]} failed: {exc}")
+                continue
+            self.times.append(time.perf_counter() - started)
+            i += 1
+
+    def stop(self) -> list[float]:
+        self._stop.set()
+        self._thread.join(WAIT)
+        self.leader.stop()
+        return self.times
+
+
 class HubProc:
     def __init__(self, spec_file: Path, data: Path, port: int, root: str,
                  cpu: int | None = None, feed_qos: int = 1, hub_path: str | None = None,
@@ -414,6 +448,15 @@ def main() -> None:
                         help="the hub's hall feed: in a process of its own (whist-hub serve "
                              "--feed-process), in the hub's own (--one-process, as before "
                              "issue 28), or the hub's default (auto: its own from 32 tables)")
+    parser.add_argument("--console", type=float, default=0.0, metavar="SECONDS",
+                        help="a second leader's console asking for an export, then the "
+                             "results of the hand, in turn, every SECONDS while the hands are "
+                             "played (0: none): what the console's work costs the results")
+    parser.add_argument("--feeds", metavar="MODES",
+                        help="with --targets: several --feed modes compared in turn, e.g. "
+                             "process,one (to choose the hub's FEED_APART_FROM)")
+    parser.add_argument("--sizes", metavar="LIST",
+                        help="with --targets: only these sizes, e.g. 16,100 or '500 one core'")
     parser.add_argument("--targets", action="store_true",
                         help="every size the targets name (16 and 100 --quick, 500, 500 "
                              "--one-core), --runs times each in turn, and one table of the "
@@ -425,7 +468,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.targets:
         from bench.targets import run_targets
-        run_targets(runs=args.runs, vs=args.vs, quick=args.quick)
+        run_targets(runs=args.runs, vs=args.vs, quick=args.quick, feed=args.feed,
+                    console=args.console,
+                    feeds=args.feeds.split(",") if args.feeds else None,
+                    only=args.sizes.split(",") if args.sizes else None)
         return
     hub_cpu = None
     if args.one_core:
@@ -466,8 +512,10 @@ def main() -> None:
         leader.start()
         hall = Hall(port, tables, args.connections, topics)
         hall.start()
+        console = Console(port, topics, args.console) if args.console else None
 
         e2e: list[float] = []
+        acks: list[float] = []  # the result path alone: a result to its Ack (timed hands)
         timed_results: list[tuple[Sent, float]] = []  # (result, e2e) for the tail's account
         e2e_full: list[float] = []
         print(f"{'hand':>6} {'results':>8} {'ack p50 ms':>11} {'ack p99 ms':>11} "
@@ -485,6 +533,7 @@ def main() -> None:
             timed_results += [(r, late) for r in results
                               for late in hall.e2e([r])]
             ack_lat = [r.ack_at - r.at for r in results if r.ack_at]
+            acks += ack_lat
             e2e_full += hall.e2e(results, full=True)
             print(f"{hand:>6} {len(results):>8} {pct(ack_lat, 50) * 1e3:>11.1f} "
                   f"{pct(ack_lat, 99) * 1e3:>11.1f} {pct(latencies, 50) * 1e3:>11.1f} "
@@ -533,6 +582,7 @@ def main() -> None:
         rss = hub.peak_rss_mb()
         feed_pid = hub.feed_pid()
         feed_rss = hub.peak_rss_mb(feed_pid) if feed_pid else 0.0
+        asked = console.stop() if console is not None else []
         leader.stop()
         hall.stop()
         hub.stop()
@@ -565,6 +615,7 @@ def main() -> None:
         ("durable commit p50 ms", pct(commit, 50) * 1e3),
         ("durable commit p99 ms", pct(commit, 99) * 1e3),
         ("floor p99 ms", floor_p99 * 1e3),
+        ("ack p99 ms", pct(acks, 99) * 1e3),
         ("e2e p50 ms", e2e_p50),
         ("e2e p99 ms", e2e_p99),
         ("e2e samples", len(e2e)),
@@ -586,10 +637,15 @@ def main() -> None:
     ]:
         print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
               f"{name:<28} {value:>12}")
+    if console is not None:
+        print(f"console: {len(asked)} questions answered in p50 {pct(asked, 50) * 1e3:.0f} ms, "
+              f"max {max(asked, default=0) * 1e3:.0f} ms")
     mode = (" one_core=1" if args.one_core else "") + f" feed_qos={args.feed_qos}"
+    mode += f" console={args.console:g}" if args.console else ""
     mode += "" if args.feed == "auto" else f" feed={args.feed}"
     print(
-        f"SUMMARY tables={tables}{mode} e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
+        f"SUMMARY tables={tables}{mode} ack_p99_ms={pct(acks, 99) * 1e3:.1f} "
+        f"e2e_p50_ms={e2e_p50:.1f} e2e_p99_ms={e2e_p99:.1f} "
         f"floor_p99_ms={floor_p99 * 1e3:.1f} ratio_p99={e2e_p99 / (floor_p99 * 1e3):.2f} "
         f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} "
         f"machine_cpu_us={machine_per_result * 1e6:.0f} replay_s={replay:.2f} "

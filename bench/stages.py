@@ -11,6 +11,11 @@ what the MQTT adapter gathers under load), and the time of each stage is added u
   full Standings) built once per hand, as the adapter publishes them;
 * start: ``start_hand`` (every table's assignment and view, at once).
 
+With ``--apart``, the hall feed is apart (issue 28): the core only handles, commits and acks,
+and the feed's process's own work (hub/service/feedchild.py, without its network) is timed
+beside it: ``feed`` (reading the batch's facts back from the log, applying them, building the
+StandingsChanges and what is due) and the releases.
+
 Prints per-result and per-table costs in microseconds. CPU only: no broker, no threads, so the
 figures are steadier than bench/run's on a shared machine. Run it as
 ``.venv/bin/python -m bench.stages [--tables 500] [--hands 10] [--batch 50]``.
@@ -27,7 +32,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-from hub.service.batch import Inbound
+from hub.service.batch import Inbound, Outgoing
 from hub.service.core import HubCore
 from hub.service.store import EventStore
 from whist.pattern import default_spec
@@ -66,8 +71,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--batch", type=int, default=50)
+    parser.add_argument("--apart", action="store_true", help="the hall feed in its own process")
     args = parser.parse_args()
-    totals = dict.fromkeys(("handle", "commit", "release", "start"), 0.0)
+    totals = dict.fromkeys(("handle", "commit", "release", "start", "feed"), 0.0)
     counts = {"results": 0, "released": 0, "messages": 0, "bytes": 0}
     with tempfile.TemporaryDirectory(prefix="whist-stages-") as tmp:
         store = EventStore(Path(tmp) / "hub.sqlite3")
@@ -88,23 +94,49 @@ def main() -> None:
             totals["commit"] += time.perf_counter() - start
 
         store.transaction = timed_transaction  # type: ignore[method-assign]
+        child = None
+        if args.apart:
+            from hub.service.feedchild import FeedChild
+            from hub.service.feedproc import FeedSettings
+
+            core.feed_elsewhere = True
+            settings = FeedSettings(store.path, "127.0.0.1", 1, None, None, "whist", 1, 0.25,
+                                    "stages", "e")
+            child = FeedChild(settings)
+            child.feed.clock = clock
+
+        def fed() -> list[Outgoing]:
+            """The feed's process's work for the last batch (with --apart)."""
+            if child is None or core.note is None:
+                return []
+            start = time.perf_counter()
+            note, core.note = core.note, None
+            child.catch_up()
+            child._room(note)
+            out = child.feed.publications(note.batch()) + child.answer(note.queries)
+            totals["feed"] += time.perf_counter() - start
+            return out
+
+        feed: HubCore | FeedChild = core if child is None else child
         for hand in range(1, args.hands + 1):
             clock.now += 10
             start = time.perf_counter()
             out = core.handle([command("start_hand")])
             totals["start"] += time.perf_counter() - start
+            fed()
             inbound = [result(hand, t, (hand * 7 + t) % 14) for t in range(1, args.tables + 1)]
             for i in range(0, len(inbound), args.batch):
                 start = time.perf_counter()
                 out = core.handle(inbound[i : i + args.batch])
                 totals["handle"] += time.perf_counter() - start
+                out += fed()
                 counts["messages"] += len(out)
                 counts["bytes"] += sum(len(o.payload) for o in out)
             counts["results"] += len(inbound)
             clock.now += 10
             start = time.perf_counter()
-            while core.held_wait() == 0:
-                out = core.flush()
+            while feed.feed.held_wait() == 0:
+                out = feed.feed.flush()
                 if not out:
                     break
                 counts["released"] += sum(1 for o in out if "/assignment" in o.topic)
@@ -112,6 +144,7 @@ def main() -> None:
                 counts["bytes"] += sum(len(o.payload) for o in out)
             totals["release"] += time.perf_counter() - start
             core.handle([command("close_hand")])
+            fed()
         store.close()
     n = counts["results"]
     handle = totals["handle"] - totals["commit"]
@@ -122,6 +155,7 @@ def main() -> None:
         ("commit, per result", totals["commit"] / n * 1e6),
         ("release, per table released", totals["release"] / max(counts["released"], 1) * 1e6),
         ("start_hand, per table", totals["start"] / (args.hands * args.tables) * 1e6),
+        ("feed apart, per result", totals["feed"] / n * 1e6),
         ("everything, per result", sum(totals.values()) / n * 1e6),
     ]:
         print(f"{name:<34} {value:>10.1f}")
@@ -130,7 +164,7 @@ def main() -> None:
         f"commit_us={totals['commit'] / n * 1e6:.1f} "
         f"release_us={totals['release'] / max(counts['released'], 1) * 1e6:.1f} "
         f"start_us={totals['start'] / (args.hands * args.tables) * 1e6:.1f} "
-        f"all_us={sum(totals.values()) / n * 1e6:.1f} "
+        f"feed_us={totals['feed'] / n * 1e6:.1f} all_us={sum(totals.values()) / n * 1e6:.1f} "
         f"messages={counts['messages']} bytes={counts['bytes']}"
     )
 

@@ -29,6 +29,7 @@ SIZES = [
 #: (row, SUMMARY key, target as words, is the target met by the value at this size?).
 ROWS: list[tuple[str, str, str]] = [
     ("ingest /s", "ingest_per_s", "≥ 5,000 one core, ≥ 4,000 two, at 500"),
+    ("ack p99 ms", "ack_p99_ms", ""),
     ("e2e p50 ms", "e2e_p50_ms", ""),
     ("e2e p99 ms", "e2e_p99_ms", ""),
     ("floor p99 ms", "floor_p99_ms", ""),
@@ -71,24 +72,44 @@ def cell(values: list[float]) -> str:
     return f"{fmt.format(mid)} ({fmt.format(min(values))}-{fmt.format(max(values))})"
 
 
-def run_targets(*, runs: int, vs: str | None, quick: bool) -> None:
-    hubs: list[tuple[str, str | None]] = [("new", None)] + ([("old", vs)] if vs else [])
-    sizes = [(n, a + (["--quick"] if quick and "--quick" not in a else [])) for n, a in SIZES]
+def run_targets(
+    *,
+    runs: int,
+    vs: str | None,
+    quick: bool,
+    feed: str = "auto",
+    console: float = 0.0,
+    feeds: list[str] | None = None,
+    only: list[str] | None = None,
+) -> None:
+    """``feed`` and ``console``: the benchmark's ``--feed`` and ``--console``, every run;
+    ``feeds``: several ``--feed`` modes of this hub, compared in turn (in place of ``feed``);
+    ``only``: these columns of SIZES only ("16", "100", "500", "500 one core")."""
+    modes = feeds or [feed]
+    hubs: list[tuple[str, str | None, str]] = [
+        ("new" if len(modes) == 1 else f"feed {mode}", None, mode) for mode in modes
+    ] + ([("old", vs, feed)] if vs else [])
+    common = ["--console", f"{console:g}"] if console else []
+    sizes = [
+        (n, a + (["--quick"] if quick and "--quick" not in a else []) + common)
+        for n, a in SIZES
+        if only is None or n in only
+    ]
     got: dict[tuple[str, str], list[dict[str, float]]] = {}
     loads: dict[tuple[str, str], list[str]] = {}
     for round_ in range(1, runs + 1):
         for size, args in sizes:
-            for name, path in hubs:
+            for name, path, mode in hubs:
                 key = (size, name)
                 loads.setdefault(key, []).append(load())
                 started = time.perf_counter()
-                result = one_run(args, path)
+                result = one_run([*args, "--feed", mode], path)
                 print(f"round {round_}: {size} tables, {name} hub: load {loads[key][-1]}, "
                       f"{time.perf_counter() - started:.0f} s: "
                       + " ".join(f"{k}={v:g}" for k, v in result.items()), flush=True)
                 if result:
                     got.setdefault(key, []).append(result)
-    columns = [(size, name) for size, _ in sizes for name, _ in hubs]
+    columns = [(size, name) for size, _ in sizes for name, _, _ in hubs]
     heads = [f"{size}{'' if len(hubs) == 1 else ' ' + name}" for size, name in columns]
     print()
     print("| figure | " + " | ".join(heads) + " | target |")

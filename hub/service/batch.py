@@ -51,6 +51,9 @@ class Batch:
     state: bool = False
     standings: bool = False
     now: bool = False  # publish every held-back update at once (a command, a call)
+    #: The leader's queries (their payloads) left to the hall feed's process to answer, when
+    #: it runs apart (hub/service/kinds.py QUERIES): they change nothing.
+    queries: list[bytes] = field(default_factory=list)
 
 
 #: What handles a message from a table: (the table in the topic, the payload, the batch).
@@ -99,6 +102,8 @@ class FeedNote:
     calls: dict[int, str] = field(default_factory=dict)
     online: list[int] = field(default_factory=list)
     conflicts: list[int] = field(default_factory=list)
+    #: The leader's queries to answer (their payloads), after the Replies: they only read.
+    queries: list[bytes] = field(default_factory=list)
 
     def merge(self, later: FeedNote) -> FeedNote:
         """This note and a later one as one (the room as the later one has it).
@@ -118,6 +123,7 @@ class FeedNote:
             later.calls,
             later.online,
             later.conflicts,
+            [*self.queries, *later.queries],
         )
 
     def batch(self) -> Batch:

@@ -91,6 +91,9 @@ class CommandDesk:
         self.topics = topics
         self.live = live
         self.ops = dict(ops)
+        #: Ops answered elsewhere (the hall feed's process, hub/service/kinds.py QUERIES):
+        #: their commands are put in the batch's ``queries``, not carried out here.
+        self.elsewhere: frozenset[str] = frozenset()
 
     def on_command(self, payload: bytes, batch: Batch) -> None:
         try:
@@ -107,6 +110,9 @@ class CommandDesk:
         )
         if earlier is not None:  # the console sent it again: same answer, done once
             batch.out.append(Outgoing(self.topics.leader_reply, encode(Reply(**earlier))))
+            return
+        if command.op in self.elsewhere:
+            batch.queries.append(payload)
             return
         handler = self.ops.get(command.op)
         batch.now = True

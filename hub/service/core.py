@@ -33,7 +33,7 @@ from hub.service.conflicts import Conflicts
 from hub.service.exports import Exports
 from hub.service.feed import Feed
 from hub.service.joins import JoinDesk
-from hub.service.kinds import Shared, open_event
+from hub.service.kinds import QUERIES, Shared, open_event
 from hub.service.room import Room
 from hub.service.store import EventStore
 from whist.errors import ErrorCode
@@ -130,12 +130,21 @@ class HubCore:
         self.commit_seconds = 0.0
         #: How long building the last batch's publications took (seconds).
         self.build_seconds = 0.0
-        #: The hall feed is built and published elsewhere (its own process,
-        #: hub/service/feedproc.py): a batch then returns only its answers (Acks, and the
-        #: rest but the Replies) and leaves what the feed needs in :attr:`note`.
         self.feed_elsewhere = False
         #: What the last batch tells the feed (with ``feed_elsewhere``; None: nothing).
         self.note: FeedNote | None = None
+
+    @property
+    def feed_elsewhere(self) -> bool:
+        """The hall feed is built and published elsewhere (its own process,
+        hub/service/feedproc.py): a batch then returns only its answers (Acks, and the rest
+        but the Replies) and leaves what the feed needs in :attr:`note`, the leader's queries
+        (QUERIES) with it, for that process to answer off the result path."""
+        return bool(self.commands.elsewhere)
+
+    @feed_elsewhere.setter
+    def feed_elsewhere(self, apart: bool) -> None:
+        self.commands.elsewhere = QUERIES if apart else frozenset()
 
     # ------------------------------------------------------------------ what it holds
     @property
@@ -249,6 +258,7 @@ class HubCore:
             batch.now,
             [o for o in batch.out if o.topic == reply],
             *self.room_now(),
+            queries=list(batch.queries),
         )
         return out
 

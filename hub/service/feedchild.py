@@ -5,7 +5,10 @@ It reads its :class:`~hub.service.feedproc.FeedSettings` from its standard input
 log, connects to the broker with a client of its own, and publishes every retained message at
 each connection. Then, for every note the hub sends (what a committed batch changed), it reads
 the new facts from the log, applies them, and publishes what :class:`~hub.service.feed.Feed`
-builds — the held-back retained updates, the StandingsChanges — then the leader's Replies.
+builds — the held-back retained updates, the StandingsChanges — then the leader's Replies;
+a retained message built again byte for byte is not sent again. Then it answers the leader's
+queries the note carries (``hub/service/kinds.py`` QUERIES: results, an export…) from its
+replay, so that the hub's worker, which the tables' Acks wait for, never does that work.
 Notes that arrive while it is busy are handled as one. The end of its input (the hub stopped,
 or died) ends it, after what it holds is published.
 """
@@ -21,12 +24,14 @@ import sys
 import threading
 import time
 from array import array
+from collections import OrderedDict
 from typing import IO, Any
 
 import paho.mqtt.client as mqtt
 
 from hub.broker.net import no_delay
-from hub.service.batch import FeedNote, Outgoing
+from hub.service.batch import Batch, FeedNote, Outgoing
+from hub.service.commands import CommandDesk
 from hub.service.conflicts import Conflicts
 from hub.service.feed import Feed
 from hub.service.feedproc import FeedSettings
@@ -42,10 +47,13 @@ from hub.service.service import (
 )
 from hub.service.store import EventStore
 from whist.occasion import Occasion
-from whist.protocol import Topics
+from whist.protocol import Reply, Topics, encode, read_id
 
 log = logging.getLogger("whist.hub.feed")
 
+#: The leader's queries answered lately, kept to answer one sent again the same (protocol
+#: section 7.2: a console that heard no Reply sends the same command again).
+ANSWERED = 64
 #: What the pipe's reader puts in the queue when the hub's side is closed.
 END = "end"
 CONNECTED = "connected"
@@ -78,6 +86,17 @@ class FeedChild:
             epoch=settings.epoch,
         )
         self.feed.room_clock = self.room_clock.message
+        #: The leader's queries (hub/service/kinds.py QUERIES), answered from this replay.
+        self.desk = CommandDesk(
+            self.store, self.topics, self.live, followed.queries(self.conflicts, self.room)
+        )
+        self.answered: OrderedDict[str, Outgoing] = OrderedDict()
+        #: The last payload published on each retained topic at this connection: one built
+        #: again the same (a table's assignment when its result changes only its view) is not
+        #: sent again, nor its PUBACK read back.
+        self.sent: dict[str, bytes] = {}
+        #: Retained messages not sent again for that reason (for the trace and the tests).
+        self.unchanged = 0
         self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
         #: Where to say the feed is published (at each connection): the hub reads it.
         self.ready: IO[bytes] | None = None
@@ -165,6 +184,7 @@ class FeedChild:
             started = time.perf_counter()
             notes = [i for i in items if isinstance(i, FeedNote)]
             out: list[Outgoing] = []
+            queries: list[bytes] = []
             if notes:
                 note = notes[0]
                 for later in notes[1:]:
@@ -172,9 +192,15 @@ class FeedChild:
                 self.catch_up()
                 self._room(note)
                 out = self.feed.publications(note.batch())
+                queries = note.queries
             if CONNECTED in items:
+                self.sent.clear()  # a new connection: every retained message again
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
+            if queries:  # after the feed is out: an export may take a while
+                answers = self.answer(queries)
+                last = self._publish(answers, last)
+                out += answers
             self.times.note("feed", started, len(notes), len(out))
             if CONNECTED in items and self.ready is not None:
                 self.ready.write(b"ready\n")  # the hub may say it is ready
@@ -183,6 +209,31 @@ class FeedChild:
                 if last is not None and self.client.is_connected():
                     last.wait_for_publish(timeout=2)
                 return
+
+    def answer(self, queries: list[bytes]) -> list[Outgoing]:
+        """The Replies to the leader's queries, from the log as it is now (caught up): each
+        id answered once, the same Reply again to a query sent again."""
+        out: list[Outgoing] = []
+        for payload in queries:
+            key = read_id(payload) or ""
+            if key in self.answered:
+                if not any(o is self.answered[key] for o in out):
+                    out.append(self.answered[key])
+                continue
+            batch = Batch()  # its writes (the reply to keep) are not this reader's to make
+            try:
+                self.desk.on_command(payload, batch)
+                replies = [o for o in batch.out if o.topic == self.topics.leader_reply]
+            except Exception:  # a bug must not stop the hall feed: answer, log, go on
+                log.exception("the query %s could not be answered", key)
+                error = Reply(id=key, ok=False, error="the hub could not answer this question")
+                replies = [Outgoing(self.topics.leader_reply, encode(error))]
+            out.extend(replies)
+            if replies and key:
+                self.answered[key] = replies[-1]
+                while len(self.answered) > ANSWERED:
+                    self.answered.popitem(last=False)
+        return out
 
     def _publish(
         self, out: list[Outgoing], info: mqtt.MQTTMessageInfo | None
@@ -197,6 +248,11 @@ class FeedChild:
                 if not reply:
                     continue
                 o = Outgoing(o.topic, too_large_reply(o.payload))
+            if o.retain:
+                if self.sent.get(o.topic) == o.payload:
+                    self.unchanged += 1
+                    continue
+                self.sent[o.topic] = o.payload
             qos = 1 if reply else self.settings.feed_qos
             info = self.client.publish(o.topic, o.payload, qos=qos, retain=o.retain)
         return info

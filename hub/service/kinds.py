@@ -34,6 +34,11 @@ from whist.protocol import Topics
 from whist.spec import TournamentSpec
 from whist.tournament import PLAYING, Tournament
 
+#: The leader's ops that only read the event: with the hall feed in its own process, that
+#: process answers them (hub/service/feedchild.py), so an export or a page of results never
+#: holds up a table's Ack (issue 28).
+QUERIES = frozenset({"plan", "results", "ties", "loans", "counts", "deals", "export"})
+
 
 @dataclass
 class Parts:
@@ -214,6 +219,12 @@ class Followed:
     seq: int
     #: The room's clock as the log has it (the State carries it).
     clock: ClockDesk
+    #: The event's QUERIES, given the reader's conflicts and room (ops of an op table).
+    queries: Callable[[Conflicts, Room], dict[str, Op]]
+
+
+def _only_queries(ops: dict[str, Op]) -> dict[str, Op]:
+    return {op: handler for op, handler in ops.items() if op in QUERIES}
 
 
 def follow(store: EventStore) -> Followed:
@@ -225,8 +236,16 @@ def follow(store: EventStore) -> Followed:
     events = [event for _, event in rows]
     if isinstance(events[0], NightCreated):
         night = Live(store, ClubNight.replay(events), ClubNight.replay)
+
+        def night_queries(conflicts: Conflicts, room: Room) -> dict[str, Op]:
+            return _only_queries(ops_of(NightOps(night, conflicts, Exports(store), room)))
+
         clock = _night_clock(store, night, events, time.time)
-        return Followed(night, None, rows[-1][0], clock)
+        return Followed(night, None, rows[-1][0], clock, night_queries)
     tournament = Live(store, Tournament.replay(events), Tournament.replay)
+
+    def queries(conflicts: Conflicts, room: Room) -> dict[str, Op]:
+        return _only_queries(ops_of(TournamentQueries(store, tournament, Exports(store))))
+
     clock = _tournament_clock(store, tournament, events, time.time)
-    return Followed(tournament, RELEASE_CHUNK, rows[-1][0], clock)
+    return Followed(tournament, RELEASE_CHUNK, rows[-1][0], clock, queries)

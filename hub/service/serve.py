@@ -36,9 +36,11 @@ STANDINGS_INTERVAL = 0.25
 #: Longest wait at the start for the hall feed's process to publish the feed (seconds).
 FEED_READY_WAIT = 30.0
 #: From this many tables the hall feed has a process of its own unless told otherwise: a big
-#: hall's results then never wait for its feed (docs/performance.md). A smaller hall keeps one
-#: process: its feed is a few tables a batch, and a second interpreter costs about a second
-#: of CPU to start and some 60 MB (docs/performance.md).
+#: hall's results then never wait for its feed, nor for the console's queries and exports,
+#: which that process answers (docs/performance.md). A smaller hall keeps one process: its
+#: feed is a few tables a batch, and a second interpreter costs about a second of CPU to start
+#: and some 60 MB. Chosen again from three loaded-machine runs of each in issue 28's second
+#: round (docs/performance.md, "when the feed runs apart"); a quiet machine's runs decide.
 FEED_APART_FROM = 32
 
 

@@ -320,5 +320,6 @@ def test_a_club_night_s_feed_apart_publishes_what_one_process_would(tmp_path):
     rounds = [
         [Inbound("deal", 1, deal(1, 1, record)), Inbound("deal", 2, deal(2, 1, record))],
         [Inbound("deal", 1, deal(1, 1, record)), Inbound("call", 3, b'{"v":1,"id":"x"}')],
+        [Inbound("command", None, command("deals", cid="q1"))],
     ]
     same_feed_apart(one, two, rounds)

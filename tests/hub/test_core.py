@@ -598,7 +598,8 @@ def same_feed_apart(one, two, rounds):
     """Issue 28: with the feed in its own process the core publishes the Acks (the same
     bytes) and hands the rest over in a note; the feed's process, following the log, publishes
     the same feed and Replies, byte for byte, as the one-process core (no network: its client
-    is never connected)."""
+    is never connected). The leader's queries the note carries are the feed's process's to
+    answer, off the result path: the same Replies too."""
     from hub.service.feedchild import FeedChild
     from hub.service.feedproc import FeedSettings
 
@@ -613,7 +614,7 @@ def same_feed_apart(one, two, rounds):
         assert note is not None
         child.catch_up()
         child._room(note)
-        fed = child.feed.publications(note.batch())
+        fed = child.feed.publications(note.batch()) + child.answer(note.queries)
         assert answers == [o for o in before if o.topic.endswith("/ack")]
         assert fed == [o for o in before if not o.topic.endswith("/ack")]
         published += fed
@@ -652,6 +653,34 @@ def test_the_feed_apart_publishes_what_one_process_would(tmp_path):
             [Inbound("command", None, command("start_hand", cid="c1"))],
             [Inbound("result", 2, result(2, tricks=10)), Inbound("result", 3, result(3))],
             [Inbound("result", 2, result(2, tricks=10)), Inbound("call", 4, b'{"v":1,"id":"x"}')],
+            [Inbound("command", None, command("results", cid="q1"))],
+            [Inbound("result", 1, result(1)), Inbound("command", None, command("ties", cid="q2"))],
+            [Inbound("command", None, command("results", cid="q1"))],  # sent again: the same
             [Inbound("command", None, command("close_hand", cid="c2"))],
         ],
     )
+
+
+def test_the_feed_apart_sends_a_retained_message_built_again_the_same_once(tmp_path):
+    """Issue 28: the feed's process does not publish a retained message again when it is
+    built again byte for byte (its PUBACK is not read back either); at a new connection it
+    publishes everything again. Its client is never connected: publishing only queues."""
+    from hub.service.batch import Outgoing
+    from hub.service.feedchild import FeedChild
+    from hub.service.feedproc import FeedSettings
+
+    Harness(tmp_path / "hub.sqlite3")
+    settings = FeedSettings(
+        tmp_path / "hub.sqlite3", "127.0.0.1", 1, None, None, "w", 1, 0, "t", "e"
+    )
+    child = FeedChild(settings)
+    view = Outgoing("whist/table/1/view", b'{"v":1}', retain=True)
+    changes = Outgoing("whist/standings/changes", b'{"v":1}')
+    child._publish([view, changes, view, changes], None)
+    assert child.unchanged == 1  # the second view; a message not retained always goes
+    child._publish([Outgoing(view.topic, b'{"v":2}', retain=True), view], None)
+    assert child.unchanged == 1  # each differs from the one before it
+    child.sent.clear()  # as at a new connection
+    child._publish([view], None)
+    assert child.unchanged == 1
+    child.store.close()

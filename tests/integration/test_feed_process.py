@@ -1,6 +1,6 @@
 """The hall feed's own process (issue 28): killed, it is started again by the hub, which says
 so in one line and keeps taking and acknowledging results meanwhile; the hall's feed comes
-back whole. It stops with the hub."""
+back whole. It stops with the hub. It answers the console's queries."""
 
 from __future__ import annotations
 
@@ -82,6 +82,10 @@ def test_a_killed_feed_process_comes_back_and_results_are_acked_meanwhile(tmp_pa
         ]
         # The Replies (sent by the feed's process) still come.
         assert leader.command("close_hand", timeout=WAIT).ok
+        # The console's queries are answered by the feed's process, from the log.
+        asked = leader.command("results", hand=1, timeout=WAIT)
+        assert asked.ok and asked.data is not None
+        assert [row["table"] for row in asked.data["tables"]] == [1, 2, 3]
 
         assert hub.terminate() == 0
         wait_for(lambda: not alive(second), WAIT, "end of the feed's process with the hub")
