@@ -172,7 +172,6 @@ def save(image: Image.Image, name: str) -> None:
         # more tables: more pages of the same layout (a page's rows are the session's hands,
         # not the tables); the results sheet below takes 16 tables, a row each
         ("gaspesie", 5, "en", "a4", 5),
-        ("alberta", 5, "fr", "letter", 5 * 2),
     ],
 )
 def test_one_landscape_page_per_table_per_session_and_no_row_split(
