@@ -731,14 +731,13 @@ class MosquittoProcess:
             proc.stdout, self.log_path, LOG_MAX_BYTES, LOG_BACKUPS, LOG_LINES_PER_MINUTE
         )
         self._pump.start()
+        self._proc = proc
         try:
             self._wait_ready(proc)
         except BaseException:
             self._terminate(proc)
             self._proc = None
             raise
-        # Only a broker that answers is the running one (its pid, what the watchdog watches).
-        self._proc = proc
         self.pid_path.write_text(f"{proc.pid}\n", encoding="ascii")
 
     def _wait_ready(self, proc: subprocess.Popen[bytes]) -> None:

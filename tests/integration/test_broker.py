@@ -388,7 +388,8 @@ def test_watchdog_restarts_a_killed_broker(broker: EmbeddedBroker, connect: Conn
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
     assert wait_until(lambda: broker.restarts > restarts and broker.pid not in (None, pid))
-    assert port_answers(broker.host, broker.port)
+    # the new process is the broker's as soon as it is spawned; it answers a moment later
+    assert wait_until(lambda: port_answers(broker.host, broker.port))
     assert connect(broker, broker.credentials.hub).is_connected()
 
 
