@@ -2,11 +2,9 @@
 8-to-1 bidding whist): a deal in words by player name, and the correction form's rows (the
 choices and each player's counts) with no Kivy.
 
-The hub checks every corrected deal by the game's rules (tricks adding up, a bid beyond the
-round's cards…) and says why it refuses one; the form only offers the fields the game reads.
-
->>> flat_to_record({"tricks_1": 4, "tricks_2": 9, "widow": "none"})
-{'tricks': {'1': 4, '2': 9}, 'widow': 'none'}
+The form is the core's :class:`~whist.formats.draft.PlayersForm`, the kiosk's entry on one
+page: it offers the fields the game reads, keeps the counts adding up to the round's cards
+(the last player's is the rest) and builds the deal sent; the hub checks it by the rules.
 """
 
 from __future__ import annotations
@@ -18,8 +16,8 @@ from functools import lru_cache, partial
 from console.i18n import N_, ConsoleTranslator
 from uikit.i18n import Language, Translator, load_domain
 from uikit.viewmodel import ButtonVM
-from whist.formats import TRICKS
-from whist.formats.entry import Ask, EntrySchema, Page, in_turn
+from whist.formats.draft import NOBODY, FormRow, PlayersForm
+from whist.formats.entry import Ask, EntrySchema, Page
 from whist.protocol import ClubLine, ClubRules
 
 #: What each field a page of the entry schema sets is called on the form (a field, never a
@@ -69,12 +67,6 @@ def pages(entry: EntrySchema | None) -> Iterator[tuple[Page, bool]]:
             yield replace(page.aside, when=page.when + page.aside.when), True
 
 
-def shows(page: Page, fields: Mapping[str, object]) -> bool:
-    """The form shows ``page``: what it depends on is entered, and its condition holds (a
-    bidder only once a contract other than "everyone passed" is chosen)."""
-    return all(w.field in fields for w in page.when) and page.applies(fields)
-
-
 def option_label(tr: ConsoleTranslator, club: ClubRules, value: str) -> str | None:
     """The label of the schema's option ``value`` (a contract), as said within a sentence
     (``prop and cop``, « emballage »); None when no page offers it."""
@@ -84,43 +76,6 @@ def option_label(tr: ConsoleTranslator, club: ClubRules, value: str) -> str | No
                 said = schema_words(tr.language).t(option.label)
                 return said[:1].lower() + said[1:]
     return None
-
-
-def tidy(club: ClubRules, fields: Mapping[str, str | int]) -> dict[str, str | int]:
-    """``fields`` without what no longer applies: the fields of pages whose condition fails
-    (a bidder once everyone passed), a player the page leaves out (the bidder as partner)."""
-    kept = dict(fields)
-    for page, _ in pages(club.entry):
-        keys = [k for k in kept if k == page.field or k.startswith(f"{page.field}_")]
-        if page.each is None:
-            keys = [k for k in keys if k == page.field]
-        if not shows(page, kept):
-            for key in keys:
-                kept.pop(key, None)
-        elif page.leave_out and kept.get(page.field) == kept.get(page.leave_out):
-            kept.pop(page.field, None)
-    return kept
-
-
-def choice_page(club: ClubRules, field: str) -> tuple[Page, bool] | None:
-    """The schema's choice page that sets ``field`` (and whether it is opened aside)."""
-    return next(
-        ((p, aside) for p, aside in pages(club.entry) if p.field == field and p.ask is Ask.CHOICE),
-        None,
-    )
-
-
-def flat_to_record(fields: Mapping[str, str | int]) -> dict[str, object]:
-    """The form's flat fields (``tricks_N``, ``bid_3``) as a DealRecord takes them."""
-    record: dict[str, object] = {}
-    for key, value in fields.items():
-        what, _, seat = key.partition("_")
-        if what in ("tricks", "bid") and seat and key != "bidder_tricks":
-            bucket = "bids" if what == "bid" else "tricks"
-            record.setdefault(bucket, {})[seat] = value  # type: ignore[index]
-        else:
-            record[key] = value
-    return record
 
 
 def record_text(
@@ -185,95 +140,78 @@ class FormRows:
     order: tuple[str, ...] = ()
 
 
-def form_rows(
-    tr: ConsoleTranslator,
-    club: ClubRules,
-    fields: Mapping[str, str | int],
-    seats: Sequence[str],
-    name: Namer,
-    dealer: str | None = None,
-) -> FormRows:
-    """The rows for a game of ``club``, drawn from its entry schema (``ClubRules.entry``, as
-    the hub publishes it): each choice page that applies to what is entered is a row of
-    buttons (a player, one of the page's options, "Nobody"), each count a stepper; a count
-    asked of each player is a row per player, from the dealer's left when the page asks the
-    players in turn (``Page.from_dealer``: the bids)."""
+def form_rows(tr: ConsoleTranslator, form: PlayersForm, name: Namer) -> FormRows:
+    """The rows of the core's form of a deal (its entry schema's pages, as the hub publishes
+    it): each choice is a row of buttons (a player, one of the page's options, "Nobody"),
+    each count a stepper; a count asked of each player is a row per player, in the order the
+    page asks them (from the dealer's left for the bids: ``Page.from_dealer``); the last
+    player's count, the rest, is shown and not stepped."""
 
     def pick(text: str, on: bool) -> ButtonVM:
         return ButtonVM(text, role="selected" if on else "normal")
 
-    def stepper(
-        key: str, label: Callable[[int], str]
-    ) -> tuple[tuple[ButtonVM, ...], tuple[str, ...]]:
-        value = fields.get(key)
+    def stepper(row: FormRow) -> tuple[tuple[ButtonVM, ...], tuple[str, ...]]:
+        key = row.step.key
+        value = form.value_of(key)
         n = value if isinstance(value, int) else 0
-        shown = label(n).format(n=n if value is not None else "\N{EN DASH}")
+        if row.step.page.field == BID:
+            said = tr.t("bid {n}")
+        else:
+            said = tr.nt("{n} trick", "{n} tricks", n)
+        shown = said.format(n=n if value is not None else "\N{EN DASH}")
+        # from nothing entered, minus enters 0; the rest follows the others
+        down = not row.derived and (value is None or n > 0)
+        up = not row.derived and n < form.most_of(row)
         return (
             (
-                ButtonVM("\N{MINUS SIGN}", enabled=n > 0, role="normal" if n else "disabled"),
+                ButtonVM("\N{MINUS SIGN}", enabled=down, role="normal" if down else "disabled"),
                 ButtonVM(
                     shown, enabled=False, role="selected" if value is not None else "disabled"
                 ),
-                ButtonVM("+", enabled=n < TRICKS),
+                ButtonVM("+", enabled=up, role="normal" if up else "disabled"),
             ),
             (f"{key}:-1", f"{key}:0", f"{key}:1"),
         )
-
-    def counted(field: str) -> Callable[[int], str]:
-        if field == BID:
-            return lambda n: tr.t("bid {n}")
-        return lambda n: tr.nt("{n} trick", "{n} tricks", n)
 
     def label(field: str) -> str:
         return tr.t(FIELD_LABELS[field]) if field in FIELD_LABELS else field
 
     words = schema_words(tr.language)
-    people = [(s, name(s)) for s in seats]
     choices = []
     counts = []
     per_player: dict[str, tuple[tuple[ButtonVM, ...], tuple[str, ...]]] = {}
-    in_order = list(seats)
-    ready = True
-    for page, aside in pages(club.entry):
-        if not shows(page, fields) or page.ask is Ask.GO:
-            continue
+    order: list[str] = []
+    for row in form.rows():
+        page, key = row.step.page, row.step.key
         if page.ask is Ask.CHOICE:
-            if page.options:
-                options = [(o.value, words.t(o.label)) for o in page.options]
-            else:
-                left_out = fields.get(page.leave_out) if page.leave_out else None
-                options = [p for p in people if p[0] != left_out]
-            nobody = [("none", tr.t("Nobody"))]
-            options = {"first": nobody + options, "last": options + nobody}.get(
-                page.nobody, options
-            )
-            chosen = str(fields.get(page.field, "none"))
+            labels = {o.value: words.t(o.label) for o in page.options}
+            options = form.options_of(page)
+            chosen = str(form.value_of(key) or NOBODY)
+            texts = [
+                tr.t("Nobody") if v == NOBODY else labels[v] if v in labels else name(v)
+                for v in options
+            ]
             choices.append(
                 (
                     label(page.field),
-                    tuple(pick(text, value == chosen) for value, text in options),
-                    tuple(f"{page.field}={value}" for value, _ in options),
+                    tuple(pick(text, v == chosen) for v, text in zip(options, texts, strict=True)),
+                    tuple(f"{key}={v}" for v in options),
                 )
             )
-            ready = ready and (aside or bool(page.nobody) or page.field in fields)
         elif page.each is not None:
-            if page.from_dealer and dealer is not None:
-                in_order = in_turn(seats, club.seats, dealer)
-            for seat in seats:
-                buttons, args = stepper(page.key(seat), counted(page.field))
-                before = per_player.get(seat, ((), ()))
-                per_player[seat] = (before[0] + buttons, before[1] + args)
-            ready = ready and any(k.startswith(f"{page.field}_") for k in fields)
+            if not order or page.from_dealer:
+                order = form.asked(page)
+            buttons, args = stepper(row)
+            before = per_player.get(row.step.seat, ((), ()))
+            per_player[row.step.seat] = (before[0] + buttons, before[1] + args)
         else:
-            buttons, args = stepper(page.field, counted(page.field))
-            counts.append((label(page.field), buttons, args))
-            ready = ready and page.field in fields
-    for seat in in_order:
+            counts.append((label(page.field), *stepper(row)))
+    for seat in order:
         if seat in per_player:
             counts.append((name(seat), *per_player[seat]))
     return FormRows(
         choices=tuple(choices),
         counts=tuple(counts),
-        ready=ready and club.entry is not None,
-        order=tuple(in_order),
+        ready=form.complete and form.score.rules.entry is not None,
+        order=tuple(order or form.players),
     )

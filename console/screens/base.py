@@ -16,7 +16,7 @@ from console.viewmodel import (
 )
 from uikit import screens
 from uikit.i18n import declare
-from whist.formats.draft import PartnershipDraft
+from whist.formats.draft import PartnershipDraft, PlayersForm
 from whist.protocol import (
     Command,
     Preview,
@@ -165,21 +165,15 @@ class Draft:
     preset: int | None = None  # a ready-made reason, worded in the language on show
     flags: int = 0
     side: Literal["home", "visitors"] | None = None
-    # a club deal (``hand`` is then the deal's number): a game played each for oneself, the
-    # fields as the form holds them; a partnership game, the core's draft of the deal
-    record: tuple[tuple[str, str | int], ...] = ()
+    # a club deal (``hand`` is then the deal's number): the core's draft of the deal, a
+    # partnership game's, or the form of a game played each for oneself (the form changes as
+    # the leader taps: the draft holds the one being filled in)
     pairs: PartnershipDraft | None = None
+    players: PlayersForm | None = None
 
     def fields(self) -> dict[str, str | int]:
-        return dict(self.record)
-
-    def with_field(self, name: str, value: str | int | None) -> Draft:
-        fields = self.fields()
-        if value is None:
-            fields.pop(name, None)
-        else:
-            fields[name] = value
-        return replace(self, record=tuple(fields.items()))
+        """A game played each for oneself: what is entered so far, by the record's fields."""
+        return dict(self.players.draft.values) if self.players is not None else {}
 
 
 #: The hub writes cards with English letters; French players read R, D, V (A stays A).

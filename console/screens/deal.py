@@ -23,11 +23,8 @@ from uikit.common import (
 )
 from uikit.viewmodel import ButtonVM
 from whist.formats import TRICKS
-from whist.formats.draft import Side, choice_pages, entry_of
-from whist.protocol import (
-    CorrectDeal,
-    DealRecord,
-)
+from whist.formats.draft import PlayersForm, Side, choice_pages, entry_of
+from whist.protocol import CorrectDeal
 from whist.tournament import MAX_REVOKES
 
 
@@ -53,42 +50,28 @@ class DealPresenter(ScreenPresenter):
 
     def deal_choose(self, arg: str) -> None:
         """Widow, Solo: a choice of the form, ``key=value`` (``widow=2``, ``contract=prop``,
-        ``bidder=N``; ``none`` for nobody)."""
+        ``bidder=N``; ``none`` for nobody), handed to the core's form of the deal (which
+        refuses what its page does not offer and drops what no longer applies)."""
         self._intent()
-        d, club = self.router.draft, self.store.club
+        form = self._form()
         key, _, value = str(arg).partition("=")
-        if d is None or club is None or self.router.mode is not Screen.DEAL:
-            return self._changed()
-        found = individual.choice_page(club, key)
-        if found is None or key not in club.fields:
-            return self._changed()
-        _, aside = found  # "Nobody" on a page opened aside leaves the field out
-        d = d.with_field(key, None if aside and value == "none" else value)
-        # what no longer applies goes: a bidder once everyone passed, the bidder as partner
-        fields = individual.tidy(club, d.fields())
-        self.router.draft = replace(d, record=tuple(fields.items()))
+        if form is not None:
+            form.put(key, value)
         self._changed()
 
     def deal_step(self, arg: str) -> None:
-        """A player's count on the form, ``key:delta`` (``tricks_3:1``, ``bid_N:-1``)."""
+        """A player's count on the form, ``key:delta`` (``tricks_3:1``, ``bid_N:-1``): the
+        core's form refuses a count that would leave the others less than none."""
         self._intent()
-        d, club = self.router.draft, self.store.club
+        form = self._form()
         key, _, delta = str(arg).partition(":")
-        if (
-            d is None
-            or club is None
-            or self.router.mode is not Screen.DEAL
-            or key not in club.fields
-        ):
-            return self._changed()
-        if delta in ("1", "-1"):
-            now = d.fields().get(key)
-            start = now if isinstance(now, int) else 0
-            value = max(
-                0, min(TRICKS, start + int(delta) if now is not None else max(0, int(delta)))
-            )
-            self.router.draft = d.with_field(key, value)
+        if form is not None and delta in ("1", "-1"):
+            form.add(key, int(delta))
         self._changed()
+
+    def _form(self) -> PlayersForm | None:
+        d = self.router.draft
+        return d.players if d is not None and self.router.mode is Screen.DEAL else None
 
     def deal_granded(self, value: str) -> None:
         self.deal_field("granded", value)
@@ -125,11 +108,10 @@ class DealPresenter(ScreenPresenter):
             return self._changed()
         if d.pairs is not None:
             record = d.pairs.record(entry_of(club))
+        elif d.players is not None and d.players.complete:
+            record = d.players.record()
         else:
-            try:
-                record = DealRecord.model_validate(individual.flat_to_record(d.fields()))
-            except ValueError:
-                return self._changed()
+            return self._changed()
         self._send(
             CorrectDeal(id=self._id(), table=d.table, deal=d.hand, record=record, reason=reason)
         )
@@ -168,16 +150,15 @@ class DealPresenter(ScreenPresenter):
         tr = self.tr
         club, d = self.store.club, self.router.draft
         assert club is not None and d is not None
-        f = d.fields()
+        form = d.players
+        assert form is not None
         known = self.console.deals.club_deal(d.table, d.hand)
         seats = self.console.night.parties(d.table)
 
         def name(seat: str) -> str:
             return self.console.night.players(d.table, seat)
 
-        # the bids are listed from the dealer's left (the entry schema's Page.from_dealer)
-        dealer = known.dealer if known is not None else self.store.club_dealers.get(d.table)
-        rows = individual.form_rows(tr, club, f, seats, name, dealer)
+        rows = individual.form_rows(tr, form, name)
         choices = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.choices]
         counts = [FieldRowVM(label, buttons, args) for label, buttons, args in rows.counts]
         choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
@@ -198,7 +179,7 @@ class DealPresenter(ScreenPresenter):
             note=note,
             choices=tuple(choices),
             counts=tuple(counts),
-            readout=individual.record_text(tr, club, f, rows.order, name)
+            readout=individual.record_text(tr, club, form.final(), rows.order, name)
             or tr.t("Nothing chosen yet."),
             reason_label=tr.t("Reason (required, kept in the log):"),
             reasons=tuple(

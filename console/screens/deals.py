@@ -13,7 +13,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit.viewmodel import HIDDEN, ButtonVM
-from whist.formats.draft import PartnershipDraft
+from whist.formats.draft import PartnershipDraft, PlayersForm
 from whist.leader import each_for_oneself
 from whist.protocol import (
     ClearCall,
@@ -41,9 +41,24 @@ class DealsPresenter(ScreenPresenter):
         if t is None or self.store.club is None or not 1 <= deal <= self._next_deal(t):
             return self._changed()
         known = self.club_deal(t, deal)
-        if each_for_oneself(self.store.club):
-            record = tuple(known.record.items()) if known is not None else ()
-            draft = Draft(t, deal, record=record)
+        club = self.store.club
+        if each_for_oneself(club):
+            seats = self.console.night.parties(t)
+            if known is not None:
+                form = PlayersForm.correcting(club, table=t, seats=seats, known=known)
+            else:
+                # the table's next round as the hub publishes it (Knockout, 8-to-1)
+                tables = self.store.night.tables if self.store.night is not None else []
+                round_ = next((n.round for n in tables if n.table == t), None)
+                form = PlayersForm.entering(
+                    club,
+                    table=t,
+                    seats=seats,
+                    deal=deal,
+                    dealer=self.store.club_dealers.get(t),
+                    round_=round_,
+                )
+            draft = Draft(t, deal, players=form)
         else:
             pairs = PartnershipDraft.of(deal, known.record if known is not None else {})
             draft = Draft(t, deal, pairs=pairs)

@@ -102,7 +102,7 @@ def test_entering_a_solo_deal_for_a_table():
     assert night.recorded(2, 1) is not None
 
 
-def test_an_eight_to_one_form_has_each_players_bid_and_tricks_and_the_hub_checks():
+def test_an_eight_to_one_form_has_each_players_bid_and_tricks_the_last_ones_the_rest():
     night = club_night("eight-to-one", 2)
     p, link = console(night)
     p.tables.open_table(1)
@@ -127,12 +127,17 @@ def test_an_eight_to_one_form_has_each_players_bid_and_tricks_and_the_hub_checks
     ]
     for seat in "NESW":
         p.deal.deal_step(f"bid_{seat}:1")
-        p.deal.deal_step(f"tricks_{seat}:1")
+        p.deal.deal_step(f"tricks_{seat}:1")  # West's tricks are the rest: not stepped
     p.deal.set_reason("sheet")
+    # round 1 deals eight cards: West (Gérard) took the other five, as the core's form says
+    gerard = p.view.deal.counts[2]
+    assert gerard.label == "Gérard" and gerard.buttons[4].text == "5 tricks"
+    assert not gerard.buttons[3].enabled and not gerard.buttons[5].enabled
     p.deal.confirm_deal()
     link.deliver()
-    # four tricks in a round of eight: the hub (the core) refuses it and says why
-    assert "8 tricks" in p.view.message.text
+    link.deliver()
+    assert p.view.message.text == "Table 1, deal 1: saved. The scores follow."
+    assert sent(link).record.fields()["tricks_W"] == 5
 
 
 def test_the_console_in_french():

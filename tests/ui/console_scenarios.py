@@ -496,6 +496,8 @@ SOLO_DEALS = {
     "solo": {"contract": "solo", "bidder": "N", "bidder_tricks": 6},
     "knockout": {"tricks": {"1": 3, "2": 4, "3": 0, "4": 0}},
 }
+#: Knockout's first round at a table of seven: seven cards each, seven tricks; seat 7 is out.
+KNOCKOUT_SEVEN = {"tricks": {"1": 2, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 0}}
 
 
 async def club_hall_solo(d: Any) -> None:
@@ -533,6 +535,8 @@ async def club_leader_solo(d: Any) -> None:
     await d.on("night", timeout=40)
     await d.start_club_kiosks([1, 2])
     record = EIGHT_EVEN if game == "eight-to-one" else SOLO_DEALS[game]
+    if d.spec.get("seated") == 7:
+        record = KNOCKOUT_SEVEN
     for table in (1, 2):
         await _deal(d, table, record)
     await until(
@@ -549,10 +553,11 @@ async def club_leader_solo(d: Any) -> None:
     d.note("deals", [(r.deal, r.entered, r.scored) for r in d.vm.deals.rows])
     await d.tap("correct-1")
     await d.on("deal")
-    # (row, button): the first player's tricks up one, the second's down one (Solo: the
-    # bidding side's tricks down one); a row is - n + (8-to-1: the bid's, then the tricks')
+    # (row, button): the second player's tricks down one, then the first's up one (the
+    # counts add up to the round's cards all along; Solo: the bidding side's tricks down
+    # one); a row is - n + (8-to-1: the bid's, then the tricks')
     plus, minus = (5, 3) if game == "eight-to-one" else (2, 0)
-    steps = [(0, minus)] if game == "solo" else [(0, plus), (1, minus)]
+    steps = [(0, minus)] if game == "solo" else [(1, minus), (0, plus)]
     for row, button in steps:
         grid = next(w for w in d.widgets() if getattr(w, "kid_prefix", "") == f"count{row}")
         await d.tap(list(reversed(grid.children))[button].kid)

@@ -95,7 +95,8 @@ STORIES = {
             "knockout",
             "en",
             {"tricks": {"1": 3, "2": 4, "3": 0, "4": 0}},
-            ((0, 2), (1, 0)),
+            # seat 2 down one, then seat 1 up one: the form holds the tricks to seven
+            ((1, 0), (0, 2)),
             3,
             ("club-enter", "key-3", "key-4", "key-0", "confirm-home"),
         ),

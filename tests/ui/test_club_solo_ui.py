@@ -32,12 +32,19 @@ LONG_NAME = "Tuesday club night at the Royal Canadian Legion, branch 12"
 #: Each game played each for oneself; Widow with its club rule and the traditional knockout,
 #: so the screens show the house rules in force.
 NIGHTS = ["widow:must_play_a_club", "solo", "knockout:knockout_rounds", "eight-to-one"]
+#: The console's walk: the same, but Knockout at tables of seven, the most it seats (the
+#: correction form's seven players' rows must fit a 1080p screen: issue 29).
+LEADER_NIGHTS = [*NIGHTS[:2], "knockout:knockout_rounds:7", NIGHTS[3]]
+#: Who sits in seats 5 to 7 of a Knockout table of seven.
+MORE_SEATS = ("Marie-Thérèse", "Bartholomew", "Lucienne")
 
 
 @pytest.fixture
 def served_solo(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServedNight]:
-    # "game" or "game:house_rule": a night of that game, with that house rule in force
+    # "game", "game:house_rule" or "game:house_rule:players": a night of that game, with that
+    # house rule in force (and that many players at each table)
     game, _, house_rule = request.param.partition(":")
+    house_rule, _, seated = house_rule.partition(":")
     data = default_night(game, 3).to_dict()
     data["house_rules"] = [house_rule] if house_rule else []
     if game == "eight-to-one":  # a long name beside the trump card: read whole (issue 29)
@@ -45,8 +52,10 @@ def served_solo(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Serv
     for seating in data["seating"]:
         names = _players(seating["table"])
         seats = list(seating["players"])
-        if seats[0] == "1":  # numbered seats: the same people, clockwise
-            seating["players"] = {s: names[ORDER[int(s) - 1]] for s in seats}
+        if seats[0] == "1":  # numbered seats: the same people, clockwise (and three more)
+            everyone = [names[s] for s in ORDER] + list(MORE_SEATS)
+            seats = [str(n) for n in range(1, int(seated or len(seats)) + 1)]
+            seating["players"] = {s: everyone[int(s) - 1] for s in seats}
         else:
             seating["players"] = names
     night_file = write_spec(load_night(data), tmp_path / "night.toml")
@@ -98,9 +107,10 @@ def test_the_hall_ranks_every_player(tmp_path, kivy_env, served_solo):
     assert bool(seen["house_rules"]) == (game in ("widow", "knockout"))
 
 
-@pytest.mark.parametrize("served_solo", NIGHTS, indirect=True)
+@pytest.mark.parametrize("served_solo", LEADER_NIGHTS, indirect=True)
 def test_the_console_corrects_a_deal_of_each_game(tmp_path, kivy_env, served_solo):
-    game = served_solo.held().game.name
+    held = served_solo.held()
+    game = held.game.name
     report = _run(
         tmp_path,
         kivy_env,
@@ -109,10 +119,11 @@ def test_the_console_corrects_a_deal_of_each_game(tmp_path, kivy_env, served_sol
         scenario="club_leader_solo",
         shots=str(LEADER_SHOTS),
         # the leader's laptop in English, a 1080p screen in French: the correction form of
-        # four players' rows fits both, under the top bar (issue 29)
+        # four players' rows, and Knockout's seven, fits both, under the top bar (issue 29)
         sizes=[[1280, 800], [1920, 1080]],
         variants=[["en", 0], ["fr", 1]],
         night_format=game,
+        seated=len(held.spec.seats_of(1).players),
     )
     names = [f"30-night-tables-{game}", f"31-deals-{game}", f"32-correct-deal-{game}"]
     assert "error" not in report, report.get("error")
@@ -127,3 +138,7 @@ def test_the_console_corrects_a_deal_of_each_game(tmp_path, kivy_env, served_sol
     assert (ruled[game] in t["night_detail"]) if game in ruled else "\n" not in t["night_detail"]
     held = served_solo.held()
     assert [d.by for d in held.deals[1]] == ["leader"]
+    if game == "knockout":  # seven players' tricks, the last the rest: they add up to 7
+        fixed = held.deals[1][0].record
+        assert sum(int(v) for k, v in fixed.items() if k.startswith("tricks_")) == 7
+        assert fixed["tricks_1"] == 3 and fixed["tricks_7"] == 0

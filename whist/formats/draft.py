@@ -6,7 +6,8 @@ is sent, by the game's entry schema (:mod:`whist.formats.entry`). Pure data, no 
   into its intents.
 * :class:`PlayersEntry`, a deal of a game played each for oneself (Widow, Solo, Knockout,
   8-to-1) tapped in page by page on the kiosk (:class:`kiosk.individual.PlayersFlow` says it
-  in words); the console's form of these games is still its own (``console/individual.py``).
+  in words); :class:`PlayersForm`, the same deal on one form, every page at once, which the
+  leader console's "correct" and "enter a deal" form holds.
 
 >>> from whist.formats.entry import GRANDED_PAGE, REVOKE_GIVES, partnership_schema
 >>> schema = partnership_schema(GRANDED_PAGE, revokes=REVOKE_GIVES, points=2)
@@ -26,7 +27,15 @@ from typing import Any, Literal, Self
 from whist.formats.base import TRICKS
 from whist.formats.entry import Ask, EntrySchema, Most, Page, Who, in_turn
 from whist.formats.partnership import MAX_REVOKES
-from whist.protocol import ClubRound, ClubRules, ClubScore, DealRecord
+from whist.protocol import (
+    ClubDealScored,
+    ClubParty,
+    ClubRound,
+    ClubRules,
+    ClubScore,
+    DealRecord,
+    Player,
+)
 
 Side = Literal["NS", "EW"]
 #: The draft's fields a choice page may set: who granded, the trump, the honours.
@@ -393,7 +402,11 @@ class PlayersEntry:
 
     def options(self) -> list[str]:
         """What the choose page's buttons stand for, in order."""
-        page = self.step.page
+        return self.options_of(self.step.page)
+
+    def options_of(self, page: Page) -> list[str]:
+        """What ``page``'s buttons stand for, in order: its options, or the players it lists
+        (not the one its ``leave_out`` field names), with "Nobody" where it has one."""
         if page.ask is Ask.GO:
             return [GO]
         if page.players is None:
@@ -497,6 +510,240 @@ class PlayersEntry:
         schema = entry_of(score.rules)
         values = {k: v for k, v in record.fields().items() if _page_of(schema, k) is not None}
         return cls(score, PlayersDraft(deal=deal, values=values))
+
+
+@dataclass(frozen=True)
+class FormRow:
+    """One row of the form: a step (a choice, a count, a player's count), whether its page is
+    opened aside on the kiosk (its "Nobody" leaves the field out), and whether its count is
+    the rest of the cards (shown, never set)."""
+
+    step: Step
+    aside: bool = False
+    derived: bool = False
+
+
+class PlayersForm(PlayersEntry):
+    """A deal of a game played each for oneself on one form, every page at once: the leader
+    console's "correct" and "enter a deal for the table" form. Each field is set by its key
+    (:meth:`put`, :meth:`add`); a choice is one its page offers, a count stays within what
+    keeps the counts adding up to the round's cards, the last player's count is the rest;
+    what no longer applies goes. The kiosk's :class:`PlayersEntry` checks and builds the deal
+    the same way.
+
+    >>> from whist.protocol import ClubRules
+    >>> from whist.formats import Format
+    >>> rules = ClubRules(name="widow", title="Widow whist", language="en", target=0,
+    ...     wins="games", length="open", fields=["widow"], seats=["1", "2", "3"],
+    ...     parties=["1", "2", "3"], entry=Format("widow").club.entry)
+    >>> form = PlayersForm.entering(rules, table=1, seats=["1", "2", "3"], deal=4, dealer="1")
+    >>> form.put("widow", "2"), form.add("tricks_1", 5), form.put("tricks_2", 9)
+    (True, True, False)
+    >>> form.put("tricks_2", 6), form.value_of("tricks_3"), form.complete
+    (True, 2, True)
+    >>> form.record().fields()
+    {'tricks_1': 5, 'tricks_2': 6, 'tricks_3': 2, 'widow': '2'}
+    """
+
+    def __init__(
+        self, score: ClubScore, draft: PlayersDraft, kept: Mapping[str, str | int] | None = None
+    ) -> None:
+        super().__init__(score, draft)
+        #: what the deal recorded that no page sets (a round's trump, for the record): sent
+        #: back as it was
+        self.kept = dict(kept or {})
+
+    # ================================================================ made for a deal
+    @classmethod
+    def entering(
+        cls,
+        rules: ClubRules,
+        *,
+        table: int,
+        seats: Sequence[str],
+        deal: int,
+        dealer: str | None,
+        round_: ClubRound | None = None,
+    ) -> PlayersForm:
+        """A new deal for the table whose players sit in ``seats``, dealt by ``dealer``, in
+        ``round_`` (the table's next round, as the hub publishes it)."""
+        return cls(_table_score(rules, table, seats, deal, dealer, round_), PlayersDraft(deal))
+
+    @classmethod
+    def correcting(
+        cls, rules: ClubRules, *, table: int, seats: Sequence[str], known: ClubDealScored
+    ) -> PlayersForm:
+        """A recorded deal, to be corrected: its fields, its dealer, and its round as its
+        counts say it (the players they name, the cards they add up to: the hub accepted
+        them)."""
+        schema = entry_of(rules)
+        values = {k: v for k, v in known.record.items() if _page_of(schema, k) is not None}
+        kept = {k: v for k, v in known.record.items() if k not in values}
+        round_ = recorded_round(schema, values, seats, known.round or 1)
+        score = _table_score(rules, table, seats, known.deal, known.dealer, round_)
+        return cls(score, PlayersDraft(deal=known.deal, values=values), kept)
+
+    # ================================================================ the rows
+    def shown(self, page: Page) -> bool:
+        """The form shows ``page``: what it depends on is entered and its condition holds
+        (a bidder only once a contract other than "everyone passed" is chosen)."""
+        values = self.draft.values
+        return all(w.field in values for w in page.when) and page.applies(values)
+
+    def rows(self) -> list[FormRow]:
+        """The form's rows in the pages' order, each page opened aside after its own: a
+        choice or a count asked once is a row, a count asked of each player a row per player
+        in the order the page asks them, the last one's the rest where the page says so."""
+        found: list[FormRow] = []
+        for page in self.schema.pages:
+            if page.ask is Ask.GO or not self.shown(page):
+                continue
+            if page.each is None:
+                found.append(FormRow(Step(page)))
+            else:
+                seats = self.asked(page)
+                found += [
+                    FormRow(Step(page, s), derived=page.rest and s == seats[-1]) for s in seats
+                ]
+            if page.aside is not None:
+                found.append(FormRow(Step(page.aside), aside=True))
+        return found
+
+    def _row(self, key: str) -> FormRow | None:
+        return next((r for r in self.rows() if r.step.key == key), None)
+
+    def value_of(self, key: str) -> str | int | None:
+        """What the form shows for ``key``: as entered, or the rest for the last count."""
+        row = self._row(key)
+        if row is not None and row.derived:
+            return self.rest(row.step.page)
+        return self.draft.values.get(key)
+
+    def most_of(self, row: FormRow) -> int:
+        """The highest count ``row`` may take now: the keypad's most, and for a count whose
+        last is the rest, what the other players' counts leave (none below 0)."""
+        step = row.step
+        page = step.page
+        if not page.rest or page.each is None:
+            return self.most(step)
+        others = [s for s in self.asked(page)[:-1] if s != step.seat]
+        return self.cards - sum(_int(self.draft.values.get(page.key(s))) for s in others)
+
+    @property
+    def complete(self) -> bool:
+        """Every row the game needs is entered: each choice without "Nobody" (but a page
+        opened aside), each count (but the rest, derived)."""
+        values = self.draft.values
+        for row in self.rows():
+            page = row.step.page
+            if row.aside or row.derived or (page.ask is Ask.CHOICE and page.nobody):
+                continue
+            if row.step.key not in values:
+                return False
+        return True
+
+    # ================================================================ taps
+    def put(self, key: str, value: str | int) -> bool:
+        """Set field ``key`` (``widow``, ``contract``, ``tricks_3``, ``bid_N``): a choice among
+        its page's options (``none`` for nobody, which leaves out a page opened aside), a
+        count from 0 to :meth:`most_of`; False (nothing changes) for anything else."""
+        row = self._row(key)
+        if row is None or row.derived:
+            return False
+        page = row.step.page
+        values = dict(self.draft.values)
+        if page.ask is Ask.CHOICE:
+            if str(value) not in self.options_of(page):
+                return False
+            if row.aside and value == NOBODY:
+                values.pop(key, None)
+            else:
+                values[key] = str(value)
+            for other in self.schema.pages:
+                # a player chosen here cannot stay chosen where they are left out
+                if other.leave_out == page.field and values.get(other.field) == value:
+                    values.pop(other.field)
+        elif isinstance(value, int) and 0 <= value <= self.most_of(row):
+            values[key] = value
+        else:
+            return False
+        kept = _applying(self.schema, values)
+        # a page shown no more (what it depends on is gone) takes its fields with it
+        self.draft = replace(self.draft, values=kept)
+        for page in self.schema.pages:
+            if not self.shown(page):
+                for k in [k for k in kept if _belongs(page, k)]:
+                    kept.pop(k)
+        self.draft = replace(self.draft, values=kept)
+        return True
+
+    def add(self, key: str, delta: int) -> bool:
+        """A stepper's tap: count ``key`` up or down by ``delta`` (from nothing entered,
+        down is 0 and up is ``delta``)."""
+        now = self.draft.values.get(key)
+        start = now if isinstance(now, int) else None
+        return self.put(key, max(0, delta) if start is None else start + delta)
+
+    def record(self) -> DealRecord:
+        """The deal sent: the pages' fields (the last count the rest), and what was
+        recorded that no page sets."""
+        sent = super().record().model_dump(exclude_none=True)
+        return DealRecord.model_validate({**self.kept, **sent})
+
+
+def recorded_round(
+    schema: EntrySchema, values: Mapping[str, str | int], seats: Sequence[str], number: int
+) -> ClubRound | None:
+    """The round a recorded deal was played in, from its counts whose last is the rest: the
+    players they name and the cards they add up to (None when it has no such counts).
+
+    >>> from whist.formats import Format
+    >>> r = recorded_round(Format("knockout").club.entry, {"tricks_1": 5, "tricks_3": 2},
+    ...     ["1", "2", "3"], 2)
+    >>> r.cards, r.players
+    (7, ['1', '3'])
+    """
+    for page in schema.pages:
+        if page.rest and page.each is not None:
+            named = [s for s in seats if isinstance(values.get(page.key(s)), int)]
+            cards = sum(_int(values.get(page.key(s))) for s in named)
+            if named and 1 <= cards <= TRICKS:
+                return ClubRound(number=number, cards=cards, players=named)
+    return None
+
+
+def _table_score(
+    rules: ClubRules,
+    table: int,
+    seats: Sequence[str],
+    deal: int,
+    dealer: str | None,
+    round_: ClubRound | None,
+) -> ClubScore:
+    """What a :class:`PlayersEntry` reads of a table (its rules, players, dealer, round) for
+    a form away from the table: no score, no names (the form says names its own way)."""
+
+    def party(seat: str) -> ClubParty:
+        return ClubParty(
+            party=seat,
+            players=[Player(seat=seat, name="")],
+            score=0,
+            games=0,
+            rubber_games=0,
+            rubbers=0,
+            points=0,
+        )
+
+    first = dealer if dealer is not None else seats[0] if seats else rules.seats[0]
+    return ClubScore(
+        table=table,
+        night="",
+        rules=rules,
+        deal=deal,
+        dealer=Player(seat=first, name=""),
+        parties=[party(s) for s in seats],
+        round=round_,
+    )
 
 
 def _int(value: object) -> int:
