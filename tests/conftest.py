@@ -26,35 +26,6 @@ def fresh_service_type() -> str:
 _before: str | None = None
 
 
-#: The longest files of the suite (``--durations``), started first: with one file to a worker
-#: (``--dist loadfile``) a long file started last runs on alone while the other workers wait.
-LONGEST_FIRST = (
-    "tests/ui/test_kiosk_ui.py",
-    "tests/ui/test_console_ui.py",
-    "tests/ui/test_club_stories_ui.py",
-    "tests/ui/test_club_solo_ui.py",
-    "tests/ui/test_kiosk_sizes_ui.py",
-    "tests/ui/test_hall_backrow.py",
-    "tests/ui/test_club_ui.py",
-)
-
-
-def _start_rank(item: pytest.Item) -> int:
-    path = item.nodeid.split("::", 1)[0]
-    if path in LONGEST_FIRST:
-        return LONGEST_FIRST.index(path)
-    if path.startswith("tests/ui/"):
-        return len(LONGEST_FIRST)
-    if path.startswith(("tests/integration/", "tests/system/")):
-        return len(LONGEST_FIRST) + 1
-    return len(LONGEST_FIRST) + 2
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest files first (a stable sort: each file's tests keep their order)."""
-    items.sort(key=_start_rank)
-
-
 def pytest_configure(config: pytest.Config) -> None:
     global _before
     _before = os.environ.get(PROVISION_SERVICE_ENV)
