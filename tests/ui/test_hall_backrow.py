@@ -22,8 +22,10 @@ from hall import sizes as bk
 from hardware.testing import PtyPeer
 from tests.ui.conftest import ROOT, Scenario, broker_spec
 from tests.ui.hall_backrow import LONG_NAME
-from tests.ui.test_console_ui import HALL_SHOTS, VARIANTS, _config
+from tests.ui.test_console_ui import HALL_SHOTS, _config
 
+#: Both languages on the TV at 1920x1080, French (the longer) at 1280x720 (hall_backrow.py).
+VARIANTS = ["en-1920x1080", "fr-1920x1080", "fr-1280x720"]
 SHOTS = [
     "01-three-teams",
     "02-page-1",
