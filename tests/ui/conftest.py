@@ -153,13 +153,29 @@ def write_kiosk_config(path: Path, broker: EmbeddedBroker, table: int, **extra: 
 
 
 class Scenario:
-    """One ``python -m tests.ui.driver`` process."""
+    """One ``python -m MODULE SPEC.json`` process (``tests.ui.driver``, the kiosk's, unless a
+    subclass names another): ``name``, its spec file's name; ``home``, a KIVY_HOME of its own
+    (two apps started at once each need one: Kivy makes folders in it at import)."""
 
-    def __init__(self, spec: dict[str, Any], env: dict[str, str], workdir: Path) -> None:
-        self.spec_file = workdir / f"scenario-{spec['scenario']}-{os.getpid()}-{id(self)}.json"
+    module = "tests.ui.driver"
+
+    def __init__(
+        self,
+        spec: dict[str, Any],
+        env: dict[str, str],
+        workdir: Path,
+        *,
+        name: str | None = None,
+        home: Path | None = None,
+    ) -> None:
+        name = name or f"scenario-{spec['scenario']}-{os.getpid()}-{id(self)}"
+        self.spec_file = workdir / f"{name}.json"
         self.spec_file.write_text(json.dumps(spec), encoding="utf-8")
+        if home is not None:
+            home.mkdir(exist_ok=True)
+            env = {**env, "KIVY_HOME": str(home)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.driver", str(self.spec_file)],
+            [sys.executable, "-m", self.module, str(self.spec_file)],
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,

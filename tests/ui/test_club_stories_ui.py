@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import csv
 import json
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +32,7 @@ from hub.demo.sim import SimClubKiosk
 from hub.service.core import HubCore
 from hub.service.service import Hub
 from hub.service.store import EventStore
-from tests.ui.conftest import ROOT, SHOTS, Scenario, broker_spec, write_kiosk_config
+from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
 from tests.ui.stories import EIGHT_EVEN, STORIES, Story
 from tests.ui.test_console_ui import HALL_SHOTS, LEADER_SHOTS, _config
 from whist.night import ClubNight
@@ -51,19 +49,11 @@ NAMES = (
 class StoryApp(Scenario):
     """One app of the story: ``python -m tests.ui.stories`` with its own KIVY_HOME."""
 
+    module = "tests.ui.stories"
+
     def __init__(self, spec: dict[str, Any], env: dict[str, str], workdir: Path) -> None:
-        self.spec_file = workdir / f"story-{spec['app']}.json"
-        self.spec_file.write_text(json.dumps(spec), encoding="utf-8")
-        home = workdir / f"kivy-{spec['app']}"
-        home.mkdir(exist_ok=True)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.stories", str(self.spec_file)],
-            cwd=ROOT,
-            env={**env, "KIVY_HOME": str(home)},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        app = spec["app"]
+        super().__init__(spec, env, workdir, name=f"story-{app}", home=workdir / f"kivy-{app}")
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ least 48 px at 1080p).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -32,23 +33,17 @@ QUICK_VARIANTS = ["en-1280x720", "fr-1280x720"]
 class ConsoleScenario(Scenario):
     """``python -m tests.ui.console_driver`` instead of the kiosk's driver."""
 
-    def __init__(self, spec: dict[str, Any], env: dict[str, str], workdir: Path) -> None:
-        import os
-        import subprocess
-        import sys
+    module = "tests.ui.console_driver"
 
-        self.spec_file = workdir / f"console-{spec['scenario']}-{os.getpid()}-{id(self)}.json"
-        self.spec_file.write_text(json.dumps(spec), encoding="utf-8")
+    def __init__(self, spec: dict[str, Any], env: dict[str, str], workdir: Path) -> None:
         # Two apps start at once: each its own KIVY_HOME (Kivy makes folders in it at import).
-        home = workdir / f"kivy-{spec['app']}-{spec['scenario']}"
-        home.mkdir(exist_ok=True)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.console_driver", str(self.spec_file)],
-            cwd=ROOT,
-            env={**env, "KIVY_HOME": str(home)},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
+        kind = f"{spec['app']}-{spec['scenario']}"
+        super().__init__(
+            spec,
+            env,
+            workdir,
+            name=f"console-{spec['scenario']}-{os.getpid()}-{id(self)}",
+            home=workdir / f"kivy-{kind}",
         )
 
 

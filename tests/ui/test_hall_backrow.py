@@ -39,17 +39,10 @@ SHOTS = [
 
 
 class BackrowScenario(Scenario):
+    module = "tests.ui.hall_backrow"
+
     def __init__(self, spec: dict[str, Any], env: dict[str, str], workdir: Path) -> None:
-        self.spec_file = workdir / "hall-backrow.json"
-        self.spec_file.write_text(json.dumps(spec), encoding="utf-8")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.hall_backrow", str(self.spec_file)],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        super().__init__(spec, env, workdir, name="hall-backrow")
 
 
 def test_the_standings_read_from_the_back_row(tmp_path, kivy_env, hall):
