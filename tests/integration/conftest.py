@@ -130,6 +130,9 @@ class ProbeClient(mqtt.Client):
             protocol=mqtt.MQTTv5,
         )
         self._probe_cond = threading.Condition()
+        #: (broker port, login) once made by the ``connect`` fixture; open until closed.
+        self.probe_login: tuple[int, str] | None = None
+        self.probe_open = True
         self._probe_connack: ReasonCode | None = None
         self._probe_pubacks: dict[int, ReasonCode] = {}
         self._probe_subacks: dict[int, list[ReasonCode]] = {}
@@ -260,6 +263,7 @@ class ProbeClient(mqtt.Client):
 
     def close(self) -> None:
         """Disconnect (if connected) and stop the network loop."""
+        self.probe_open = False
         self.disconnect()
         self.loop_stop()
 
@@ -314,7 +318,13 @@ def connect() -> Iterator[Callable[..., ProbeClient]]:
 
     def make(server: Server, credential: Credential | None = None, **kw: Any) -> ProbeClient:
         user, pw = (credential.username, credential.password) if credential else (None, None)
+        if user is not None:
+            # Our broker makes a login its client id: two open clients of one login push each
+            # other off in turn (each reconnecting), and a test's messages go missing.
+            twins = [c for c in made if c.probe_login == (server.port, user) and c.probe_open]
+            assert not twins, f"login {user!r} already has an open client: close it first"
         client = mqtt_client(server.host, server.port, user, pw, **kw)
+        client.probe_login = (server.port, user)
         made.append(client)
         return client
 
