@@ -652,7 +652,7 @@ class TablePresenter(_Base):
         info = info_short = ""
         v = self.store.table_view
         if self.club is not None:
-            info = header_info(tr, self.club)
+            info, info_short = header_info(tr, self.club)
         elif v is not None and v.phase != Phase.WAITING:
             info_short = words.hand_label(tr, v.hand, v.hands)
             # "Day 1" kept together: the upright bar wraps before the day's number otherwise

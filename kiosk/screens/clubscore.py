@@ -44,32 +44,44 @@ class ClubScreen(KioskScreen):
         return tr.t("This table has played the whole night.")
 
 
-def header_info(tr: Translator, desk: ClubDesk) -> str:
-    """What the bar says on a club night: the deal, or the round and who deals."""
+def header_info(tr: Translator, desk: ClubDesk) -> tuple[str, str]:
+    """What the bar says on a club night, at the reading type: the deal (or the round) and
+    who deals, and a shorter wording for a narrow bar ("Harold deals": the deal's number is
+    on the page's own button)."""
     s = desk.score
     if s is None:
-        return ""
+        return "", ""
     if desk.over:
-        return game_title(tr.t, s.rules.name, s.rules.title)
+        title = game_title(tr.t, s.rules.name, s.rules.title)
+        return title, title
     if desk.step is not None and desk.draft is not None:
-        return tr.t("Deal {n}").format(n=desk.draft.deal)
+        return _same(tr.t("Deal {n}").format(n=desk.draft.deal))
     if s.round is not None and individual.counts_rounds(s):
         # a game played in rounds: the players count rounds of the game, not deals of the
         # night (the round being entered, or sent and not yet scored)
         if desk.pending:
-            return tr.t("Round {r}").format(r=s.round.number)
-        return tr.t("Round {r} · {dealer} deals").format(
-            r=s.round.number, dealer=individual.seat_name(tr, s, s.dealer.seat)
+            return _same(tr.t("Round {r}").format(r=s.round.number))
+        dealer = individual.seat_name(tr, s, s.dealer.seat)
+        return (
+            tr.t("Round {r} · {dealer} deals").format(r=s.round.number, dealer=dealer),
+            tr.t("{dealer} deals").format(dealer=dealer),
         )
     if desk.step is not None and desk.flow is not None:
-        return tr.t("Deal {n}").format(n=desk.flow.draft.deal)
+        return _same(tr.t("Deal {n}").format(n=desk.flow.draft.deal))
     if desk.individual:
         dealer = individual.seat_name(tr, s, s.dealer.seat)
     else:
         dealer = words.person(tr, s.dealer)
     if desk.pending:
-        return tr.t("Deal {n}").format(n=desk.next_deal)
-    return tr.t("Deal {n} · {dealer} deals").format(n=s.deal, dealer=dealer)
+        return _same(tr.t("Deal {n}").format(n=desk.next_deal))
+    return (
+        tr.t("Deal {n} · {dealer} deals").format(n=s.deal, dealer=dealer),
+        tr.t("{dealer} deals").format(dealer=dealer),
+    )
+
+
+def _same(line: str) -> tuple[str, str]:
+    return line, line
 
 
 def banner(tr: Translator, desk: ClubDesk) -> str:

@@ -134,6 +134,8 @@ def test_a_club_state_shows_the_score_screen_from_the_hubs_score(link):
     assert s.last == "No deal yet."
     assert s.enter.text == "Enter deal 1"
     assert vm.header.info == "Deal 1 · Eleanor deals"
+    # a narrow bar says who deals: the deal's number is on the button below (issue 29)
+    assert vm.header.info_short == "Eleanor deals"
 
 
 # ---------------------------------------------------------------- a whole deal
@@ -196,7 +198,7 @@ def test_a_whole_minnesota_deal_in_six_taps(link):
     # The numbers are the hub's: 3 tricks over six for the side that granded and made it.
     assert (vm.club_score.ns_score, vm.club_score.ew_score) == ("3", "0")
     assert vm.club_score.last == ("Deal 1: NS grand · NS 9 · EW 4 tricks\nNS +3 (grand made)")
-    assert vm.header.info == "Deal 2 · Harold deals"
+    assert (vm.header.info, vm.header.info_short) == ("Deal 2 · Harold deals", "Harold deals")
 
 
 def test_the_tap_count_of_a_deal_is_measured(link):
@@ -230,6 +232,11 @@ def test_the_tap_count_of_a_deal_is_measured(link):
 def test_english_trump_with_suit_symbols_and_honours(link):
     hub = Hub("english")
     p = kiosk(hub, link, language="fr")
+    # the bar's line and its shorter wording, in French too (issue 29)
+    assert (p.view.header.info, p.view.header.info_short) == (
+        "Donne 1 · Eleanor distribue",
+        "Eleanor distribue",
+    )
     p.enter_deal()
     pick = p.view.club_pick
     assert pick.question == "Donne 1\u00a0: quel est l'atout\u00a0?"
