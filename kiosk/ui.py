@@ -19,7 +19,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -32,8 +32,6 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen as KivyScreen
 from kivy.uix.widget import Widget
 
-import hardware
-from hardware import FlagMismatch
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from kiosk.connection import RESEND_EVERY, KioskConnection
@@ -49,6 +47,12 @@ from uikit.widgets import LButton, LFill, LLine, LText, OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
 from whist.protocol.messages import CallTopic
+
+if TYPE_CHECKING:
+    # the devices' package is imported when a kiosk has any (most have none): gpiozero and
+    # the devices' models cost a start-up a fifth of a second on a Pi 4 for nothing
+    import hardware
+    from hardware import FlagMismatch
 
 log = logging.getLogger("whist.kiosk")
 
@@ -368,6 +372,8 @@ class KioskApp(ScreenApp):
         devices = dict(config.hardware.model_extra or {})
         if not devices:
             return
+
+        import hardware
 
         def mismatch(m: FlagMismatch | None) -> None:
             if m is not None:

@@ -18,6 +18,7 @@ by its own design size (:meth:`_scale`).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -125,6 +126,11 @@ class ScreenApp(App):
         Window.bind(size=self._rescale)
         self._rescale(Window, Window.size)
         self._start_or_setup()
+        # Everything made so far (Kivy, our modules, the rules, the screens' widgets) lives as
+        # long as the app: out of the collector's sight, its passes no longer walk it each time
+        # (the collector was off from configure_kivy to here: imports make no garbage cycles).
+        gc.freeze()
+        gc.enable()
         return root
 
     def _rescale(self, window: Any, size: tuple[int, int]) -> None:
