@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import json
 import os
-import selectors
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +27,7 @@ import pytest
 
 from hub.broker.broker import EmbeddedBroker, find_free_port
 from tests.integration.conftest import mosquitto_missing
+from tests.ui.zygote import Forked
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "kiosk"
@@ -174,27 +173,16 @@ class Scenario:
         if home is not None:
             home.mkdir(exist_ok=True)
             env = {**env, "KIVY_HOME": str(home)}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", self.module, str(self.spec_file)],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        # forked from a server with our modules loaded (tests/ui/zygote.py), not a new Python
+        self.proc = Forked(self.module, [str(self.spec_file)], env, workdir)
 
     def readline_starting(self, prefix: str, timeout: float = SCENARIO_TIMEOUT) -> str:
         """Read stdout until a line starting with *prefix*; the rest of that line."""
-        assert self.proc.stdout is not None
-        sel = selectors.DefaultSelector()
-        sel.register(self.proc.stdout, selectors.EVENT_READ)
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not sel.select(timeout=0.2):
-                if self.proc.poll() is not None:
-                    break
+        while (left := deadline - time.monotonic()) > 0:
+            line = self.proc.readline(min(left, 0.2))
+            if line is None:
                 continue
-            line = self.proc.stdout.readline()
             if not line:
                 break
             if line.startswith(prefix):
@@ -204,8 +192,7 @@ class Scenario:
     def stderr_tail(self) -> str:
         if self.proc.poll() is None:
             return "(still running)"
-        assert self.proc.stderr is not None
-        return self.proc.stderr.read()[-4000:]
+        return self.proc.stderr_text()[-4000:]
 
     def report(self, timeout: float = SCENARIO_TIMEOUT) -> dict[str, Any]:
         """Wait for the process; its RESULT, failing the test with its error if it had one."""
