@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -15,6 +14,7 @@ from hub.service.core import HubCore
 from hub.service.files import write_spec
 from hub.service.service import Hub
 from hub.service.store import EventStore
+from tests.zygote import Forked
 from whist.nightspec import LengthSpec, default_night, load_night
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
@@ -43,28 +43,29 @@ class HubProcess:
             self.argv += ["--tls-port", str(find_free_port())]
         if "--phones-port" not in args:  # never the real 8080; phones only where tested
             self.argv += ["--no-phones"]
-        self.proc: subprocess.Popen[str] | None = None
+        self.data_dir = data_dir
+        self.proc: Forked | None = None
         self.lines: list[str] = []
         self._ready = threading.Event()
 
     def start(self, timeout: float = READY_WAIT) -> HubProcess:
         self._ready.clear()
-        self.proc = subprocess.Popen(
-            self.argv,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        # forked from a server with the hub's modules loaded (tests/zygote.py): as
+        # ``python -m hub.cli serve …``, without importing them again at every start
+        folder = self.data_dir.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = Forked("hub.cli", self.argv[3:], env, folder, stderr_to_stdout=True)
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
         if not self._ready.wait(timeout):
             self.kill()
             raise AssertionError("hub did not get ready:\n" + "".join(self.lines[-30:]))
         return self
 
-    def _read(self, proc: subprocess.Popen[str]) -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
+    def _read(self, proc: Forked) -> None:
+        while (line := proc.readline(1.0)) != "":
+            if line is None:
+                continue
             self.lines.append(line)
             if "Hub ready" in line:
                 self._ready.set()

@@ -27,7 +27,7 @@ import pytest
 
 from hub.broker.broker import EmbeddedBroker, find_free_port
 from tests.integration.conftest import mosquitto_missing
-from tests.ui.zygote import Forked
+from tests.zygote import Forked
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "kiosk"

@@ -1,12 +1,14 @@
-"""The UI tests' app processes, forked from a server that has our modules loaded already.
+"""The suite's app and hub processes, forked from a server that has our modules loaded already.
 
-Every scenario is a window of its own, so a process of its own (tests/ui/conftest.py). A new
-Python spent 1.3 s of CPU importing the kiosk, half of it on what never touches Kivy (the
-protocol's models, the presenters, paho): the suite starts over a hundred such processes on two
-cores. A :mod:`multiprocessing` fork server (one for each pytest worker) loads that half once;
-each scenario is forked from it and runs ``python -m MODULE ARGS`` as before, with its own
-environment, folder and output files. Kivy itself is imported in the child, after the child's
-environment is set: it reads KIVY_HOME and the display at import.
+Every UI scenario is a window of its own, so a process of its own (tests/ui/conftest.py), and
+the integration tests start a real ``whist-hub serve`` again and again
+(tests/integration/hubproc.py). A new Python spent 1.3 s of CPU importing the kiosk, half of it
+on what never touches Kivy (the protocol's models, the presenters, paho), and 0.7 s importing
+the hub: the suite starts a few hundred such processes on two cores. A :mod:`multiprocessing`
+fork server (one for each pytest worker) loads those modules once; each process is forked from
+it and runs ``python -m MODULE ARGS`` as before, with its own environment, folder and output
+files. Kivy itself is imported in the child, after the child's environment is set: it reads
+KIVY_HOME and the display at import.
 """
 
 from __future__ import annotations
@@ -21,11 +23,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 #: Loaded once in the fork server: nothing here may import Kivy or start a thread.
 PRELOAD = [
-    "tests.ui.zygote",
+    "tests.zygote",
     "whist.protocol",
     "whist.formats",
     "whist.tournament",
@@ -37,6 +39,8 @@ PRELOAD = [
     "console.presenter",
     "hall.presenter",
     "paho.mqtt.client",
+    "hub.cli",
+    "hub.service.serve",
 ]
 
 _context: Any = None
@@ -80,9 +84,18 @@ class Forked:
     """What the scenarios used of :class:`subprocess.Popen`, for a process of the fork server:
     ``stdout`` and ``stderr`` are files the child writes (read with :meth:`readline`)."""
 
-    def __init__(self, module: str, args: list[str], env: dict[str, str], folder: Path) -> None:
+    def __init__(
+        self,
+        module: str,
+        args: list[str],
+        env: dict[str, str],
+        folder: Path,
+        *,
+        stderr_to_stdout: bool = False,
+    ) -> None:
         stem = folder / f"{module.rsplit('.', 1)[-1]}-{os.getpid()}-{id(self)}"
-        self.out_path, self.err_path = stem.with_suffix(".out"), stem.with_suffix(".err")
+        self.out_path = stem.with_suffix(".out")
+        self.err_path = self.out_path if stderr_to_stdout else stem.with_suffix(".err")
         for path in (self.out_path, self.err_path):
             path.write_bytes(b"")
         self.returncode: int | None = None
