@@ -1,7 +1,8 @@
 """UI fixtures: a real X server (Xvfb), a real Mosquitto, and the kiosk app in a subprocess.
 
 Kivy makes one window per process, so every scenario runs ``python -m tests.ui.driver`` in a
-process of its own (tests/ui/driver.py) and reports back one JSON line. Screenshots go to
+process of its own (tests/ui/driver.py), forked from a server that has our modules loaded
+(tests/zygote.py), and reports back one JSON line. Screenshots go to
 ``screenshots/kiosk/`` at the repository root (git-ignored), named
 ``{language}-{width}x{height}-{nn}-{screen}.png``.
 
@@ -152,9 +153,9 @@ def write_kiosk_config(path: Path, broker: EmbeddedBroker, table: int, **extra: 
 
 
 class Scenario:
-    """One ``python -m MODULE SPEC.json`` process (``tests.ui.driver``, the kiosk's, unless a
-    subclass names another): ``name``, its spec file's name; ``home``, a KIVY_HOME of its own
-    (two apps started at once each need one: Kivy makes folders in it at import)."""
+    """One ``python -m MODULE SPEC.json`` process, forked (``tests.ui.driver``, the kiosk's,
+    unless a subclass names another): ``name``, its spec file's name; ``home``, a KIVY_HOME of
+    its own (two apps started at once each need one: Kivy makes folders in it at import)."""
 
     module = "tests.ui.driver"
 
