@@ -648,6 +648,7 @@ class TablePresenter(_Base):
     def _header(self, screen: Screen) -> HeaderVM:
         tr = self.tr
         banner_text, role = self._banner(screen)
+        called = self.store.call != "none"
         offline = self._offline(screen)
         info = info_short = ""
         v = self.store.table_view
@@ -667,6 +668,8 @@ class TablePresenter(_Base):
             info=info,
             info_short=info_short,
             banner="" if offline[0] else banner_text,
+            # the call, the banner players see most, in one line at the reading type
+            banner_short=tr.t("Leader called: please wait.") if called and not offline[0] else "",
             banner_role=role,
             offline=offline[0],
             offline_short=offline[1],

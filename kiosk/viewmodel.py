@@ -120,6 +120,9 @@ class HeaderVM:
     #: ``info`` shorter, for a bar too narrow for it at the reading type: the hand alone
     info_short: str = ""
     banner: str = ""
+    #: ``banner`` in one line at the reading type, where it has such a wording ("" where not:
+    #: the banner then takes two lines of the plain type)
+    banner_short: str = ""
     banner_role: str = "banner-offline"
     offline: str = ""
     #: ``offline`` shorter, for a band too narrow for it at the reading type

@@ -577,6 +577,13 @@ def test_a_call_says_why_and_is_confirmed_before_it_goes(link, hall):
         "Autre chose",
     ]
     assert fr.view.call.send.text == "Appeler l'arbitre maintenant"
+    fr.call_reason(0)
+    fr.call_send()
+    # the call's banner, and its one line at the reading type for the 800x480 bar (issue 25)
+    assert (fr.view.header.banner, fr.view.header.banner_short) == (
+        "L'arbitre a été appelé. Attendez à votre table.",
+        "Arbitre appelé\u00a0: attendez.",
+    )
 
 
 def test_calling_the_leader_until_the_leader_clears_it(link, hall):
@@ -586,11 +593,12 @@ def test_calling_the_leader_until_the_leader_clears_it(link, hall):
     assert link.calls == 1
     assert p.view.hand.call.text == "Leader called" and not p.view.hand.call.enabled
     assert p.view.header.banner == "The leader has been called. Please wait at your table."
+    assert p.view.header.banner_short == "Leader called: please wait."
     p.call_leader()
     assert link.calls == 1  # once is enough
     p.on_state(hall.state(1, calling=[TABLE]))
     p.on_state(hall.state(1, calling=[]))
-    assert p.call == "none" and p.view.header.banner == ""
+    assert p.call == "none" and p.view.header.banner == p.view.header.banner_short == ""
     link.online = False
     call(p)
     p.on_connection(False)
