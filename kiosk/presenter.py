@@ -647,8 +647,7 @@ class TablePresenter(_Base):
 
     def _header(self, screen: Screen) -> HeaderVM:
         tr = self.tr
-        banner_text, role = self._banner(screen)
-        called = self.store.call != "none"
+        banner_text, role, banner_short = self._banner(screen)
         offline = self._offline(screen)
         info = info_short = ""
         v = self.store.table_view
@@ -668,8 +667,7 @@ class TablePresenter(_Base):
             info=info,
             info_short=info_short,
             banner="" if offline[0] else banner_text,
-            # the call, the banner players see most, in one line at the reading type
-            banner_short=tr.t("Leader called: please wait.") if called and not offline[0] else "",
+            banner_short="" if offline[0] else banner_short,
             banner_role=role,
             offline=offline[0],
             offline_short=offline[1],
@@ -687,22 +685,32 @@ class TablePresenter(_Base):
             return tr.t(WAVE), tr.t("Wave to the leader.")
         return tr.t("No connection: your taps are kept."), tr.t("No connection: all kept.")
 
-    def _banner(self, screen: Screen) -> tuple[str, str]:
+    def _banner(self, screen: Screen) -> tuple[str, str, str]:
+        """The banner, its role, and its one line at the reading type where it has one (the
+        call, the banner players see most)."""
         tr = self.tr
         if self.store.call != "none":
-            return tr.t("The leader has been called. Please wait at your table."), "banner-call"
+            return (
+                tr.t("The leader has been called. Please wait at your table."),
+                "banner-call",
+                tr.t("Leader called: please wait."),
+            )
         if self.router.notice:
-            return tr.t(self.router.notice), "banner-info"
+            return tr.t(self.router.notice), "banner-info", ""
         if self.club is not None:
-            return banner(tr, self.club), "banner-info"
+            return banner(tr, self.club), "banner-info", ""
         waiting = len(self.store.pending)
         if waiting and screen is not Screen.PENDING:
-            return tr.nt(
-                "{n} result saved here, waiting to be confirmed.",
-                "{n} results saved here, waiting to be confirmed.",
-                waiting,
-            ).format(n=waiting), "banner-info"
-        return "", "banner-info"
+            return (
+                tr.nt(
+                    "{n} result saved here, waiting to be confirmed.",
+                    "{n} results saved here, waiting to be confirmed.",
+                    waiting,
+                ).format(n=waiting),
+                "banner-info",
+                "",
+            )
+        return "", "banner-info", ""
 
 
 def clock_line(face: ClockFace, table: int, tr: Translator) -> tuple[str, bool]:

@@ -50,7 +50,7 @@ from whist.protocol.messages import CallTopic
 
 if TYPE_CHECKING:
     # the devices' package is imported when a kiosk has any (most have none): gpiozero and
-    # the devices' models cost a start-up a fifth of a second on a Pi 4 for nothing
+    # the devices' models cost every start about 0.1 s of CPU here (more on a Pi) for nothing
     import hardware
     from hardware import FlagMismatch
 

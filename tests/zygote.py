@@ -50,17 +50,8 @@ def _server() -> Any:
     global _context
     if _context is None:
         _context = multiprocessing.get_context("forkserver")
-        _context.set_forkserver_preload([m for m in PRELOAD if _importable(m)])
+        _context.set_forkserver_preload(PRELOAD)
     return _context
-
-
-def _importable(module: str) -> bool:
-    import importlib.util
-
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
 
 
 def _child(module: str, args: list[str], env: dict[str, str], out: str, err: str) -> None:
@@ -81,8 +72,9 @@ def _child(module: str, args: list[str], env: dict[str, str], out: str, err: str
 
 
 class Forked:
-    """What the scenarios used of :class:`subprocess.Popen`, for a process of the fork server:
-    ``stdout`` and ``stderr`` are files the child writes (read with :meth:`readline`)."""
+    """What the UI scenarios and the real hubs used of :class:`subprocess.Popen`, for a process
+    of the fork server: ``stdout`` and ``stderr`` are files the child writes (read with
+    :meth:`readline`)."""
 
     def __init__(
         self,
@@ -114,15 +106,10 @@ class Forked:
         nothing came within ``timeout``."""
         deadline = time.monotonic() + timeout
         while True:
+            # ended before this read: the read gets all it wrote, up to the next line's end
+            ended = self.poll() is not None
             self._partial += self.stdout.readline()
-            if self._partial.endswith("\n"):
-                line, self._partial = self._partial, ""
-                return line
-            if self.poll() is not None:
-                rest = self.stdout.read()
-                if rest:
-                    self._partial += rest
-                    continue
+            if self._partial.endswith("\n") or ended:
                 line, self._partial = self._partial, ""
                 return line
             if time.monotonic() > deadline:

@@ -85,8 +85,9 @@ def configure_kivy(size: tuple[int, int], rotation: int = 0) -> None:
     """Settings Kivy must have before its first import. ``size`` is the window as the screen
     has it; ``rotation`` (0, 90, 180, 270) turns the picture and the touches within it."""
     # No garbage collection while Kivy and the app's modules load and the screens are built:
-    # its passes found nothing to free, and the club stories' windows took 17 % less CPU
-    # without them. ScreenApp.build turns it on again, with all that was made set aside.
+    # its passes walk everything made so far, again and again, and the club stories' windows
+    # took 17 % less CPU without them. ScreenApp.build turns it on again, with all that was
+    # made set aside.
     gc.disable()
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are not Kivy's
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")

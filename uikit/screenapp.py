@@ -128,7 +128,7 @@ class ScreenApp(App):
         self._start_or_setup()
         # Everything made so far (Kivy, our modules, the rules, the screens' widgets) lives as
         # long as the app: out of the collector's sight, its passes no longer walk it each time
-        # (the collector was off from configure_kivy to here: imports make no garbage cycles).
+        # (the collector was off from configure_kivy to here).
         gc.freeze()
         gc.enable()
         return root

@@ -52,8 +52,7 @@ def header_info(tr: Translator, desk: ClubDesk) -> tuple[str, str]:
     if s is None:
         return "", ""
     if desk.over:
-        title = game_title(tr.t, s.rules.name, s.rules.title)
-        return title, title
+        return _same(game_title(tr.t, s.rules.name, s.rules.title))
     if desk.step is not None and desk.draft is not None:
         return _same(tr.t("Deal {n}").format(n=desk.draft.deal))
     if s.round is not None and individual.counts_rounds(s):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import threading
 import time
 from pathlib import Path
@@ -29,20 +28,12 @@ class HubProcess:
     """``python -m hub.cli serve FILE --data DIR …`` with its output kept for diagnosis."""
 
     def __init__(self, spec_file: Path, data_dir: Path, *args: str) -> None:
-        self.argv = [
-            sys.executable,
-            "-m",
-            "hub.cli",
-            "serve",
-            str(spec_file),
-            "--data",
-            str(data_dir),
-            *args,
-        ]
+        #: ``whist-hub``'s arguments (``python -m hub.cli`` …)
+        self.args = ["serve", str(spec_file), "--data", str(data_dir), *args]
         if "--tls-port" not in args:  # never the real 8883: other hubs may run here
-            self.argv += ["--tls-port", str(find_free_port())]
+            self.args += ["--tls-port", str(find_free_port())]
         if "--phones-port" not in args:  # never the real 8080; phones only where tested
-            self.argv += ["--no-phones"]
+            self.args += ["--no-phones"]
         self.data_dir = data_dir
         self.proc: Forked | None = None
         self.lines: list[str] = []
@@ -55,7 +46,7 @@ class HubProcess:
         folder = self.data_dir.parent
         folder.mkdir(parents=True, exist_ok=True)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = Forked("hub.cli", self.argv[3:], env, folder, stderr_to_stdout=True)
+        self.proc = Forked("hub.cli", self.args, env, folder, stderr_to_stdout=True)
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
         if not self._ready.wait(timeout):
             self.kill()

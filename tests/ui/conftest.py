@@ -174,7 +174,7 @@ class Scenario:
         if home is not None:
             home.mkdir(exist_ok=True)
             env = {**env, "KIVY_HOME": str(home)}
-        # forked from a server with our modules loaded (tests/ui/zygote.py), not a new Python
+        # forked from a server with our modules loaded (tests/zygote.py), not a new Python
         self.proc = Forked(self.module, [str(self.spec_file)], env, workdir)
 
     def readline_starting(self, prefix: str, timeout: float = SCENARIO_TIMEOUT) -> str:

@@ -668,13 +668,13 @@ class PlayersForm(PlayersEntry):
         else:
             return False
         kept = _applying(self.schema, values)
-        # a page shown no more (what it depends on is gone) takes its fields with it
+        # a page shown no more (what it depends on is gone) takes its fields with it; pruned
+        # in place, so that each page after it is shown or not by what is left
         self.draft = replace(self.draft, values=kept)
         for page in self.schema.pages:
             if not self.shown(page):
                 for k in [k for k in kept if _belongs(page, k)]:
                     kept.pop(k)
-        self.draft = replace(self.draft, values=kept)
         return True
 
     def add(self, key: str, delta: int) -> bool:
