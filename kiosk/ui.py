@@ -25,7 +25,6 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import (
     BooleanProperty,
-    ListProperty,
     NumericProperty,
     ObjectProperty,
 )
@@ -43,7 +42,7 @@ from uikit import theme, widetheme
 from uikit.app import parse_size
 from uikit.config import ConfigProblem, Problem
 from uikit.screenapp import CONFIG_POLL, ScreenApp
-from uikit.widgets import LButton, LFill, LLine, LText, OneLine
+from uikit.widgets import FirstFit, LButton, LFill, LLine, LText, OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
 from whist.protocol.messages import CallTopic
@@ -74,42 +73,6 @@ class KFitText(OneLine, KText):
 
     In a .kv file: ``KFitText:`` / ``font_max: app.s * theme.TEXT_LARGE``.
     """
-
-
-class FirstFit:
-    """Says the first of ``texts`` that holds in ``lines`` lines of the label's width (the
-    last one when none does): a long name gives way to a shorter wording rather than push
-    the page under the top bar (issue 25, item 7), or be cut."""
-
-    texts = ListProperty([])
-    lines = NumericProperty(1)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        refit = Clock.create_trigger(self._refit, -1)
-        for name in ("texts", "lines", "width", "font_size", "bold"):
-            self.bind(**{name: refit})  # type: ignore[attr-defined]
-
-    def _refit(self, *_args: Any) -> None:
-        from kivy.core.text import Label as CoreLabel
-
-        me: Any = self
-        texts = [t for t in self.texts if t]
-        if not texts or me.width <= 1:
-            me.text = texts[-1] if texts else ""
-            return
-        chosen = texts[-1]
-        for text in texts:
-            options = dict(me._label.options)
-            options.update(text=text, text_size=(me.width, None))
-            label = CoreLabel(**options)
-            label.refresh()
-            one = CoreLabel(**{**options, "text": "X", "text_size": (None, None)})
-            one.refresh()
-            if label.content_size[1] <= self.lines * one.content_size[1] + 1:
-                chosen = text
-                break
-        me.text = chosen
 
 
 class KFirstFit(FirstFit, KText):

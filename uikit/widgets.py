@@ -192,6 +192,48 @@ class OneLine:
         return bool(label.content_size[0] <= self.width - padding)
 
 
+class FirstFit:
+    """A mixin for a Label that says the first of ``texts`` that holds in ``lines`` lines of
+    its width (the last one when none does): a long name gives way to a shorter wording
+    rather than push the page under the top bar (issue 25, item 7), or be cut. Unlike
+    :class:`OneLine`, the type keeps its size: the words change, not the print.
+
+    In a .kv file: ``texts: [app.vm.hand.visitors, app.vm.hand.visitors_short]``.
+    """
+
+    texts = ListProperty([])
+    lines = NumericProperty(1)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        from kivy.clock import Clock
+
+        refit = Clock.create_trigger(self._refit, -1)
+        for name in ("texts", "lines", "width", "font_size", "bold"):
+            self.bind(**{name: refit})  # type: ignore[attr-defined]
+
+    def _refit(self, *_args: Any) -> None:
+        from kivy.core.text import Label as CoreLabel
+
+        me: Any = self
+        texts = [t for t in self.texts if t]
+        if not texts or me.width <= 1:
+            me.text = texts[-1] if texts else ""
+            return
+        chosen = texts[-1]
+        for text in texts:
+            options = dict(me._label.options)
+            options.update(text=text, text_size=(me.width, None))
+            label = CoreLabel(**options)
+            label.refresh()
+            one = CoreLabel(**{**options, "text": "X", "text_size": (None, None)})
+            one.refresh()
+            if label.content_size[1] <= self.lines * one.content_size[1] + 1:
+                chosen = text
+                break
+        me.text = chosen
+
+
 class LButton(ButtonBehavior, Label):
     """A button drawn from a ButtonVM; ``corner``: the radius of its corners, in design
     pixels."""
