@@ -26,7 +26,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
-from kiosk import individual
+from kiosk import individual, notices
 from kiosk.i18n import N_
 from kiosk.individual import PlayersFlow
 from kiosk.outbox import OutboxError
@@ -198,7 +198,7 @@ class ClubDesk:
         if self.over and self.step in _ENTERING:
             # The night ended while a deal was being tapped in: nothing more can be taken.
             self.step, self.draft, self.flow = None, None, None
-            self.notice = N_("The night is over: no more deals are taken.")
+            self.notice = notices.NIGHT_OVER
 
     def on_ack(self, ack: Ack, deal: ClubDeal | None) -> None:
         deal = self.pending.pop(ack.id, None) or deal
@@ -211,7 +211,7 @@ class ClubDesk:
         else:
             self.rejected = (deal, ack)
             if self.step in _ENTERING:
-                self.notice = N_("A deal was not accepted: call the leader.")
+                self.notice = notices.DEAL_REFUSED
             else:
                 self.step = "rejected"
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from kiosk.i18n import N_, Translator
+from kiosk.i18n import Translator
 from kiosk.viewmodel import ButtonVM, CountConfirmVM, JoinVM
 from whist.enums import AckStatus, CountStatus
 from whist.protocol import Ack, CountAtTable, FlagCount
@@ -157,6 +157,3 @@ class CountDesk:
             send=ButtonVM(tr.t("Yes, send it"), role="primary"),
         )
 
-
-#: What a refused count says in the banner (a msgid).
-REFUSED = N_("The count was not accepted: please call the leader.")

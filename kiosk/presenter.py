@@ -29,9 +29,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from kiosk import words
+from kiosk import notices, words
 from kiosk.club import ClubDesk, Party
-from kiosk.count import REFUSED, CountDesk
+from kiosk.count import CountDesk
 from kiosk.i18n import N_, Translator, translator
 from kiosk.screenchoice import ScreenChoice
 from kiosk.screens.base import KioskScreen
@@ -323,9 +323,7 @@ class TablePresenter(_Base):
             router.mode = None  # the next day has started: the table no longer counts
         draft = router.draft
         if draft is not None and router.mode in ENTRY_FLOW and store.hand_closed(draft.hand):
-            router.notice = N_(
-                "The leader closed this hand: call the leader to give your result."
-            )
+            router.notice = notices.HAND_CLOSED
             router.mode, router.draft = None, None
         self._changed()
 
@@ -357,7 +355,7 @@ class TablePresenter(_Base):
         refused = self.counting.on_ack(ack, result)
         if refused is not None:  # an answer about a count: the view says what it decided
             if refused:
-                router.notice = REFUSED
+                router.notice = notices.COUNT_REFUSED
             self._changed()
             return
         if isinstance(result, FlagCount):
@@ -377,11 +375,11 @@ class TablePresenter(_Base):
             if router.mode in (None, Screen.PENDING, Screen.WAITING):
                 store.accepted, router.mode = (result, ack), Screen.ACCEPTED
             else:
-                router.notice = N_("The result is recorded.")
+                router.notice = notices.RESULT_RECORDED
         else:
             store.rejected = (result, ack)
             if router.mode in ENTRY_FLOW:
-                router.notice = N_("A result was not accepted: call the leader.")
+                router.notice = notices.RESULT_REFUSED
             else:
                 router.mode = Screen.REJECTED
         if router.watching == ack.id:
@@ -606,9 +604,7 @@ class TablePresenter(_Base):
         again."""
         if counted is None:
             return
-        self.router.notice = N_(
-            "The flags on this table do not match the recorded count: the leader has been called."
-        )
+        self.router.notice = notices.FLAGS_DIFFER
         if self.store.call == "none" and self.link.call_leader(
             f"flag counter says {counted}, hub says {expected}"
         ):
@@ -696,20 +692,15 @@ class TablePresenter(_Base):
                 tr.t("Leader called: please wait."),
             )
         if self.router.notice:
-            return tr.t(self.router.notice), "banner-info", ""
+            notice = self.router.notice
+            return tr.t(notice), "banner-info", notices.short(tr, notice)
         if self.club is not None:
-            return banner(tr, self.club), "banner-info", ""
+            text, short = banner(tr, self.club)
+            return text, "banner-info", short
         waiting = len(self.store.pending)
         if waiting and screen is not Screen.PENDING:
-            return (
-                tr.nt(
-                    "{n} result saved here, waiting to be confirmed.",
-                    "{n} results saved here, waiting to be confirmed.",
-                    waiting,
-                ).format(n=waiting),
-                "banner-info",
-                "",
-            )
+            text, short = notices.saved_results(tr, waiting)
+            return text, "banner-info", short
         return "", "banner-info", ""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kiosk import individual, words
+from kiosk import individual, notices, words
 from kiosk.club import ClubDesk
 from kiosk.i18n import Translator
 from kiosk.screens.base import KioskScreen
@@ -83,17 +83,13 @@ def _same(line: str) -> tuple[str, str]:
     return line, line
 
 
-def banner(tr: Translator, desk: ClubDesk) -> str:
-    """The banner's one-off words, or the deals waiting in the outbox."""
+def banner(tr: Translator, desk: ClubDesk) -> tuple[str, str]:
+    """The banner's one-off words, or the deals waiting in the outbox; and its one line."""
     if desk.notice:
-        return tr.t(desk.notice)
+        return tr.t(desk.notice), notices.short(tr, desk.notice)
     if desk.pending and desk.step != "pending":
-        return tr.nt(
-            "{n} deal saved here, waiting to be scored.",
-            "{n} deals saved here, waiting to be scored.",
-            len(desk.pending),
-        ).format(n=len(desk.pending))
-    return ""
+        return notices.saved_deals(tr, len(desk.pending))
+    return "", ""
 
 
 class ClubScoreScreen(ClubScreen):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kiosk.i18n import N_
+from kiosk import notices
 from kiosk.outbox import OutboxError
 from kiosk.screens.base import KioskScreen
 from kiosk.viewmodel import Screen, ViewModel
@@ -52,7 +52,7 @@ class CountConfirmScreen(KioskScreen):
             try:
                 self.app.counting.send(v.count.day)
             except OutboxError:
-                r.notice = N_("This screen could not save the count. Please call the leader.")
+                r.notice = notices.COUNT_NOT_SAVED
                 r.mode = Screen.COUNT
             else:
                 r.mode = None

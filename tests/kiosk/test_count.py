@@ -104,6 +104,10 @@ def test_a_refused_count_says_call_the_leader(link):
     (sent,) = link.counts
     p.on_ack(Ack(id=sent.id, status="rejected", code="out_of_range", reason="no"), sent)
     assert p.view.header.banner == "The count was not accepted: please call the leader."
+    # its one line at the reading type, for the 800x480 bar (issue 25)
+    assert p.view.header.banner_short == "Count refused: call the leader."
+    p.toggle_language()
+    assert p.view.header.banner_short == "Compte refusé\u00a0: voir l'arbitre."
 
 
 def test_a_count_not_saved_is_never_said_sent(link):
@@ -114,6 +118,7 @@ def test_a_count_not_saved_is_never_said_sent(link):
     p.count_send()
     assert p.view.screen is Screen.COUNT
     assert "could not save the count" in p.view.header.banner
+    assert p.view.header.banner_short == "Count not kept: call the leader."
 
 
 def test_the_next_day_puts_the_count_away(link):
