@@ -169,12 +169,18 @@ def _dumps(body: object) -> bytes:
 @pytest.mark.parametrize("fmt", ["alberta", "gaspesie"])
 def test_the_fast_writers_write_what_the_views_say_all_along_an_event(fmt):
     """TableViews.json and AssignmentWriter.json keep the parts of a hand as JSON; at every
-    step of an event (results, a correction, a loan, a day's end) their bytes are those of
-    the plain views, and a team's day totals are the hall's."""
+    step of an event (results, a correction, a penalty, a loan, a day's end) their bytes are
+    those of the plain views written by the standard library's json, and a team's day totals
+    are the hall's."""
     tables = 6
     spec = default_spec(fmt, tables=tables, hands=6)
     two_days = (DaySpec(hands=3), DaySpec(hands=3))
-    t = Tournament.new(spec.model_copy(update={"days": two_days}))
+    # names as a hall has them: accents, quotes, a suit symbol (the views are UTF-8)
+    teams = list(spec.teams)
+    teams[0] = teams[0].model_copy(
+        update={"name": 'Les "As" de Gaspé ♠', "players": {"A": "Zoé", "B": "Jean-François"}}
+    )
+    t = Tournament.new(spec.model_copy(update={"days": two_days, "teams": teams}))
     assert t.spec.day_of(4) == 2
     rng = random.Random(17)
     writer, assignments = views.TableViews(t), views.AssignmentWriter()
@@ -201,6 +207,9 @@ def test_the_fast_writers_write_what_the_views_say_all_along_an_event(fmt):
                 check()
         t.apply(ResultCorrected(hand, 2, 13, 0, 0, "miscounted"))
         check()
+        if fmt == "gaspesie":
+            t.apply(PenaltyImposed(hand, 4, "home", "signals"))
+            check()
         if fmt == "alberta":
             t.apply(FlagsLent(table=3, flags=2))
             check()
