@@ -341,13 +341,13 @@ class LeaderPresenter(Base[ViewModel]):
         banner, role = "", "banner-offline"
         since = self.store.away_since
         if not self.store.connected and since is not None:  # the last picture, said so
-            banner = tr.t("The hub is away since {time}; what you see is from then.").format(
+            banner = tr.t("The hub has been away since {time}; what you see is from then.").format(
                 time=clock_time(since)
             )
         elif not self.store.connected:
             banner = tr.t("No connection to the hub's network. Trying again…")
         elif self.store.hub_online is False and since is not None:
-            banner = tr.t("The hub is offline since {time}: commands wait.").format(
+            banner = tr.t("The hub has been offline since {time}: commands wait.").format(
                 time=clock_time(since)
             )
         elif self.store.hub_online is False:

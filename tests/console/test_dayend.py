@@ -178,7 +178,7 @@ def test_an_outage_keeps_the_last_picture_and_says_since_when(tmp_path):
     v = p.view
     assert v.screen is Screen.TABLES and v.tables == before  # the last picture
     since = time.strftime("%H:%M", time.localtime(now[0]))
-    assert v.header.banner == f"The hub is away since {since}; what you see is from then."
+    assert v.header.banner == f"The hub has been away since {since}; what you see is from then."
     hub.result(2, 1, 7)  # meanwhile the hub (back first) took table 2's result
     hub.outbox.clear()
     now[0] += 60
@@ -189,7 +189,7 @@ def test_an_outage_keeps_the_last_picture_and_says_since_when(tmp_path):
     assert v.screen is Screen.TABLES and v.header.banner == ""
     assert p.store.state is not None and p.store.state.reported == [1, 2]
     p.on_hub_status(False)  # the broker stays, the hub goes: the same picture, said so
-    assert p.view.header.banner.startswith(f"The hub is offline since {since[:2]}")
+    assert p.view.header.banner.startswith(f"The hub has been offline since {since[:2]}")
     p.set_language("fr")
     assert p.view.header.banner.startswith("Poste central hors ligne depuis")
     hub.close()
