@@ -96,8 +96,9 @@ class CountDesk:
         sent = [c for c in self.pending.values() if c.day == day]
         return sent[-1] if sent else None
 
-    def line(self, tr: Translator, count: CountAtTable) -> str:
-        """The waiting screen's sentence about the count (empty: nothing to say)."""
+    def line(self, tr: Translator, count: CountAtTable, *, short: bool = False) -> str:
+        """The waiting screen's sentence about the count (empty: nothing to say); ``short``:
+        its compact wording, where there is one."""
         sent = self.waiting(count.day)
         if sent is not None:
             return tr.nt(
@@ -107,6 +108,8 @@ class CountDesk:
             ).format(n=sent.flags)
         if count.counted is None:
             # every flag on the table, lent ones too: not the score, which leaves them out (A6)
+            if short:
+                return tr.t("Count every flag, lent ones too, in fives.")
             return tr.t("Count every flag on this table, lent ones too, in fives.")
         if count.status == CountStatus.AGREES and count.accepted:  # the leader's word (issue 25)
             return tr.nt(

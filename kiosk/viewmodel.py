@@ -12,7 +12,7 @@ The ``.kv`` files bind to these fields and nothing else; a presenter builds a ne
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 #: Most revokes a side can be given on the revokes page (military and club kiosks alike): the
 #: core's bound.
@@ -203,11 +203,30 @@ class ConnectingVM:
 
 
 @dataclass(frozen=True)
+class WaitingLines:
+    """The waiting screen's lines beside (upright: under) the big number, at the reading
+    type: one wording of them (:attr:`WaitingVM.shorter`).
+
+    >>> WaitingLines(subtitle="Waiting for 3 other tables.").late
+    ''
+    """
+
+    late: str = ""
+    subtitle: str = ""
+    last_result: str = ""
+    recent: str = ""
+    count_line: str = ""
+    next_hand: str = ""
+
+
+@dataclass(frozen=True)
 class WaitingVM:
     """Screen 2: between hands: the flags (or points) here and the last result.
 
     >>> WaitingVM(score="12").score
     '12'
+    >>> WaitingVM(subtitle="Waiting.").versions[0].subtitle
+    'Waiting.'
     """
 
     title: str = ""
@@ -228,6 +247,17 @@ class WaitingVM:
     recent: str = ""
     late: str = ""
     wide: bool = False  # long news at a day's end: the lines take the score's column too
+    #: The lines above again, each time shorter, for a screen where they do not hold at the
+    #: reading type: shorter wordings, then without the older results (``recent``), then
+    #: only what the players must do and what they wait for (the .kv says the first that
+    #: holds)
+    shorter: tuple[WaitingLines, ...] = ()
+
+    @property
+    def versions(self) -> tuple[WaitingLines, ...]:
+        """The lines as said above, then each of :attr:`shorter`."""
+        full = WaitingLines(**{f.name: getattr(self, f.name) for f in fields(WaitingLines)})
+        return (full, *self.shorter)
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ GASPESIE_WORDING = (
     declare.pt("manche", "Hand {n}: visitors {v}, home {h}"),
     declare.pt("manche", "Hand {n} — {trump}"),
     declare.pt("manche", "Last result (hand {n}): visitors {v}, home {h}. {outcome}."),
+    declare.pt("manche", "Hand {n}: visitors {v}, home {h}. {outcome}."),
     declare.pt(
         "manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}."
     ),
@@ -55,6 +56,11 @@ GASPESIE_WORDING = (
     declare.pt("manche", "Hand {n}, as corrected by the leader: visitors {v}, home {h}."),
     declare.pt("manche", "Hand {n}, entered by the leader: visitors {v}, home {h}."),
     declare.pt("manche", "The leader gave this hand to the other side (a penalty)."),
+    declare.pt("manche", "Hand {n}, corrected: visitors {v}, home {h}. {outcome}."),
+    declare.pt("manche", "Hand {n}, corrected: visitors {v}, home {h}."),
+    declare.pt("manche", "Hand {n}, by the leader: visitors {v}, home {h}. {outcome}."),
+    declare.pt("manche", "Hand {n}, by the leader: visitors {v}, home {h}."),
+    declare.pt("manche", "Penalty: the hand goes to the other side."),
     declare.pt("manche", "OK, show the hand"),
     declare.pt("manche", "The leader has closed this hand."),
     declare.pt("manche", "Waiting for the next hand"),
@@ -212,13 +218,28 @@ def revoke_rule(tr: Translator, penalty: str) -> str:
 
 
 def result_line(
-    tr: Translator, unit: str, res: RecordedResult, *, with_outcome: bool = True
+    tr: Translator,
+    unit: str,
+    res: RecordedResult,
+    *,
+    with_outcome: bool = True,
+    short: bool = False,
 ) -> str:
     """A recorded result of this table, as the hub holds it, and who entered it (without what
-    it is worth when the screen says that in big type already)."""
+    it is worth when the screen says that in big type already); ``short``: the waiting
+    screen's compact wording (no "Last result", "corrected" for "as corrected by the
+    leader", the penalty in fewer words)."""
     said = outcome(tr, unit, res)
     v, h = res.visitor_tricks, res.home_tricks
-    if not with_outcome and res.corrected and res.by == "leader":
+    if short and res.corrected and res.by == "leader" and with_outcome:
+        text = tr.t("Hand {n}, corrected: visitors {v}, home {h}. {outcome}.")
+    elif short and res.corrected and res.by == "leader":
+        text = tr.t("Hand {n}, corrected: visitors {v}, home {h}.")
+    elif short and res.by == "leader" and with_outcome:
+        text = tr.t("Hand {n}, by the leader: visitors {v}, home {h}. {outcome}.")
+    elif short and res.by == "leader":
+        text = tr.t("Hand {n}, by the leader: visitors {v}, home {h}.")
+    elif not with_outcome and res.corrected and res.by == "leader":
         text = tr.t("Hand {n}, as corrected by the leader: visitors {v}, home {h}.")
     elif not with_outcome and res.by == "leader":
         text = tr.t("Hand {n}, entered by the leader: visitors {v}, home {h}.")
@@ -228,6 +249,8 @@ def result_line(
         text = tr.t("Hand {n}, as corrected by the leader: visitors {v}, home {h}. {outcome}.")
     elif res.by == "leader":
         text = tr.t("Hand {n}, entered by the leader: visitors {v}, home {h}. {outcome}.")
+    elif short:
+        text = tr.t("Hand {n}: visitors {v}, home {h}. {outcome}.")
     else:
         text = tr.t("Last result (hand {n}): visitors {v}, home {h}. {outcome}.")
     line = text.format(n=res.hand, v=v, h=h, outcome=said)
@@ -236,20 +259,45 @@ def result_line(
     why = outcome_reason(tr, res) if res.penalty is None else ""
     if why:
         line += " " + why
-    if res.penalty is not None:
+    if res.penalty is not None and short:
+        line += " " + tr.t("Penalty: the hand goes to the other side.")
+    elif res.penalty is not None:
         line += " " + tr.t("The leader gave this hand to the other side (a penalty).")
     # the last two words kept together: "flag." never alone on a wrapped line
     return tie_end(line)
 
 
-def hand_over(tr: Translator, res: RecordedResult) -> list[str]:
+def hand_over(tr: Translator, res: RecordedResult, *, short: bool = False) -> list[str]:
     """What to do with the flags now that the hub holds ``res``: the whole result the first
     time, a correction's difference after it (in the role this table had; a correction of
-    this table's own result says the corrected tricks too)."""
+    this table's own result says the corrected tricks too). ``short``: the waiting screen's
+    compact wording, the flags to move without the corrected tricks."""
     lines = []
     for step in res.hand_over:
         n = step.count
-        if res.role == "home" and not res.corrected:
+        if short and res.role == "home" and not res.corrected:
+            lines.append(
+                tr.nt(
+                    "Home: {n} flag to the visitors.", "Home: {n} flags to the visitors.", n
+                ).format(n=n)
+            )
+        elif short and res.role == "home" and step.giver == "home":
+            lines.append(
+                tr.nt(
+                    "Hand {hand} corrected: home, give {n} flag to the visitors.",
+                    "Hand {hand} corrected: home, give {n} flags to the visitors.",
+                    n,
+                ).format(hand=res.hand, n=n)
+            )
+        elif short and res.role == "home":
+            lines.append(
+                tr.nt(
+                    "Hand {hand} corrected: the visitors give {n} flag back.",
+                    "Hand {hand} corrected: the visitors give {n} flags back.",
+                    n,
+                ).format(hand=res.hand, n=n)
+            )
+        elif res.role == "home" and not res.corrected:
             lines.append(
                 tr.nt(
                     "Home: give {n} flag to the visitors.",
@@ -326,10 +374,14 @@ def too_few_line(tr: Translator) -> str:
     return tr.t("This table has too few flags: the leader lends them.")
 
 
-def provisional_line(tr: Translator, missing: int) -> str:
+def provisional_line(tr: Translator, missing: int, *, short: bool = False) -> str:
     """Places worked out while results are missing (rule O12); empty when all are in."""
     if not missing:
         return ""
+    if short:
+        return tr.nt(
+            "Provisional: {n} missing.", "Provisional: {n} missing.", missing
+        ).format(n=missing)
     return tr.nt(
         "Provisional: {n} result missing.", "Provisional: {n} results missing.", missing
     ).format(n=missing)
@@ -521,10 +573,14 @@ def recent_line(tr: Translator, res: RecordedResult) -> str:
     )
 
 
-def playoff_lines(tr: Translator, note: PlayoffNote, team: int) -> tuple[str, list[str]]:
+def playoff_lines(
+    tr: Translator, note: PlayoffNote, team: int, *, short: bool = False, last: bool = True
+) -> tuple[str, list[str]]:
     """The waiting screen's title and lines while a playoff decides a place (issue 25): a
     tied team's table says its A and B players go to the playoff's table, the trump once
-    cut, the last playoff hand; the other tables that the standings are not final yet."""
+    cut, the last playoff hand (``last``); the other tables that the standings are not final
+    yet. ``short``: without what the title says already (the standings not final) and
+    without the A and B players' names (they know their seats)."""
 
     def name(t: int) -> str:
         return note.names.get(str(t)) or tr.t("Team {n}").format(n=t)
@@ -534,7 +590,7 @@ def playoff_lines(tr: Translator, note: PlayoffNote, team: int) -> tuple[str, li
             title = tr.t("A playoff decides first place.")
         else:
             title = tr.t("A playoff decides place {place}.").format(place=note.place)
-        return title, [tr.t("The standings are not final yet.")]
+        return title, [] if short else [tr.t("The standings are not final yet.")]
     names = [name(t) for t in note.teams]
     # the teams on a line of their own: in the title's type they would take three lines
     if note.place == 1:
@@ -544,7 +600,7 @@ def playoff_lines(tr: Translator, note: PlayoffNote, team: int) -> tuple[str, li
     lines = [tr.t("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])]
     if note.next and team in note.next:
         players = note.players.get(str(team), [])
-        if len(players) == 2:
+        if len(players) == 2 and not short:
             pair_ = tr.t("{a} & {b}").format(a=players[0], b=players[1])
             lines.append(
                 tr.t("Your A and B players, {players}: to table {table}.").format(
@@ -559,7 +615,7 @@ def playoff_lines(tr: Translator, note: PlayoffNote, team: int) -> tuple[str, li
         lines.append(tr.t("Your team plays after this playoff hand."))
     else:
         lines.append(tr.t("The leader starts the playoff."))
-    if len(note.last_teams) == 2 and len(note.last_tricks) == 2:
+    if last and len(note.last_teams) == 2 and len(note.last_tricks) == 2:
         (a, b), (x, y) = note.last_teams, note.last_tricks
         lines.append(
             tr.t("Last playoff hand: {a} {x}, {b} {y}.").format(a=name(a), x=x, b=name(b), y=y)
