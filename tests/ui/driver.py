@@ -604,6 +604,9 @@ async def read_lines(d: Driver) -> None:
     await d.on("waiting")
     await d.shot("02-waiting-running-fr")
     d.note("running", d.app.vm.waiting.standing)
+    # the lines beside (upright: under) the number at the reading type, as the screen says
+    # them: the wording the column chose (issue 25)
+    d.note("running_lines", [d.find(k).text for k in ("subtitle", "last-result", "next-hand")])
 
 
 async def club_score_first(d: Driver) -> None:

@@ -67,6 +67,12 @@ def test_a_hand_at_each_screen_size(tmp_path, kivy_env, hall, size):
     )
     # issue 25: the score today and the place, at the reading type (audited with the rest)
     assert report["texts"]["running"].startswith("Aujourd'hui\u00a0: ")
+    # the break's lines at the reading type, each said in some wording at every size (the
+    # audit: none cut or under the buttons): the flags stay, the flag to give, what's next
+    stay, give, next_hand = report["texts"]["running_lines"]
+    assert stay.startswith("Les drapeaux restent ")
+    assert give.startswith("Locaux\u00a0: ") and "1\u00a0drapeau aux visiteurs." in give
+    assert next_hand.endswith("Main 3 sur\u00a03.")
     for name in report["shots"]:
         assert (SHOTS / name).stat().st_size > 5000, f"{name} looks empty"
     # Every text at least the smallest type's capitals at this size (less a pixel row).
