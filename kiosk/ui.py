@@ -28,7 +28,6 @@ from kivy.properties import (
     NumericProperty,
     ObjectProperty,
 )
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen as KivyScreen
 from kivy.uix.widget import Widget
 
@@ -43,7 +42,7 @@ from uikit import theme, widetheme
 from uikit.app import parse_size
 from uikit.config import ConfigProblem, Problem
 from uikit.screenapp import CONFIG_POLL, ScreenApp
-from uikit.widgets import FirstFit, LButton, LFill, LLine, LText, OneLine
+from uikit.widgets import FirstFit, FitColumn, LButton, LFill, LLine, LText, OneLine
 from whist.enums import Unit
 from whist.protocol import ClubDeal, FlagCount, Result
 from whist.protocol.messages import CallTopic
@@ -83,59 +82,13 @@ class KFirstFit(FirstFit, KText):
     """
 
 
-class KFitColumn(BoxLayout):
-    """A column of texts that says the first of ``versions`` whose texts all hold in its
-    height (the last one when none does): at the reading type, the waiting screen's lines
-    give way to shorter ones rather than run under the buttons (issue 25). Each version is
-    an object with one attribute a text for each of ``fields``, said by the column's texts
-    in order, top to bottom (a widget without a ``text``, a ``Filler``, is skipped). The
-    column's own height comes from its layout, never from what it says.
+class KFitColumn(FitColumn):
+    """uikit's :class:`~uikit.widgets.FitColumn` under the name the kiosk's .kv files use:
+    the waiting screen's lines, the first of their wordings that holds (issue 25).
 
     In a .kv file: ``KFitColumn:`` / ``versions: app.vm.waiting.versions`` /
     ``fields: ['subtitle', 'last_result']``, then a ``KText:`` for each field.
     """
-
-    versions = ListProperty([])
-    fields = ListProperty([])
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        refit = Clock.create_trigger(self._refit, -1)
-        for name in ("versions", "fields", "size", "children"):
-            self.bind(**{name: refit})
-
-    def texts(self) -> list[Any]:
-        """The column's texts, top to bottom."""
-        return [c for c in reversed(self.children) if hasattr(c, "text")]
-
-    def _refit(self, *_args: Any) -> None:
-        from kivy.core.text import Label as CoreLabel
-
-        texts = self.texts()
-        if len(texts) != len(self.fields):
-            raise ValueError(f"{len(texts)} texts in the column for fields {list(self.fields)}")
-        if not self.versions:
-            return
-        left, top, right, bottom = self.padding
-        width = self.width - left - right
-        room = self.height - top - bottom - self.spacing * max(0, len(self.children) - 1)
-        chosen = len(self.versions) - 1
-        for i, version in enumerate(self.versions):
-            tall = 0.0
-            for widget, field in zip(texts, self.fields, strict=True):
-                text = getattr(version, field)
-                if text:
-                    options = dict(widget._label.options)
-                    options.update(text=text, text_size=(width, None))
-                    label = CoreLabel(**options)
-                    label.refresh()
-                    tall += label.content_size[1]
-            if tall <= room + 1:
-                chosen = i
-                break
-        version = self.versions[chosen]
-        for widget, field in zip(texts, self.fields, strict=True):
-            widget.text = getattr(version, field)
 
 
 class KLine(LLine):

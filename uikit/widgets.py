@@ -29,6 +29,7 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
@@ -232,6 +233,63 @@ class FirstFit:
                 chosen = text
                 break
         me.text = chosen
+
+
+class FitColumn(BoxLayout):
+    """A column of texts that says the first of ``versions`` whose texts all hold in its
+    height (the last one when none does): at the reading type, the waiting screen's lines
+    give way to shorter ones rather than run under the buttons (issue 25). Each version is
+    an object with one attribute a text for each of ``fields``, said by the column's texts
+    in order, top to bottom (a widget without a ``text``, a ``Filler``, is skipped). The
+    column's own height comes from its layout, never from what it says.
+
+    In a .kv file: ``FitColumn:`` / ``versions: app.vm.waiting.versions`` /
+    ``fields: ['subtitle', 'last_result']``, then a text widget for each field.
+    """
+
+    versions = ListProperty([])
+    fields = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        from kivy.clock import Clock
+
+        refit = Clock.create_trigger(self._refit, -1)
+        for name in ("versions", "fields", "size", "children"):
+            self.bind(**{name: refit})
+
+    def texts(self) -> list[Any]:
+        """The column's texts, top to bottom."""
+        return [c for c in reversed(self.children) if hasattr(c, "text")]
+
+    def _refit(self, *_args: Any) -> None:
+        from kivy.core.text import Label as CoreLabel
+
+        texts = self.texts()
+        if len(texts) != len(self.fields):
+            raise ValueError(f"{len(texts)} texts in the column for fields {list(self.fields)}")
+        if not self.versions:
+            return
+        left, top, right, bottom = self.padding
+        width = self.width - left - right
+        room = self.height - top - bottom - self.spacing * max(0, len(self.children) - 1)
+        chosen = len(self.versions) - 1
+        for i, version in enumerate(self.versions):
+            tall = 0.0
+            for widget, field in zip(texts, self.fields, strict=True):
+                text = getattr(version, field)
+                if text:
+                    options = dict(widget._label.options)
+                    options.update(text=text, text_size=(width, None))
+                    label = CoreLabel(**options)
+                    label.refresh()
+                    tall += label.content_size[1]
+            if tall <= room + 1:
+                chosen = i
+                break
+        version = self.versions[chosen]
+        for widget, field in zip(texts, self.fields, strict=True):
+            widget.text = getattr(version, field)
 
 
 class LButton(ButtonBehavior, Label):
