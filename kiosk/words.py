@@ -549,19 +549,27 @@ def late_change_line(
 
 def running_line(tr: Translator, unit: str, run: RunningScore) -> str:
     """During play, the team's score today and its place in the hall, as the hub holds them
-    (issue 25, item 15), on one line: ``Today: 14 flags · place 2 of 6``."""
+    (issue 25, item 15), on one line: ``Today: 14 flags · place 2 of 6``. A day's score of
+    flags is below zero when the team lost more than it won: the plural follows its size
+    ("-2 drapeaux", as French says "2 drapeaux").
+
+    >>> from kiosk.i18n import translator
+    >>> run = RunningScore(today=-2, score=-2, place=4, teams=4, shared=False, after=7)
+    >>> running_line(translator("fr"), Unit.FLAGS, run)
+    "Aujourd'hui\xa0: -2\xa0drapeaux · rang 4 sur 4"
+    """
     # a shared place reads the same: its words would not fit the line
     if unit == Unit.POINTS:
         line = tr.nt(
             "Today: {n} point · place {place} of {teams}",
             "Today: {n} points · place {place} of {teams}",
-            run.today,
+            abs(run.today),
         )
     else:
         line = tr.nt(
             "Today: {n} flag · place {place} of {teams}",
             "Today: {n} flags · place {place} of {teams}",
-            run.today,
+            abs(run.today),
         )
     return line.format(n=run.today, place=run.place, teams=run.teams)
 
