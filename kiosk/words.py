@@ -556,7 +556,7 @@ def running_line(tr: Translator, unit: str, run: RunningScore) -> str:
     >>> from kiosk.i18n import translator
     >>> run = RunningScore(today=-2, score=-2, place=4, teams=4, shared=False, after=7)
     >>> running_line(translator("fr"), Unit.FLAGS, run)
-    "Aujourd'hui\xa0: -2\xa0drapeaux · rang 4 sur 4"
+    "Aujourd'hui\xa0: -2 drapeaux · rang 4 sur 4"
     """
     # a shared place reads the same: its words would not fit the line
     if unit == Unit.POINTS:
