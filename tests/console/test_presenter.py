@@ -511,7 +511,7 @@ def test_commands_stay_on_show_until_answered(hub):
     p.start.confirm_start()
     assert p.view.message.text == "Sending to the hub: start the hand…"
     p.on_hub_status(False)
-    assert p.view.header.banner.startswith("The hub is offline")
+    assert p.view.header.banner.startswith("The hub has been offline since")
 
 
 def test_setup_screen():

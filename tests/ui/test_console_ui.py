@@ -182,7 +182,7 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert texts["corrected"] == "Table 2, hand 1: the correction is saved."
     assert texts["loan"] == "Table 2 now holds 13 flags."
     banner, sending = texts["offline"]
-    assert banner.startswith("The hub is offline")
+    assert banner.startswith("The hub has been offline since")
     assert sending.startswith("Sending to the hub: clear the call")
     assert texts["after_offline"] == "The call from table 1 is cleared."
     assert texts["close"].startswith("1 table has not reported: 1.")
