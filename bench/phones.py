@@ -167,17 +167,20 @@ class Phones:
     simulated phones' own cost on this machine stays small beside the brokers' and the hub's."""
 
     def __init__(self, broker: BenchPhoneBroker, root: str, count: int, measured: int,
-                 folder: Path) -> None:
+                 folder: Path, nice: int = 0) -> None:
         self.folder = folder
+        # ``nice``: the simulated phones' priority (a hall's phones are devices of their own:
+        # at 19 their cost on this machine's two cores comes after the hub's and the brokers')
+        first = ["nice", "-n", str(nice)] if nice else []
         self.stop_file = folder / "stop"
         self.out, ready = folder / "phones.json", folder / "ready"
         argv = [sys.executable, "-m", "bench.phones", "--worker", str(broker.phones_port), root,
                 broker.changes, str(measured), str(self.out), str(ready), str(self.stop_file)]
-        self.worker = subprocess.Popen(argv)
+        self.worker = subprocess.Popen([*first, *argv])
         sub = str(find_executable("mosquitto_sub"))
         filters = [a for t in broker.public().values() for a in ("-t", t)]
         self.silent = [
-            subprocess.Popen([sub, "-h", "127.0.0.1", "-p", str(broker.local_port),
+            subprocess.Popen([*first, sub, "-h", "127.0.0.1", "-p", str(broker.local_port),
                               "-q", "0", "-i", f"phone-{i}", *filters],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for i in range(max(0, count - measured - 1))
@@ -282,6 +285,9 @@ def main() -> None:
                         help="phones that note each message's arrival, over WebSockets (20)")
     parser.add_argument("--changes", choices=CHANGES, default="gathered",
                         help="what the phones read beside the full Standings (gathered)")
+    parser.add_argument("--phones-nice", type=int, default=0, metavar="N",
+                        help="run the simulated phones at this niceness (0; 19: after "
+                             "everything else, as if they were devices of their own)")
     args = parser.parse_args()
     rng = random.Random(2026)
     work = Path(tempfile.mkdtemp(prefix="whist-bench-phones-"))
@@ -311,7 +317,8 @@ def main() -> None:
         try:
             without = play_hands(leader, hall, 1, args.hands, rng, "no phones")
             with phones_broker:
-                phones = Phones(phones_broker, topics.root, args.phones, args.measured, work)
+                phones = Phones(phones_broker, topics.root, args.phones, args.measured, work,
+                                args.phones_nice)
                 time.sleep(1.0)
                 assert phones_broker.pid is not None and hub.proc.pid
                 cpu0 = (process_cpu_seconds(phones_broker.pid), hub.cpu_seconds(),
@@ -353,7 +360,7 @@ def main() -> None:
           f"hall_p50_ms={pct(hall1, 50) * 1e3:.1f} hall_p99_ms={pct(hall1, 99) * 1e3:.1f} "
           f"phone_p50_ms={pct(phone, 50) * 1e3:.1f} phone_p99_ms={pct(phone, 99) * 1e3:.1f} "
           f"c_phone_p50_ms={pct(c_phone, 50) * 1e3:.1f} "
-          f"c_phone_p99_ms={pct(c_phone, 99) * 1e3:.1f}")
+          f"c_phone_p99_ms={pct(c_phone, 99) * 1e3:.1f} phones_nice={args.phones_nice}")
 
 
 if __name__ == "__main__":
