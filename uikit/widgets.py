@@ -70,6 +70,17 @@ class LFill(Label):
     corner = NumericProperty(0)
 
 
+def measured(widget: Any, **options: Any) -> Any:
+    """Kivy's own label for ``widget``'s text settings with ``options`` changed (a text, a
+    size, a wrapping width), laid out as it would be drawn: how big a wording would be
+    before it is shown (FitFill, OneLine, FirstFit, FitColumn)."""
+    from kivy.core.text import Label as CoreLabel
+
+    label = CoreLabel(**{**widget._label.options, **options})
+    label.refresh()
+    return label
+
+
 class FitFill(LFill):
     """An :class:`LFill` whose text is never cut: drawn at ``max_font_size`` when it fits its
     box, otherwise wrapped between words onto more lines and made smaller, step by step,
@@ -107,18 +118,13 @@ class FitFill(LFill):
     def fits(self, font_size: float) -> bool:
         """Whether the text at ``font_size``, wrapped at the box's width, fits its height
         with every word whole (measured with Kivy's own label, as it will be drawn)."""
-        from kivy.core.text import Label as CoreLabel
-
-        options = dict(self._label.options)
-        options.update(text=self.text, font_size=font_size, text_size=(self.width, None))
-        label = CoreLabel(**options)
-        label.refresh()
+        label = measured(self, text=self.text, font_size=font_size, text_size=(self.width, None))
         if label.content_size[1] > self.height:
             return False
         if self.max_lines and len(label._cached_lines) > self.max_lines:
             return False
         widest = max(label.get_extents(word)[0] for word in self.text.split())
-        return bool(widest <= self.width - 2 * (options.get("padding_x") or 0))
+        return bool(widest <= self.width - 2 * (self._label.options.get("padding_x") or 0))
 
 
 def widest(texts: list[str], font_size: float, *, bold: bool = True) -> float:
@@ -183,13 +189,8 @@ class OneLine:
     def one_line(self, font_size: float) -> bool:
         """Whether the text at ``font_size`` holds on one line of the widget's width
         (measured with Kivy's own label, as it will be drawn)."""
-        from kivy.core.text import Label as CoreLabel
-
-        options = dict(self._label.options)
-        options.update(text=self.text, font_size=font_size, text_size=(None, None))
-        label = CoreLabel(**options)
-        label.refresh()
-        padding = 2 * (options.get("padding_x") or 0)
+        label = measured(self, text=self.text, font_size=font_size, text_size=(None, None))
+        padding = 2 * (self._label.options.get("padding_x") or 0)
         return bool(label.content_size[0] <= self.width - padding)
 
 
@@ -214,22 +215,17 @@ class FirstFit:
             self.bind(**{name: refit})  # type: ignore[attr-defined]
 
     def _refit(self, *_args: Any) -> None:
-        from kivy.core.text import Label as CoreLabel
-
         me: Any = self
         texts = [t for t in self.texts if t]
         if not texts or me.width <= 1:
             me.text = texts[-1] if texts else ""
             return
+        # one line's height: the same whatever the wording
+        line = measured(me, text="X", text_size=(None, None)).content_size[1]
         chosen = texts[-1]
         for text in texts:
-            options = dict(me._label.options)
-            options.update(text=text, text_size=(me.width, None))
-            label = CoreLabel(**options)
-            label.refresh()
-            one = CoreLabel(**{**options, "text": "X", "text_size": (None, None)})
-            one.refresh()
-            if label.content_size[1] <= self.lines * one.content_size[1] + 1:
+            tall = measured(me, text=text, text_size=(me.width, None)).content_size[1]
+            if tall <= self.lines * line + 1:
                 chosen = text
                 break
         me.text = chosen
@@ -263,8 +259,6 @@ class FitColumn(BoxLayout):
         return [c for c in reversed(self.children) if hasattr(c, "text")]
 
     def _refit(self, *_args: Any) -> None:
-        from kivy.core.text import Label as CoreLabel
-
         texts = self.texts()
         if len(texts) != len(self.fields):
             raise ValueError(f"{len(texts)} texts in the column for fields {list(self.fields)}")
@@ -279,11 +273,7 @@ class FitColumn(BoxLayout):
             for widget, field in zip(texts, self.fields, strict=True):
                 text = getattr(version, field)
                 if text:
-                    options = dict(widget._label.options)
-                    options.update(text=text, text_size=(width, None))
-                    label = CoreLabel(**options)
-                    label.refresh()
-                    tall += label.content_size[1]
+                    tall += measured(widget, text=text, text_size=(width, None)).content_size[1]
             if tall <= room + 1:
                 chosen = i
                 break
