@@ -30,11 +30,9 @@ import os
 import struct
 from dataclasses import dataclass
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from spake2 import SPAKE2_A, SPAKE2_B, SPAKEError
+# cryptography and spake2 are imported where they are used, not here: the hub imports this
+# module at its start, and most hubs never see a join (cryptography alone is about 12 MB of
+# the hub's memory, issue 22).
 
 #: SPAKE2's two sides: the kiosk is A, the hub B (a message reflected back is refused).
 KIOSK_ID = b"whist-kiosk"
@@ -57,6 +55,9 @@ class JoinKeys:
 
     @classmethod
     def derive(cls, shared: bytes, transcript: bytes) -> JoinKeys:
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
         info = _INFO + hashlib.sha256(transcript).digest()
         out = HKDF(algorithm=hashes.SHA256(), length=96, salt=None, info=info).derive(shared)
         return cls(out[:32], out[32:64], out[64:])
@@ -77,6 +78,8 @@ class KioskHandshake:
     """The kiosk's side: ``message`` goes to the hub; :meth:`check` takes its answer."""
 
     def __init__(self, code: str, *, table: int, device: str) -> None:
+        from spake2 import SPAKE2_A
+
         self.table = table
         self.device = device
         self._spake = SPAKE2_A(code.encode(), idA=KIOSK_ID, idB=HUB_ID)
@@ -84,6 +87,8 @@ class KioskHandshake:
 
     def check(self, hub_message: bytes, hub_proof: bytes) -> JoinKeys:
         """The keys, once the hub has proved it knows the code; else HandshakeFailed."""
+        from spake2 import SPAKEError
+
         try:
             shared = self._spake.finish(hub_message)
         except (SPAKEError, ValueError) as exc:
@@ -102,6 +107,8 @@ class HubHandshake:
     """
 
     def __init__(self, code: str, *, table: int, device: str, kiosk_message: bytes) -> None:
+        from spake2 import SPAKE2_B, SPAKEError
+
         spake = SPAKE2_B(code.encode(), idA=KIOSK_ID, idB=HUB_ID)
         self.message: bytes = spake.start()
         try:
@@ -114,6 +121,8 @@ class HubHandshake:
 def seal(key: bytes, plaintext: bytes, context: bytes) -> tuple[bytes, bytes]:
     """``plaintext`` encrypted and authenticated (ChaCha20-Poly1305): the nonce and the box.
     ``context`` (the session) is authenticated too, so a box fits only its own exchange."""
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
     nonce = os.urandom(NONCE_BYTES)
     return nonce, ChaCha20Poly1305(key).encrypt(nonce, plaintext, context)
 
@@ -122,6 +131,9 @@ def unseal(key: bytes, nonce: bytes, box: bytes, context: bytes) -> bytes:
     """The plaintext of a box :func:`seal` made with the same key; else HandshakeFailed."""
     if len(nonce) != NONCE_BYTES:
         raise HandshakeFailed("the sealed reply's nonce has the wrong length")
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
     try:
         return ChaCha20Poly1305(key).decrypt(nonce, box, context)
     except InvalidTag:

@@ -45,7 +45,7 @@ import tomli_w
 
 from hub.broker.logcap import LinePump
 from hub.broker.private import write_private
-from hub.broker.tls import CA_CERT_FILE, TlsError, TlsFiles, ensure_certificates, hall_addresses
+from hub.broker.tls import CA_CERT_FILE, TlsError, TlsFiles, hall_addresses
 from whist.protocol import Topics
 
 log = logging.getLogger(__name__)
@@ -401,7 +401,7 @@ def write_config(
     if tls is not None and tls_port is not None:
         lines += [
             "# The hall's network: TLS only, so no password crosses the Wi-Fi readable. Devices",
-            "# check this certificate against ca.crt, the hall's authority (hub/broker/tls.py).",
+            "# check this certificate against ca.crt, the hall's authority (hub/broker/certs.py).",
             f"listener {tls_port} {bind}" if bind else f"listener {tls_port}",
             *each_listener,
             f"cafile {tls.ca}",
@@ -922,6 +922,8 @@ class EmbeddedBroker(MosquittoProcess):
         # Before writing anything: a missing broker gets the one clear message.
         find_executable(self.executable)
         if self.tls_port is not None:
+            from hub.broker.certs import ensure_certificates  # cryptography: only with TLS
+
             self.tls = ensure_certificates(self.data_dir, hall_addresses(self.hall_bind))
         write_config(
             self.data_dir,
@@ -953,6 +955,8 @@ class EmbeddedBroker(MosquittoProcess):
         """Make the broker's certificate name *addresses* if it does not yet, and have the
         running broker take it (SIGHUP: Mosquitto 2.0 reloads its certificate, and keeps
         its connections). Returns whether a new certificate was made."""
+        from hub.broker.certs import ensure_certificates
+
         before = self.tls.cert.read_bytes() if self.tls else b""
         self.tls = ensure_certificates(self.data_dir, addresses)
         if self.tls.cert.read_bytes() == before:

@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from paho.mqtt.enums import CallbackAPIVersion
 
 from hub.broker.broker import Credentials, EmbeddedBroker, find_free_port, port_answers
-from hub.broker.tls import certificate_names, ensure_certificates
+from hub.broker.certs import certificate_names, ensure_certificates
 from hub.cli import main
 from hub.service.files import write_spec
 from kiosk.config import load_config as load_kiosk_config
