@@ -404,9 +404,9 @@ class TableViews:
         self._fixed_key: tuple[object, ...] | None = None
         self._fixed: dict[int, tuple[bytes, bytes]] = {}
         #: Per (hand, table, role), a recorded result as JSON, with the result and what its
-        #: JSON reads (see :meth:`_result_json`): a result is in its table's view up to five
-        #: times (this hand's and the last, the three recent) and in its visitors' twice,
-        #: and most views are published again unchanged in that part.
+        #: JSON reads (see :meth:`_result_json`), for the last four hands: a result is in its
+        #: table's view up to five times (this hand's and the last, the three recent) and in
+        #: its visitors' twice, and most views are published again unchanged in that part.
         self._results: dict[tuple[int, int, str], tuple[TableResult, tuple[object, ...], bytes]]
         self._results = {}
         self._over: dict[int, bool] = {}  # per hand, this state: its day is over
@@ -438,9 +438,11 @@ class TableViews:
         key = (id(t), hand, t.phase if started else WAITING, t.trumps.get(hand))
         if key != self._fixed_key:
             self._fixed_key, self._fixed = key, {}
-            # only the last few hands' results are in the views (three recent at most,
-            # unless a table sent none for a while): the others are let go
-            self._results = {k: v for k, v in self._results.items() if k[0] >= hand - 4}
+            # only the last few hands' results are in the views: this hand's and the last,
+            # and the three recent (this hand's and the two before, or the three before
+            # while this one is unreported); older ones, rarely shown (a table that sent
+            # none for a while), are written again when they are
+            self._results = {k: v for k, v in self._results.items() if k[0] >= hand - 3}
         fixed = self._fixed.get(table)
         if fixed is None:
             fixed = self._fixed[table] = (

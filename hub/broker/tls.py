@@ -28,8 +28,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import ifaddr  # zeroconf's own dependency: every network interface's addresses
-
 from hub.broker.net import lan_addresses
 
 #: The CA certificate devices are given (the join service sends it too: keep the name).
@@ -65,6 +63,10 @@ def hall_addresses(bind: str) -> list[str]:
     """
     if bind not in ("", "0.0.0.0", "::"):
         return [bind]
+    # zeroconf's own dependency, imported here: it loads ctypes and the C library's
+    # interface calls (4 MB of a hub that has no TLS listener, issue 22).
+    import ifaddr
+
     found: list[str] = []
     try:
         for adapter in ifaddr.get_adapters():
