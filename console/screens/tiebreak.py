@@ -570,7 +570,7 @@ class TieBreakPresenter(ScreenPresenter):
                         if k < len(rows[team])
                     )
                     steps.append(
-                        tr.t("team {team}: {counted}").format(team=team, counted=counted or "—")
+                        tr.t("Team {team} — {counted}").format(team=team, counted=counted or "—")
                     )
                 steps.append(
                     tr.t("Separated by counting back: the standings show the order.")

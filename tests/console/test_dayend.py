@@ -211,8 +211,8 @@ def test_the_count_back_shows_the_manche_that_separates_the_teams(tmp_path):
     lines = p.view.tiebreak.steps.splitlines()
     i = lines.index("Level after hands 4 to 3; hand 2 separates them:")
     assert lines[i + 1 : i + 3] == [
-        "team 1: after hand 3: 4 · after hand 2: 2",
-        "team 3: after hand 3: 4 · after hand 2: 3",
+        "Team 1 — after hand 3: 4 · after hand 2: 2",
+        "Team 3 — after hand 3: 4 · after hand 2: 3",
     ]
     hub.close()
 

@@ -42,7 +42,7 @@ def test_a_call_has_one_colon_and_its_table_number_stays_with_table(hub):
     hub.deliver()
     assert p.view.tables.calls == f"Calling you: table{NB}1 (the players ask for you)"
     p.set_language("fr")
-    assert p.view.tables.calls == f"Vous appellent{NB}: table{NB}1 (les joueurs vous demandent)"
+    assert p.view.tables.calls == f"On vous appelle{NB}: table{NB}1 (les joueurs vous demandent)"
     assert p.view.tables.calls.count(":") == 1
 
 

@@ -19,5 +19,5 @@ def test_a_table_that_sent_something_unreadable_calls_the_leader_in_his_language
     assert calls.startswith(f"Calling you: table{NB}2 (sent something unreadable at ")
     at = calls.rsplit(" ", 1)[-1].rstrip(")")
     p.set_language("fr")
-    expected = f"Vous appellent{NB}: table{NB}2 (a envoyé un message illisible à {at})"
+    expected = f"On vous appelle{NB}: table{NB}2 (a envoyé un message illisible à {at})"
     assert p.view.tables.calls == expected
