@@ -373,6 +373,10 @@ class HallPresenter(Base[HallVM]):
         )
         start = self.page * self.rows_per_page
         rows = []
+        # a place several teams share is marked as the club nights' is: "2=" (the core's
+        # ranks, once they rank these very scores; the ticker says what the mark means)
+        ranks = [t.rank for t in self.teams] if self.ranked else []
+        marks = [k for k in ranks if ranks.count(k) > 1]
         for i, t in enumerate(self.teams[start : start + self.rows_per_page]):
             alt = "-alt" if i % 2 else ""
             delta = t.change
@@ -384,7 +388,7 @@ class HallPresenter(Base[HallVM]):
                 change, change_role = f"▼ {-delta}", "down" + alt
             rows.append(
                 HallRowVM(
-                    rank=str(t.rank),
+                    rank=f"{t.rank}=" if t.rank in marks else str(t.rank),
                     team=str(t.team),
                     name=self._row_name(t),
                     total=str(self.score(t)),
@@ -411,6 +415,7 @@ class HallPresenter(Base[HallVM]):
                 *progress.split(" · "),  # "3 of 6 tables have reported", "Provisional — …"
                 *_sentences(counts) if s is None or s.playoff is None else counts.split(" · "),
                 message,
+                tr.t("{rank}= : a shared place").format(rank=marks[0]) if marks else "",
             ),
             screen="standings",
             language=self.language,

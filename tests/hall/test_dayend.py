@@ -62,7 +62,7 @@ def test_rank_and_table_are_not_mistaken_and_a_loan_explains_a_negative_score(tm
     hub.send("start_hand")
     hub.deliver()
     row = p.view.rows[0]
-    assert (row.rank, row.name) == ("1", "Team 1")
+    assert (row.rank, row.name) == ("1=", "Team 1")
     named = views.standings(hub.core.tournament)
     first = named.teams[0].model_copy(update={"name": "Red Deer Aces"})
     p.on_standings(named.model_copy(update={"teams": [first, *named.teams[1:]]}))

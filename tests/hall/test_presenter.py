@@ -29,7 +29,7 @@ def test_before_the_first_hand(hub):
     assert v.tournament == "Military whist, 3 tables"
     assert v.hand == "The first hand starts soon"
     assert v.trump_symbol == "" and v.progress == ""
-    assert rows(p) == {f"Team {t}": ("1", "12", "") for t in (1, 2, 3)}
+    assert rows(p) == {f"Team {t}": ("1=", "12", "") for t in (1, 2, 3)}
     assert (v.head.total, v.head.change) == ("Flags", "Last hand")
 
 
@@ -307,7 +307,7 @@ def test_level_teams_on_different_places_say_why():
         )
     )
     p.on_standings(Standings(hand=0, day=1, seq=1, teams=_teams((1, 12, 1), (2, 12, 1))))
-    assert p.view.message == "" and [r.rank for r in p.view.rows] == ["1", "1"]
+    assert p.view.message == "" and [r.rank for r in p.view.rows] == ["1=", "1="]
     # the core says a tie-break placed them (whist.views: Standings.placed_by)
     placed = _teams((2, 12, 1), (1, 12, 2))
     p.on_standings(Standings(hand=2, day=1, seq=2, teams=placed, placed_by="playoff"))
@@ -340,7 +340,7 @@ def test_a_playoff_the_hub_plays_is_said_on_the_hall(tmp_path):
             link.result(table, 1, 6)
         link.send("close_hand")
         link.deliver()
-        assert [r.rank for r in p.view.rows] == ["1", "2", "2", "4"]
+        assert [r.rank for r in p.view.rows] == ["1", "2=", "2=", "4"]
         assert p.view.message == ""
         link.send("tiebreak_start", teams=[3, 4], trump="spades")
         link.deliver()
@@ -361,9 +361,13 @@ def test_the_secondary_lines_take_turns_on_one_line_of_the_back_rows_type(hub):
     hub.send("start_hand")
     hub.deliver()
     v = p.view
-    assert v.ticker == ("Military whist, 3 tables", "0 of 3 tables have reported")
+    assert v.ticker == (
+        "Military whist, 3 tables",
+        "0 of 3 tables have reported",
+        "1= : a shared place",
+    )
     shown = []
-    for _ in range(3):
+    for _ in range(4):
         shown.append(p.view.line)
         p.next_page()  # the page clock turns the ticker too, with a single page
     assert shown == [*v.ticker, v.ticker[0]]
