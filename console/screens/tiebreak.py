@@ -478,9 +478,8 @@ class TieBreakPresenter(ScreenPresenter):
                 a=a, b=b
             )
         )
-        steps.append(
-            trump_line(tr, current.trump) + " — " + tr.t("The director cut another? Tap it below.")
-        )
+        other = tr.t("if the leader cut another suit, tap it below.")
+        steps.append(trump_line(tr, current.trump) + " — " + other)
         steps.append(tr.t("Dealer: the four players each cut; the highest card deals."))
         x = self.tb_tricks
         keys = tuple(
@@ -489,7 +488,7 @@ class TieBreakPresenter(ScreenPresenter):
         readout = ""
         if x is not None:
             winner, _ = playoff_bout((a, b), x)
-            readout = tr.t("Team {a} {x} · team {b} {y}: team {w} wins.").format(
+            readout = tr.t("Tricks — Team {a}: {x} · Team {b}: {y}. Team {w} wins.").format(
                 a=a, x=x, b=b, y=TRICKS - x, w=winner
             )
         title = (
@@ -572,9 +571,13 @@ class TieBreakPresenter(ScreenPresenter):
                     steps.append(
                         tr.t("Team {team} — {counted}").format(team=team, counted=counted or "—")
                     )
+                # the leader places them where the format says so (the form below)
+                leaders = [*(ties.undecided or []), *(d.teams for d in ties.decisions)]
                 steps.append(
                     tr.t("Separated by counting back: the standings show the order.")
                     if g.decided
+                    else tr.t("Still level after counting back: you decide their places.")
+                    if any(set(x) == set(g.teams) for x in leaders)
                     else tr.t("Still level after counting back: they share the place.")
                 )
         for d in ties.decisions:

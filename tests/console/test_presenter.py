@@ -339,7 +339,7 @@ def test_a_three_way_playoff_step_by_step(hub):
     assert v.question == f"Tricks taken by team {a}:"
     assert not v.record.enabled
     p.tiebreak.keypad(9)
-    assert p.view.tiebreak.readout == f"Team {a} 9 · team {b} 4: team {a} wins."
+    assert p.view.tiebreak.readout == f"Tricks — Team {a}: 9 · Team {b}: 4. Team {a} wins."
     p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
