@@ -151,10 +151,17 @@ def ledger_lines(tr: ConsoleTranslator, ledger: LoansData | None, days: int) -> 
 def count_status(tr: ConsoleTranslator, counts: CountsData) -> tuple[str, str]:
     """The day's verification in one line, and its colour (a theme role)."""
     if counts.verified:
-        return (
-            tr.t("Day {d} is verified: every table's count agrees.").format(d=counts.day),
-            "good",
-        )
+        # a count the leader accepted is not one that agreed by itself (issue 25, item 2)
+        accepted = [ln.table for ln in counts.lines if ln.accepted]
+        if not accepted:
+            said = tr.t("Day {d} is verified: every table's count agrees.")
+        else:
+            said = tr.nt(
+                "Day {d} is verified; you accepted table {tables}'s count.",
+                "Day {d} is verified; you accepted the counts of tables {tables}.",
+                len(accepted),
+            )
+        return said.format(d=counts.day, tables=words.tables_list(accepted)), "good"
     todo = sum(1 for ln in counts.lines if ln.status == CountStatus.NOT_COUNTED)
     differs = sum(1 for ln in counts.lines if ln.status == CountStatus.DIFFERS)
     parts = []

@@ -101,7 +101,8 @@ def test_counts_entered_a_difference_accepted_and_the_day_verified(hub):
         {"table": 1, "day": 1, "reason": "Counted twice, the same both times"}
     ]
     v = p.view.counts
-    assert v.status == "Day 1 is verified: every table's count agrees." and v.status_role == "good"
+    assert v.status == "Day 1 is verified; you accepted table 1's count."
+    assert v.status_role == "good"
     # the hub took the count because the leader accepted it: it did not "have" it (A15)
     # and says what the hub had, from the hub's reply (A15): the leader typed only the count
     assert v.table == (

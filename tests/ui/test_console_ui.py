@@ -331,7 +331,7 @@ def test_the_verifiers_count_on_the_console(tmp_path, kivy_env, hall):
     assert table.startswith("Table 1: counted 11, but the hub has 10 flags.")
     assert accept == "Accept the count: 11 flags"
     status, lines = texts["verified"]
-    assert status == "Day 1 is verified: every table's count agrees."
+    assert status == "Day 1 is verified; you accepted table 1's count."
     assert lines.splitlines()[0] == (
         "Table 1: counted 11 — accepted by the leader (the hub had 10)"
     )
