@@ -568,9 +568,9 @@ class TieBreakPresenter(ScreenPresenter):
                         for k in shown
                         if k < len(rows[team])
                     )
-                    steps.append(
-                        tr.t("Team {team} — {counted}").format(team=team, counted=counted or "—")
-                    )
+                    none_yet = tr.t("no earlier hand to count back")
+                    said = tr.t("Team {team} — {counted}")
+                    steps.append(said.format(team=team, counted=counted or none_yet))
                 # the leader places them where the format says so (the form below)
                 leaders = [*(ties.undecided or []), *(d.teams for d in ties.decisions)]
                 steps.append(
