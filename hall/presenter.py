@@ -29,7 +29,8 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -67,6 +68,17 @@ from whist.protocol import (
 from whist.views import format_info
 
 T = TypeVar("T")
+
+
+def shared_places(ranks: Sequence[int]) -> list[int]:
+    """The places several teams (or players) share, in the order they first stand: the
+    standings and the night's leaderboard mark them ``2=``.
+
+    >>> shared_places([1, 2, 2, 4, 4, 6])
+    [2, 4]
+    """
+    counts = Counter(ranks)
+    return [k for k in dict.fromkeys(ranks) if counts[k] > 1]
 
 
 def _sentences(text: str) -> list[str]:
@@ -375,8 +387,7 @@ class HallPresenter(Base[HallVM]):
         rows = []
         # a place several teams share is marked as the club nights' is: "2=" (the core's
         # ranks, once they rank these very scores; the ticker says what the mark means)
-        ranks = [t.rank for t in self.teams] if self.ranked else []
-        marks = [k for k in ranks if ranks.count(k) > 1]
+        marks = shared_places([t.rank for t in self.teams]) if self.ranked else []
         for i, t in enumerate(self.teams[start : start + self.rows_per_page]):
             alt = "-alt" if i % 2 else ""
             delta = t.change
@@ -491,16 +502,15 @@ class HallPresenter(Base[HallVM]):
         tables: list[NightTableVM] = []
         note = ""
         if n is not None:
-            ranks = [r.rank for r in n.rows]
+            marks = shared_places([r.rank for r in n.rows])
             for i, r in enumerate(self._page_slice(list(n.rows))):
                 alt = "-alt" if i % 2 else ""
-                shared = ranks.count(r.rank) > 1
                 players = self._players(r.players)
                 if r.out:  # knocked out of the game in play (the core's)
                     players = tr.t("{name} · out").format(name=players)
                 rows.append(
                     NightRowVM(
-                        rank=f"{r.rank}=" if shared else str(r.rank),
+                        rank=f"{r.rank}=" if r.rank in marks else str(r.rank),
                         table=str(r.table) if alone else f"{r.table} {self._party(r.party)}",
                         players=players,
                         wins=""
@@ -529,8 +539,7 @@ class HallPresenter(Base[HallVM]):
                     n=played
                 )
             notes = []
-            marks = [k for k in ranks if ranks.count(k) > 1]
-            if ended and ranks.count(1) > 1:
+            if ended and 1 in marks:
                 # a tie for first at the night's end: said (the ranking note beside it says
                 # what they are equal in); short, the footer is one line
                 notes.append(tr.t("1= : tied for first"))
