@@ -534,6 +534,8 @@ class TieBreakPresenter(ScreenPresenter):
                     "after the hand before, then the one before that, and so on."
                 )
             ]
+            # groups the leader places where the format says so (the form below)
+            leaders = [*(ties.undecided or []), *(d.teams for d in ties.decisions)]
             for g in groups:
                 steps.append("")
                 steps.append(
@@ -571,8 +573,6 @@ class TieBreakPresenter(ScreenPresenter):
                     none_yet = tr.t("no earlier hand to count back")
                     said = tr.t("Team {team} — {counted}")
                     steps.append(said.format(team=team, counted=counted or none_yet))
-                # the leader places them where the format says so (the form below)
-                leaders = [*(ties.undecided or []), *(d.teams for d in ties.decisions)]
                 steps.append(
                     tr.t("Separated by counting back: the standings show the order.")
                     if g.decided
