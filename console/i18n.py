@@ -6,9 +6,9 @@ repository::
 
     .venv/bin/pybabel extract -F console/babel.cfg -o uikit/locale/leader.pot \\
         --no-location -c TRANSLATORS: --no-default-keywords \\
-        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 -k N_ -k M_ -k G_ -k H_ -k L_ -k Ln_:1,2 console \\
-        uikit/common.py uikit/reasons.py whist/formats whist/night.py whist/refusals.py \\
-        uikit/clockwords.py
+        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 -k N_ -k M_ -k G_ -k H_ -k L_ -k Ln_:1,2 -k W_ \\
+        -k WP_:1c,2 console uikit/common.py uikit/reasons.py whist/formats whist/night.py \\
+        whist/refusals.py uikit/clockwords.py whist/reasons.py
     .venv/bin/pybabel update -i uikit/locale/leader.pot -d uikit/locale -D leader \\
         --no-fuzzy-matching --ignore-obsolete -w 100
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/leader.po, then

@@ -34,7 +34,6 @@ GASPESIE_WORDING = (
     declare.pt("manche", "Table {table}, hand {n}: the result is saved."),
     declare.pt("manche", "start the hand"),
     declare.pt("manche", "close the hand"),
-    declare.pt("manche", "Revoke found after the hand"),
     declare.pt("manche", "Hand {n} is on day {d}: end day {today} first."),
     declare.pt(
         "manche",

@@ -8,8 +8,8 @@ changing a text, from the repository::
 
     .venv/bin/pybabel extract -F hall/babel.cfg -o uikit/locale/hall.pot \\
         --no-location -c TRANSLATORS: --no-default-keywords \\
-        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 hall uikit/common.py whist/formats/*.py \\
-        uikit/clockwords.py
+        -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 -k W_ -k WP_:1c,2 hall uikit/common.py \\
+        whist/formats/*.py uikit/clockwords.py whist/reasons.py
     .venv/bin/pybabel update -i uikit/locale/hall.pot -d uikit/locale -D hall \\
         --no-fuzzy-matching --ignore-obsolete
     # translate the new entries in uikit/locale/fr/LC_MESSAGES/hall.po, then

@@ -364,7 +364,7 @@ class HallPresenter(Base[HallVM]):
             ended_by = s.day_reasons.get(str(s.day)) if s.day_ended or s.finished else None
             if ended_by:  # issue 25: why the leader ended the day
                 said = tr.t("Day {d} ended by the leader: {reason}")
-                progress = said.format(d=s.day, reason=ended_by)
+                progress = said.format(d=s.day, reason=tr.t(ended_by))
             if s.results_missing:  # never a silent gap (rule O12)
                 provisional = tr.nt(
                     "Provisional — {n} result missing",

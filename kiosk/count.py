@@ -116,7 +116,7 @@ class CountDesk:
                 "Counted: {n} flag — accepted by the leader: {reason}.",
                 "Counted: {n} flags — accepted by the leader: {reason}.",
                 count.counted,
-            ).format(n=count.counted, reason=count.accepted)
+            ).format(n=count.counted, reason=tr.t(count.accepted))
         if count.status == CountStatus.AGREES:
             return tr.nt(
                 "Counted: {n} flag — it agrees.", "Counted: {n} flags — it agrees.", count.counted

@@ -5,8 +5,9 @@ the code, from the repository::
 
     .venv/bin/pybabel extract -F kiosk/babel.cfg -o uikit/locale/kiosk.pot --no-location \\
         -c TRANSLATORS: --no-default-keywords -k N_ -k t -k nt:1,2 -k pt:1c,2 -k npt:1c,2,3 \\
-        -k M_ -k G_ -k H_ -k R_ -k RP_:1c,2 -k E_ -k En_:1,2 -k P_ kiosk uikit/reasons.py \\
-        whist/formats whist/night.py whist/refusals.py uikit/clockwords.py
+        -k M_ -k G_ -k H_ -k R_ -k RP_:1c,2 -k E_ -k En_:1,2 -k P_ -k W_ -k WP_:1c,2 kiosk \\
+        uikit/reasons.py whist/formats whist/night.py whist/refusals.py uikit/clockwords.py \\
+        whist/reasons.py
     .venv/bin/pybabel update -i uikit/locale/kiosk.pot -d uikit/locale -D kiosk \\
         --no-fuzzy-matching --ignore-obsolete -w 100
     # translate the new (empty) entries in uikit/locale/fr/LC_MESSAGES/kiosk.po, then

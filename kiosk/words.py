@@ -543,7 +543,7 @@ def late_change_line(
         what=what, effect=effect.format(team=team, before=before, n=n)
     )
     if late.reason:
-        line += "\n" + tr.t("Reason: {reason}").format(reason=late.reason)
+        line += "\n" + tr.t("Reason: {reason}").format(reason=tr.t(late.reason))
     return line
 
 

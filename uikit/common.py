@@ -113,7 +113,7 @@ def day_count_line(tr: ConsoleTranslator, state: State, *, name_tables: bool = F
                 + (
                     " ".join(
                         tr.t("Table {table}: count accepted by the leader ({reason}).").format(
-                            table=table, reason=reason
+                            table=table, reason=tr.t(reason)
                         )
                         for table, reason in sorted(
                             last.accepted.items(), key=lambda kv: int(kv[0])

@@ -15,7 +15,7 @@ from console.viewmodel import (
     Screen,
 )
 from uikit import screens
-from uikit.i18n import declare
+from whist import reasons
 from whist.formats.draft import PartnershipDraft, PlayersForm
 from whist.protocol import (
     Command,
@@ -81,23 +81,9 @@ OP_NAMES = {
     "clock_resume": N_("resume the clock"),
     "clock_add": N_("more minutes"),
 }
-#: Ready-made reasons for the leader's decision on a tie the count-back leaves (rules G7).
-DECISION_REASONS = (
-    N_("Cards drawn before the teams"),
-    N_("Coin tossed before the teams"),
-    N_("Decided by the organising committee"),
-)
 #: The ranks an A player may draw, highest first, as the hub reads them.
 DRAW_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 DRAW_SUITS = ("spades", "hearts", "diamonds", "clubs")
-
-#: Ready-made reasons for a correction (a reason is required; any text will do).
-CORRECTION_REASONS = (
-    N_("Players recounted"),
-    N_("Entered from the paper sheet"),
-    N_("Kiosk mistake"),
-    N_("Revoke found after the hand"),
-)
 
 
 def clock_time(seconds: float) -> str:
@@ -105,35 +91,14 @@ def clock_time(seconds: float) -> str:
     return time.strftime("%H:%M", time.localtime(seconds))
 
 
-#: Ready-made reasons for a club deal the leader corrects or enters.
-CLUB_REASONS = (
-    N_("Players recounted"),
-    N_("Entered from the score sheet"),
-    N_("The kiosk failed"),
-    N_("Revoke found after the deal"),
-)
-PENALTY_REASONS = (N_("Signalling"), N_("Talking during play"), N_("Showing cards"))
-#: Ready-made reasons for taking the verifiers' count over the hub's (issue 25, item 2).
-COUNT_REASONS = (
-    N_("Counted twice, the same both times"),
-    N_("A wrong result we cannot find"),
-    N_("Flags moved at the table without a result"),
-)
-#: Ready-made reasons for ending a day (issue 25): the first is the usual one, the second
-#: the one offered when the day ends before its last hand.
-DAY_END_REASONS = (
-    N_("Every hand of the day is played"),
-    N_("Out of time"),
-    N_("The hall closes early"),
-)
-#: Its Gaspésie wording (a manche, not a main).
-GASPESIE_REASONS = (declare.pt("manche", "Every hand of the day is played"),)
-#: Ready-made reasons for taking back a tie-break (issue 25).
-TIEBREAK_UNDO_REASONS = (
-    N_("A playoff hand was entered wrong"),
-    N_("The wrong teams were called to the playoff"),
-    N_("The playoff is to be played again"),
-)
+#: The ready-made reasons, from the core (recorded in English, said in each reader's language).
+CORRECTION_REASONS = reasons.CORRECTION
+CLUB_REASONS = reasons.CLUB_DEAL
+PENALTY_REASONS = reasons.PENALTY
+COUNT_REASONS = reasons.COUNT
+DAY_END_REASONS = reasons.DAY_END
+TIEBREAK_UNDO_REASONS = reasons.TIEBREAK_UNDO
+DECISION_REASONS = reasons.DECISION
 #: The confirmation pages that take a reason, and the ready-made one each starts with.
 REASONED: dict[str, tuple[tuple[str, ...], int | None]] = {
     "accept_count": (COUNT_REASONS, None),
@@ -162,7 +127,7 @@ class Draft:
     revokes_home: int = 0
     revokes_visitors: int = 0
     reason: str = ""
-    preset: int | None = None  # a ready-made reason, worded in the language on show
+    preset: int | None = None  # which ready-made reason of the page (shown translated)
     flags: int = 0
     side: Literal["home", "visitors"] | None = None
     # a club deal (``hand`` is then the deal's number): the core's draft of the deal, a
@@ -220,17 +185,25 @@ class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
         return CORRECTION_REASONS if self.router.mode is Screen.CORRECT else PENALTY_REASONS
 
     def _reason(self) -> str:
-        """The reason as it will be sent: a ready-made one in the language on show."""
+        """The reason as the page shows it: a ready-made one in the language on show."""
+        return self.tr.t(self._sent_reason()) if self._preset_chosen() else self._sent_reason()
+
+    def _preset_chosen(self) -> bool:
+        d = self.router.draft
+        return d is not None and d.preset is not None and d.preset < len(self._presets())
+
+    def _sent_reason(self) -> str:
+        """The reason as it is sent and recorded: a ready-made one in its English words
+        (whist.reasons), which every reader translates; a typed one as typed."""
         d = self.router.draft
         if d is None:
             return ""
-        presets = self._presets()
-        if d.preset is not None and d.preset < len(presets):
-            return self.tr.t(presets[d.preset])
+        if d.preset is not None and d.preset < len(self._presets()):
+            return self._presets()[d.preset]
         return d.reason
 
     def reason_preset(self, index: int) -> None:
-        """One of the ready-made reasons (kept in the log in the language on show)."""
+        """One of the ready-made reasons (kept in the log in English, read in every language)."""
         if self.router.draft is not None and 0 <= index < len(self._presets()):
             self.router.draft = replace(self.router.draft, preset=index, reason="")
         self._changed()

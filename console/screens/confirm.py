@@ -44,7 +44,7 @@ class ConfirmPresenter(ScreenPresenter):
 
     def _given(self) -> str | None:
         """The reason the page sends: None when the page takes none or it is left empty."""
-        return self._reason().strip() or None
+        return self._sent_reason().strip() or None
 
     def _reason_page(self, page: ConfirmVM) -> ConfirmVM:
         """``page`` with the reason's ready-made choices and box; its way forward waits for
@@ -97,7 +97,7 @@ class ConfirmPresenter(ScreenPresenter):
         elif kind == "end_after_day":
             self._send(EndDay(id=self._id(), final=True, reason=reason))
         elif kind == "accept_count":
-            reason = self._reason().strip()
+            reason = self._sent_reason().strip()
             accept = self.console.counts.accept_command(reason)
             if not reason or accept is None:
                 return self._changed()

@@ -81,7 +81,7 @@ class CorrectPresenter(ScreenPresenter):
     def confirm_correct(self) -> None:
         self._intent()
         d = self.router.draft
-        reason = self._reason().strip()
+        reason = self._sent_reason().strip()
         if d is None or d.visitor_tricks is None or not reason:
             return self._changed()
         row = self.console.table.row(d.hand, d.table)

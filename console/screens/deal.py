@@ -100,7 +100,7 @@ class DealPresenter(ScreenPresenter):
         """Send the deal to the hub; it checks it by the game's rules (a refusal says why)."""
         self._intent()
         d = self.router.draft
-        reason = self._reason().strip()
+        reason = self._sent_reason().strip()
         if d is None or not reason or self.router.mode is not Screen.DEAL:
             return self._changed()
         club = self.store.club

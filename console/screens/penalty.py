@@ -46,7 +46,7 @@ class PenaltyPresenter(ScreenPresenter):
     def confirm_penalty(self) -> None:
         self._intent()
         d = self.router.draft
-        reason = self._reason().strip()
+        reason = self._sent_reason().strip()
         if d is None or d.side is None or not reason:
             return self._changed()
         self._send(Penalty(id=self._id(), hand=d.hand, table=d.table, side=d.side, reason=reason))

@@ -99,12 +99,12 @@ class TablePresenter(ScreenPresenter):
             said = (
                 tr.t("Entered by the leader: {reason}") if entered else tr.t("Corrected: {reason}")
             )
-            notes = [said.format(reason=r) for r in row.corrections]
+            notes = [said.format(reason=tr.t(r)) for r in row.corrections]
             if row.penalty is not None:
                 side = tr.t("home") if row.penalty.side == "home" else tr.t("visitors")
                 notes.append(
                     tr.t("Penalty against the {side}: {reason}").format(
-                        side=side, reason=row.penalty.reason
+                        side=side, reason=tr.t(row.penalty.reason)
                     )
                 )
             history = "\n".join(notes)

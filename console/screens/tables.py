@@ -74,7 +74,9 @@ class TablesPresenter(ScreenPresenter):
             phase = tr.t("Day {d} has ended.").format(d=s.day)
         ended_by = s.day_reasons.get(str(s.day)) if s.day_ended or s.finished else None
         if ended_by:  # issue 25: the reason the leader gave, said where the day's end is
-            phase = tr.t("Day {d} ended by the leader: {reason}").format(d=s.day, reason=ended_by)
+            phase = tr.t("Day {d} ended by the leader: {reason}").format(
+                d=s.day, reason=tr.t(ended_by)
+            )
         missing = list(s.missing) if s.hand and s.phase == Phase.PLAYING else []
         missing_text = (
             tr.nt(

@@ -188,7 +188,7 @@ class TieBreakPresenter(ScreenPresenter):
         self._intent()
         group = self._decision_group()
         if group and len(self.pd_order) == len(group) and self.pd_reason is not None:
-            reason = self.tr.t(DECISION_REASONS[self.pd_reason])
+            reason = DECISION_REASONS[self.pd_reason]  # in English: each reader translates it
             self._send(PlaceDecision(id=self._id(), teams=list(self.pd_order), reason=reason))
         self._changed()
 
@@ -584,7 +584,7 @@ class TieBreakPresenter(ScreenPresenter):
             steps.append("")
             steps.append(
                 tr.t("Your decision: {order} ({reason}).").format(
-                    order=self.order_text(d.teams), reason=d.reason
+                    order=self.order_text(d.teams), reason=tr.t(d.reason)
                 )
             )
         page = none(tr.t("Ties: the backward count"), "\n".join(steps))

@@ -82,8 +82,9 @@ STANDINGS_FILE = "standings.html"
 #: out). After changing a text, from the repository::
 #:
 #:     .venv/bin/pybabel extract -F hub/paper/sheets-babel.cfg -o uikit/locale/sheets.pot \
-#:         --no-location --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 \
-#:         hub/paper/sheets.py hub/paper/clubsheets.py hub/paper/tally.py whist/formats/*.py
+#:         --no-location --no-default-keywords -k t -k nt:1,2 -k pt:1c,2 -k W_ -k WP_:1c,2 \
+#:         hub/paper/sheets.py hub/paper/clubsheets.py hub/paper/tally.py whist/formats/*.py \
+#:         whist/reasons.py
 #:     .venv/bin/pybabel update -i uikit/locale/sheets.pot -d uikit/locale -D sheets \
 #:         --no-fuzzy-matching --ignore-obsolete
 #:     # translate the new entries in uikit/locale/fr/LC_MESSAGES/sheets.po, then
@@ -490,12 +491,12 @@ def results_sheet(
         for row in page.rows:
             notes = []
             if row.by_leader:
-                notes.append(tr.t("entered by the leader: {why}").format(why=row.entered_why))
-            notes += [tr.t("corrected: {why}").format(why=why) for why in row.corrections]
+                notes.append(tr.t("entered by the leader: {why}").format(why=tr.t(row.entered_why)))
+            notes += [tr.t("corrected: {why}").format(why=tr.t(why)) for why in row.corrections]
             if row.penalty_side is not None:
                 side = tr.t("home") if row.penalty_side == "home" else tr.t("visitors")
                 notes.append(
-                    tr.t("penalty ({side}): {why}").format(side=side, why=row.penalty_reason)
+                    tr.t("penalty ({side}): {why}").format(side=side, why=tr.t(row.penalty_reason))
                 )
             if row.recorded:
                 moved = (
@@ -601,7 +602,7 @@ def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
     for decision in t.decisions_in_force():  # Gaspésie: ranks the leader decided (G7)
         notes.append(
             tr.t("* Teams {teams}, in that order: by the leader's decision ({reason}).").format(
-                teams=", ".join(map(str, decision.teams)), reason=decision.reason
+                teams=", ".join(map(str, decision.teams)), reason=tr.t(decision.reason)
             )
         )
     strong = "".join(f"<p><strong>{_e(n)}</strong></p>" for n in notes)
@@ -646,13 +647,13 @@ def _count_notes(t: Tournament, tr: ConsoleTranslator) -> list[str]:
                         tr.t(
                             "{day}, table {table}: the verifiers' count was taken ({reason}); "
                             "the hub had {hub}."
-                        ).format(day=label, table=c.table, reason=reason, hub=c.hub_before[i])
+                        ).format(day=label, table=c.table, reason=tr.t(reason), hub=c.hub_before[i])
                     )
                 else:
                     notes.append(
                         tr.t(
                             "{day}, table {table}: the verifiers' count was taken ({reason})."
-                        ).format(day=label, table=c.table, reason=reason)
+                        ).format(day=label, table=c.table, reason=tr.t(reason))
                     )
     return notes
 

@@ -277,12 +277,14 @@ def test_the_tiebreak_undo_takes_a_reason_the_kiosks_and_export_say(tmp_path):
     p.confirm.reason_preset(2)
     p.confirm.confirm()
     hub.deliver()
+    # a ready-made reason is sent and kept in its English words, whatever the console's
+    # language: every reader says it in its own (whist.reasons)
     assert [c.command.reason for c in hub.sent if c.op == "tiebreak_undo"] == [
-        "Le barrage est à rejouer"
+        "The playoff is to be played again"
     ]
     t = hub.core.tournament
-    assert t.late_changes[2] == ("tiebreak_undo", 0, "Le barrage est à rejouer")
-    assert t.undone_tiebreaks == [((1, 2, 3), "Le barrage est à rejouer")]
+    assert t.late_changes[2] == ("tiebreak_undo", 0, "The playoff is to be played again")
+    assert t.undone_tiebreaks == [((1, 2, 3), "The playoff is to be played again")]
     standings = export_csv(t, tmp_path / "out")[1].read_text("utf-8")
-    assert '"tie-break of teams 1, 2, 3 taken back",Le barrage est à rejouer' in standings
+    assert '"tie-break of teams 1, 2, 3 taken back",The playoff is to be played again' in standings
     hub.close()

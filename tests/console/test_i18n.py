@@ -29,6 +29,8 @@ TITLES = {"G_": None, "H_": None}
 SUMMARIES = {**TITLES, "R_": None, "RP_": ((1, "c"), 2)}
 #: The core's refusals of a club deal (M_, whist/errors.py), whose templates the hub sends.
 CORE_REFUSALS = {"M_": None}
+#: The leader's ready-made reasons (whist/reasons.py), read wherever a reason is shown.
+REASONS = (ROOT / "whist" / "reasons.py", {"W_": None, "WP_": ((1, "c"), 2)})
 #: Per domain, where its texts are and (for the core's modules) which of their marks it
 #: takes: the hall and the sheets take the formats' words, not the core's refusals (M_).
 DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
@@ -42,12 +44,14 @@ DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
         # what a refusal says to the leader (the one table of refusal texts)
         (ROOT / "whist" / "refusals.py", {"L_": None, "Ln_": (1, 2)}),
         ROOT / "uikit" / "clockwords.py",  # the room's clock (issue 26)
+        REASONS,
     ],
     "hall": [
         ROOT / "hall",
         ROOT / "uikit" / "common.py",
         (FORMATS, TITLES),
         ROOT / "uikit" / "clockwords.py",
+        REASONS,
     ],
     # The printable sheets' words (hub/paper/sheets.py has the pybabel commands).
     "sheets": [
@@ -55,6 +59,7 @@ DOMAINS: dict[str, list[Path | tuple[Path, dict[str, object]]]] = {
         ROOT / "hub" / "paper" / "clubsheets.py",
         ROOT / "hub" / "paper" / "tally.py",
         (FORMATS, SUMMARIES),
+        REASONS,
     ],
 }
 UPDATE = "the French catalog is out of date: see console/i18n.py for the pybabel commands"

@@ -127,5 +127,6 @@ def test_the_leaders_reason_for_ending_the_day_is_on_the_hall(tmp_path):
     hub.deliver()
     assert p.view.progress == "Day 1 ended by the leader: Out of time"
     p.set_language("fr")
-    assert p.view.progress == "Jour 1 terminé par l'arbitre\xa0: Out of time"
+    # a ready-made reason is recorded in English and read in the hall's language
+    assert p.view.progress == "Jour 1 terminé par l'arbitre\xa0: Le temps est écoulé"
     hub.close()

@@ -29,9 +29,11 @@ MARKED = (
     *sorted((KIOSK.parent / "whist" / "formats").glob("*.py")),
     KIOSK.parent / "whist" / "night.py",
     KIOSK.parent / "whist" / "refusals.py",
+    KIOSK.parent / "whist" / "reasons.py",  # the leader's ready-made reasons (W_, WP_)
 )
 MARKS = {
-    "M_": None, "G_": None, "H_": None, "R_": None, "RP_": ((1, "c"), 2), "E_": None, "En_": (1, 2)
+    "M_": None, "G_": None, "H_": None, "R_": None, "RP_": ((1, "c"), 2), "E_": None, "En_": (1, 2),
+    "W_": None, "WP_": ((1, "c"), 2),
 }
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")

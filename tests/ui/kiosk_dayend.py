@@ -119,7 +119,8 @@ async def dayend(d: Driver) -> None:
     p.count_flags()
     await both("k08-count", "count", lambda: d.find("count-title").text, ("en",))
     p.back()
-    t.apply(ResultCorrected(2, table, 5, 0, 0, "the score sheet says 5"))
+    # the leader tapped a ready-made reason: recorded in English, read in each language
+    t.apply(ResultCorrected(2, table, 5, 0, 0, "Players recounted"))
     show()
     await both("k05-late", "waiting", lambda: w().late)
 

@@ -77,7 +77,8 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
     assert (texts["k03-hand-en"][3], texts["k03-hand-fr"][3]) == ("NT", "SA")
     assert texts["k04-corrected-en"] == "Result recorded ✓"
     assert texts["k05-late-en"].startswith("The leader corrected hand 2: Légion de Lacombe ")
-    assert texts["k05-late-en"].endswith("\nReason: the score sheet says 5")
+    assert texts["k05-late-en"].endswith("\nReason: Players recounted")
+    assert texts["k05-late-fr"].endswith("\nRaison\u00a0: Les joueurs ont recompté")
     assert texts["k06-playoff-en"][0] == "Playoff for first place"
     assert texts["k06-playoff-en"][1].startswith("Légion de Lacombe and Les Cœurs de Ponoka\n")
     assert "Trump: ♥ Hearts" in texts["k06-playoff-en"][1]
