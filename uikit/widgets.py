@@ -17,6 +17,7 @@ ready-made reasons): a touch on button *i* calls ``app.presenter.<intent>(args[i
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,41 @@ from uikit.viewmodel import ButtonVM
 WIDGETS_KV = Path(__file__).parent / "kv" / "00-widgets.kv"
 
 
-class LText(Label):
+#: A space between a word and the number after it ("table 3", "place 4 of 4", « rang 4 sur
+#: 4 »): the label draws a no-break space there, so a line never starts with a number cut
+#: off from its word.
+_WORD_NUMBER = re.compile(r"(?<=[^\W\d_]) (?=\d)")
+
+
+def glue_numbers(text: str) -> str:
+    """``text`` as a label draws it: each number held to the word before it.
+
+    >>> glue_numbers("Today: 9 flags · place 4 of 4")
+    'Today: 9 flags · place\xa04 of\xa04'
+    >>> glue_numbers("Cards per round: 8 8 7")  # numbers in a row may still wrap
+    'Cards per round: 8 8 7'
+    """
+    return _WORD_NUMBER.sub("\u00a0", text)
+
+
+class Glued(Label):
+    """A Kivy label that draws its text with :func:`glue_numbers`; ``text`` stays as given
+    (what the tests and the view-model read)."""
+
+    def _create_label(self) -> None:
+        super()._create_label()
+        if not self.markup:
+            self._label.text = glue_numbers(self.text)
+
+    def _trigger_texture_update(
+        self, name: str | None = None, source: Any = None, value: Any = None
+    ) -> None:
+        if name == "text" and source and not self.markup:
+            value = glue_numbers(value)
+        super()._trigger_texture_update(name, source, value)
+
+
+class LText(Glued):
     """A text that wraps to its width and is as tall as its lines."""
 
     role = StringProperty("text")
@@ -51,7 +86,7 @@ class LText(Label):
     read = BooleanProperty(False)
 
 
-class LLine(Label):
+class LLine(Glued):
     """One line, as wide as its text."""
 
     role = StringProperty("text")
@@ -59,7 +94,7 @@ class LLine(Label):
     read = BooleanProperty(False)
 
 
-class LFill(Label):
+class LFill(Glued):
     """A text filling the box its layout gives it; ``corner``: the radius of its filled
     background's corners, in design pixels (square by default; the kiosk's banners round)."""
 
@@ -76,6 +111,8 @@ def measured(widget: Any, **options: Any) -> Any:
     before it is shown (FitFill, OneLine, FirstFit, FitColumn)."""
     from kivy.core.text import Label as CoreLabel
 
+    if isinstance(options.get("text"), str):
+        options["text"] = glue_numbers(options["text"])  # as the label draws it
     label = CoreLabel(**{**widget._label.options, **options})
     label.refresh()
     return label
@@ -282,7 +319,7 @@ class FitColumn(BoxLayout):
             widget.text = getattr(version, field)
 
 
-class LButton(ButtonBehavior, Label):
+class LButton(ButtonBehavior, Glued):
     """A button drawn from a ButtonVM; ``corner``: the radius of its corners, in design
     pixels."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -105,12 +106,14 @@ def natural_size(w: Any) -> tuple[float, float]:
     that size however many lines it holds, so lay it out again with the height left free."""
     from kivy.core.text import Label as CoreLabel
 
+    from uikit.widgets import glue_numbers
+
     width, height = w.texture_size
     fixed = w.text_size
     if fixed[0] is not None and fixed[1] is not None and not w.shorten:
         options = dict(w._label.options)
         # options keeps the text the label was made with; the text now is on the widget
-        options.update(text=w.text, text_size=(fixed[0], None))
+        options.update(text=glue_numbers(w.text), text_size=(fixed[0], None))
         free = CoreLabel(**options)
         free.refresh()
         height = max(height, free.content_size[1])
@@ -126,15 +129,33 @@ def broken_word(w: Any) -> str:
         return ""  # one line (most texts): nothing was wrapped, so nothing was broken
     from kivy.core.text import Label as CoreLabel
 
+    from uikit.widgets import glue_numbers
+
     options = dict(w._label.options)
     options.update(text="", text_size=(None, None))
     room = width - 2 * (options.get("padding_x") or 0) + 1
     core = CoreLabel(**options)
-    for word in dict.fromkeys(w.text.split()):
+    # the words as Kivy wraps them: at spaces and line ends, never at a no-break space
+    for word in dict.fromkeys(re.split(r"[ \n]+", glue_numbers(w.text).strip())):
         if "/" in word:
             continue  # a file's path (a set-up screen's) is no word: it may break anywhere
         if core.get_extents(word)[0] > room:
             return word
+    return ""
+
+
+def stranded_number(w: Any) -> str:
+    """A number the label's wrapping sent to the start of a line away from its word ("place
+    4 of" / "4", "table" / "3"): the text should hold them together with a no-break space.
+    '' when no wrapped line starts so (a line the text itself breaks may start with one)."""
+    lines = getattr(w._label, "_cached_lines", None) or []
+    for before, after in itertools.pairwise(lines):
+        if before.is_last_line:
+            continue  # the text's own line break
+        end = "".join(word.text for word in before.words).rstrip()
+        start = "".join(word.text for word in after.words).lstrip()
+        if end and start and end[-1].isalpha() and start[0].isdigit():
+            return f"{end.split()[-1]} / {start.split()[0]}"
     return ""
 
 
@@ -174,6 +195,8 @@ def window(root: Any, app: str, size: tuple[int, int]) -> list[str]:
             )
         if word := broken_word(w):
             problems.append(f"{label(w)}: {word!r} broken in two")
+        if parted := stranded_number(w):
+            problems.append(f"{label(w)}: a number parted from its word: {parted!r}")
         boxes.append((label(w), box))
     return problems + overlaps(boxes) + caps(texts, app, size)
 

@@ -25,7 +25,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from tests.ui.audit import broken_word, caps, label, overlaps, record
+from tests.ui.audit import broken_word, caps, label, overlaps, record, stranded_number
 from tests.ui.audit import natural_size as _natural_size
 from tests.ui.driver import _touch, until
 
@@ -243,6 +243,8 @@ class ConsoleDriver:
                     # the hall's (the console's own are the leader's, issue 25: clipping and
                     # overlap only)
                     problems.append(f"{name}: {word!r} broken in two")
+                if parted := stranded_number(w):  # "table" / "3", on the console and the hall
+                    problems.append(f"{name}: a number parted from its word: {parted!r}")
                 theme.role(w.role)
                 if row_class is not None and getattr(w, "shorten", False) and _cut(w):
                     # the hall never cuts a text with "…" (a reviewer read "Levé…")

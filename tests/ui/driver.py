@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.ui.audit import broken_word, caps, label, overlaps, record
+from tests.ui.audit import broken_word, caps, label, overlaps, record, stranded_number
 from tests.ui.audit import natural_size as _natural_size
 
 WAIT = 15.0
@@ -180,6 +180,8 @@ class Driver:
                 )
             if word := broken_word(w):
                 problems.append(f"{name}: {word!r} broken in two")
+            if parted := stranded_number(w):
+                problems.append(f"{name}: a number parted from its word: {parted!r}")
             if (
                 box[0] < -1
                 or box[1] < -1
