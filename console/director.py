@@ -97,6 +97,18 @@ def provisional(tr: ConsoleTranslator, count: int) -> str:
     ).format(n=count)
 
 
+def tie_warning(tr: ConsoleTranslator, missing: int) -> str:
+    """Above the tie-break's buttons while results are missing (rules O12): the level teams
+    may not be the real ones. Empty when every result is in."""
+    if not missing:
+        return ""
+    return (
+        provisional(tr, missing)
+        + ". "
+        + tr.t("Enter them first: a missing result can change which teams are level.")
+    )
+
+
 def recovered(tr: ConsoleTranslator, count: int) -> str:
     """``2 results recovered from the tables after the log was damaged`` (State.recovered:
     results the hub's log had lost that the tables' kiosks gave back; empty when none)."""

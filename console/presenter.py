@@ -407,7 +407,10 @@ class LeaderPresenter(Base[ViewModel]):
             Screen.STANDINGS: lambda v: replace(v, standings=self.standings.build()),
             Screen.TIEBREAK: lambda v: replace(
                 v,
-                tiebreak=replace(self.tiebreak.build(), warning=self.tiebreak.tiebreak_warning()),
+                tiebreak=replace(
+                    self.tiebreak.build(),
+                    warning=director.tie_warning(self.tr, self.tiebreak.results_missing()),
+                ),
             ),
             Screen.SHEETS: lambda v: replace(v, sheets=self.sheets.build()),
             Screen.NIGHT: lambda v: replace(v, night=self.night.build()),

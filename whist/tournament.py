@@ -965,6 +965,13 @@ class Tournament:
             )
         if not event.reason.strip():
             raise TournamentError("the leader's decision needs a reason", ErrorCode.REASON_REQUIRED)
+        missing = self.results_missing()
+        if missing:  # rules G7: a missing result could change who is level
+            raise TournamentError(
+                f"enter the {missing} missing result{'s' if missing > 1 else ''} first: "
+                "until every result is in, the teams level now may not be level",
+                ErrorCode.WRONG_PHASE,
+            )
         level = self.countback_level()
         if tuple(sorted(event.teams)) not in level or len(set(event.teams)) != len(event.teams):
             raise TournamentError(

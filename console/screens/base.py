@@ -176,6 +176,11 @@ class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
     def _send(self, command: Command) -> None:
         self.console._send(command)
 
+    def results_missing(self) -> int:
+        """The results missing from hands that are over, as the hub counts them (State)."""
+        s = self.store.state
+        return s.results_missing if s is not None else 0
+
     # ------------------------------------------------------------------ a form's reason
     def _presets(self) -> tuple[str, ...]:
         if self.router.mode is Screen.DEAL:

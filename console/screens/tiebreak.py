@@ -186,9 +186,10 @@ class TieBreakPresenter(ScreenPresenter):
 
     def pd_record(self) -> None:
         self._intent()
-        group = self._decision_group()
-        if group and len(self.pd_order) == len(group) and self.pd_reason is not None:
-            reason = DECISION_REASONS[self.pd_reason]  # in English: each reader translates it
+        group, why = self._decision_group(), self.pd_reason
+        ready = group and len(self.pd_order) == len(group) and not self.results_missing()
+        if ready and why is not None:  # rules G7: on every result
+            reason = DECISION_REASONS[why]  # in English: each reader translates it
             self._send(PlaceDecision(id=self._id(), teams=list(self.pd_order), reason=reason))
         self._changed()
 
@@ -339,19 +340,6 @@ class TieBreakPresenter(ScreenPresenter):
             ),
             record=HIDDEN,
             refresh=refresh,
-        )
-
-    def tiebreak_warning(self) -> str:
-        """While results are missing (rules O12) the level teams may not be the real ones:
-        said above the tie-break's buttons; the count is the hub's (State)."""
-        s = self.store.state
-        missing = s.results_missing if s is not None else 0
-        if not missing:
-            return ""
-        return (
-            director.provisional(self.tr, missing)
-            + ". "
-            + self.tr.t("Enter them first: a missing result can change which teams are level.")
         )
 
     def _draw_prompt(self, teams: list[int]) -> str:
@@ -613,7 +601,13 @@ class TieBreakPresenter(ScreenPresenter):
         )
         if order:  # the order in words: buttons side by side do not read as a ranking
             ask += "\n" + tr.t("Your order: {order}.").format(order=self.order_text(order))
-        ready = len(order) == len(group) and self.pd_reason is not None
+        missing = self.results_missing()
+        if missing:  # rules G7: the hub refuses a decision on provisional standings
+            ask = tr.t(
+                "Teams {teams} are level on the provisional standings. Enter the missing "
+                "results first; if they are still level then, you decide their places."
+            ).format(teams=words.tables_list(group))
+        ready = not missing and len(order) == len(group) and self.pd_reason is not None
         return replace(
             page,
             question=ask,

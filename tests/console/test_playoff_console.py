@@ -123,7 +123,8 @@ def test_the_gaspesie_leaders_decision(tmp_path):
     hub = HubLink(tmp_path / "hub.sqlite3", fmt="gaspesie", tables=3, hands=1)
     p = console(hub)
     start(p, hub)
-    hub.result(2, 1, 8)  # team 1 takes table 2's manche; teams 2 and 3 stay level
+    for table, tricks in ((1, 0), (2, 1), (3, 1)):  # team 1 first; teams 2 and 3 level
+        hub.result(table, 1, tricks)
     hub.deliver()
     close_then_ties(p, hub)
     v = p.view.tiebreak
@@ -155,4 +156,35 @@ def test_the_gaspesie_leaders_decision(tmp_path):
         ("3*", "2", "Équipe 2"),
     ]
     assert p.view.standings.note.endswith("*: placed by the leader's decision.")
+    hub.close()
+
+
+def test_no_decision_on_provisional_standings(tmp_path):
+    """Rules G7: while table 3's result is missing, teams 2 and 3 are level only on the
+    provisional standings (its result, whatever it is, separates them): the console says to
+    enter it first and records nothing; the hub refuses a decision sent all the same."""
+    hub = HubLink(tmp_path / "hub.sqlite3", fmt="gaspesie", tables=3, hands=1)
+    p = console(hub)
+    start(p, hub)
+    hub.result(1, 1, 0)
+    hub.result(2, 1, 7)
+    hub.deliver()
+    close_then_ties(p, hub)
+    v = p.view.tiebreak
+    assert v.warning.startswith("Provisional — 1 result missing. Enter them first")
+    assert v.question == (
+        "Teams 2, 3 are level on the provisional standings. Enter the missing results first; "
+        "if they are still level then, you decide their places."
+    )
+    p.tiebreak.pd_team(1)
+    p.tiebreak.pd_team(0)
+    p.tiebreak.pd_choose_reason(0)
+    assert not p.view.tiebreak.decide.enabled
+    p.tiebreak.pd_record()
+    hub.deliver()
+    assert not [c for c in hub.sent if c.op == "place_decision"]
+    p.set_language("fr")
+    assert p.view.tiebreak.question.startswith(
+        "Les équipes 2, 3 sont à égalité au classement provisoire."
+    )
     hub.close()

@@ -261,7 +261,8 @@ def test_the_leaders_decision_is_said_beside_its_ranks(tmp_path):
     hub = HubLink(tmp_path / "hub.sqlite3", fmt="gaspesie", tables=3, hands=1)
     p = hall(hub)
     hub.send("start_hand")
-    hub.result(2, 1, 8)  # team 1 takes table 2's manche; teams 2 and 3 stay level
+    for table, tricks in ((1, 0), (2, 1), (3, 1)):  # team 1 first; teams 2 and 3 level
+        hub.result(table, 1, tricks)
     hub.send("close_hand")
     hub.send("place_decision", teams=[3, 2], reason="drawn by lot")
     hub.deliver()

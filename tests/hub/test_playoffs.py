@@ -147,7 +147,8 @@ def test_with_two_advancing_the_hub_asks_for_the_hand_for_second(tmp_path):
 def test_the_gaspesie_leaders_decision_through_the_hub(tmp_path):
     hub = Harness(tmp_path / "g.sqlite3", fmt="gaspesie", tables=3, hands=1)
     hub.command("start_hand")
-    hub.result(2, result(2, tricks=8))  # team 1 takes table 2's manche; 2 and 3 stay level
+    for table, tricks in ((1, 0), (2, 1), (3, 1)):  # team 1 first; teams 2 and 3 level
+        hub.result(table, result(table, tricks=tricks))
     early = hub.command("place_decision", teams=[3, 2], reason="by lot")
     assert early["data"]["code"] == "wrong_phase"
     hub.command("close_hand")

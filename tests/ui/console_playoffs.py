@@ -80,7 +80,7 @@ async def leader_playoffs(d: Any) -> None:
 
 async def leader_decision(d: Any) -> None:
     p = d.p
-    await _one_hand(d, {2: 8})  # team 1 takes table 2's manche; teams 2 and 3 stay level
+    await _one_hand(d, {1: 0, 2: 1, 3: 1})  # team 1 first; teams 2 and 3 level, every table in
     await d.on("tables")
     await d.tap("tab-tiebreak")
     await d.on("tiebreak")

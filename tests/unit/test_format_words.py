@@ -169,7 +169,8 @@ def test_the_standings_say_when_a_tie_break_placed_level_teams() -> None:
 
     level = Tournament.new(default_spec("gaspesie", 3, 1))
     level.apply(HandStarted(1, H))
-    level.apply(ResultRecorded("a", 1, 2, visitor_tricks=8))
+    for table, tricks in ((1, 0), (2, 1), (3, 1)):  # every table in: teams 2 and 3 level
+        level.apply(ResultRecorded("abc"[table - 1], 1, table, visitor_tricks=tricks))
     level.apply(HandClosed(1))
     assert standings(level).placed_by is None
     level.apply(PlaceDecided((3, 2), "drawn by lot"))  # the leader's: each row says so

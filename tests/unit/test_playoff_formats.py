@@ -194,12 +194,14 @@ def test_advance_is_left_out_of_a_file_that_does_not_set_it():
 # --- G7: the Gaspésie leader's decision -------------------------------------------------------
 
 
-def gaspesie_level():
-    """Hand 1 of 1: team 1 took a manche at table 2; teams 2 and 3 are level on 0, back to
-    the first manche."""
+def gaspesie_level(tables: tuple[int, ...] = (1, 2, 3)):
+    """Manche 1 of 1, every table in: team 1 first; teams 2 and 3 level, back to the first
+    manche. ``tables``: the tables that reported."""
     t = Tournament.new(default_spec("gaspesie", 3, 1))
     t.apply(HandStarted(1, H))
-    t.apply(ResultRecorded("a", 1, 2, visitor_tricks=8))
+    for table, tricks in ((1, 0), (2, 1), (3, 1)):
+        if table in tables:
+            t.apply(ResultRecorded("abc"[table - 1], 1, table, visitor_tricks=tricks))
     return t
 
 
@@ -218,9 +220,34 @@ def test_the_leader_places_teams_the_countback_leaves_level():
     assert [(s.team, s.rank) for s in t.standings()] == [(1, 1), (2, 2), (3, 3)]
     assert len(t.decisions) == 1
     log = [TournamentCreated(t.spec), HandStarted(1, H)]
-    log += [ResultRecorded("a", 1, 2, visitor_tricks=8), HandClosed(1), *t.decisions.values()]
+    log += [e for e in t_results(t)] + [HandClosed(1), *t.decisions.values()]
     replayed = fold(event_from_dict(event_to_dict(e)) for e in log)
     assert [s.team for s in replayed.standings()] == [1, 2, 3]
+
+
+def t_results(t: Tournament) -> list[ResultRecorded]:
+    """The results ``t`` holds, as the events that recorded them."""
+    return [
+        ResultRecorded(r.result_id, r.hand, r.table, visitor_tricks=r.visitor_tricks)
+        for r in t.results.values()
+    ]
+
+
+def test_no_decision_while_a_result_is_missing():
+    """Rules G7: teams level on provisional standings may not be level once the missing
+    result is in, so the leader decides only on every result. Here teams 2 and 3 are level
+    while table 3 has not reported; its result, whatever it is, separates them."""
+    t = Tournament.new(default_spec("gaspesie", 3, 1))
+    t.apply(HandStarted(1, H))
+    t.apply(ResultRecorded("a", 1, 1, visitor_tricks=0))
+    t.apply(ResultRecorded("b", 1, 2, visitor_tricks=7))
+    t.apply(HandClosed(1))
+    assert t.results_missing() == 1 and t.countback_level() == [(2, 3)]
+    reason = refused(t, PlaceDecided((3, 2), "by lot"), "wrong_phase")
+    assert reason.startswith("enter the 1 missing result first")
+    t.apply(ResultCorrected(1, 3, 4, 0, 0, "entered from the paper sheet"))
+    assert t.countback_level() == []  # the count decides: nothing left for the leader
+    assert [s.team for s in t.standings()] == [1, 3, 2]
 
 
 def test_a_correction_that_separates_the_teams_sets_the_decision_aside():
@@ -228,7 +255,7 @@ def test_a_correction_that_separates_the_teams_sets_the_decision_aside():
     t.apply(HandClosed(1))
     t.apply(PlaceDecided((3, 2), "by lot"))
     # table 3's home team (3) takes the manche: level with team 1 now, not with team 2
-    t.apply(ResultCorrected(1, 3, 3, 0, 0, "entered late"))
+    t.apply(ResultCorrected(1, 3, 0, 0, 0, "entered late"))
     assert all(not s.by_leader for s in t.standings())
     assert t.countback_level() == [(1, 3)]
 
