@@ -99,6 +99,7 @@ DASH = " \N{EN DASH} "
 GASPESIE_WORDING = (
     declare.pt("manche", "play ended after hand {n}"),
     declare.pt("manche", "The first hand starts soon"),
+    declare.pt("manche", "▲ ▼: points won or lost in hand {n}"),
 )
 
 
@@ -427,6 +428,7 @@ class HallPresenter(Base[HallVM]):
                 *_sentences(counts) if s is None or s.playoff is None else counts.split(" · "),
                 message,
                 tr.t("{rank}= : a shared place").format(rank=marks[0]) if marks else "",
+                self._change_legend(rows),
             ),
             screen="standings",
             language=self.language,
@@ -446,6 +448,17 @@ class HallPresenter(Base[HallVM]):
             else "",
             message=message,
         )
+
+    def _change_legend(self, rows: list[HallRowVM]) -> str:
+        """What the arrows beside the scores mean (their column has no room for a title), in
+        the ticker while a row on show has one: "▲ ▼: flags won or lost in hand 4"."""
+        if not self.change_hand or not any(r.change for r in rows):
+            return ""
+        if self.unit == Unit.POINTS:
+            said = self.tr.t("▲ ▼: points won or lost in hand {n}")
+        else:
+            said = self.tr.t("▲ ▼: flags won or lost in hand {n}")
+        return said.format(n=self.change_hand)
 
     def _row_name(self, t: Team) -> str:
         """A team's name with its table said in words, so that the rank beside it is not

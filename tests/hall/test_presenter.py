@@ -73,6 +73,7 @@ def test_the_change_is_the_cores_for_the_last_completed_hand(hub):
     hub.result(2, 1, 10)
     hub.deliver()
     assert p.view.head.change == "Last hand"  # hand 1 is not over: no change yet
+    assert not [line for line in p.view.ticker if line.startswith("▲")]  # nor its legend
     hub.send(
         "correct",
         hand=1,
@@ -87,6 +88,8 @@ def test_the_change_is_the_cores_for_the_last_completed_hand(hub):
     assert p.view.head.change == "Hand 1"
     assert rows(p)["Team 1"] == ("1", "13", "▲ 1")
     assert rows(p)["Team 2"] == ("3", "11", "▼ 1")
+    # the arrows' column has no room for a title: the ticker says what they are
+    assert "▲ ▼: flags won or lost in hand 1" in p.view.ticker
     # The next hand's start does not blank it; its results do not change it.
     hub.send("start_hand")
     hub.result(3, 2, 10)
@@ -159,6 +162,7 @@ def test_gaspesie_in_french_with_points(tmp_path):
     hub.deliver()
     assert p.view.head.change == "Manche 1"
     assert p.view.rows[0].total == "2" and p.view.rows[0].change == "▲ 2"
+    assert "▲ ▼\xa0: points gagnés ou perdus à la manche\xa01" in p.view.ticker
     hub.close()
 
 
