@@ -544,17 +544,20 @@ class TieBreakPresenter(ScreenPresenter):
                 )
                 shown = list(range(min(5, len(every))))
                 if apart is not None and apart >= 2:
-                    steps.append(
-                        tr.t("Level after hands {a} to {b}; hand {n} separates them:").format(
-                            a=every[0], b=every[apart - 1], n=every[apart]
-                        )
+                    level_after = (  # counted back: the later hand first
+                        tr.t("Level after hands {a} and {b}; hand {n} separates them:")
+                        if apart == 2
+                        else tr.t("Level after hands {a} back to {b}; hand {n} separates them:")
                     )
+                    steps.append(level_after.format(a=every[0], b=every[apart - 1], n=every[apart]))
                     shown = [apart - 1, apart]
                 elif apart is not None:
                     shown = list(range(apart + 1))
                 for team in g.teams:
                     counted = " · ".join(
-                        tr.t("after hand {n}: {p}").format(n=every[k], p=rows[team][k])
+                        tr.nt(
+                            "after hand {n}: {p} point", "after hand {n}: {p} points", rows[team][k]
+                        ).format(n=every[k], p=rows[team][k])
                         for k in shown
                         if k < len(rows[team])
                     )

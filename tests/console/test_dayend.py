@@ -209,10 +209,10 @@ def test_the_count_back_shows_the_manche_that_separates_the_teams(tmp_path):
     p.show("tiebreak")
     hub.deliver()
     lines = p.view.tiebreak.steps.splitlines()
-    i = lines.index("Level after hands 4 to 3; hand 2 separates them:")
+    i = lines.index("Level after hands 4 and 3; hand 2 separates them:")
     assert lines[i + 1 : i + 3] == [
-        "Team 1 — after hand 3: 4 · after hand 2: 2",
-        "Team 3 — after hand 3: 4 · after hand 2: 3",
+        "Team 1 — after hand 3: 4 points · after hand 2: 2 points",
+        "Team 3 — after hand 3: 4 points · after hand 2: 3 points",
     ]
     hub.close()
 
