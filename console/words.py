@@ -24,6 +24,7 @@ from whist.errors import ErrorCode
 from whist.formats import Format
 from whist.formats.base import ScoreUnit
 from whist.movement import host_table
+from whist.pattern import is_placeholder_name
 from whist.protocol import ClubLine, FormatInfo, PlanData
 from whist.refusals import Count, refusal_for
 
@@ -87,6 +88,14 @@ GASPESIE_WORDING = (
         2,
     ),
 )
+
+
+def placed_team(tr: ConsoleTranslator, place: int, team: int, name: str = "") -> str:
+    """A team in an order of places, by its name where it has one of its own: ``1. Red
+    Deer Aces (team 3)``, ``2. team 1``."""
+    if is_placeholder_name(name, team):
+        return tr.t("{place}. team {team}").format(place=place, team=team)
+    return tr.t("{place}. {name} (team {team})").format(place=place, name=name, team=team)
 
 
 def seat(tr: ConsoleTranslator, label: str) -> str:

@@ -393,15 +393,17 @@ class TieBreakPresenter(ScreenPresenter):
 
     def _done_line(self, done: Playoff) -> str:
         places = done.places or {}
-        return self.tr.t("Decided: {order}.").format(
+        return self.tr.t("Playoff result: {order}.").format(
             order=self.order_text(done.final or [], {int(t): p for t, p in places.items()})
         )
 
     def order_text(self, teams: list[int], places: dict[int, int] | None = None) -> str:
-        """``1. team 3, 2. team 1, 3. team 2, 3. team 4``: a knockout's shared places kept."""
-        tr = self.tr
+        """``1. Red Deer Aces (team 3), 2. team 1, 3. team 2, 3. team 4``: each team by its
+        name where it has one, a knockout's shared places kept."""
+        st = self.store.standings
+        names = {t.team: t.name for t in st.teams} if st is not None else {}
         return ", ".join(
-            tr.t("{place}. team {team}").format(place=(places or {}).get(team, i), team=team)
+            words.placed_team(self.tr, (places or {}).get(team, i), team, names.get(team, ""))
             for i, team in enumerate(teams, start=1)
         )
 

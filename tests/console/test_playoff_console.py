@@ -94,7 +94,7 @@ def test_the_hand_for_second_place_when_two_teams_go_on(tmp_path):
     p.tiebreak.tb_record()
     hub.deliver()
     hub.deliver()
-    assert "Decided: 1. team 1, 2. team 3, 3. team 2." in p.view.tiebreak.steps
+    assert "Playoff result: 1. team 1, 2. team 3, 3. team 2." in p.view.tiebreak.steps
     hub.close()
 
 
@@ -115,7 +115,7 @@ def test_a_knockouts_shared_places(tmp_path):
         p.tiebreak.tb_record()
         hub.deliver()
         hub.deliver()
-    assert "Decided: 1. team 1, 2. team 2, 3. team 3, 3. team 4." in p.view.tiebreak.steps
+    assert "Playoff result: 1. team 1, 2. team 2, 3. team 3, 3. team 4." in p.view.tiebreak.steps
     hub.close()
 
 
@@ -188,3 +188,14 @@ def test_no_decision_on_provisional_standings(tmp_path):
         "Les équipes 2, 3 sont à égalité au classement provisoire."
     )
     hub.close()
+
+
+def test_an_order_of_places_names_the_teams_that_have_a_name():
+    from console.i18n import translator
+    from console.words import placed_team
+
+    en, fr = translator("en"), translator("fr")
+    assert placed_team(en, 1, 3, "Red Deer Aces") == "1. Red Deer Aces (team 3)"
+    assert placed_team(en, 2, 1, "Team 1") == "2. team 1"  # new's placeholder: once
+    assert placed_team(fr, 2, 1, "Équipe 1") == "2. équipe 1"
+    assert placed_team(fr, 1, 3, "Les As") == "1. Les As (équipe 3)"

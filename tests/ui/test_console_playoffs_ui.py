@@ -48,7 +48,7 @@ def test_cards_drawn_second_place_and_undo_on_the_console(tmp_path, kivy_env, ha
     title, steps = texts["second"]
     assert title == "For second place: team 2 against team 3"
     assert "Next: team 2 against team 3, for second place." in steps
-    assert "Decided: 1. team 1, 2. team 3, 3. team 2." in texts["done"]
+    assert "Playoff result: 1. team 1, 2. team 3, 3. team 2." in texts["done"]
     title, body, go = texts["undo"]
     assert title == "Undo the tie-break of teams 1, 2, 3?"
     assert body.startswith("Its 3 hands played are taken back")
