@@ -29,8 +29,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -65,20 +64,9 @@ from whist.protocol import (
     StandingsChanges,
     State,
 )
-from whist.views import format_info
+from whist.views import format_info, shared_places
 
 T = TypeVar("T")
-
-
-def shared_places(ranks: Sequence[int]) -> list[int]:
-    """The places several teams (or players) share, in the order they first stand: the
-    standings and the night's leaderboard mark them ``2=``.
-
-    >>> shared_places([1, 2, 2, 4, 4, 6])
-    [2, 4]
-    """
-    counts = Counter(ranks)
-    return [k for k in dict.fromkeys(ranks) if counts[k] > 1]
 
 
 def _sentences(text: str) -> list[str]:

@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
@@ -259,6 +260,27 @@ def to_bring(t: Tournament) -> dict[str, int]:
 
 #: Only a rank the leader decided says so (rules G7): older readers see the same standings.
 _BY_LEADER: dict[bool, dict[str, bool]] = {True: {"by_leader": True}, False: {}}
+
+
+def shared_places(ranks: Sequence[int]) -> list[int]:
+    """The places several teams (or players) share, in the order they first stand: every
+    screen, sheet and board marks them ``2=``.
+
+    >>> shared_places([1, 2, 2, 4, 4, 6])
+    [2, 4]
+    """
+    counts = Counter(ranks)
+    return [k for k in dict.fromkeys(ranks) if counts[k] > 1]
+
+
+def place_marks(ranks: Sequence[int]) -> list[str]:
+    """Each rank as it is shown: ``2=`` where the place is shared.
+
+    >>> place_marks([1, 2, 2, 4])
+    ['1', '2=', '2=', '4']
+    """
+    shared = set(shared_places(ranks))
+    return [f"{r}=" if r in shared else str(r) for r in ranks]
 
 
 def placed_by_tie_break(standings: Iterable[TeamStandingRow]) -> bool:

@@ -18,6 +18,7 @@ from whist.enums import Phase, Unit
 from whist.protocol import (
     ClubRules,
 )
+from whist.views import place_marks
 
 
 class StandingsPresenter(ScreenPresenter):
@@ -43,16 +44,16 @@ class StandingsPresenter(ScreenPresenter):
             score=tr.t("Rubbers") if rubbers else tr.t("Games"),
             days=tr.t("Points"),
         )
-        ranks = [r.rank for r in n.rows] if n else []
+        marks = place_marks([r.rank for r in n.rows]) if n else []
         rows = tuple(
             RowVM(
-                rank=f"{r.rank}=" if ranks.count(r.rank) > 1 else str(r.rank),
+                rank=mark,
                 team=str(r.table),
                 name=f"{self.console.night.players(r.table, r.party)} ({words.party(tr, r.party)})",
                 score=str(r.rubbers if rubbers else r.games),
                 days=str(r.points),
             )
-            for r in (n.rows if n else [])
+            for r, mark in zip(n.rows if n else [], marks, strict=True)
         )
         return StandingsVM(title=title, head=head, rows=rows)
 

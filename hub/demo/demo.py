@@ -29,6 +29,7 @@ from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.pattern import default_spec, demo_name
 from whist.protocol import Assignment, ClubScore, NightStandings, Standings
 from whist.spec import TournamentSpec
+from whist.views import place_marks
 
 #: How long a club night of the demo lasts at each table, unless told: two games, or in a
 #: game without games (Widow, Solo) two deals by each player.
@@ -63,9 +64,10 @@ def standings_table(s: Standings, spec: TournamentSpec, top: int = 10) -> str:
     label = spec.format.rules.unit
     flags = label == Unit.FLAGS
     lines = [f"  {'rank':>4}  {'team':<24} {label:>6}"]
-    for row in s.teams[:top]:
+    marks = place_marks([row.rank for row in s.teams])  # a shared place: "2="
+    for row, rank in zip(s.teams[:top], marks, strict=False):
         score = row.flags if flags else row.points
-        lines.append(f"  {row.rank:>4}  {row.name[:24]:<24} {score:>6}")
+        lines.append(f"  {rank:>4}  {row.name[:24]:<24} {score:>6}")
     if len(s.teams) > top:
         lines.append(f"  … and {len(s.teams) - top} more teams")
     return "\n".join(lines)
@@ -245,10 +247,11 @@ def night_table(s: NightStandings, top: int | None = None) -> str:
     who = "side" if s.rules.parties == ["NS", "EW"] else "seat"
     lines = [f"  {'rank':>4}  {'table':>5}  {who}  {'players':<28} {wins:>7}  {'points':>6}"]
     rows = s.rows if top is None else s.rows[:top]
-    for row in rows:
+    marks = place_marks([row.rank for row in s.rows])
+    for row, rank in zip(rows, marks, strict=False):
         names = " & ".join(p.name or p.seat for p in row.players)
         lines.append(
-            f"  {row.rank:>4}  {row.table:>5}  {row.party:<4}  {names[:28]:<28} "
+            f"  {rank:>4}  {row.table:>5}  {row.party:<4}  {names[:28]:<28} "
             f"{row.wins:>7}  {row.points:>6}"
         )
     return "\n".join(lines)
