@@ -14,7 +14,11 @@ simulated kiosks and the hall subscriber of ``bench/hub_bench.py``, and the phon
 hands with no phone, then as many with ``--phones`` anonymous subscribers on the phones' broker,
 subscribed as the page subscribes (QoS 0, the public topics): ``--measured`` of them over
 WebSockets in a process that notes each message's arrival (one thread, one selector), the rest
-``mosquitto_sub`` processes that only receive (C: the simulated phones' own cost stays small).
+silent: they only receive. ``--silent one`` (the default) holds every silent phone's connection
+in one process (a bare MQTT client on one selector: the phones' broker still writes to each of
+their sockets, but this machine wakes one process for a message, as a hall's machine, whose
+phones are devices of their own, wakes none); ``--silent each`` starts a ``mosquitto_sub``
+process for each (a thousand processes woken by every message, on the hub's two cores).
 
 * ack p50/p99: a table's result to its Ack, without and with the phones (the phones must not
   slow the tables);
@@ -160,6 +164,66 @@ def phone_worker(port: int, root: str, changes: str, count: int, out: Path, read
     out.write_text(json.dumps(notes))
 
 
+def _mqtt_string(text: str) -> bytes:
+    data = text.encode()
+    return len(data).to_bytes(2, "big") + data
+
+
+def _packet(kind: int, body: bytes) -> bytes:
+    """An MQTT 3.1.1 packet: its first byte, its remaining length, its body."""
+    length, n = bytearray(), len(body)
+    while True:
+        n, byte = divmod(n, 128)
+        length.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes([kind]) + bytes(length) + body
+
+
+def silent_worker(port: int, filters: list[str], count: int, ready: Path, stop: Path) -> None:
+    """``count`` silent phones in this one process: each a TCP connection to the phones'
+    broker that connects (clean session, no keep-alive), subscribes to ``filters`` at QoS 0,
+    and reads and drops what it is sent, on one selector, until the file *stop* appears."""
+    import resource
+    import socket
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < count + 64:  # a thousand sockets: more than the usual 1,024 descriptors
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, count + 256), hard))
+    subscribe = _packet(
+        0x82, (1).to_bytes(2, "big") + b"".join(_mqtt_string(f) + b"\x00" for f in filters)
+    )
+    sel = selectors.DefaultSelector()
+    heard: dict[socket.socket, int] = {}
+    for i in range(count):
+        sock = socket.create_connection(("127.0.0.1", port))
+        hello = _mqtt_string("MQTT") + bytes([4, 0x02, 0, 0]) + _mqtt_string(f"silent-{i}")
+        sock.sendall(_packet(0x10, hello) + subscribe)
+        sock.setblocking(False)
+        sel.register(sock, selectors.EVENT_READ)
+        heard[sock] = 0
+    # CONNACK (4 bytes) and SUBACK (4 + one per filter) in: every phone is subscribed
+    answered = 4 + 4 + len(filters)
+    deadline = time.monotonic() + WAIT
+    while not stop.exists():
+        for key, _ in sel.select(0.1):
+            sock = key.fileobj
+            assert isinstance(sock, socket.socket)
+            try:
+                data = sock.recv(1 << 16)
+            except BlockingIOError:
+                continue
+            if not data:
+                raise SystemExit("bench: the phones' broker closed a silent phone")
+            heard[sock] += len(data)
+        if heard and not ready.exists():
+            if min(heard.values()) >= answered:
+                ready.write_text(str(count))
+            elif time.monotonic() > deadline:
+                raise SystemExit("bench: the silent phones were not all subscribed")
+    for sock in heard:
+        sock.close()
+
+
 class Phones:
     """``count`` phones: ``measured`` of them MQTT-over-WebSockets clients in a process of this
     benchmark that note when each standings message arrives, the others ``mosquitto_sub``
@@ -167,7 +231,7 @@ class Phones:
     simulated phones' own cost on this machine stays small beside the brokers' and the hub's."""
 
     def __init__(self, broker: BenchPhoneBroker, root: str, count: int, measured: int,
-                 folder: Path, nice: int = 0) -> None:
+                 folder: Path, nice: int = 0, silent: str = "one") -> None:
         self.folder = folder
         # ``nice``: the simulated phones' priority (a hall's phones are devices of their own:
         # at 19 their cost on this machine's two cores comes after the hub's and the brokers')
@@ -179,17 +243,31 @@ class Phones:
         self.worker = subprocess.Popen([*first, *argv])
         sub = str(find_executable("mosquitto_sub"))
         filters = [a for t in broker.public().values() for a in ("-t", t)]
+        quiet = max(0, count - measured - 1)
+        silent_ready = folder / "silent-ready"
+        # the silent phones: one process holding them all (it stops by the stop file), or a
+        # mosquitto_sub each (stopped by a signal)
+        self.one = (
+            subprocess.Popen([
+                *first, sys.executable, "-m", "bench.phones", "--silent-worker",
+                str(broker.local_port), str(quiet), str(silent_ready), str(self.stop_file),
+                *broker.public().values(),
+            ])
+            if silent == "one" and quiet
+            else None
+        )
         self.silent = [
             subprocess.Popen([*first, sub, "-h", "127.0.0.1", "-p", str(broker.local_port),
                               "-q", "0", "-i", f"phone-{i}", *filters],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for i in range(max(0, count - measured - 1))
+            for i in range(quiet if self.one is None else 0)
         ]
         # One of them in C notes each message's arrival too (no Python between it and the
         # phones' broker): how far behind the phones' broker itself is.
         self.c_phone = Probe(broker.local_port, broker.public().values(), folder / "c-phone")
         deadline = time.monotonic() + WAIT
-        while not ready.exists():
+        waits = [ready, *([silent_ready] if self.one is not None else [])]
+        while not all(w.exists() for w in waits):
             if time.monotonic() > deadline:
                 raise SystemExit("bench: the phones did not connect")
             time.sleep(0.1)
@@ -197,7 +275,7 @@ class Phones:
     def cpu_seconds(self) -> float:
         """The simulated phones' own CPU time so far (what real phones spend on their own)."""
         total = process_cpu_seconds(self.worker.pid)
-        for p in self.silent:
+        for p in [*self.silent, *([self.one] if self.one is not None else [])]:
             with contextlib.suppress(OSError, ValueError):
                 total += process_cpu_seconds(p.pid)
         return total
@@ -207,7 +285,7 @@ class Phones:
         self.c_phone.stop()
         for p in self.silent:
             p.terminate()
-        for p in self.silent:
+        for p in [*self.silent, *([self.one] if self.one is not None else [])]:
             p.wait(WAIT)
         self.worker.wait(WAIT)
         return [[(s, t) for s, t in phone] for phone in json.loads(self.out.read_text())]
@@ -285,6 +363,10 @@ def main() -> None:
                         help="phones that note each message's arrival, over WebSockets (20)")
     parser.add_argument("--changes", choices=CHANGES, default="gathered",
                         help="what the phones read beside the full Standings (gathered)")
+    parser.add_argument("--silent", choices=("one", "each"), default="one",
+                        help="the silent phones in one process (one) or a mosquitto_sub each")
+    parser.add_argument("--broker-nice", type=int, default=0, metavar="N",
+                        help="renice the phones' broker to N once started (0: as the hub runs it)")
     parser.add_argument("--phones-nice", type=int, default=0, metavar="N",
                         help="run the simulated phones at this niceness (0; 19: after "
                              "everything else, as if they were devices of their own)")
@@ -317,8 +399,11 @@ def main() -> None:
         try:
             without = play_hands(leader, hall, 1, args.hands, rng, "no phones")
             with phones_broker:
+                if args.broker_nice:
+                    assert phones_broker.pid is not None
+                    os.setpriority(os.PRIO_PROCESS, phones_broker.pid, args.broker_nice)
                 phones = Phones(phones_broker, topics.root, args.phones, args.measured, work,
-                                args.phones_nice)
+                                args.phones_nice, args.silent)
                 time.sleep(1.0)
                 assert phones_broker.pid is not None and hub.proc.pid
                 cpu0 = (process_cpu_seconds(phones_broker.pid), hub.cpu_seconds(),
@@ -360,11 +445,15 @@ def main() -> None:
           f"hall_p50_ms={pct(hall1, 50) * 1e3:.1f} hall_p99_ms={pct(hall1, 99) * 1e3:.1f} "
           f"phone_p50_ms={pct(phone, 50) * 1e3:.1f} phone_p99_ms={pct(phone, 99) * 1e3:.1f} "
           f"c_phone_p50_ms={pct(c_phone, 50) * 1e3:.1f} "
-          f"c_phone_p99_ms={pct(c_phone, 99) * 1e3:.1f} phones_nice={args.phones_nice}")
+          f"c_phone_p99_ms={pct(c_phone, 99) * 1e3:.1f} phones_nice={args.phones_nice} "
+          f"silent={args.silent} broker_nice={args.broker_nice}")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--worker":
+    if len(sys.argv) > 1 and sys.argv[1] == "--silent-worker":
+        _, _, p, n, rd, st, *wanted = sys.argv
+        silent_worker(int(p), wanted, int(n), Path(rd), Path(st))
+    elif len(sys.argv) > 1 and sys.argv[1] == "--worker":
         _, _, p, r, ch, n, o, rd, st = sys.argv
         phone_worker(int(p), r, ch, int(n), Path(o), Path(rd), Path(st))
     else:
