@@ -103,6 +103,7 @@ class Team:
     rank: int
     change: int | None = None  # over Standings.change_hand, as the hub computed it
     by_leader: bool = False  # Gaspésie: the rank is the leader's decision (rules G7)
+    tie_broken: bool = False  # level on score, placed by the format's tie-break (placed_by)
     loans: int = 0  # flags lent to the team's table: its score is net of them (rule A6)
 
 
@@ -231,6 +232,7 @@ class HallPresenter(Base[HallVM]):
                 t.rank,
                 t.change,
                 bool(t.by_leader),
+                bool(t.tie_broken),
                 t.loans,
             )
             for t in standings.teams
@@ -459,6 +461,12 @@ class HallPresenter(Base[HallVM]):
             name = tr.t("{name} · table {table}").format(name=t.name, table=t.team)
         if t.by_leader:
             name += " — " + tr.t("by the leader's decision")
+        elif t.tie_broken:  # level on score, yet not on the same place: say what placed them
+            name += " — " + (
+                tr.t("placed by counting back")
+                if self.placed_by == "countback"
+                else tr.t("placed by the playoff")
+            )
         if t.loans and self.score(t) < 0:  # the flags on the table are lent: net below 0
             name += " — " + tr.nt("after {n} flag lent", "after {n} flags lent", t.loans).format(
                 n=t.loans

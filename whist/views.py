@@ -260,6 +260,7 @@ def to_bring(t: Tournament) -> dict[str, int]:
 
 #: Only a rank the leader decided says so (rules G7): older readers see the same standings.
 _BY_LEADER: dict[bool, dict[str, bool]] = {True: {"by_leader": True}, False: {}}
+_TIE_BROKEN: dict[bool, dict[str, bool]] = {True: {"tie_broken": True}, False: {}}
 
 
 def shared_places(ranks: Sequence[int]) -> list[int]:
@@ -283,21 +284,20 @@ def place_marks(ranks: Sequence[int]) -> list[str]:
     return [f"{r}=" if r in shared else str(r) for r in ranks]
 
 
-def placed_by_tie_break(standings: Iterable[TeamStandingRow]) -> bool:
-    """Whether two teams on the same score hold different places other than by the leader's
-    decision (which each such row says itself): the format's tie-break placed them.
+def tie_broken(standings: Iterable[TeamStandingRow]) -> set[int]:
+    """The teams level on score with another that hold different places other than by the
+    leader's decision (which each such row says itself): the format's tie-break placed them.
 
     >>> from whist.tournament import TeamStanding as Row
-    >>> placed_by_tie_break([Row(1, "A", 12, (12,), 0, 1), Row(2, "B", 12, (12,), 0, 2)])
-    True
-    >>> placed_by_tie_break([Row(1, "A", 12, (12,), 0, 1), Row(2, "B", 12, (12,), 0, 1)])
-    False
+    >>> sorted(tie_broken([Row(1, "A", 12, (12,), 0, 1), Row(2, "B", 12, (12,), 0, 2),
+    ...                    Row(3, "C", 9, (9,), 0, 3), Row(4, "D", 9, (9,), 0, 3)]))
+    [1, 2]
     """
+    rows = [s for s in standings if not s.by_leader]
     places: dict[int, set[int]] = {}
-    for s in standings:
-        if not s.by_leader:
-            places.setdefault(s.score, set()).add(s.rank)
-    return any(len(ranks) > 1 for ranks in places.values())
+    for s in rows:
+        places.setdefault(s.score, set()).add(s.rank)
+    return {s.team for s in rows if len(places[s.score]) > 1}
 
 
 def _standings_body(t: Tournament) -> dict[str, Any]:
@@ -305,6 +305,7 @@ def _standings_body(t: Tournament) -> dict[str, Any]:
     change_hand = t.completed_hand()
     changes = t.hand_changes(change_hand) if change_hand else [0] * (t.tables + 1)
     standings = t.standings()
+    broken = tie_broken(standings)
     rows = [
         {
             "team": s.team,
@@ -316,11 +317,12 @@ def _standings_body(t: Tournament) -> dict[str, Any]:
             "rank": s.rank,
             "change": changes[s.team],
             **_BY_LEADER[s.by_leader],
+            **_TIE_BROKEN[s.team in broken],
         }
         for s in standings
     ]
     # Only standings a tie-break placed say so (issue 22): older readers see the same message.
-    placed = {"placed_by": t.rules.tie_break} if placed_by_tie_break(standings) else {}
+    placed = {"placed_by": t.rules.tie_break} if broken else {}
     return {
         "v": 1,
         "hand": t.hand,

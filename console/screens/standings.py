@@ -32,6 +32,12 @@ class StandingsPresenter(ScreenPresenter):
         """The loan ledger's page (its button under the standings)."""
         self.console.loans.open_ledger()
 
+    def _placed(self, placed_by: str | None) -> str:
+        """Beside a level team the format's tie-break placed: by what."""
+        if placed_by == "countback":
+            return " — " + self.tr.t("placed by counting back")
+        return " — " + self.tr.t("placed by the playoff")
+
     def _night_standings(self, club: ClubRules, finished: bool) -> StandingsVM:
         tr = self.tr
         n = self.store.night
@@ -82,17 +88,21 @@ class StandingsPresenter(ScreenPresenter):
             days=tr.t("Per day") if s.days > 1 else "",
             loans=tr.t("Lent") if lends else "",
         )
+        teams = st.teams if st is not None else []
+        marks = place_marks([t.rank for t in teams])  # a shared place: "2="
         rows = tuple(
             RowVM(
                 # a place the leader decided is marked beside its rank, explained in the note
-                rank=f"{t.rank}*" if t.by_leader else str(t.rank),
+                rank=f"{t.rank}*" if t.by_leader else mark,
                 team=str(t.team),
-                name=t.name,  # as the standings view names it (the hall's names too)
+                # as the standings view names it (the hall's names too); level teams the
+                # format's tie-break placed say so (the hall's rows too)
+                name=t.name + (self._placed(st.placed_by) if t.tie_broken and st else ""),
                 score=str(t.points if points else t.flags),
                 days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
                 loans=str(t.loans) if lends else "",
             )
-            for t in (st.teams if st is not None else [])
+            for t, mark in zip(teams, marks, strict=True)
         )
         note = director.provisional(tr, s.results_missing)
         if st is not None and any(t.by_leader for t in st.teams):

@@ -116,6 +116,14 @@ def test_a_knockouts_shared_places(tmp_path):
         hub.deliver()
         hub.deliver()
     assert "Playoff result: 1. team 1, 2. team 2, 3. team 3, 3. team 4." in p.view.tiebreak.steps
+    p.show("standings")
+    rows = [(r.rank, r.name) for r in p.view.standings.rows]
+    assert rows == [
+        ("1", "Team 1 — placed by the playoff"),
+        ("2", "Team 2 — placed by the playoff"),
+        ("3=", "Team 3 — placed by the playoff"),  # the knockout's shared third place
+        ("3=", "Team 4 — placed by the playoff"),
+    ]
     hub.close()
 
 

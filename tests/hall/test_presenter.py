@@ -352,9 +352,16 @@ def test_a_playoff_the_hub_plays_is_said_on_the_hall(tmp_path):
         assert p.view.message == ""  # level still: the playoff is not over
         link.send("tiebreak_result", teams=[4, 3], tricks=[8, 5])
         link.deliver()
-        assert [r.name for r in p.view.rows][:3] == ["Team 1", "Team 4", "Team 3"]
+        # the two rows the playoff placed say so (the Standings' tie_broken), not the others
+        assert [r.name for r in p.view.rows][:3] == [
+            "Team 1",
+            "Team 4 — placed by the playoff",
+            "Team 3 — placed by the playoff",
+        ]
         assert [r.rank for r in p.view.rows] == ["1", "2", "3", "4"]
         assert p.view.message == "Level teams placed by a playoff"
+        p.set_language("fr")
+        assert p.view.rows[1].name == "Équipe 4 — départagée par le barrage"
     finally:
         link.close()
 

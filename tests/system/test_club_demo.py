@@ -20,17 +20,19 @@ from whist.bot import club_deal, grands
 from whist.cards import Card
 from whist.formats import Format
 from whist.night import ClubNight, night_standings
+from whist.views import place_marks
 
 require_mosquitto()
 
 
-def board(lines: list[str]) -> list[tuple[int, int, str, int, int]]:
-    """(rank, table, side, wins, points) of the printed final standings."""
+def board(lines: list[str]) -> list[tuple[str, int, str, int, int]]:
+    """(rank as printed, table, side, wins, points) of the printed final standings: a shared
+    place reads "2=", as on every screen."""
     text = "\n".join(lines).split("Final standings", 1)[1]
     rows = []
     for line in text.splitlines()[2:]:
         words = line.split()
-        rows.append((int(words[0]), int(words[1]), words[2], int(words[-2]), int(words[-1])))
+        rows.append((words[0], int(words[1]), words[2], int(words[-2]), int(words[-1])))
     return rows
 
 
@@ -44,8 +46,10 @@ def test_a_club_night_plays_to_the_log_s_standings_and_tally_agrees(tmp_path, ga
     with EventStore(tmp_path / "hub.sqlite3") as store:
         night = ClubNight.replay(store.events())
     assert night.ended and all(night.table(t).finished for t in night.table_numbers)
-    held = [(r.rank, r.table, r.party, r.wins, r.points) for r in night_standings(night).rows]
-    assert printed == held
+    rows = night_standings(night).rows
+    held = [(r.rank, r.table, r.party, r.wins, r.points) for r in rows]
+    marks = place_marks([r.rank for r in rows])
+    assert printed == [(mark, *row[1:]) for mark, row in zip(marks, held, strict=True)]
     assert mosquittos(tmp_path) == set()  # the demo's broker is gone
 
     out = tmp_path / "exports"  # never the repository's folder

@@ -1000,6 +1000,10 @@ class TeamStanding(_Outbound):
     # extension (rules G7): true when this rank is the leader's recorded decision, not the
     # count-back's; left out otherwise
     by_leader: bool | None = None
+    # extension (issue 25): true when the team is level on score with another that holds a
+    # different place, placed by the format's tie-break (Standings.placed_by says which);
+    # left out otherwise
+    tie_broken: bool | None = None
 
 
 class Standings(_Outbound):
