@@ -29,16 +29,17 @@ LONG_NAME = "THE MERRY CLUBS OF SAINTE-ANNE-DES-MONTS"
 
 
 def _standings(
-    names: list[str], *, days: int = 1, points: bool = False, start: bool = False
+    names: list[str], *, days: int = 1, points: bool = False, start: bool = False, level: int = 1
 ) -> tuple[Any, ...]:
     """Standings as a hub sends them: each team's day totals add up to its flags, and the
     ranks are the core's (equal scores share a place, whist.tournament._ranked). ``start``:
-    before the first hand (Gaspésie: everyone on 0 points, no change yet)."""
+    before the first hand (Gaspésie: everyone on 0 points, no change yet). ``level``: the
+    first teams level on the top score (2: a tie for first)."""
     from whist.protocol import Standings, TeamStanding
     from whist.tournament import _ranked
 
     count = len(names)
-    flags = {t: 30 - t // 2 for t in range(1, count + 1)}
+    flags = {t: 30 if t <= level else 30 - t // 2 for t in range(1, count + 1)}
     totals = {t: [12 + t % 5, 18 - t // 2 - t % 5] if days > 1 else [f] for t, f in flags.items()}
     score = {t: (0 if start else 12 - t // 2) if points else flags[t] for t in totals}
     rank = _ranked({t: (-score[t],) for t in totals})
@@ -238,7 +239,8 @@ async def hall_backrow(d: Any) -> None:
         update={"finished": True, "phase": "closed", "hand": 24, "playoff": playoff}
     )
     tee.on_state(ended)
-    (standings,) = _standings(["RED DEER ACES", "PONOKA HEARTS", *CAPS_TEAMS[2:]])
+    # the two teams level on first place, as the playoff is for them
+    (standings,) = _standings(["RED DEER ACES", "PONOKA HEARTS", *CAPS_TEAMS[2:]], level=2)
     tee.on_standings(standings)
     await until(lambda: d.vm.hand == "Playoff for first place", "the playoff")
     await d.settle()
