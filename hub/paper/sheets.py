@@ -52,6 +52,7 @@ from whist.paper import (
 from whist.pattern import is_placeholder_name
 from whist.spec import TournamentSpec
 from whist.tournament import DIFFERS, NOT_COUNTED, Tournament
+from whist.views import place_marks, tie_broken
 
 __all__ = [
     "DOMAIN",
@@ -540,12 +541,16 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
     lends = t.rules.lends_flags
     days = len(spec.days)
     rows = []
-    for s in t.standings():
+    standings = t.standings()
+    broken = tie_broken(standings)  # level teams the format's tie-break placed (†)
+    marks = place_marks([s.rank for s in standings])  # a shared place: "2="
+    for s, mark in zip(standings, marks, strict=True):
         totals = [str(v) for v in s.day_totals] + [""] * (days - len(s.day_totals))
         day_cells = "".join(f'<td class="n">{v}</td>' for v in totals) if days > 1 else ""
         loans = f'<td class="n">{s.loans}</td>' if lends else ""
+        sign = " *" if s.by_leader else " †" if s.team in broken else ""
         rows.append(
-            f'<tr><td class="n rank">{s.rank}{" *" if s.by_leader else ""}</td>'
+            f'<tr><td class="n rank">{mark}{sign}</td>'
             f'<td class="n">{s.team}</td>'
             f"<td>{_e(_home_team(s.team, s.name, tr))}</td>{day_cells}"
             f'<td class="n rank">{s.score}</td>{loans}</tr>'
@@ -604,6 +609,12 @@ def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
             tr.t("* Teams {teams}, in that order: by the leader's decision ({reason}).").format(
                 teams=", ".join(map(str, decision.teams)), reason=tr.t(decision.reason)
             )
+        )
+    if tie_broken(t.standings()):  # level teams the format's tie-break placed
+        notes.append(
+            tr.t("† Level teams placed by counting back.")
+            if t.rules.tie_break == "countback"
+            else tr.t("† Level teams placed by the playoff.")
         )
     strong = "".join(f"<p><strong>{_e(n)}</strong></p>" for n in notes)
     return strong + "".join(f"<p>{_e(n)}</p>" for n in _count_notes(t, tr))

@@ -182,3 +182,23 @@ def test_the_gaspesie_leaders_decision_through_the_hub(tmp_path):
     assert '<td class="n rank">2 *</td>' in page and '<td class="n rank">1</td>' in page
     assert "* Teams 2, 3, in that order: by the leader&#x27;s decision (lot drawn again)." in page
     hub.store.close()
+
+
+def test_the_printed_standings_mark_shared_places_and_what_a_playoff_placed(hub):
+    """Teams 2, 3 and 4 level on 12: shared third place ("2=") before the playoff; after it,
+    each of them marked † with the note under the table (the hall's and the console's
+    "placed by the playoff")."""
+    page = standings_sheet(hub.core.tournament, "en")
+    assert page.count('<td class="n rank">2=</td>') == 3 and "†" not in page
+    data = hub.command(
+        "tiebreak_start", teams=[2, 3, 4], draws={"2": "2C", "3": "AS", "4": "QH"}, trump="hearts"
+    )["data"]
+    first = hub.command("tiebreak_result", teams=data["next"], tricks=[8, 5])["data"]
+    hub.command("tiebreak_result", teams=first["next"], tricks=[8, 5])
+    page = standings_sheet(hub.core.tournament, "en")
+    assert [f'<td class="n rank">{r} †</td>' in page for r in (2, 3, 4)] == [True] * 3
+    assert '<td class="n rank">1</td>' in page  # team 5, alone on 14
+    assert "† Level teams placed by the playoff." in page
+    assert "† Équipes à égalité départagées par le barrage." in standings_sheet(
+        hub.core.tournament, "fr"
+    )
