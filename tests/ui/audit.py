@@ -133,7 +133,9 @@ def broken_word(w: Any) -> str:
 
     options = dict(w._label.options)
     options.update(text="", text_size=(None, None))
-    room = width - 2 * (options.get("padding_x") or 0) + 1
+    # Kivy 2.3 keeps the padding as [left, top, right, bottom] (padding_x is its old name)
+    pad = options.get("padding") or [options.get("padding_x") or 0] * 4
+    room = width - (pad[0] + pad[2])  # Kivy breaks a word wider than this, by a pixel too
     core = CoreLabel(**options)
     # the words as Kivy wraps them: at spaces and line ends, never at a no-break space
     for word in dict.fromkeys(re.split(r"[ \n]+", glue_numbers(w.text).strip())):
