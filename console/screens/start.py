@@ -8,7 +8,7 @@ if TYPE_CHECKING:
     from console.presenter import LeaderPresenter
 
 
-from console import words
+from console import director, words
 from console.screens.base import (
     ScreenPresenter,
 )
@@ -123,6 +123,11 @@ class StartPresenter(ScreenPresenter):
                 "until you close that hand.",
                 len(s.missing),
             ).format(k=len(s.missing), n=s.hand)
+        counting = director.open_count(tr, s)  # the ended day's flags are still being counted
+        if counting:
+            warning = counting + " " + tr.t(
+                "Starting hand {n} puts 12 flags back on every table: count them first."
+            ).format(n=n)
         ready = not (plan.leader_chooses and chosen is None)
         return StartVM(
             title=title,
@@ -133,7 +138,8 @@ class StartPresenter(ScreenPresenter):
             warning=warning,
             go=ButtonVM(
                 tr.t("Start hand {n}").format(n=n),
-                role="primary" if ready else "disabled",
+                # the count comes first: starting stays possible, no longer the green button
+                role=("normal" if counting else "primary") if ready else "disabled",
                 enabled=ready,
             ),
             back=back,

@@ -335,7 +335,8 @@ class TieBreakPresenter(ScreenPresenter):
             ),
             start=ButtonVM(
                 tr.t("Start the tie-break"),
-                role="primary" if ready else "disabled",
+                # results missing: entering them comes first (the warning), not the green start
+                role=("normal" if self.results_missing() else "primary") if ready else "disabled",
                 enabled=ready,
             ),
             record=HIDDEN,

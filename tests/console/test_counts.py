@@ -216,3 +216,31 @@ def test_a_tables_own_count_shows_on_the_page_and_in_the_summary(hub):
     assert p.view.tables.missing.splitlines()[-1] == (
         "Compte du jour 1\xa0: 2 sur 4 tables comptées, la table\xa02 diffère."
     )
+
+
+def test_the_next_days_start_says_the_count_comes_first(hub):
+    """Issue 25, item 1: starting day 2 puts 12 flags back on every table. While day 1's
+    flags are not all counted, or a count differs, the start page says so and its button is
+    no longer the green one; once the day is verified, it is again."""
+    p = console(hub)
+    play_and_end_day_one(p, hub)
+    assert hub.core.tournament.day == 1 and not hub.core.tournament.finished
+    p.start.open_start()
+    hub.deliver()
+    v = p.view.start
+    assert v.warning == (
+        "Day 1 count: 0 of 4 tables counted. "
+        "Starting hand 31 puts 12 flags back on every table: count them first."
+    ), v.warning
+    assert v.go.enabled and v.go.role == "normal"
+    p.set_language("fr")
+    assert "remet 12\u00a0drapeaux sur chaque table" in p.view.start.warning
+    p.set_language("en")
+    p.back()
+    p.counts.open_counts()
+    hub.deliver()
+    for table in range(1, 5):
+        count(p, hub, table, hub.core.tournament.table_count(1, table).hub)
+    p.start.open_start()
+    hub.deliver()
+    assert p.view.start.warning == "" and p.view.start.go.role == "primary"

@@ -245,6 +245,10 @@ def test_the_tie_breaks_tab_says_results_are_missing(long_hub):
     p.set_language("fr")
     assert p.view.tiebreak.warning.startswith("Provisoire — 1 résultat manquant. Entrez-les")
     p.set_language("en")
+    # the tie-break can start (a draw, then a trump), but it is not the green button now
+    p.tiebreak.tb_choose_trump("hearts")
+    start_button = p.view.tiebreak.start
+    assert start_button.enabled and start_button.role == "normal", start_button
     hub.result(4, 1, 8)  # too late for the kiosk: refused, the leader must enter it
     hub.deliver()
     assert p.view.tiebreak.warning
