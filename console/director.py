@@ -10,7 +10,7 @@ ledger. Pure functions of the State and the hub's answers; the presenter lays th
 from __future__ import annotations
 
 from console import words
-from uikit.common import day_count_line
+from uikit.common import count_pending, day_count_line
 from uikit.i18n import ConsoleTranslator, declare
 from whist.enums import CountStatus, Unit
 from whist.pattern import is_placeholder_name
@@ -102,12 +102,7 @@ def open_count(tr: ConsoleTranslator, s: State) -> str:
     """While an ended day's flags are not all counted, or a count differs (rules A15, A19),
     before the next day's first hand: the day's count line (``Day 1 count: 2 of 3 tables
     counted, table 1 differs.``); empty otherwise, and in a format without flags."""
-    last = s.counts[-1] if s.counts else None
-    if not s.day_ended or last is None or last.day != s.day:
-        return ""
-    if last.counted >= s.tables and not last.differ:
-        return ""
-    return day_count_line(tr, s, name_tables=True)
+    return day_count_line(tr, s, name_tables=True) if count_pending(s) else ""
 
 
 def tie_warning(tr: ConsoleTranslator, missing: int) -> str:

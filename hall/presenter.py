@@ -41,6 +41,7 @@ from uikit.common import (
     Base,
     SetupBase,
     Translators,
+    count_pending,
     day_count_line,
     hand_label,
     trump_name,
@@ -329,7 +330,11 @@ class HallPresenter(Base[HallVM]):
         elif s is not None:
             finished = s.finished and s.phase != Phase.PLAYING
             if finished:
-                hand = tr.t("Final standings")
+                hand = (
+                    tr.t("Standings: the flags are being counted")  # a count can move a team
+                    if count_pending(s)
+                    else tr.t("Final standings")
+                )
                 if s.ended_after is not None:
                     hand += " · " + tr.t("play ended after hand {n}").format(n=s.ended_after)
             elif s.hand == 0:

@@ -84,6 +84,24 @@ def trump_line(tr: ConsoleTranslator, trump: str | None) -> str:
     return tr.t("Trump: {trump}").format(trump=trump_short(tr, trump))
 
 
+def count_pending(state: State) -> bool:
+    """Whether the day that has just ended is still being counted (rules A15, A19): some of
+    its tables not counted yet, or a count that differs from the hub's. The standings are
+    not final until it is done (an accepted count moves a team's score).
+
+    >>> from whist.protocol import DayCounts
+    >>> s = State(tournament="T", format="alberta", tables=3, hand=30, hands=30, day=1,
+    ...           phase="closed", trump=None, reported=[], missing=[], day_ended=True,
+    ...           counts=[DayCounts(day=1, counted=3, differ=[2])])
+    >>> count_pending(s), count_pending(s.model_copy(update={"counts": []}))
+    (True, False)
+    """
+    last = state.counts[-1] if state.counts else None
+    if not state.day_ended or last is None or last.day != state.day:
+        return False
+    return last.counted < state.tables or bool(last.differ)
+
+
 def day_count_line(tr: ConsoleTranslator, state: State, *, name_tables: bool = False) -> str:
     """The last ended day's verifiers' count, from State (rules A15, A19): ``Day 1 count: 14
     of 16 tables counted, 1 differs.``; empty before any day has ended, and once the day is

@@ -10,9 +10,7 @@ from console.viewmodel import (
     RowVM,
     StandingsVM,
 )
-from uikit.common import (
-    day_count_line,
-)
+from uikit.common import count_pending, day_count_line
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.enums import Phase, Unit
 from whist.protocol import (
@@ -74,6 +72,8 @@ class StandingsPresenter(ScreenPresenter):
         lends = self.store.rules.lends_flags
         if s.finished and s.phase != Phase.PLAYING and s.results_missing:
             title = tr.t("Standings (provisional)")  # not final while results are missing
+        elif s.finished and s.phase != Phase.PLAYING and count_pending(s):
+            title = tr.t("Standings (the flags are being counted)")  # a count can move them
         elif s.finished and s.phase != Phase.PLAYING:
             title = tr.t("Final standings")
         elif s.hand == 0:

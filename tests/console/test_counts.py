@@ -244,3 +244,25 @@ def test_the_next_days_start_says_the_count_comes_first(hub):
     p.start.open_start()
     hub.deliver()
     assert p.view.start.warning == "" and p.view.start.go.role == "primary"
+
+
+def test_the_standings_are_final_once_the_flags_are_counted(tmp_path):
+    """Issue 25: an accepted count moves a team's score, so the last day's standings are
+    not called final while the verifiers count (the hall says the same)."""
+    hub = HubLink(tmp_path / "hub.sqlite3", tables=3, hands=1)
+    p = console(hub)
+    hub.send("start_hand")
+    for table in (1, 2, 3):
+        hub.result(table, 1, 8)
+    hub.send("close_hand")
+    hub.send("end_day")
+    hub.deliver()
+    p.show("standings")
+    assert p.view.standings.title == "Standings (the flags are being counted)"
+    p.set_language("fr")
+    assert p.view.standings.title == "Classement (on compte les drapeaux)"
+    for table in (1, 2, 3):
+        hub.kiosk_count(table, 1, hub.core.tournament.table_count(1, table).hub)
+    hub.deliver()
+    assert p.view.standings.title == "Classement final"
+    hub.close()

@@ -233,7 +233,9 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
     assert corrected["Team 2"] == ("11", "")
     assert seen["offline"] == "The hub is offline: the standings may be out of date."
     hand, final = seen["final"]
-    assert hand == "Final standings"
+    # the story ends with the flags not counted: not final yet (an accepted count could move
+    # a team, issue 25)
+    assert hand == "Standings: the flags are being counted"
     assert [rank for rank, _, _ in final] == ["1", "2", "3"]
     page, rows, per_page = seen["pages"]
     assert page.startswith("Page 1 of ") and page != "Page 1 of 1" and rows == per_page
