@@ -24,6 +24,7 @@ __all__ = [
     "CORRECTION",
     "COUNT",
     "DAY_END",
+    "DAY_END_EARLY",
     "DECISION",
     "PENALTY",
     "TIEBREAK_UNDO",
@@ -73,6 +74,8 @@ DAY_END = (
     W_("The hall closes early"),
 )
 WP_("manche", "Every hand of the day is played")
+#: Ending a day (or the tournament) before its last hand: never "every hand is played".
+DAY_END_EARLY = DAY_END[1:]
 #: Taking back a tie-break (issue 25).
 TIEBREAK_UNDO = (
     W_("A playoff hand was entered wrong"),

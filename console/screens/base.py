@@ -103,8 +103,9 @@ DECISION_REASONS = reasons.DECISION
 REASONED: dict[str, tuple[tuple[str, ...], int | None]] = {
     "accept_count": (COUNT_REASONS, None),
     "end_day": (DAY_END_REASONS, 0),
-    "end_early": (DAY_END_REASONS, 1),
-    "end_after_day": (DAY_END_REASONS, 1),
+    # before the day's last hand: "every hand of the day is played" would be untrue
+    "end_early": (reasons.DAY_END_EARLY, 0),
+    "end_after_day": (reasons.DAY_END_EARLY, 0),
     "tiebreak_undo": (TIEBREAK_UNDO_REASONS, 0),
 }
 

@@ -215,8 +215,8 @@ class ConfirmPresenter(ScreenPresenter):
                     if s.day + 1 < s.days
                     else tr.t("Day {d} will not be played.").format(d=s.days),
                     tr.t(
-                        "The standings become final, and tie-breaks can be played. This "
-                        "cannot be undone."
+                        "Play is over, and tie-breaks can be played. This cannot be "
+                        "undone."
                     ),
                 ]
             ),
@@ -367,8 +367,7 @@ class ConfirmPresenter(ScreenPresenter):
         if last_day:
             after.append(
                 tr.t(
-                    "The standings become final, and tie-breaks can be played. This cannot "
-                    "be undone."
+                    "Play is over, and tie-breaks can be played. This cannot be undone."
                 )
             )
         else:

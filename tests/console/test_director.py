@@ -39,7 +39,7 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     assert c.title == "End the tournament now, after hand 1?"
     assert "Hand 1 is closed first." in c.body
     assert "Hands 2 to 30 will not be played." in c.body
-    assert "The standings become final" in c.body
+    assert "Play is over, and tie-breaks can be played." in c.body  # not "final": missing
     assert c.detail == "1 result was never reported:\nHand 1: table 4"
     assert c.go.text == "End the tournament now" and c.go.role == "call"
     assert not c.go2.visible  # one day: ending the day is ending the tournament
@@ -130,7 +130,7 @@ def test_after_a_day_has_ended_the_tournament_can_end_there(tmp_path):
     c = fresh.view.confirm
     assert c.title == "End the tournament now, after day 1?"
     assert "Day 2 will not be played." in c.body
-    assert "The standings become final" in c.body
+    assert "Play is over, and tie-breaks can be played." in c.body  # not "final": missing
     assert c.detail == "3 results were never reported:\nHand 1: tables 2, 3, 4"
     fresh.confirm.confirm()
     hub.deliver()
