@@ -90,6 +90,35 @@ GASPESIE_WORDING = (
 )
 
 
+#: The hub writes cards with English letters; French players read R, D, V (A stays A).
+FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
+
+
+def card_letters(language: str, card: str) -> str:
+    """A card as the hub writes it ("K♦"), with the French letters on a French screen (Roi,
+    Dame, Valet).
+
+    >>> card_letters("fr", "K♦"), card_letters("en", "K♦")
+    ('R♦', 'K♦')
+    """
+    if language == "fr" and card[:1] in FRENCH_RANKS:
+        return FRENCH_RANKS[card[0]] + card[1:]
+    return card
+
+
+def level_on(tr: ConsoleTranslator, unit: str, teams: str, score: int) -> str:
+    """``Teams 2, 3 are level on 12 flags.`` (points in a tournament of points)."""
+    if unit == Unit.POINTS:
+        said = tr.nt(
+            "Teams {teams} are level on {n} point.", "Teams {teams} are level on {n} points.", score
+        )
+    else:
+        said = tr.nt(
+            "Teams {teams} are level on {n} flag.", "Teams {teams} are level on {n} flags.", score
+        )
+    return said.format(teams=teams, n=score)
+
+
 def placed_team(tr: ConsoleTranslator, place: int, team: int, name: str = "") -> str:
     """A team in an order of places, by its name where it has one of its own: ``1. Red
     Deer Aces (team 3)``, ``2. team 1``."""
@@ -224,9 +253,7 @@ def club_refusal(
     if isinstance(text, Count):
         if table is None or deals is None:
             return None
-        said = tr.nt(text.singular, text.plural, deals).format(
-            table=table, n=deals, next=deals + 1
-        )
+        said = tr.nt(text.singular, text.plural, deals).format(table=table, n=deals, next=deals + 1)
         if deal is None:
             return said
         return tr.t("deal {deal}: {reason}").format(deal=deal, reason=said)

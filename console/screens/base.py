@@ -142,8 +142,6 @@ class Draft:
         return dict(self.players.draft.values) if self.players is not None else {}
 
 
-#: The hub writes cards with English letters; French players read R, D, V (A stays A).
-FRENCH_RANKS = {"K": "R", "Q": "D", "J": "V"}
 
 
 class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):

@@ -17,7 +17,6 @@ from console.screens.base import (
     DECISION_REASONS,
     DRAW_RANKS,
     DRAW_SUITS,
-    FRENCH_RANKS,
     ScreenPresenter,
 )
 from console.viewmodel import (
@@ -256,7 +255,7 @@ class TieBreakPresenter(ScreenPresenter):
         teams = group.teams
         listed = words.tables_list(teams, 20)
         steps = [
-            tr.t("Teams {teams} are level on {score}.").format(teams=listed, score=group.score),
+            words.level_on(tr, self.store.rules.unit, listed, group.score),
             tr.t("1. Players: the A and B players of each of these teams."),
         ]
         who = self._who(teams)
@@ -264,7 +263,7 @@ class TieBreakPresenter(ScreenPresenter):
             steps.insert(1, who)
         if len(teams) >= 3:
             steps.append(
-                tr.t("2. Order: each team's A player draws a card; the hub draws for them.")
+                tr.t("2. Order: the hub draws a card for each team (or enter the A players' own).")
                 if not self.tb_drawing
                 else tr.t("2. Order: each team's A player draws a card; enter each card below.")
             )
@@ -409,11 +408,8 @@ class TieBreakPresenter(ScreenPresenter):
         )
 
     def card(self, card: str) -> str:
-        """A card as the hub writes it ("K♦"), with the French letters on a French screen
-        (Roi, Dame, Valet)."""
-        if self.language == "fr" and card[:1] in FRENCH_RANKS:
-            return FRENCH_RANKS[card[0]] + card[1:]
-        return card
+        """A card as the hub writes it ("K♦"), in the letters of the screen's language."""
+        return words.card_letters(self.language, card)
 
     def _playoff(self, current: Playoff, done: list[str], refresh: ButtonVM) -> TieBreakVM:
         tr = self.tr

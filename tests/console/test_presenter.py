@@ -327,7 +327,7 @@ def test_a_three_way_playoff_step_by_step(hub):
     hub.deliver()
     v = p.view.tiebreak
     assert v.title == "Tie-break for teams 1, 2, 3"
-    assert "2. Order: each team's A player draws a card" in v.steps
+    assert "2. Order: the hub draws a card for each team" in v.steps
     assert v.cut.role == "selected" and v.start.visible
     p.tiebreak.tb_start()
     hub.deliver()

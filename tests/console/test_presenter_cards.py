@@ -1,7 +1,7 @@
 """Cards the hub draws, as French players read them."""
 
 from console.presenter import LeaderPresenter
-from console.screens.base import FRENCH_RANKS
+from console.words import FRENCH_RANKS
 from tests.console.conftest import QuietLink
 
 

@@ -193,7 +193,7 @@ def test_a_tournament_from_the_console_with_the_hall_following(tmp_path, kivy_en
         "Team 2: 12 flags (2 lent)",
         "Team 3: 12 flags",
     ]
-    assert "Teams 1, 2, 3 are level on 12." in texts["tiebreak_setup"]
+    assert "Teams 1, 2, 3 are level on 12 flags." in texts["tiebreak_setup"]
     assert "Draw: team" in texts["playoff"][0]
     assert texts["tiebreak_done"].startswith("Every place is decided")
     assert [rank for rank, _, _ in texts["standings"]] == ["1", "2", "3"]
