@@ -45,17 +45,24 @@ WIDGETS_KV = Path(__file__).parent / "kv" / "00-widgets.kv"
 #: 4 »): the label draws a no-break space there, so a line never starts with a number cut
 #: off from its word.
 _WORD_NUMBER = re.compile(r"(?<=[^\W\d_]) (?=\d)")
+#: "4 of 4", « 4 sur 4 », "1 to 20": a count and its total stay on one line.
+_OF = re.compile(r"(?<=\d) (of|sur|to|à) (?=\d)")
+#: A separator ends its line, never starts the next one ("9 flags ·" / "place 4").
+_DOT = re.compile(r" (?=· )")
 
 
 def glue_numbers(text: str) -> str:
-    """``text`` as a label draws it: each number held to the word before it.
+    """``text`` as a label draws it: each number held to the word before it, a count to its
+    total, and a separator ("·") to what is before it. (A number is not held to its unit
+    after it: "Today: 12 flags · place 1 of 4" would need a third line on a table's screen.)
 
     >>> glue_numbers("Today: 9 flags · place 4 of 4")
-    'Today: 9 flags · place\xa04 of\xa04'
+    'Today: 9 flags\\xa0· place\\xa04\\xa0of\\xa04'
     >>> glue_numbers("Cards per round: 8 8 7")  # numbers in a row may still wrap
     'Cards per round: 8 8 7'
     """
-    return _WORD_NUMBER.sub("\u00a0", text)
+    text = _WORD_NUMBER.sub("\u00a0", _OF.sub("\u00a0\\1\u00a0", text))
+    return _DOT.sub("\u00a0", text)
 
 
 class Glued(Label):

@@ -18,10 +18,12 @@ NB = "\u00a0"
     ("text", "drawn"),
     [
         ("Our A & B play at table 3", f"Our A & B play at table{NB}3"),
-        ("Rang : 4 sur 4.", f"Rang : 4 sur{NB}4."),  # after a colon a line may still break
+        ("Rang : 4 sur 4.", f"Rang : 4{NB}sur{NB}4."),  # a count with its total; a colon may break
+        ("Today: 9 flags · place 4 of 4", f"Today: 9 flags{NB}· place{NB}4{NB}of{NB}4"),
+        ("Table 2 counted 11 flags", f"Table{NB}2 counted{NB}11 flags"),  # no long chains
         ("jusqu'au 21e tour", f"jusqu'au{NB}21e tour"),
         ("Cartes par tour : 8 8 8 7", "Cartes par tour : 8 8 8 7"),  # a row of numbers wraps
-        ("Équipe 12 · Team 3", f"Équipe{NB}12 · Team{NB}3"),
+        ("Équipe 12 · Team 3", f"Équipe{NB}12{NB}· Team{NB}3"),  # "·" ends its line
         ("line one\n2 on line two", "line one\n2 on line two"),  # the text's own line break
         ("", ""),
     ],
