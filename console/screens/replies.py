@@ -243,8 +243,12 @@ class Replies(ScreenPresenter):
                 "Table {table} now holds {n} flags.",
                 data.flags,
             ).format(table=data.table, n=data.flags)
-        if isinstance(data, EndDayData) and data.final:
-            return tr.t("Play is over: the standings are final.")
+        if isinstance(data, EndDayData) and data.final:  # final once counted (issue 25)
+            if self.store.rules.lends_flags:
+                return tr.t(
+                    "Play is over. Leave the flags on the tables: the verifiers count them now."
+                )
+            return tr.t("Play is over.")
         if isinstance(data, EndDayData):
             return director.day_ended(tr, self.store.state, data.day, self.store.rules.lends_flags)
         if isinstance(data, UndoStartData):

@@ -14,6 +14,7 @@ from console.viewmodel import (
     TileVM,
 )
 from uikit.common import (
+    count_pending,
     day_count_line,
     hand_label,
     trump_line,
@@ -109,12 +110,19 @@ class TablesPresenter(ScreenPresenter):
         )
         action = self.store.next_action()
         nxt = self.store.next_hand() or s.hand + 1
+        # while the ended day's flags are counted, starting the next day (12 flags again) is
+        # not what to do now, and the standings are not final yet (issue 25)
+        counting = count_pending(s)
         primary = {
-            "start": ButtonVM(tr.t("Start hand {n}").format(n=nxt), role="primary"),
+            "start": ButtonVM(
+                tr.t("Start hand {n}").format(n=nxt), role="normal" if counting else "primary"
+            ),
             "end_day": ButtonVM(tr.t("End day {d}").format(d=s.day), role="primary"),
             "close": ButtonVM(tr.t("Close hand {n}").format(n=s.hand), role="primary"),
             "tiebreaks": ButtonVM(tr.t("Tie-breaks"), role="primary"),
-            "standings": ButtonVM(tr.t("Final standings"), role="primary"),
+            "standings": ButtonVM(
+                tr.t("Standings") if counting else tr.t("Final standings"), role="primary"
+            ),
             # a hand in play with tables still to report: what to do now is wait (or close
             # it, the button beside); never "Start hand N+1" (issue 25, item 12)
             "wait": ButtonVM(

@@ -225,6 +225,8 @@ def test_the_next_days_start_says_the_count_comes_first(hub):
     p = console(hub)
     play_and_end_day_one(p, hub)
     assert hub.core.tournament.day == 1 and not hub.core.tournament.finished
+    primary = p.view.tables.primary  # still the way to day 2, no longer the green button
+    assert (primary.text, primary.role) == ("Start hand 31", "normal")
     p.start.open_start()
     hub.deliver()
     v = p.view.start
@@ -244,6 +246,8 @@ def test_the_next_days_start_says_the_count_comes_first(hub):
     p.start.open_start()
     hub.deliver()
     assert p.view.start.warning == "" and p.view.start.go.role == "primary"
+    p.back()
+    assert p.view.tables.primary.role == "primary"  # day 1 verified: day 2 is what comes next
 
 
 def test_the_standings_are_final_once_the_flags_are_counted(tmp_path):

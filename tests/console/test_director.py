@@ -49,11 +49,15 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     assert [c.fields for c in hub.sent if c.op == "end_day"] == [
         {"early": True, "reason": "Out of time"}
     ]
-    assert p.view.message.text == "Play is over: the standings are final."
+    # not "the standings are final": a result is missing and the flags are to be counted
+    assert p.view.message.text == (
+        "Play is over. Leave the flags on the tables: the verifiers count them now."
+    )
     assert p.store.state.finished and p.store.state.ended_after == 1
     assert p.view.header.info == "Play ended after hand 1."
-    # The big button: the final standings, but first what is missing.
-    assert p.view.tables.primary.text == "Final standings"
+    # The big button: the standings (not final while the flags are counted), but first
+    # what is missing.
+    assert p.view.tables.primary.text == "Standings"
     assert "Provisional — 1 result missing." in p.view.tables.missing
     p.tables.primary()
     assert p.view.screen is Screen.CONFIRM
