@@ -44,6 +44,7 @@ from uikit.common import (
     count_pending,
     day_count_line,
     hand_label,
+    placed_by_words,
     trump_name,
     trump_symbol,
 )
@@ -467,11 +468,7 @@ class HallPresenter(Base[HallVM]):
         if t.by_leader:
             name += " — " + tr.t("by the leader's decision")
         elif t.tie_broken:  # level on score, yet not on the same place: say what placed them
-            name += " — " + (
-                tr.t("placed by counting back")
-                if self.placed_by == "countback"
-                else tr.t("placed by the playoff")
-            )
+            name += " — " + placed_by_words(tr, self.placed_by)
         if t.loans and self.score(t) < 0:  # the flags on the table are lent: net below 0
             name += " — " + tr.nt("after {n} flag lent", "after {n} flags lent", t.loans).format(
                 n=t.loans

@@ -84,6 +84,19 @@ def trump_line(tr: ConsoleTranslator, trump: str | None) -> str:
     return tr.t("Trump: {trump}").format(trump=trump_short(tr, trump))
 
 
+def placed_by_words(tr: ConsoleTranslator, placed_by: str | None) -> str:
+    """What placed a level team that the format's tie-break put on a place of its own
+    (Standings.placed_by), said beside its name on the console and the hall.
+
+    >>> from console.i18n import translator
+    >>> placed_by_words(translator("en"), "countback")
+    'placed by counting back'
+    """
+    if placed_by == "countback":
+        return tr.t("placed by counting back")
+    return tr.t("placed by the playoff")
+
+
 def count_pending(state: State) -> bool:
     """Whether the day that has just ended is still being counted (rules A15, A19): some of
     its tables not counted yet, or a count that differs from the hub's. The standings are

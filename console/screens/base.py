@@ -142,8 +142,6 @@ class Draft:
         return dict(self.players.draft.values) if self.players is not None else {}
 
 
-
-
 class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
     """One screen's behaviour: its intents (what the leader taps) and its part of the view.
 
@@ -188,23 +186,27 @@ class ScreenPresenter(screens.ScreenPresenter["LeaderPresenter", Any, Any]):
             return REASONED.get(self.router.confirm_kind or "", ((), None))[0]
         return CORRECTION_REASONS if self.router.mode is Screen.CORRECT else PENALTY_REASONS
 
+    def _preset(self) -> str | None:
+        """The ready-made reason chosen on the page, in its English words (whist.reasons),
+        or None when the reason is typed."""
+        d, presets = self.router.draft, self._presets()
+        if d is not None and d.preset is not None and d.preset < len(presets):
+            return presets[d.preset]
+        return None
+
     def _reason(self) -> str:
         """The reason as the page shows it: a ready-made one in the language on show."""
-        return self.tr.t(self._sent_reason()) if self._preset_chosen() else self._sent_reason()
-
-    def _preset_chosen(self) -> bool:
-        d = self.router.draft
-        return d is not None and d.preset is not None and d.preset < len(self._presets())
+        preset = self._preset()
+        return self.tr.t(preset) if preset is not None else self._sent_reason()
 
     def _sent_reason(self) -> str:
-        """The reason as it is sent and recorded: a ready-made one in its English words
-        (whist.reasons), which every reader translates; a typed one as typed."""
+        """The reason as it is sent and recorded: a ready-made one in its English words,
+        which every reader translates; a typed one as typed."""
+        preset = self._preset()
+        if preset is not None:
+            return preset
         d = self.router.draft
-        if d is None:
-            return ""
-        if d.preset is not None and d.preset < len(self._presets()):
-            return self._presets()[d.preset]
-        return d.reason
+        return d.reason if d is not None else ""
 
     def reason_preset(self, index: int) -> None:
         """One of the ready-made reasons (kept in the log in English, read in every language)."""

@@ -10,7 +10,7 @@ from console.viewmodel import (
     RowVM,
     StandingsVM,
 )
-from uikit.common import count_pending, day_count_line
+from uikit.common import count_pending, day_count_line, placed_by_words
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.enums import Phase, Unit
 from whist.protocol import (
@@ -29,12 +29,6 @@ class StandingsPresenter(ScreenPresenter):
     def open_ledger(self) -> None:
         """The loan ledger's page (its button under the standings)."""
         self.console.loans.open_ledger()
-
-    def _placed(self, placed_by: str | None) -> str:
-        """Beside a level team the format's tie-break placed: by what."""
-        if placed_by == "countback":
-            return " — " + self.tr.t("placed by counting back")
-        return " — " + self.tr.t("placed by the playoff")
 
     def _night_standings(self, club: ClubRules, finished: bool) -> StandingsVM:
         tr = self.tr
@@ -97,7 +91,8 @@ class StandingsPresenter(ScreenPresenter):
                 team=str(t.team),
                 # as the standings view names it (the hall's names too); level teams the
                 # format's tie-break placed say so (the hall's rows too)
-                name=t.name + (self._placed(st.placed_by) if t.tie_broken and st else ""),
+                name=t.name
+                + (" — " + placed_by_words(tr, st.placed_by) if t.tie_broken and st else ""),
                 score=str(t.points if points else t.flags),
                 days=" · ".join(str(d) for d in t.day_totals) if s.days > 1 else "",
                 loans=str(t.loans) if lends else "",

@@ -575,7 +575,7 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         + _thead(heads)
         + "".join(rows)
         + "</tbody></table>"
-        + _standings_notes(t, tr)
+        + _standings_notes(t, tr, bool(broken))
         + "</section>"
     )
     return _page(f"{spec.name} — {title}", [page], lang)
@@ -591,9 +591,9 @@ def write_pdf(html_text: str, path: Path, paper: Paper = "letter") -> Path:
     return path
 
 
-def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
+def _standings_notes(t: Tournament, tr: ConsoleTranslator, tie_broke: bool) -> str:
     """Under the standings: play ended early, never a silent gap (results missing), and
-    the ranks the leader decided (marked * in the table)."""
+    the ranks the leader decided (marked * in the table) and those a tie-break placed (†)."""
     notes = []
     if t.ended_after is not None:
         notes.append(tr.t("The leader ended play after hand {n}.").format(n=t.ended_after))
@@ -610,7 +610,7 @@ def _standings_notes(t: Tournament, tr: ConsoleTranslator) -> str:
                 teams=", ".join(map(str, decision.teams)), reason=tr.t(decision.reason)
             )
         )
-    if tie_broken(t.standings()):  # level teams the format's tie-break placed
+    if tie_broke:  # level teams the format's tie-break placed (the rows marked †)
         notes.append(
             tr.t("† Level teams placed by counting back.")
             if t.rules.tie_break == "countback"
