@@ -19,7 +19,9 @@ import runpy
 import signal
 import subprocess
 import sys
+import threading
 import time
+from multiprocessing.connection import wait as wait_for_sentinel
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,13 @@ PRELOAD = [
 ]
 
 _context: Any = None
+
+#: Held around everything that reads a child's exit status from the fork server. The status is
+#: one 8-byte message on the child's sentinel; multiprocessing reads it in ``poll`` without a
+#: lock, so two threads polling at the end (the output's reader and the test's ``wait``) both
+#: see the sentinel ready, one reads the status and the other reads the end of the pipe and
+#: overwrites the status with 255. ``Process.start`` polls every earlier child too.
+_status_lock = threading.Lock()
 
 
 def _server() -> Any:
@@ -96,7 +105,8 @@ class Forked:
             args=(module, args, env, str(self.out_path), str(self.err_path)),
             daemon=True,
         )
-        self.process.start()
+        with _status_lock:
+            self.process.start()
         self.pid: int = self.process.pid
         self.stdout = self.out_path.open(encoding="utf-8", errors="replace")
         self._partial = ""
@@ -117,11 +127,12 @@ class Forked:
             time.sleep(0.02)
 
     def poll(self) -> int | None:
-        self.returncode = self.process.exitcode
+        with _status_lock:
+            self.returncode = self.process.exitcode
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
-        self.process.join(timeout)
+        wait_for_sentinel([self.process.sentinel], timeout)
         if self.poll() is None:
             raise subprocess.TimeoutExpired(str(self.process.name), timeout or 0)
         assert self.returncode is not None
