@@ -246,6 +246,7 @@ class Hub:
         client = hub_client(client_id, username, password, manual_ack=True)
         client.will_set(self.topics.hub_status, OFFLINE, qos=1, retain=True)
         client.on_connect = self._on_connect
+        client.on_subscribe = self._on_subscribe
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         self.client = client
@@ -267,7 +268,22 @@ class Hub:
             (self.topics.every_table("status"), 1),
             (self.topics.leader_command, 1),
         ]
-        client.subscribe(as_published(subscriptions))
+        # The hub says "online" only once the broker has its subscriptions (the SUBACK): a
+        # command published just after the CONNACK, from another connection, could otherwise
+        # reach the broker before them and be dropped.
+        _, self._subscribing = client.subscribe(as_published(subscriptions))
+
+    _subscribing: int | None = None
+
+    def _on_subscribe(
+        self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any, properties: Any
+    ) -> None:
+        if mid != self._subscribing:
+            return
+        refused = [r for r in reasons if r.is_failure]
+        if refused:
+            log.error("the broker refused %d of the hub's subscriptions: %s",
+                      len(refused), ", ".join(sorted({str(r) for r in refused})))
         self._queue.put("connected")
 
     def _on_disconnect(
