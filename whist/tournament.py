@@ -899,6 +899,17 @@ class Tournament:
         if not event.reason.strip():
             raise TournamentError("accepting a count needs a reason", ErrorCode.REASON_REQUIRED)
 
+    def _refuse_on_provisional_standings(self) -> None:
+        """A tie-break or a leader's decision waits for every result: teams level while one
+        is missing may not be level once it is in (rules A9, G7)."""
+        missing = self.results_missing()
+        if missing:
+            raise TournamentError(
+                f"enter the {missing} missing result{'s' if missing > 1 else ''} first: "
+                "until every result is in, the teams level now may not be level",
+                ErrorCode.WRONG_PHASE,
+            )
+
     def _check_TieBreakStarted(self, event: TieBreakStarted) -> None:
         if self.rules.tie_break != "playoff":
             raise TournamentError(
@@ -923,6 +934,7 @@ class Tournament:
                 "tie-breaks are played after the last hand is closed (or play is ended)",
                 ErrorCode.WRONG_PHASE,
             )
+        self._refuse_on_provisional_standings()  # rules A9
         teams = event.teams
         if len(teams) < 2 or len(set(teams)) != len(teams):
             raise TournamentError(
@@ -965,13 +977,7 @@ class Tournament:
             )
         if not event.reason.strip():
             raise TournamentError("the leader's decision needs a reason", ErrorCode.REASON_REQUIRED)
-        missing = self.results_missing()
-        if missing:  # rules G7: a missing result could change who is level
-            raise TournamentError(
-                f"enter the {missing} missing result{'s' if missing > 1 else ''} first: "
-                "until every result is in, the teams level now may not be level",
-                ErrorCode.WRONG_PHASE,
-            )
+        self._refuse_on_provisional_standings()  # rules G7
         level = self.countback_level()
         if tuple(sorted(event.teams)) not in level or len(set(event.teams)) != len(event.teams):
             raise TournamentError(

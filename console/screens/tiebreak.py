@@ -334,9 +334,9 @@ class TieBreakPresenter(ScreenPresenter):
             ),
             start=ButtonVM(
                 tr.t("Start the tie-break"),
-                # results missing: entering them comes first (the warning), not the green start
-                role=("normal" if self.results_missing() else "primary") if ready else "disabled",
-                enabled=ready,
+                # rules A9: the hub refuses a playoff while a result is missing (the warning)
+                role="primary" if ready and not self.results_missing() else "disabled",
+                enabled=ready and not self.results_missing(),
             ),
             record=HIDDEN,
             refresh=refresh,

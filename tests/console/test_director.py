@@ -249,10 +249,23 @@ def test_the_tie_breaks_tab_says_results_are_missing(long_hub):
     p.set_language("fr")
     assert p.view.tiebreak.warning.startswith("Provisoire — 1 résultat manquant. Entrez-les")
     p.set_language("en")
-    # the tie-break can start (a draw, then a trump), but it is not the green button now
+    # rules A9: the hub refuses a playoff on provisional standings; the start stays grey
     p.tiebreak.tb_choose_trump("hearts")
     start_button = p.view.tiebreak.start
-    assert start_button.enabled and start_button.role == "normal", start_button
+    assert not start_button.enabled and start_button.role == "disabled", start_button
     hub.result(4, 1, 8)  # too late for the kiosk: refused, the leader must enter it
     hub.deliver()
     assert p.view.tiebreak.warning
+    p.tables.open_table(4)
+    hub.deliver()
+    p.correct.open_correct()
+    p.correct.keypad(8)
+    p.correct.reason_preset(1)
+    p.correct.confirm_correct()
+    hub.deliver()
+    hub.deliver()
+    p.show("tiebreak")
+    hub.deliver()
+    assert not p.view.tiebreak.warning
+    start_button = p.view.tiebreak.start
+    assert start_button.enabled and start_button.role == "primary", start_button

@@ -289,6 +289,24 @@ def test_the_sheets_command(tmp_path):
     ]
 
 
+def even(hand: int, *tables: int) -> list[tuple[str, dict[str, object]]]:
+    """The leader enters 6 tricks to the visitors (no flag moves) for each of ``tables``."""
+    return [
+        (
+            "correct",
+            {
+                "hand": hand,
+                "table": table,
+                "visitor_tricks": 6,
+                "home_tricks": 7,
+                "revokes": {"home": 0, "visitors": 0},
+                "reason": "the score sheet",
+            },
+        )
+        for table in tables
+    ]
+
+
 def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
     """Each op's Reply data validates against its model in whist.protocol, and a refusal's
     against ErrorData, whose code is one of ErrorCode's."""
@@ -315,10 +333,12 @@ def test_every_op_has_a_reply_model_and_the_hubs_replies_fit_it(tmp_path):
         ),
         ("loan", {"table": 1, "flags": 1}),
         ("clear_call", {"table": 2}),
+        *even(1, 2, 3),  # every result in: a playoff waits for them (rules A9)
         ("close_hand", {}),
         ("start_hand", {}),
         ("undo_start", {}),
         ("start_hand", {"trump": "hearts"}),
+        *even(2, 1, 2, 3),
         ("close_hand", {}),
         ("end_day", {}),
         ("ties", {}),

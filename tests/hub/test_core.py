@@ -57,6 +57,12 @@ class Harness:
     def result(self, table, payload):
         return self.send(Inbound("result", table, payload))
 
+    def the_rest_even(self, hand=1):
+        """Every table with no result for ``hand`` reports 6 tricks to the visitors: no flag
+        moves (a playoff waits for every result, rules A9)."""
+        for table in self.core.tournament.missing(hand):
+            self.result(table, result(table, hand=hand, tricks=6))
+
     def command(self, op, **fields):
         out = self.send(Inbound("command", None, command(op, **fields)))
         replies = [p for t, p, _ in out if t == "whist/leader/reply"]
@@ -310,6 +316,12 @@ def test_tiebreak_commands(tmp_path):
     h.command("start_hand")
     h.result(1, result(1, tricks=10))  # team 5 14, team 1 10, teams 2, 3, 4 on 12
     h.command("close_hand")
+    refused = h.command("tiebreak_start", teams=[2, 3, 4])
+    assert not refused["ok"] and "enter the 4 missing results first" in refused["error"]
+    sheet = {"visitor_tricks": 6, "home_tricks": 7, "revokes": {"home": 0, "visitors": 0}}
+    for table in (2, 3, 4, 5):  # the leader enters them from the score sheets: no flag moves
+        entered = h.command("correct", hand=1, table=table, reason="the score sheet", **sheet)
+        assert entered["ok"], entered
     reply = h.command("tiebreak_start", teams=[2, 3, 4])
     data = reply["data"]
     assert reply["ok"] and set(data["draws"]) == {"2", "3", "4"}

@@ -19,6 +19,7 @@ def hub(tmp_path):
     h = Harness(tmp_path / "t.sqlite3", tables=5, hands=1)
     h.command("start_hand")
     h.result(1, result(1, tricks=10))  # team 5 14, team 1 10, teams 2, 3, 4 on 12
+    h.the_rest_even()
     h.command("close_hand")
     yield h
     h.store.close()
@@ -99,9 +100,10 @@ def test_a_decided_group_is_played_again_only_after_an_undo(hub):
 
 
 def closed_hub(tmp_path, **kw):
-    """One hand started and closed with no result: every team level."""
+    """One hand played, no flag moving: every team level."""
     h = Harness(tmp_path / "k.sqlite3", hands=1, **kw)
     h.command("start_hand", trump="hearts")
+    h.the_rest_even()
     h.command("close_hand")
     return h
 

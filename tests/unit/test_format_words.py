@@ -151,6 +151,8 @@ def test_the_standings_say_when_a_tie_break_placed_level_teams() -> None:
     t.apply(HandStarted(1, H))
     t.apply(ResultRecorded("w", 1, 2, 10))  # team 1: 14, team 2: 10, teams 3 and 4 on 12
     t.apply(HandStarted(2, H))
+    for hand, table in [(1, 1), (1, 3), (1, 4), *((2, table) for table in (1, 2, 3, 4))]:
+        t.apply(ResultRecorded(f"{hand}-{table}", hand, table, 6))  # 6 tricks: no flag moves
     t.apply(HandClosed(2))
     assert standings(t).placed_by is None  # level teams share their place
     t.apply(TieBreakStarted((4, 3), (), Suit.SPADES))

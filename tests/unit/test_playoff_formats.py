@@ -37,12 +37,15 @@ def cards(n):
 
 def all_tied(tables, advance=1, *results):
     """One hand played and closed; every team level on 12 flags unless ``results`` (table,
-    visitor tricks) move some."""
+    visitor tricks) move some: the other tables report 6 tricks to the visitors (no flag
+    moves), since a playoff waits for every result (rules A9)."""
     spec = default_spec("alberta", tables, 1).model_copy(update={"advance": advance})
     t = Tournament.new(spec)
     t.apply(HandStarted(1, H))
     for n, (table, tricks) in enumerate(results):
         t.apply(ResultRecorded(f"r{n}", 1, table, tricks))
+    for table in t.missing(1):
+        t.apply(ResultRecorded(f"even-{table}", 1, table, 6))
     t.apply(HandClosed(1))
     return t
 

@@ -294,12 +294,16 @@ def test_standings_rank_by_net_flags_with_shared_ranks():
 
 
 def finished_alberta(tables, *winning_visits):
-    """Two hands played; ``winning_visits`` are (table, tricks) results of hand 1."""
+    """Two hands played; ``winning_visits`` are (table, tricks) results of hand 1. The other
+    tables report 6 tricks to the visitors (no flag moves): every result is in (rules A9)."""
     t = alberta(tables=tables, hands=2)
     t.apply(HandStarted(1, H))
     for n, (table, tricks) in enumerate(winning_visits):
         t.apply(ResultRecorded(f"w{n}", 1, table, tricks))
     t.apply(HandStarted(2, H))
+    for hand in (1, 2):
+        for table in t.missing(hand):
+            t.apply(ResultRecorded(f"even-{hand}-{table}", hand, table, 6))
     t.apply(HandClosed(2))
     return t
 
@@ -360,6 +364,11 @@ def test_tiebreak_checks():
     t.apply(HandStarted(2, H))
     t.apply(ResultRecorded("a", 2, 1, 10))  # team 3 visits table 1: 14 against 10
     t.apply(HandClosed(2))
+    # rules A9: teams level while results are missing may not be level once they are in
+    assert "7 missing results" in refused(t, TieBreakStarted((2, 4), (), H), "wrong_phase")
+    for hand in (1, 2):
+        for table in t.missing(hand):
+            t.apply(ResultCorrected(hand, table, 6, 0, 0, "the sheet"))  # no flag moves
     refused(t, TieBreakStarted((2, 2), (), H), "bad_teams")
     refused(t, TieBreakStarted((2, 9), (), H), "bad_table")
     assert "not tied" in refused(t, TieBreakStarted((1, 3), (), H), "not_tied")
