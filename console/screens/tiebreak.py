@@ -624,7 +624,7 @@ class TieBreakPresenter(ScreenPresenter):
             else (),
             decide_teams=tuple(
                 ButtonVM(
-                    tr.t("{place}. team {team}").format(place=order.index(t) + 1, team=t)
+                    tr.t("Team {team}: place {place}").format(place=order.index(t) + 1, team=t)
                     if t in order
                     else tr.t("Team {team}").format(team=t),
                     role="selected" if t in order else "normal",

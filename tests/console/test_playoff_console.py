@@ -145,7 +145,7 @@ def test_the_gaspesie_leaders_decision(tmp_path):
     p.tiebreak.pd_team(0)
     p.tiebreak.pd_choose_reason(0)
     v = p.view.tiebreak
-    assert [b.text for b in v.decide_teams] == ["2. team 2", "1. team 3"]
+    assert [b.text for b in v.decide_teams] == ["Team 2: place 2", "Team 3: place 1"]
     assert v.decide.enabled
     p.tiebreak.pd_record()
     hub.deliver()

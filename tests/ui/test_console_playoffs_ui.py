@@ -61,6 +61,6 @@ def test_the_gaspesie_leaders_decision_on_the_console(tmp_path, kivy_env, hall):
     _shots(report, ["53-gaspesie-decision", "54-standings-decision"])
     question, buttons = report["texts"]["form"]
     assert question.startswith("Teams 2, 3 are still level: you decide their places (rule 1).")
-    assert buttons == ["2. team 2", "1. team 3"]
+    assert buttons == ["Team 2: place 2", "Team 3: place 1"]
     rows = report["texts"]["standings"]
     assert [r[:2] for r in rows] == [["1", "1"], ["2*", "3"], ["3*", "2"]]  # the decision
