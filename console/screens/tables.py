@@ -3,6 +3,8 @@ ways to close a hand, undo its start or end the day."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from console import director, words
 from console.screens.base import (
     HUB_DEFAULT_CALL,
@@ -22,6 +24,9 @@ from uikit.common import (
 from uikit.viewmodel import HIDDEN, ButtonVM
 from whist.enums import Phase
 from whist.protocol import CALL_TOPICS, UNREADABLE_CALL
+
+#: What the verifiers' count comes before, while it is not done (rules A15, A19).
+COUNT_WAITS = frozenset({"start", "standings"})
 
 
 class TablesPresenter(ScreenPresenter):
@@ -140,6 +145,11 @@ class TablesPresenter(ScreenPresenter):
             if s.phase == Phase.PLAYING and action != "close"
             else HIDDEN
         )
+        if self._count_first():
+            # the verifiers' count is what to do now: the big button opens it, and what comes
+            # after it (the next day's start, the standings) waits beside it, not green
+            close = replace(primary, role="normal")
+            primary = ButtonVM(tr.t("Verifiers' count"), role="primary")
         if self.store.undo_possible():
             undo = ButtonVM(tr.t("Undo the start of hand {n}").format(n=s.hand))
         elif self.store.day_done() and action != "end_day" and s.phase != Phase.WAITING:
@@ -207,9 +217,21 @@ class TablesPresenter(ScreenPresenter):
         elif self._can_end_after_day():
             self.console.confirm.open_confirm("end_after_day")
 
+    def _count_first(self) -> bool:
+        """The ended day's flags are being counted (rules A15, A19) and nothing is in play:
+        the count comes before the next day's first hand and the final standings."""
+        s = self.store.state
+        return s is not None and count_pending(s) and self.store.next_action() in COUNT_WAITS
+
     def primary(self) -> None:
         """The overview's big button: whatever comes next."""
-        action = self.store.next_action()
+        if self._count_first():
+            self.console.counts.open_counts()
+        else:
+            self._next(self.store.next_action())
+
+    def _next(self, action: str | None) -> None:
+        """Whatever comes next: the page of ``action`` (the store's next action)."""
         if action == "start":
             self.console.start.open_start()
         elif action == "end_day":
@@ -229,7 +251,12 @@ class TablesPresenter(ScreenPresenter):
             self.console.confirm.open_confirm("end_night")
 
     def open_close(self) -> None:
-        self.console.confirm.open_confirm("close")
+        """The button beside the big one: close the hand in play, or, while the flags are
+        counted, what the count comes before (the next day's start, the standings)."""
+        if self._count_first():
+            self._next(self.store.next_action())
+        else:
+            self.console.confirm.open_confirm("close")
 
     def open_undo(self) -> None:
         self.console.confirm.open_confirm("undo")

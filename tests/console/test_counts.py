@@ -225,9 +225,16 @@ def test_the_next_days_start_says_the_count_comes_first(hub):
     p = console(hub)
     play_and_end_day_one(p, hub)
     assert hub.core.tournament.day == 1 and not hub.core.tournament.finished
-    primary = p.view.tables.primary  # still the way to day 2, no longer the green button
-    assert (primary.text, primary.role) == ("Start hand 31", "normal")
-    p.start.open_start()
+    # the count is what to do now: the big button; day 2's start waits beside it, not green
+    primary, beside = p.view.tables.primary, p.view.tables.close
+    assert (primary.text, primary.role) == ("Verifiers' count", "primary")
+    assert (beside.text, beside.role) == ("Start hand 31", "normal")
+    p.tables.primary()
+    hub.deliver()
+    assert p.view.screen is Screen.COUNTS
+    p.back()
+    p.tables.open_close()  # the start is still there, and says the count comes first
+    assert p.view.screen is Screen.START
     hub.deliver()
     v = p.view.start
     assert v.warning == (
@@ -246,8 +253,10 @@ def test_the_next_days_start_says_the_count_comes_first(hub):
     p.start.open_start()
     hub.deliver()
     assert p.view.start.warning == "" and p.view.start.go.role == "primary"
-    p.back()
-    assert p.view.tables.primary.role == "primary"  # day 1 verified: day 2 is what comes next
+    p.show("tables")
+    primary = p.view.tables.primary  # day 1 verified: day 2 is what comes next
+    assert (primary.text, primary.role) == ("Start hand 31", "primary")
+    assert not p.view.tables.close.visible
 
 
 def test_the_standings_are_final_once_the_flags_are_counted(tmp_path):

@@ -55,11 +55,12 @@ def test_ending_the_tournament_early_says_what_it_means(long_hub):
     )
     assert p.store.state.finished and p.store.state.ended_after == 1
     assert p.view.header.info == "Play ended after hand 1."
-    # The big button: the standings (not final while the flags are counted), but first
-    # what is missing.
-    assert p.view.tables.primary.text == "Standings"
+    # The big button: the verifiers' count; beside it the standings (not final while the
+    # flags are counted), but first what is missing.
+    assert p.view.tables.primary.text == "Verifiers' count"
+    assert p.view.tables.close.text == "Standings"
     assert "Provisional — 1 result missing." in p.view.tables.missing
-    p.tables.primary()
+    p.tables.open_close()
     assert p.view.screen is Screen.CONFIRM
     assert p.view.confirm.title == "Some results are missing"
     assert p.view.confirm.detail == "1 result was never reported:\nHand 1: table 4"
@@ -95,8 +96,9 @@ def test_a_two_day_event_offers_the_day_or_the_whole_tournament(tmp_path):
     p.confirm.confirm()
     hub.deliver()
     assert p.store.state.next_hand == 31
-    assert p.view.tables.primary.text == "Start hand 31"
-    p.tables.primary()
+    assert p.view.tables.primary.text == "Verifiers' count"  # day 1's flags first (A15)
+    assert p.view.tables.close.text == "Start hand 31"  # beside it, not green
+    p.tables.open_close()
     hub.deliver()
     assert p.view.start.title == "Start hand 31 of 50?"
     p.start.confirm_start()
@@ -128,7 +130,8 @@ def test_after_a_day_has_ended_the_tournament_can_end_there(tmp_path):
     fresh = console(hub)
     hub.deliver()
     for c in (p, fresh):
-        assert c.view.tables.primary.text == "Start hand 31"
+        assert c.view.tables.primary.text == "Verifiers' count"
+        assert c.view.tables.close.text == "Start hand 31"
         assert c.view.tables.undo.text == "End the tournament now…"
     fresh.tables.secondary()
     c = fresh.view.confirm

@@ -292,7 +292,8 @@ def test_end_of_day_shows_the_totals_first(tmp_path):
         "Day 1 ended. Leave the flags on the tables until they are counted; day 2 then "
         "starts with 12 flags at every table and no loans."
     )
-    assert p.view.tables.primary.text == "Start hand 31"
+    assert p.view.tables.primary.text == "Verifiers' count"  # the flags first (A15)
+    assert p.view.tables.close.text == "Start hand 31"
     hub.close()
 
 

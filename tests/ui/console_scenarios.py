@@ -833,7 +833,9 @@ async def leader_kiosk_counts(d: Any) -> None:
     await d.tap("back")
     await d.tap("tab-tables")
     await d.on("tables")
-    await d.tap("primary")  # day 2's first hand, then no more: end the whole tournament
+    # day 1's count is not done: the big button is the count, day 2's start waits beside it
+    assert d.vm.tables.close.visible and d.vm.tables.close.role == "normal", d.vm.tables
+    await d.tap("close")  # day 2's first hand, then no more: end the whole tournament
     await d.on("start")
     await d.tap("go")
     await until(lambda: p.store.state.hand == 31, "hand 31")
