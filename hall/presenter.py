@@ -331,11 +331,12 @@ class HallPresenter(Base[HallVM]):
         elif s is not None:
             finished = s.finished and s.phase != Phase.PLAYING
             if finished:
-                hand = (
-                    tr.t("Standings: the flags are being counted")  # a count can move a team
-                    if count_pending(s)
-                    else tr.t("Final standings")
-                )
+                if s.settled:
+                    hand = tr.t("Final standings")
+                elif count_pending(s):  # a count can move a team
+                    hand = tr.t("Standings: the flags are being counted")
+                else:  # a result missing, or the last day not ended (its flags not counted)
+                    hand = tr.t("Play is over")
                 if s.ended_after is not None:
                     hand += " · " + tr.t("play ended after hand {n}").format(n=s.ended_after)
             elif s.hand == 0:

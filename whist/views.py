@@ -192,8 +192,28 @@ def state(
         ],
         recovered=t.recovered,
         playoff=playoff_note(t),
+        settled=settled(t),
         day_reasons={str(day): reason for day, reason in t.day_reasons.items()},
     )
+
+
+def settled(t: Tournament) -> bool:
+    """The places are settled, the one time a screen or a sheet says "Final standings"
+    (issue 25): play is over with every result in; in a format of flags, the last day has
+    been ended and every table's count agrees (or was accepted: rules A15, A19), since a count
+    can still move a team; and no playoff is waited for (rules A9). Level teams a count-back
+    leaves sharing a place are settled: they share it.
+
+    >>> from whist.pattern import default_spec
+    >>> t = Tournament.new(default_spec("gaspesie", 3, 1))
+    >>> settled(t)
+    False
+    """
+    if not t.finished or t.open_hands or t.results_missing():
+        return False
+    if t.rules.unit == Unit.FLAGS and not (t.day_ended and t.day_verified(t.day)):
+        return False
+    return playoff_note(t) is None
 
 
 #: Where a playoff's A and B players sit down (issue 25): the hall and the console send them

@@ -68,8 +68,10 @@ class StandingsPresenter(ScreenPresenter):
             title = tr.t("Standings (provisional)")  # not final while results are missing
         elif s.finished and s.phase != Phase.PLAYING and count_pending(s):
             title = tr.t("Standings (the flags are being counted)")  # a count can move them
-        elif s.finished and s.phase != Phase.PLAYING:
+        elif s.settled:
             title = tr.t("Final standings")
+        elif s.finished and s.phase != Phase.PLAYING:
+            title = tr.t("Standings after the last hand")  # the day's end, the count to come
         elif s.hand == 0:
             title = tr.t("Standings before the first hand")
         else:

@@ -126,7 +126,7 @@ class TablesPresenter(ScreenPresenter):
             "close": ButtonVM(tr.t("Close hand {n}").format(n=s.hand), role="primary"),
             "tiebreaks": ButtonVM(tr.t("Tie-breaks"), role="primary"),
             "standings": ButtonVM(
-                tr.t("Standings") if counting else tr.t("Final standings"), role="primary"
+                tr.t("Final standings") if s.settled else tr.t("Standings"), role="primary"
             ),
             # a hand in play with tables still to report: what to do now is wait (or close
             # it, the button beside); never "Start hand N+1" (issue 25, item 12)

@@ -121,6 +121,7 @@ def words(tr: ConsoleTranslator) -> dict[str, str]:
         "hub_offline": tr.t("The hub is offline: these standings may be out of date."),
         "waiting": tr.t("Waiting for the standings…"),
         "final": tr.t("Final standings"),
+        "over": tr.t("Play is over: the standings are not final yet"),
         "provisional": tr.t("Provisional: results are missing"),
         "ended": tr.t("The night has ended"),
         "reported": tr.t("Results in: {k} of {n}"),

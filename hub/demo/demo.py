@@ -220,7 +220,10 @@ class TournamentDemo:
             if stop.wait(pace / 2):
                 return 130
         final = leader.wait_standings(lambda s: s.hand == spec.hands, 10)
-        echo("\nFinal standings")
+        # "Final" only as the hub says it (issue 25): in a format of flags the demo ends no
+        # day and counts no flags, so these are the standings after the last hand
+        state = leader.wait_state(lambda s: s.finished, 10)
+        echo("\nFinal standings" if state.settled else "\nStandings after the last hand")
         echo(standings_table(final, spec, top=spec.tables))
         return 0
 

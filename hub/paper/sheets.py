@@ -52,7 +52,7 @@ from whist.paper import (
 from whist.pattern import is_placeholder_name
 from whist.spec import TournamentSpec
 from whist.tournament import DIFFERS, NOT_COUNTED, Tournament
-from whist.views import place_marks, tie_broken
+from whist.views import place_marks, settled, tie_broken
 
 __all__ = [
     "DOMAIN",
@@ -560,7 +560,7 @@ def standings_sheet(tournament: Tournament, language: Language | None = None) ->
         if t.hand
         else tr.t("before the first hand")
     )
-    title = tr.t("Final standings") if t.finished else tr.t("Standings")
+    title = tr.t("Final standings") if settled(t) else tr.t("Standings")  # issue 25
     day = tr.t("Day {n}")
     heads = [("n", tr.t("Rank")), ("n", tr.t("Team")), ("", tr.t("Name"))]
     heads += [("n", day.format(n=d)) for d in range(1, days + 1) if days > 1]

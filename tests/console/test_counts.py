@@ -265,12 +265,15 @@ def test_the_standings_are_final_once_the_flags_are_counted(tmp_path):
     hub = HubLink(tmp_path / "hub.sqlite3", tables=3, hands=1)
     p = console(hub)
     hub.send("start_hand")
-    for table in (1, 2, 3):
-        hub.result(table, 1, 8)
+    for table, tricks in ((1, 10), (2, 7), (3, 13)):  # no two teams level: no playoff
+        hub.result(table, 1, tricks)
     hub.send("close_hand")
-    hub.send("end_day")
     hub.deliver()
     p.show("standings")
+    assert p.view.standings.title == "Standings after the last hand"  # the day's end to come
+    assert p.view.tables.primary.text != "Final standings"
+    hub.send("end_day")
+    hub.deliver()
     assert p.view.standings.title == "Standings (the flags are being counted)"
     p.set_language("fr")
     assert p.view.standings.title == "Classement (on compte les drapeaux)"

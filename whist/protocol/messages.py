@@ -948,7 +948,7 @@ class State(_Outbound):
     conflicts: list[TableNumber] = []  # tables with two different results not yet settled
     days: DayNumber = 1
     rules: FormatInfo | None = None  # the format's own answers (a hub of this version sends it)
-    finished: bool = False  # every hand played and closed: the standings are final
+    finished: bool = False  # every hand played and closed (or play ended): play is over
     # issue 12: the hand start_hand opens next (0 once play is over; after a day ended early
     # it is the next day's first hand); the hand after which the leader ended play early;
     # every started hand's tables without a result (hand as text -> tables, the hand in play
@@ -974,6 +974,10 @@ class State(_Outbound):
     playoff: PlayoffNote | None = None
     # issue 26: the room's clock of the hand (deal, round) in play (null: none running)
     clock: Clock | None = None
+    # issue 25: the places are settled, the one time to say "Final standings": play is over,
+    # every result is in, the last day's flags are counted (a format of flags) and no
+    # playoff is waited for (a hub before it never sends it: false)
+    settled: bool = False
     # issue 25: the reason the leader gave for ending each day (day as text); a day ended
     # without one is left out
     day_reasons: dict[str, str] = {}

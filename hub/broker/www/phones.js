@@ -90,7 +90,9 @@
     var trump = $("trump");
     trump.textContent = "";
     if (state && !club()) {
-      if (state.finished) { hand = w("final"); }
+      // "Final standings" only once the places are settled (State.settled, issue 25)
+      if (state.settled) { hand = w("final"); }
+      else if (state.finished) { hand = w("over"); }
       else if (state.hand === 0) { hand = w("before"); }
       else { hand = w("hand", { n: state.hand, total: state.hands }); }
       if (state.hand > 0 && !state.finished) {
