@@ -164,23 +164,29 @@ class DealPresenter(ScreenPresenter):
         choices += [FieldRowVM()] * (CHOICE_ROWS - len(choices))
         counts += [FieldRowVM()] * (COUNT_ROWS - len(counts))
         ready = rows.ready and bool(self._reason().strip())
-        title, note = self._heading(
-            bool(club.rounds),
+        recorded = (
             individual.record_text(tr, club, known.record, seats, name)
             if known is not None
-            else None,
+            else None
+        )
+        title, note = self._heading(bool(club.rounds), recorded)
+        readout = individual.record_text(tr, club, form.final(), rows.order, name) or tr.t(
+            "Nothing chosen yet."
         )
         # the note (what was recorded, or where an entered deal comes from) only where the
-        # rows leave room for it: the deals list just before shows what was recorded
-        if len([c for c in choices if c.label]) + len([c for c in counts if c.label]) > 3:
+        # rows leave room for it; else what was recorded goes under the readout, so that a
+        # correction always shows before and after (issue 25)
+        shown = _lines(choices, counts)
+        if shown > 3:
             note = ""
+            if recorded is not None and shown == 4:
+                readout += "\n" + tr.t("As recorded: {record}").format(record=recorded)
         return DealFormVM(
             title=title,
             note=note,
             choices=tuple(choices),
             counts=tuple(counts),
-            readout=individual.record_text(tr, club, form.final(), rows.order, name)
-            or tr.t("Nothing chosen yet."),
+            readout=readout,
             reason_label=tr.t("Reason (required, kept in the log):"),
             reasons=tuple(
                 ButtonVM(tr.t(text), role="selected" if d.preset == i else "normal")
@@ -279,3 +285,19 @@ class DealPresenter(ScreenPresenter):
             ),
             back=ButtonVM(tr.t("Cancel")),
         )
+
+
+def _lines(choices: list[FieldRowVM], counts: list[FieldRowVM]) -> int:
+    """The lines of buttons the form's rows take, as console/kv/deal.kv lays them out: a row
+    of more than six buttons takes two; from five players on, their counts stand two by two."""
+
+    def height(row: FieldRowVM) -> int:
+        return 2 if len(row.buttons) > 6 else 1
+
+    counted = [c for c in counts if c.label]
+    if len(counted) >= 5:
+        pairs = [counted[i : i + 2] for i in range(0, len(counted), 2)]
+        count_lines = sum(max(height(c) for c in pair) for pair in pairs)
+    else:
+        count_lines = sum(height(c) for c in counted)
+    return sum(height(c) for c in choices if c.label) + count_lines

@@ -57,7 +57,10 @@ def test_a_widow_deal_by_name_and_its_correction():
     p.deal.deal_step("tricks_1:1")
     p.deal.deal_step("tricks_2:-1")
     p.deal.reason_preset(0)
-    assert p.view.deal.readout == "widow: nobody · tricks Eleanor 4, Margaret 5, Harold 4"
+    assert p.view.deal.readout == (  # before and after (issue 25)
+        "widow: nobody · tricks Eleanor 4, Margaret 5, Harold 4\n"
+        "As recorded: widow: Margaret · tricks Eleanor 3, Margaret 6, Harold 4"
+    )
     assert p.view.deal.save.enabled
     p.deal.confirm_deal()
     assert sent(link).record.fields() == {

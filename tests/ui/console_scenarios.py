@@ -726,7 +726,8 @@ async def leader_director(d: Any) -> None:
     await until(lambda: p.store.state.finished, "play ended")
     await d.on("tables")
     await d.settle()
-    await d.tap("primary")
+    # the flags are to be counted: the big button is the count, the standings beside it
+    await d.tap("close")
     await d.on("confirm")
     await d.shoot("34-final-missing")
     d.note("final", d.vm.confirm.title)
