@@ -40,6 +40,7 @@ from kiosk.viewmodel import (
     Screen,
 )
 from uikit.games import game_title
+from whist.enums import Unit
 from whist.formats import TRICKS
 from whist.formats.draft import (
     NOBODY,
@@ -457,8 +458,8 @@ def players_vm(
         # at the top, who chooses trump on the round's line
         place = places.get(seat)
         shown = shown_score(score, party)
-        if place is not None:
-            detail.append(place_text(tr, place))
+        if place is not None:  # the night's end: its place, and what placed it
+            detail.append(night_text(tr, score.rules, party, place))
         elif r is not None and not over and seat not in r.players:
             detail.append(tr.t("out"))
             role = "disabled"
@@ -524,9 +525,38 @@ def players_vm(
     )
 
 
+def night_text(
+    tr: Translator, rules: ClubRules, party: ClubParty, place: ClubPlace, *, every: bool = False
+) -> str:
+    """A party's place at the night's end and what the night ranked it by first
+    (``ClubRules.ranks_by``): ``place 1 of 8 · 1 game`` (``· 7 points`` too with ``every``),
+    where it ranks by games before points, since the score big on the row is the game's
+    (issue 25); else ``place 1 of 8`` beside its total, big on the row."""
+    ranks_by = rules.ranks_by or [rules.wins, Unit.POINTS]
+    if len(ranks_by) == 1:
+        return place_text(tr, place)
+    said = {
+        Unit.GAMES: lambda: tr.nt("{n} game", "{n} games", party.games).format(n=party.games),
+        Unit.RUBBERS: lambda: tr.nt("{n} rubber", "{n} rubbers", party.rubbers).format(
+            n=party.rubbers
+        ),
+        Unit.POINTS: lambda: tr.nt("{n} point", "{n} points", party.points).format(
+            n=party.points
+        ),
+        Unit.TRICKS: lambda: tr.nt("{n} trick", "{n} tricks", party.points).format(
+            n=party.points
+        ),
+    }
+    # ``every`` measure where the line has the room (a partnership's row); else the first:
+    # a player's row beside others does not fit a second on the 7-inch screen
+    shown = ranks_by if every else ranks_by[:1]
+    return " · ".join([place_text(tr, place), *(said[unit]() for unit in shown)])
+
+
 def place_text(tr: Translator, place: ClubPlace) -> str:
-    """``place 1 of 8``, ``shared place 2 of 8``: a party's place in the room at the night's end."""
-    text = tr.t("shared place {rank} of {of}") if place.shared else tr.t("place {rank} of {of}")
+    """``place 1 of 8``, ``place 2= of 8``: a party's place in the room at the night's end."""
+    # a shared place reads "2=", as on every screen and sheet (whist.views.place_marks)
+    text = tr.t("place {rank}= of {of}") if place.shared else tr.t("place {rank} of {of}")
     return text.format(rank=place.rank, of=place.of)
 
 

@@ -106,11 +106,16 @@ class ClubScoreScreen(ClubScreen):
         rubbers = s.rules.wins == Unit.RUBBERS
         target = tr.t("game to {target}").format(target=s.rules.target)
         end = self.night_over(s) if desk.over else ""
-        # once the night is over, each partnership's place on its row, under its names
-        places = {p.party: individual.place_text(tr, p) for p in s.places} if desk.over else {}
+        # once the night is over, each partnership's place and what the night ranked it by
+        # on its row, under its names (issue 25)
+        places = {p.party: p for p in s.places} if desk.over else {}
 
         def detail(p: ClubParty) -> str:
-            return places.get(p.party) or games(tr, p, rubbers, target)
+            place = places.get(p.party)
+            if place is not None:
+                return individual.night_text(tr, s.rules, p, place, every=True)
+            return games(tr, p, rubbers, target)
+
 
         return ClubScoreVM(
             title=tr.t("{game} · game to {target}").format(

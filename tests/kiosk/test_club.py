@@ -445,7 +445,10 @@ def test_the_nights_end_with_places(link):
     # each partnership's place on its own row, under its names (issue 29: the rows stay
     # below the bar, however long the names)
     assert s.ns_players == "North-South: Eleanor & Margaret"
-    assert s.ns_detail == "place 1 of 6"
+    # and what placed it: the night ranks by games, then points; the big number beside it
+    # is the game's score (issue 25)
+    assert s.ns_detail == "place 1 of 6 · 0 games · 3 points"
+    assert s.ns_score == "3"
     hub.night.apply(NightEnded())
     p.on_score(hub.score())
     assert p.view.club_score.end.splitlines()[0] == "The leader has ended the night."

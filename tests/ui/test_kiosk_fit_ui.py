@@ -85,8 +85,13 @@ def test_club_texts_fit_below_the_bar(tmp_path, kivy_env, hall, language):
     corrected = {"en": "The leader corrected this deal.", "fr": "L'arbitre a corrigé cette donne."}
     assert texts["corrected"].splitlines()[-1] == corrected[language]
     assert "Bartholomew Fitzgerald" in texts["ended"][0]
-    # its place on its own row, under its names
-    place = r"(shared )?place \d of 6" if language == "en" else r"place \d( ex æquo)? sur 6"
+    # its place on its own row, under its names, and what placed it (the night ranks by
+    # games won, then points; issue 25)
+    place = {
+        "en": r"place \d=? of 6 · \d games? · \d+ points?",
+        "fr": r"place \d=? sur 6 · \d parties? · \d+ points?",
+    }
+    place = place[language]
     assert re.fullmatch(place, texts["ended"][1]), texts["ended"]
 
     # issues 29 and 24, in the same window (the scenario goes on into driver.club_views): a
