@@ -219,7 +219,8 @@ def test_a_three_table_night_on_real_kiosks(tmp_path, game):
                 place = places[party.party]
                 want = f"+{party.score}" if signed and party.score > 0 else str(party.score)
                 assert row.score.replace("\N{MINUS SIGN}", "-") == want, (row, party)
-                assert f" {place.rank} " in row.detail, (row, place)
+                mark = f"{place.rank}=" if place.shared else str(place.rank)  # "2=" (issue 25)
+                assert f" {mark} " in row.detail, (row, place)
             assert not vm.club_players.enter.visible  # no more deals
         if game == "eight-to-one":
             # Every table was shown the same trump for each round, the hub's one draw.

@@ -244,7 +244,8 @@ def test_a_four_table_night_on_real_kiosks(tmp_path, game):
             places = {"NS": s.ns_detail, "EW": s.ew_detail}  # on each partnership's row
             assert len(held.places) == 2
             for place in held.places:
-                assert f" {place.rank} " in places[place.party], (places, place)
+                mark = f"{place.rank}=" if place.shared else str(place.rank)  # "2=" (issue 25)
+                assert f" {mark} " in places[place.party], (places, place)
             assert k.p.flags_here == sum(p.games for p in held.parties)
     finally:
         leader.stop()
