@@ -495,7 +495,9 @@ class TableViews:
             )
         middle = self._changing_json(table, hand)
         last = _dumps(self._last(table, recent=False))
-        recent = b",".join(self._result_json(r, "home") for r in self._recent_results(table))
+        recent = b",".join(
+            self._result_json(r, "home") for r in self._recent_results(table, hand)
+        )
         return b'%s,%s,%s,%s,"recent":[%s]}' % (fixed[0], middle, fixed[1], last[1:-1], recent)
 
     def body(self, table: int) -> dict[str, Any]:
@@ -629,18 +631,28 @@ class TableViews:
         }
 
     def _recent(self, table: int) -> list[dict[str, Any]]:
-        """Issue 25, item 15: this table's last three results as home, newest first."""
-        return [self._result(res, "home") for res in self._recent_results(table)]
+        """Issue 25, item 15: this table's last three results as home, newest first, less
+        those ``results`` holds already (this hand's and the last)."""
+        hand = shown_hand(self.t)
+        return [self._result(res, "home") for res in self._recent_results(table, hand)]
 
-    def _recent_results(self, table: int) -> list[TableResult]:
+    def _recent_results(self, table: int, hand: int) -> list[TableResult]:
+        """Of this table's last three results as home, those of hands before ``hand`` - 1:
+        the two after are in ``results``, and each result in a view costs 330 bytes, sent
+        to 500 tables at every hand's close (issue 22's benchmark)."""
         t = self.t
-        out = []
-        for hand in range(shown_hand(t), 0, -1):
-            res = t.result(hand, table) if hand in t.trumps else None
-            if res is not None:
+        out: list[TableResult] = []
+        held = 0  # of the three, those in ``results``
+        for h in range(hand, 0, -1):
+            res = t.result(h, table) if h in t.trumps else None
+            if res is None:
+                continue
+            if h >= hand - 1:
+                held += 1
+            else:
                 out.append(res)
-                if len(out) == 3:
-                    break
+            if held + len(out) == 3:
+                break
         return out
 
     def _late_change(self, table: int) -> dict[str, Any]:

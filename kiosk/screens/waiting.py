@@ -165,7 +165,10 @@ class WaitingScreen(KioskScreen):
         v, here = self.store.table_view, self.store.latest_result("home")
         if v is None:
             return ""
-        older = [r for r in v.recent if here is None or r.hand < here.hand]
+        # the last three: those of this hand and the last are in ``results``, the older in
+        # ``recent`` (docs/protocol.md)
+        own = {r.hand: r for r in (*v.recent, *(r for r in v.results if r.role == "home"))}
+        older = [own[h] for h in sorted(own, reverse=True) if here is None or h < here.hand]
         return "\n".join(words.recent_line(self.tr, r) for r in older[:2])
 
     def others_line(self) -> str:
