@@ -359,7 +359,13 @@ def event_kind(event: Event) -> str:
     return _KIND_OF[type(event)]
 
 
+#: What a log's JSON holds as it is: most of an event's fields (numbers, ids, reasons).
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def _encode(value: Any) -> Any:
+    if type(value) in _PLAIN:  # first: every result's fields are these, 7 of them
+        return value
     if isinstance(value, NightSpec):
         # the rules it is played under, so a later reading of the seeds replays it as played
         return {**value.to_dict(), "rules": NIGHT_RULES}

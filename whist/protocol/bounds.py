@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 from typing import Any
 
 from whist.errors import MESSAGE_CHECKS, ErrorCode, ProtocolError
@@ -61,13 +62,9 @@ def _load(payload: bytes | str) -> dict[str, Any]:
             ) from None
     _check_shape(text)
     repeated: list[str] = []
+    _reading.repeated = repeated
     try:
-        data = json.loads(
-            text,
-            parse_constant=_no_constant,
-            parse_float=_finite_float,
-            object_pairs_hook=lambda pairs: _object(pairs, repeated),
-        )
+        data = _DECODER.decode(text)
     except ProtocolError:
         raise
     except json.JSONDecodeError as exc:
@@ -154,13 +151,20 @@ def read_id(payload: bytes | str) -> str | None:
         return None
 
 
-def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            repeated.append(key)
-        obj[key] = value
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, each field given twice noted for :func:`_load` (this thread's)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                _reading.repeated.append(key)
+            seen.add(key)
     return obj
+
+
+#: The fields given twice in the message this thread is reading (:func:`_object`).
+_reading = threading.local()
 
 
 def _too_large(size: int) -> str:
@@ -218,3 +222,10 @@ def _json_kind(value: object) -> str:
     if isinstance(value, bool) or value is None:
         return _show(value)
     return "a number"
+
+
+#: One decoder for every message (building one per message cost as much as the hooks): the
+#: hooks refuse what is not finite and note repeated fields.
+_DECODER = json.JSONDecoder(
+    parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_object
+)
