@@ -29,6 +29,7 @@ from whist.formats import TRICKS, HandOutcome
 from whist.protocol import (
     ClubRules,
     DayResult,
+    EarlierResult,
     LateChange,
     Move,
     Player,
@@ -574,7 +575,7 @@ def running_line(tr: Translator, unit: str, run: RunningScore) -> str:
     return line.format(n=run.today, place=run.place, teams=run.teams)
 
 
-def recent_line(tr: Translator, res: RecordedResult) -> str:
+def recent_line(tr: Translator, res: RecordedResult | EarlierResult) -> str:
     """One of the table's results before the last, short: ``Hand 2: visitors 8, home 5``."""
     return tr.t("Hand {n}: visitors {v}, home {h}").format(
         n=res.hand, v=res.visitor_tricks, h=res.home_tricks

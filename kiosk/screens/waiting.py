@@ -9,6 +9,7 @@ from kiosk import words
 from kiosk.screens.base import KioskScreen
 from kiosk.viewmodel import ViewModel, WaitingLines, WaitingVM
 from whist.enums import Phase, Unit
+from whist.protocol import EarlierResult, RecordedResult
 
 #: The waiting screen's lines in four wordings, each shorter than the one before (issue 25:
 #: at the reading type they may not hold beside the big number): as said in full; in
@@ -166,8 +167,9 @@ class WaitingScreen(KioskScreen):
         if v is None:
             return ""
         # the last three: those of this hand and the last are in ``results``, the older in
-        # ``recent`` (docs/protocol.md)
-        own = {r.hand: r for r in (*v.recent, *(r for r in v.results if r.role == "home"))}
+        # ``earlier`` (``recent`` from a hub before it; docs/protocol.md)
+        own: dict[int, RecordedResult | EarlierResult] = {r.hand: r for r in v.earlier}
+        own |= {r.hand: r for r in (*v.recent, *v.results) if r.role == "home"}
         older = [own[h] for h in sorted(own, reverse=True) if here is None or h < here.hand]
         return "\n".join(words.recent_line(self.tr, r) for r in older[:2])
 

@@ -255,6 +255,15 @@ class HandOver(_Outbound):
     count: Annotated[int, Field(ge=1)]
 
 
+class EarlierResult(_Outbound):
+    """One of a table's older results, short: the hand and the tricks each side took
+    (TableView.earlier)."""
+
+    hand: HandNumber
+    visitor_tricks: Annotated[int, Field(ge=0, le=13)]
+    home_tricks: Annotated[int, Field(ge=0, le=13)]
+
+
 class RecordedResult(_Outbound):
     """A result as the hub holds it, for one hand at one table, with what it is worth.
 
@@ -424,6 +433,10 @@ class TableView(_Outbound):
     # last three results (as home), newest first, so a restarted kiosk shows the same
     running: RunningScore | None = None
     recent: list[RecordedResult] = []
+    # issue 22: what ``recent`` said, short (a hub of this version leaves ``recent`` empty):
+    # of this table's last three results as home, newest first, those of hands before the
+    # last (the others are in ``results``), each its hand and tricks
+    earlier: list[EarlierResult] = []
 
 
 class Revokes(_Inbound):
