@@ -37,6 +37,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+import orjson
+
 from whist.events import Event, event_from_dict, event_kind, event_to_dict
 
 #: The log's layout (``PRAGMA user_version``): 0 before checksums, 1 with a checksum per event.
@@ -292,8 +294,8 @@ class EventStore:
                     "does not match its checksum: the log is damaged; restore it from a backup "
                     "copy (the hub will not replay a damaged log)"
                 )
-            try:
-                out.append((seq, event_from_dict(json.loads(body.decode()))))
+            try:  # orjson: a third of the replay's reading (issue 22: 25,000 events)
+                out.append((seq, event_from_dict(orjson.loads(body))))
             except Exception as exc:  # a damaged log must say where, not crash obscurely
                 raise StoreError(f"{self.path}: event {seq} cannot be read: {exc}") from None
         return out
