@@ -100,14 +100,8 @@ def placed_by_words(tr: ConsoleTranslator, placed_by: str | None) -> str:
 def count_pending(state: State) -> bool:
     """Whether the day that has just ended is still being counted (rules A15, A19): some of
     its tables not counted yet, or a count that differs from the hub's. The standings are
-    not final until it is done (an accepted count moves a team's score).
-
-    >>> from whist.protocol import DayCounts
-    >>> s = State(tournament="T", format="alberta", tables=3, hand=30, hands=30, day=1,
-    ...           phase="closed", trump=None, reported=[], missing=[], day_ended=True,
-    ...           counts=[DayCounts(day=1, counted=3, differ=[2])])
-    >>> count_pending(s), count_pending(s.model_copy(update={"counts": []}))
-    (True, False)
+    not final until it is done (an accepted count moves a team's score). Examples:
+    tests/console/test_counts.py (a screen's module names no game, not even in an example).
     """
     last = state.counts[-1] if state.counts else None
     if not state.day_ended or last is None or last.day != state.day:
@@ -118,17 +112,7 @@ def count_pending(state: State) -> bool:
 def day_count_line(tr: ConsoleTranslator, state: State, *, name_tables: bool = False) -> str:
     """The last ended day's verifiers' count, from State (rules A15, A19): ``Day 1 count: 14
     of 16 tables counted, 1 differs.``; empty before any day has ended, and once the day is
-    verified and the next day is being played.
-
-    >>> from console.i18n import translator
-    >>> from whist.protocol import DayCounts
-    >>> s = State(tournament="T", format="alberta", tables=16, hand=30, hands=50, day=1,
-    ...           phase="waiting", trump=None, reported=[], missing=[],
-    ...           counts=[DayCounts(day=1, counted=14, differ=[5])])
-    >>> day_count_line(translator("en"), s)
-    'Day 1 count: 14 of 16 tables counted, 1 differs.'
-    >>> day_count_line(translator("en"), s, name_tables=True)
-    'Day 1 count: 14 of 16 tables counted, table 5 differs.'
+    verified and the next day is being played. Examples: tests/console/test_counts.py.
     """
     if not state.counts:
         return ""

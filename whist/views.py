@@ -161,6 +161,7 @@ def state(
     """The hall-wide State message; the hub adds what only it knows (offline, calls)."""
     hand = t.hand
     trump = trump_name(t.trumps[hand]) if hand in t.trumps else None
+    playoff = playoff_note(t)
     return State(
         v=1,
         tournament=t.spec.name,
@@ -191,8 +192,8 @@ def state(
             for day, counted, differ in t.count_summary()
         ],
         recovered=t.recovered,
-        playoff=playoff_note(t),
-        settled=settled(t),
+        playoff=playoff,
+        settled=playoff is None and settled_but_for_playoffs(t),
         day_reasons={str(day): reason for day, reason in t.day_reasons.items()},
     )
 
@@ -209,11 +210,14 @@ def settled(t: Tournament) -> bool:
     >>> settled(t)
     False
     """
+    return settled_but_for_playoffs(t) and playoff_note(t) is None
+
+
+def settled_but_for_playoffs(t: Tournament) -> bool:
+    """:func:`settled` but for a playoff waited for (:func:`state` has that already)."""
     if not t.finished or t.open_hands or t.results_missing():
         return False
-    if t.rules.unit == Unit.FLAGS and not (t.day_ended and t.day_verified(t.day)):
-        return False
-    return playoff_note(t) is None
+    return t.rules.unit != Unit.FLAGS or (t.day_ended and t.day_verified(t.day))
 
 
 #: Where a playoff's A and B players sit down (issue 25): the hall and the console send them
@@ -448,9 +452,9 @@ class TableViews:
         self._fixed_key: tuple[object, ...] | None = None
         self._fixed: dict[int, tuple[bytes, bytes]] = {}
         #: Per (hand, table, role), a recorded result as JSON, with the result and what its
-        #: JSON reads (see :meth:`_result_json`), for the last four hands: a result is in its
-        #: table's view up to five times (this hand's and the last, the three recent) and in
-        #: its visitors' twice, and most views are published again unchanged in that part.
+        #: JSON reads (see :meth:`_result_json`), for the last two hands: a result is in its
+        #: table's view twice (this hand's and the last) and in its visitors' twice, and most
+        #: views are published again unchanged in that part.
         self._results: dict[tuple[int, int, str], tuple[TableResult, tuple[object, ...], bytes]]
         self._results = {}
         self._over: dict[int, bool] = {}  # per hand, this state: its day is over
@@ -482,11 +486,9 @@ class TableViews:
         key = (id(t), hand, t.phase if started else WAITING, t.trumps.get(hand))
         if key != self._fixed_key:
             self._fixed_key, self._fixed = key, {}
-            # only the last few hands' results are in the views: this hand's and the last,
-            # and the three recent (this hand's and the two before, or the three before
-            # while this one is unreported); older ones, rarely shown (a table that sent
-            # none for a while), are written again when they are
-            self._results = {k: v for k, v in self._results.items() if k[0] >= hand - 3}
+            # only this hand's results and the last's are in the views whole (the older
+            # ones, in ``earlier``, are short and written afresh)
+            self._results = {k: v for k, v in self._results.items() if k[0] >= hand - 1}
         fixed = self._fixed.get(table)
         if fixed is None:
             fixed = self._fixed[table] = (

@@ -282,6 +282,7 @@ class TieBreakPresenter(ScreenPresenter):
         drawing = self.tb_drawing and len(teams) >= 3
         ready = not drawing or self._draws_ready(teams)
         entering = drawing and not ready  # one thing at a time: the cards, then the trump
+        startable = ready and not self.results_missing()
         return TieBreakVM(
             title=tr.t("Tie-break for teams {teams}").format(teams=listed),
             steps="\n".join([*steps, *done_lines]),
@@ -335,8 +336,8 @@ class TieBreakPresenter(ScreenPresenter):
             start=ButtonVM(
                 tr.t("Start the tie-break"),
                 # rules A9: the hub refuses a playoff while a result is missing (the warning)
-                role="primary" if ready and not self.results_missing() else "disabled",
-                enabled=ready and not self.results_missing(),
+                role="primary" if startable else "disabled",
+                enabled=startable,
             ),
             record=HIDDEN,
             refresh=refresh,

@@ -116,7 +116,6 @@ class ClubScoreScreen(ClubScreen):
                 return individual.night_text(tr, s.rules, p, place, every=True)
             return games(tr, p, rubbers, target)
 
-
         return ClubScoreVM(
             title=tr.t("{game} · game to {target}").format(
                 game=game_title(tr.t, s.rules.name, s.rules.title), target=s.rules.target

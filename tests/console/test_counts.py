@@ -282,3 +282,28 @@ def test_the_standings_are_final_once_the_flags_are_counted(tmp_path):
     hub.deliver()
     assert p.view.standings.title == "Classement final"
     hub.close()
+
+
+def test_the_count_words_from_a_state_alone() -> None:
+    """uikit.common's count line and whether a count is still open, from State alone (the
+    examples that were its doctests: a screen's module names no game)."""
+    from console.i18n import translator
+    from uikit.common import count_pending, day_count_line
+    from whist.protocol import DayCounts, State
+
+    ended = State(
+        tournament="T", format="alberta", tables=3, hand=30, hands=30, day=1, phase="closed",
+        trump=None, reported=[], missing=[], day_ended=True,
+        counts=[DayCounts(day=1, counted=3, differ=[2])],
+    )
+    assert count_pending(ended)
+    assert not count_pending(ended.model_copy(update={"counts": []}))
+    s = State(
+        tournament="T", format="alberta", tables=16, hand=30, hands=50, day=1, phase="waiting",
+        trump=None, reported=[], missing=[], counts=[DayCounts(day=1, counted=14, differ=[5])],
+    )
+    en = translator("en")
+    assert day_count_line(en, s) == "Day 1 count: 14 of 16 tables counted, 1 differs."
+    assert day_count_line(en, s, name_tables=True) == (
+        "Day 1 count: 14 of 16 tables counted, table 5 differs."
+    )
