@@ -39,7 +39,7 @@ from hub.service.store import EventStore
 from whist.errors import ErrorCode
 from whist.nightspec import NightSpec
 from whist.occasion import Occasion
-from whist.protocol import Ack, Reply, Topics, encode
+from whist.protocol import Ack, Reply, Topics, build_models, encode
 from whist.spec import TournamentSpec
 
 if TYPE_CHECKING:  # only for the typed views tools and tests read; the core sees an Occasion
@@ -84,6 +84,8 @@ class HubCore:
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
     ) -> None:
+        # The models' validators now, not at the first result of the day (build_models).
+        build_models()
         self.store = store
         self.topics = topics or Topics()
         self.rng = rng or random.SystemRandom()
@@ -218,8 +220,10 @@ class HubCore:
         return self.feed.held_wait()
 
     # ------------------------------------------------------------------ handling
-    def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
-        """Handle a batch; commit it; return what to publish (acks and replies last)."""
+    def handle(self, items: Iterable[Inbound], *, release: bool = True) -> list[Outgoing]:
+        """Handle a batch; commit it; return what to publish (acks and replies last).
+        ``release=False``: held-back updates now due stay due, for :meth:`flush` once the
+        batch's Acks are out (the hub's worker: :meth:`Feed.publications`)."""
         batch = Batch()
         for item in items:
             mark = (len(batch.events), len(batch.writes), len(batch.out), len(batch.acks))
@@ -240,7 +244,10 @@ class HubCore:
                     write(tx)
             self.commit_seconds = time.perf_counter() - started
         started = time.perf_counter()
-        out = self._answers(batch) if self.feed_elsewhere else self.feed.publications(batch)
+        if self.feed_elsewhere:
+            out = self._answers(batch)
+        else:
+            out = self.feed.publications(batch, release=release)
         self.build_seconds = time.perf_counter() - started
         return out
 

@@ -43,11 +43,12 @@ from hub.service.service import (
     TRACE,
     StageTimes,
     hub_client,
+    let_write,
     too_large_reply,
 )
 from hub.service.store import EventStore
 from whist.occasion import Occasion
-from whist.protocol import Reply, Topics, encode, read_id
+from whist.protocol import Reply, Topics, build_models, encode, read_id
 
 log = logging.getLogger("whist.hub.feed")
 
@@ -63,6 +64,7 @@ class FeedChild:
     """The feed of one log, kept up with it, published on its own connection."""
 
     def __init__(self, settings: FeedSettings) -> None:
+        build_models()  # now, not at the first result's views (as the hub's core)
         self.settings = settings
         self.topics = Topics(settings.root)
         self.store = EventStore(settings.db, read_only=True)
@@ -191,12 +193,17 @@ class FeedChild:
                     note = note.merge(later)
                 self.catch_up()
                 self._room(note)
-                out = self.feed.publications(note.batch())
+                out = self.feed.publications(note.batch(), release=False)
                 queries = note.queries
             if CONNECTED in items:
                 self.sent.clear()  # a new connection: every retained message again
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
+            if self.feed.held_wait() == 0:  # after the StandingsChanges (as the hub's worker)
+                let_write(self.client)
+                released = self.feed.flush()
+                last = self._publish(released, last)
+                out += released
             if queries:  # after the feed is out: an export may take a while
                 answers = self.answer(queries)
                 last = self._publish(answers, last)

@@ -30,6 +30,7 @@ from whist.protocol.bounds import (
     read_id,
 )
 from whist.protocol.codec import (
+    build_models,
     decode,
     decode_call,
     decode_command,
@@ -392,6 +393,7 @@ __all__ = [
     "Verify",
     "VerifyData",
     "Version",
+    "build_models",
     "decode",
     "decode_call",
     "decode_command",
