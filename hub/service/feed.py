@@ -123,11 +123,16 @@ class Feed:
         ]
 
     # ------------------------------------------------------------------ after a batch
-    def publications(self, batch: Batch) -> list[Outgoing]:
+    def publications(self, batch: Batch, *, release: bool = True) -> list[Outgoing]:
         """What a committed batch publishes: what is due of the held-back updates, the
-        StandingsChanges, the acks, then the batch's own answers."""
+        StandingsChanges, the acks, then the batch's own answers.
+
+        ``release=False``: what is due of the held-back updates stays due (:meth:`flush`
+        gives it), unless the batch asks for everything now (a command: its Reply goes after
+        the updates it caused). The hub's worker publishes the Acks and StandingsChanges first
+        and builds the release after: a result then does not wait for other tables' views."""
         self.gathered |= batch.changed_teams
-        out = self._at_once(batch) if self.chunk is None else self._held_back(batch)
+        out = self._at_once(batch) if self.chunk is None else self._held_back(batch, release)
         if batch.changed_teams:
             changes = self.live.event.changes_feed(batch.changed_teams, self.topics)
             out.extend(Outgoing(topic, payload) for topic, payload in changes)
@@ -156,15 +161,13 @@ class Feed:
         self.gathered = set()
         return [Outgoing(self.topics.standings_gathered, payload) for _, payload in changes]
 
-    def _held_back(self, batch: Batch) -> list[Outgoing]:
+    def _held_back(self, batch: Batch, release: bool) -> list[Outgoing]:
         self.held_tables |= batch.dirty_tables
         self.held_state |= batch.state
         self.held_standings |= batch.standings or bool(batch.changed_teams)
         if batch.now:
-            out = self._release(everything=True)
-        else:
-            out = self._release() if self.held_wait() == 0 else []
-        return out
+            return self._release(everything=True)
+        return self._release() if release and self.held_wait() == 0 else []
 
     # ------------------------------------------------------------------ held back
     def flush(self) -> list[Outgoing]:

@@ -57,6 +57,18 @@ TRACE = os.environ.get("WHIST_HUB_TRACE", "")
 MAX_PUBLISH_BYTES = MAX_PACKET_BYTES - 4096
 #: How long a session the broker keeps for the hub while it is away (seconds).
 SESSION_EXPIRY = 7 * 24 * 3600
+#: Longest a worker lets paho's thread write the batch's Acks before it builds a release.
+WRITE_WAIT = 0.002
+
+
+def let_write(client: mqtt.Client) -> None:
+    """Let paho's network thread send what is queued (a batch's Acks and StandingsChanges)
+    before the worker builds the held-back updates. The thread needs the interpreter to
+    write, and building holds it: without this the Acks waited for other tables' views
+    (issue 28). At most WRITE_WAIT; nothing to wait for while the broker is away."""
+    deadline = time.perf_counter() + WRITE_WAIT
+    while client.want_write() and client.is_connected() and time.perf_counter() < deadline:
+        time.sleep(0.00005)
 
 
 class StageTimes:
@@ -324,14 +336,8 @@ class Hub:
             try:
                 first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
             except queue.Empty:
-                if self.feed:
-                    continue
-                started = time.perf_counter()
-                out = self.core.flush()
-                for o in out:
-                    self._publish(o)
-                if out:
-                    self.stage_times.note("release", started, 0, len(out))
+                if not self.feed:
+                    self._release()
                 continue
             items = [first]
             while len(items) < BATCH_MAX:
@@ -405,7 +411,7 @@ class Hub:
     def _run_batch(self, items: list[Inbound | str]) -> None:
         started = time.perf_counter()
         messages = [i for i in items if isinstance(i, Inbound)]
-        out = self.core.handle(messages) if messages else []
+        out = self.core.handle(messages, release=False) if messages else []
         handled = time.perf_counter()
         self._to_feed()
         if "connected" in items:
@@ -418,6 +424,8 @@ class Hub:
         for m in messages:
             if m.qos:
                 self.client.ack(m.mid, m.qos)
+        if self.feed is None and self.core.held_wait() == 0:
+            self._release()
         self.batches += 1
         self.handled += len(messages)
         if messages:
@@ -440,6 +448,16 @@ class Hub:
                 build,
                 queued,
             )
+
+    def _release(self) -> None:
+        """The held-back updates now due, once the last batch's Acks are written."""
+        let_write(self.client)
+        started = time.perf_counter()
+        out = self.core.flush()
+        for o in out:
+            self._publish(o)
+        if out:
+            self.stage_times.note("release", started, 0, len(out))
 
     def _publish(self, o: Outgoing) -> None:
         """Answers (Acks, Replies) at QoS 1; the hall feed (retained state: assignments,

@@ -464,3 +464,25 @@ def test_the_hall_feed_is_qos_1_unless_the_leader_asks_for_0(
         probe.publish(topics.leader_command, b'{"v":1,"id":"q1","op":"start_hand"}', qos=1)
         assert probe.expect(topics.leader_reply).qos == 1
         assert probe.expect(topics.state).qos == feed_qos
+
+
+def test_a_results_ack_goes_out_before_the_views_it_causes(anon_broker, connect, tmp_path):
+    """Issue 28: the hub's worker publishes a batch's StandingsChanges and Acks, lets paho's
+    thread write them, and only then builds the held-back views: a table's Ack never waits
+    for the views of the tables its result moved (its own here). The order on one
+    connection is the order published, so the probe sees Ack and changes first."""
+    topics = fresh_topics()
+    probe = connect(anon_broker)
+    spec = default_spec("alberta", 3, 2)
+    with InProcessHub(spec, tmp_path, anon_broker.host, anon_broker.port, topics=topics):
+        probe.subscribe([(topics.leader_reply, 1)])
+        probe.publish(topics.leader_command, b'{"v":1,"id":"s1","op":"start_hand"}', qos=1)
+        assert json.loads(probe.expect(topics.leader_reply).payload)["ok"]
+        watched = (topics.ack(1), topics.standings_changes, topics.view(1))
+        probe.subscribe([(topic, 1) for topic in watched])
+        probe.expect(topics.view(1))  # the retained one, at subscribing
+        body = {"v": 1, "id": "r1", "hand": 1, "table": 1, "visitor_tricks": 8,
+                "home_tricks": 5, "revokes": {"home": 0, "visitors": 0}}
+        probe.publish(topics.result(1), json.dumps(body).encode(), qos=1)
+        order = [probe.expect().topic for _ in watched]
+    assert order == [topics.standings_changes, topics.ack(1), topics.view(1)], order

@@ -232,12 +232,12 @@ class FailingCore(HubCore):
 
     seen: ClassVar[list[bytes]] = []
 
-    def handle(self, items: Iterable[Inbound]) -> list[Outgoing]:
+    def handle(self, items: Iterable[Inbound], *, release: bool = True) -> list[Outgoing]:
         items = list(items)
         self.seen.extend(i.payload for i in items)
         if any(b"crash" in i.payload for i in items):
             raise RuntimeError("a bug in the hub")
-        return super().handle(items)
+        return super().handle(items, release=release)
 
 
 def test_a_batch_that_fails_is_retried_one_by_one_and_the_failing_message_never_returns(
