@@ -34,6 +34,8 @@ ROWS: list[tuple[str, str, str]] = [
     ("e2e p99 ms", "e2e_p99_ms", ""),
     ("floor p99 ms", "floor_p99_ms", ""),
     ("ratio p99", "ratio_p99", "≤ 3 at 16 and 100, ≤ 10 at 500"),
+    ("paced floor p99 ms", "paced_floor_p99_ms", ""),
+    ("paced ratio p99", "paced_ratio_p99", ""),
     ("hub CPU/result µs", "cpu_us", ""),
     ("feed process CPU/result µs", "feed_cpu_us", ""),
     ("hub peak RSS MB", "hub_rss_mb", "< 80"),
