@@ -26,7 +26,7 @@ from hub.service.service import Hub
 from hub.service.store import EventStore, StoreError
 from hub.service.systemd import Systemd
 from whist.nightspec import NightSpec
-from whist.protocol import Topics
+from whist.protocol import Topics, build_models
 from whist.spec import TournamentSpec
 
 log = logging.getLogger("whist.hub")
@@ -212,6 +212,7 @@ def serve(
     watchdog = sd.watchdog_period()
     topics = topics or Topics()
     umask = keep_private(data_dir)
+    build_models()  # before the replay's clock: the core would, but it is not the replay
     started = time.perf_counter()
     store = open_log(data_dir, new_start=new_start)
     try:
