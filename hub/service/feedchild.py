@@ -183,7 +183,7 @@ class FeedChild:
                     items.append(self.inbox.get_nowait())
                 except queue.Empty:
                     break
-            started = time.perf_counter()
+            kind, started = "feed", time.perf_counter()
             notes = [i for i in items if isinstance(i, FeedNote)]
             out: list[Outgoing] = []
             queries: list[bytes] = []
@@ -200,15 +200,15 @@ class FeedChild:
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
             if self.feed.held_wait() == 0:  # after the StandingsChanges (as the hub's worker)
-                let_write(self.client)
-                released = self.feed.flush()
-                last = self._publish(released, last)
-                out += released
+                self.times.note(kind, started, len(notes), len(out))
+                let_write(self.client)  # the round and the release apart in the trace
+                kind, started, out = "release", time.perf_counter(), self.feed.flush()
+                last = self._publish(out, last)
             if queries:  # after the feed is out: an export may take a while
                 answers = self.answer(queries)
                 last = self._publish(answers, last)
                 out += answers
-            self.times.note("feed", started, len(notes), len(out))
+            self.times.note(kind, started, len(notes), len(out))
             if CONNECTED in items and self.ready is not None:
                 self.ready.write(b"ready\n")  # the hub may say it is ready
                 self.ready.flush()
