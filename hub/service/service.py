@@ -424,8 +424,6 @@ class Hub:
         for m in messages:
             if m.qos:
                 self.client.ack(m.mid, m.qos)
-        if self.feed is None and self.core.held_wait() == 0:
-            self._release()
         self.batches += 1
         self.handled += len(messages)
         if messages:
@@ -448,6 +446,8 @@ class Hub:
                 build,
                 queued,
             )
+        if self.feed is None and self.core.held_wait() == 0:
+            self._release()  # after the batch's own figures: a release is traced apart
 
     def _release(self) -> None:
         """The held-back updates now due, once the last batch's Acks are written."""
