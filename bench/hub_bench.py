@@ -157,6 +157,11 @@ class Hall:
     full: list[tuple[int, float]] = field(default_factory=list)  # full standings: (seq, at)
     acked: threading.Condition = field(default_factory=threading.Condition)
     acks: int = 0
+    #: The hall display in a process of its own (bench/hallsub.py), as a real one is a
+    #: machine of its own; False: in this process, beside the kiosks' threads (before
+    #: 2026-11-29), where its thread waited for the interpreter behind theirs.
+    apart: bool = True
+    heard: threading.Condition = field(default_factory=threading.Condition)
 
     def start(self) -> None:
         self.kiosks = [client(f"kiosks{i}", self.port) for i in range(self.connections)]
@@ -165,16 +170,45 @@ class Hall:
             connect(k, self.port)
             mine = range(i or self.connections, self.tables + 1, self.connections)
             k.subscribe([(self.topics.ack(t), 1) for t in mine])
-        self.hall = client("hall", self.port)
-        self.hall.on_message = self._on_standings
-        connect(self.hall, self.port)
-        self.hall.subscribe([(self.topics.standings, 1), (self.topics.standings_changes, 1)])
+        self.hall: mqtt.Client | None = None
+        self.display: subprocess.Popen[str] | None = None
+        if self.apart:
+            self.display = subprocess.Popen(
+                [sys.executable, "-m", "bench.hallsub", str(self.port), self.topics.root],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                cwd=Path(__file__).resolve().parent.parent)
+            ready = threading.Event()
+            threading.Thread(target=self._hear, args=(ready,), daemon=True).start()
+            if not ready.wait(WAIT):
+                raise SystemExit("bench: the hall display's process did not subscribe")
+        else:
+            self.hall = client("hall", self.port)
+            self.hall.on_message = self._on_standings
+            connect(self.hall, self.port)
+            self.hall.subscribe([(self.topics.standings, 1),
+                                 (self.topics.standings_changes, 1)])
         time.sleep(0.5)
 
+    def _hear(self, ready: threading.Event) -> None:
+        """The hall display's lines: when it heard each Standings and StandingsChanges."""
+        assert self.display is not None and self.display.stdout is not None
+        for line in self.display.stdout:
+            kind, _, rest = line.strip().partition(" ")
+            if kind == "ready":
+                ready.set()
+                continue
+            seq, at = rest.split()
+            with self.heard:
+                (self.full if kind == "full" else self.standings).append((int(seq), float(at)))
+                self.heard.notify_all()
+
     def stop(self) -> None:
-        for c in (*self.kiosks, self.hall):
+        for c in self.kiosks if self.hall is None else (*self.kiosks, self.hall):
             c.disconnect()
             c.loop_stop()
+        if self.display is not None and self.display.stdin is not None:
+            self.display.stdin.close()
+            self.display.wait(WAIT)
 
     def _on_ack(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
         now = time.perf_counter()
@@ -192,7 +226,9 @@ class Hall:
         match = re.search(rb'"seq":(\d+)', msg.payload)
         if match:
             full = msg.topic == self.topics.standings
-            (self.standings if not full else self.full).append((int(match.group(1)), now))
+            with self.heard:
+                (self.standings if not full else self.full).append((int(match.group(1)), now))
+                self.heard.notify_all()
 
     def payload(self, hand: int, table: int, rng: random.Random) -> tuple[str, bytes]:
         rid = uuid.uuid4().hex
@@ -231,8 +267,15 @@ class Hall:
             k.publish(self.topics.result(table), body, qos=1)
 
     def e2e(self, results: list[Sent], *, full: bool = False) -> list[float]:
-        """Latency to the first standings message (changes, or full ones) counting each."""
-        ordered = sorted(self.full if full else [*self.standings, *self.full])
+        """Latency to the first standings message (changes, or full ones) counting each
+        (changes: once the hall has heard one counting the last of them, or after a
+        second)."""
+        last = max((r.seq for r in results), default=0)
+        with self.heard:
+            if not full:
+                self.heard.wait_for(lambda: max(
+                    (s for s, _ in (*self.standings, *self.full)), default=0) >= last, 1.0)
+            ordered = sorted(self.full if full else [*self.standings, *self.full])
         seqs = [s for s, _ in ordered]
         out = []
         for r in results:
@@ -454,6 +497,9 @@ def main() -> None:
                         help="the hub's hall feed: in a process of its own (whist-hub serve "
                              "--feed-process), in the hub's own (--one-process, as before "
                              "issue 28), or the hub's default (auto: its own from 32 tables)")
+    parser.add_argument("--hall-here", action="store_true",
+                        help="the hall display's subscriber in the benchmark's own process, "
+                             "beside the kiosks' threads (as before 2026-11-29), not in its own")
     parser.add_argument("--console", type=float, default=0.0, metavar="SECONDS",
                         help="a second leader's console asking for an export, then the "
                              "results of the hand, in turn, every SECONDS while the hands are "
@@ -524,7 +570,7 @@ def main() -> None:
         hub.start()
         leader = SimLeader("127.0.0.1", port, topics=topics)
         leader.start()
-        hall = Hall(port, tables, args.connections, topics)
+        hall = Hall(port, tables, args.connections, topics, apart=not args.hall_here)
         hall.start()
         console = Console(port, topics, args.console) if args.console else None
 
