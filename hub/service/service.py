@@ -59,6 +59,8 @@ MAX_PUBLISH_BYTES = MAX_PACKET_BYTES - 4096
 SESSION_EXPIRY = 7 * 24 * 3600
 #: Longest a worker lets paho's thread write the batch's Acks before it builds a release.
 WRITE_WAIT = 0.002
+#: A release that keeps failing is logged at most this often (seconds).
+RELEASE_FAILED_EVERY = 60.0
 
 
 def let_write(client: mqtt.Client) -> None:
@@ -449,11 +451,27 @@ class Hub:
         if self.feed is None and self.core.held_wait() == 0:
             self._release()  # after the batch's own figures: a release is traced apart
 
+    #: When building the held-back updates last failed (monotonic; for the log's pace).
+    _release_failed = float("-inf")
+
     def _release(self) -> None:
-        """The held-back updates now due, once the last batch's Acks are written."""
+        """The held-back updates now due, once the last batch's Acks are written. A bug in
+        building them is not the batch's: its results are committed and acknowledged, so it
+        is logged (once a minute) and tried again after the next batch, never answered as a
+        failed message (which would tell a table its result was refused)."""
         let_write(self.client)
         started = time.perf_counter()
-        out = self.core.flush()
+        try:
+            out = self.core.flush()
+        except Exception:
+            now = time.monotonic()
+            if now - self._release_failed >= RELEASE_FAILED_EVERY:
+                log.exception(
+                    "could not build the hall's held-back updates (the results are kept and "
+                    "acknowledged); trying again after the next batch"
+                )
+                self._release_failed = now
+            return
         for o in out:
             self._publish(o)
         if out:

@@ -3,6 +3,7 @@ login on a real ``whist-hub serve`` with its own Mosquitto, port and folder."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -287,4 +288,54 @@ def test_a_batch_that_fails_is_retried_one_by_one_and_the_failing_message_never_
                 finally:
                     hub.stop()
         finally:
+            store.close()
+
+
+class FailingRelease(HubCore):
+    """A hub core with a bug in building the held-back updates (the tables' views)."""
+
+    def flush(self) -> list[Outgoing]:
+        raise RuntimeError("a bug in the views")
+
+
+def test_a_release_that_fails_never_refuses_the_results_it_follows(
+    tmp_path: Path, connect: Connect, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The views are built after the batch's Acks (issue 28): a bug there is logged, once a
+    minute, and the results stay accepted; nothing tells a table its result was refused."""
+    with EmbeddedBroker(
+        tmp_path / "broker", tables=SPEC.tables, port=find_free_port(), bind="127.0.0.1"
+    ) as server:
+        logins = server.credentials
+        store = EventStore(tmp_path / DB_FILE)
+        core = FailingRelease(store, SPEC)
+        hub = Hub(
+            core,
+            host=server.host,
+            port=server.port,
+            client_id="whist-hub",
+            username=logins.hub.username,
+            password=logins.hub.password,
+        )
+        hub.start()
+        try:
+            assert hub.wait_connected(WAIT)
+            kiosk = connect(server, logins.table(2))
+            kiosk.subscribe_acked(TOPICS.ack(2))
+            console = connect(server, logins.leader)
+            console.subscribe_acked(TOPICS.leader_reply)
+            assert command(console, "start_hand").ok
+            with caplog.at_level(logging.ERROR, logger="whist.hub"):
+                for rid in ("r-1", "r-2", "r-3"):
+                    kiosk.publish(TOPICS.result(2), result(2, rid), qos=1)
+                    ack = decode(Ack, kiosk.expect(TOPICS.ack(2), WAIT).payload)
+                    status = "accepted" if rid == "r-1" else "duplicate"
+                    assert (ack.id, ack.status) == (rid, status)
+                assert command(console, "plan").ok  # the hub still answers
+            assert not hub.failed
+            failed = [r for r in caplog.records if "held-back updates" in r.getMessage()]
+            assert len(failed) == 1, [r.getMessage() for r in caplog.records]
+            assert core.tournament.result(1, 2) is not None
+        finally:
+            hub.stop()
             store.close()
