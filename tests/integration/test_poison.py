@@ -227,6 +227,20 @@ def test_a_settled_conflict_stays_settled_and_ids_belong_to_their_table(
         store.close()
 
 
+def started_hub(core: HubCore, server: EmbeddedBroker) -> Hub:
+    """A hub on ``core``, started on the embedded ``server`` with the hub's own login."""
+    hub = Hub(
+        core,
+        host=server.host,
+        port=server.port,
+        client_id="whist-hub",
+        username=server.credentials.hub.username,
+        password=server.credentials.hub.password,
+    )
+    hub.start()
+    return hub
+
+
 class FailingCore(HubCore):
     """A hub core with a bug: any batch holding a message that says "crash" fails whole
     (as a bug in building the publications would), whatever else it holds."""
@@ -252,15 +266,7 @@ def test_a_batch_that_fails_is_retried_one_by_one_and_the_failing_message_never_
         try:
             for round_ in ("before", "after a restart"):
                 core = FailingCore(store, SPEC)
-                hub = Hub(
-                    core,
-                    host=server.host,
-                    port=server.port,
-                    client_id="whist-hub",
-                    username=logins.hub.username,
-                    password=logins.hub.password,
-                )
-                hub.start()
+                hub = started_hub(core, server)
                 try:
                     assert hub.wait_connected(WAIT), round_
                     kiosk = connect(server, logins.table(2))
@@ -309,15 +315,7 @@ def test_a_release_that_fails_never_refuses_the_results_it_follows(
         logins = server.credentials
         store = EventStore(tmp_path / DB_FILE)
         core = FailingRelease(store, SPEC)
-        hub = Hub(
-            core,
-            host=server.host,
-            port=server.port,
-            client_id="whist-hub",
-            username=logins.hub.username,
-            password=logins.hub.password,
-        )
-        hub.start()
+        hub = started_hub(core, server)
         try:
             assert hub.wait_connected(WAIT)
             kiosk = connect(server, logins.table(2))
