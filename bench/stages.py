@@ -36,6 +36,7 @@ from hub.service.batch import Inbound, Outgoing
 from hub.service.core import HubCore
 from hub.service.store import EventStore
 from whist.pattern import default_spec
+from whist.protocol import build_models
 
 
 class Clock:
@@ -75,6 +76,7 @@ def main() -> None:
     args = parser.parse_args()
     totals = dict.fromkeys(("handle", "commit", "release", "start", "feed"), 0.0)
     counts = {"results": 0, "released": 0, "messages": 0, "bytes": 0}
+    build_models()  # as whist-hub serve does before it replays, so no stage pays for it
     with tempfile.TemporaryDirectory(prefix="whist-stages-") as tmp:
         store = EventStore(Path(tmp) / "hub.sqlite3")
         clock = Clock()

@@ -39,7 +39,7 @@ from hub.service.store import EventStore
 from whist.errors import ErrorCode
 from whist.nightspec import NightSpec
 from whist.occasion import Occasion
-from whist.protocol import Ack, Reply, Topics, build_models, encode
+from whist.protocol import Ack, Reply, Topics, encode
 from whist.spec import TournamentSpec
 
 if TYPE_CHECKING:  # only for the typed views tools and tests read; the core sees an Occasion
@@ -84,8 +84,6 @@ class HubCore:
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
     ) -> None:
-        # The models' validators now, not at the first result of the day (build_models).
-        build_models()
         self.store = store
         self.topics = topics or Topics()
         self.rng = rng or random.SystemRandom()

@@ -212,7 +212,9 @@ def serve(
     watchdog = sd.watchdog_period()
     topics = topics or Topics()
     umask = keep_private(data_dir)
-    build_models()  # before the replay's clock: the core would, but it is not the replay
+    # The message models now, not at the first result of the day (and not on the replay's
+    # clock): the hall feed's process does the same at its start.
+    build_models()
     started = time.perf_counter()
     store = open_log(data_dir, new_start=new_start)
     try:
