@@ -64,7 +64,7 @@ class FeedChild:
     """The feed of one log, kept up with it, published on its own connection."""
 
     def __init__(self, settings: FeedSettings) -> None:
-        build_models()  # now, not at the first result's views (as the hub's core)
+        build_models()  # now, not at the first result's views (as whist-hub serve does)
         self.settings = settings
         self.topics = Topics(settings.root)
         self.store = EventStore(settings.db, read_only=True)
@@ -171,11 +171,7 @@ class FeedChild:
             try:
                 first = self.inbox.get(timeout=0.5 if wait is None else min(wait, 0.5))
             except queue.Empty:
-                started = time.perf_counter()
-                released = self.feed.flush()
-                last = self._publish(released, last)
-                if released:
-                    self.times.note("release", started, 0, len(released))
+                last = self._release(last)
                 continue
             items = [first]
             while True:
@@ -183,7 +179,7 @@ class FeedChild:
                     items.append(self.inbox.get_nowait())
                 except queue.Empty:
                     break
-            kind, started = "feed", time.perf_counter()
+            started = time.perf_counter()
             notes = [i for i in items if isinstance(i, FeedNote)]
             out: list[Outgoing] = []
             queries: list[bytes] = []
@@ -199,16 +195,13 @@ class FeedChild:
                 self.sent.clear()  # a new connection: every retained message again
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
-            if self.feed.held_wait() == 0:  # after the StandingsChanges (as the hub's worker)
-                self.times.note(kind, started, len(notes), len(out))
-                let_write(self.client)  # the round and the release apart in the trace
-                kind, started, out = "release", time.perf_counter(), self.feed.flush()
-                last = self._publish(out, last)
+            self.times.note("feed", started, len(notes), len(out))
+            last = self._release(last, after_round=True)
             if queries:  # after the feed is out: an export may take a while
+                started = time.perf_counter()
                 answers = self.answer(queries)
                 last = self._publish(answers, last)
-                out += answers
-            self.times.note(kind, started, len(notes), len(out))
+                self.times.note("command", started, len(queries), len(answers))
             if CONNECTED in items and self.ready is not None:
                 self.ready.write(b"ready\n")  # the hub may say it is ready
                 self.ready.flush()
@@ -216,6 +209,23 @@ class FeedChild:
                 if last is not None and self.client.is_connected():
                     last.wait_for_publish(timeout=2)
                 return
+
+    def _release(
+        self, last: mqtt.MQTTMessageInfo | None, *, after_round: bool = False
+    ) -> mqtt.MQTTMessageInfo | None:
+        """The held-back updates now due, traced as a release. ``after_round``: once the
+        round's StandingsChanges are written, as the hub's worker waits for its Acks
+        (hub/service/service.py)."""
+        if self.feed.held_wait() != 0:
+            return last
+        if after_round:
+            let_write(self.client)
+        started = time.perf_counter()
+        released = self.feed.flush()
+        last = self._publish(released, last)
+        if released:
+            self.times.note("release", started, 0, len(released))
+        return last
 
     def answer(self, queries: list[bytes]) -> list[Outgoing]:
         """The Replies to the leader's queries, from the log as it is now (caught up): each

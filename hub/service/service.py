@@ -448,7 +448,7 @@ class Hub:
                 build,
                 queued,
             )
-        if self.feed is None and self.core.held_wait() == 0:
+        if self.feed is None:
             self._release()  # after the batch's own figures: a release is traced apart
 
     #: When building the held-back updates last failed (monotonic; for the log's pace).
@@ -459,6 +459,8 @@ class Hub:
         building them is not the batch's: its results are committed and acknowledged, so it
         is logged (once a minute) and tried again after the next batch, never answered as a
         failed message (which would tell a table its result was refused)."""
+        if self.core.held_wait() != 0:
+            return  # nothing held, or not yet due
         let_write(self.client)
         started = time.perf_counter()
         try:
