@@ -43,6 +43,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from bench.hallsub import SEQ
 from hub.broker.broker import MosquittoProcess, find_free_port, write_anonymous_config
 from hub.broker.net import no_delay
 from hub.demo.sim import SimLeader
@@ -223,7 +224,7 @@ class Hall:
 
     def _on_standings(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
         now = time.perf_counter()
-        match = re.search(rb'"seq":(\d+)', msg.payload)
+        match = SEQ.search(msg.payload)
         if match:
             full = msg.topic == self.topics.standings
             with self.heard:
