@@ -20,6 +20,7 @@ from hub.service.files import write_spec
 from hub.service.store import EventStore
 from tests.integration.conftest import TOPICS, require_mosquitto
 from tests.integration.hubproc import HubProcess, InProcessHub, wait_for
+from tests.integration.test_hostile import result
 from tests.reference import reference_standings, simulate
 from whist.pattern import default_spec
 from whist.protocol import Standings, Topics, decode
@@ -481,8 +482,6 @@ def test_a_results_ack_goes_out_before_the_views_it_causes(anon_broker, connect,
         watched = (topics.ack(1), topics.standings_changes, topics.view(1))
         probe.subscribe([(topic, 1) for topic in watched])
         probe.expect(topics.view(1))  # the retained one, at subscribing
-        body = {"v": 1, "id": "r1", "hand": 1, "table": 1, "visitor_tricks": 8,
-                "home_tricks": 5, "revokes": {"home": 0, "visitors": 0}}
-        probe.publish(topics.result(1), json.dumps(body).encode(), qos=1)
+        probe.publish(topics.result(1), result(1, "r1", tricks=8), qos=1)
         order = [probe.expect().topic for _ in watched]
     assert order == [topics.standings_changes, topics.ack(1), topics.view(1)], order
