@@ -11,17 +11,23 @@ queries the note carries (``hub/service/kinds.py`` QUERIES: results, an exportâ€
 replay, so that the hub's worker, which the tables' Acks wait for, never does that work.
 Notes that arrive while it is busy are handled as one. The end of its input (the hub stopped,
 or died) ends it, after what it holds is published.
+
+It has one thread. Its connection to the broker is served by its own loop, beside its pipe
+(``select`` on both), not by paho's network thread: a message it publishes is written to the
+socket at once, where paho's thread had to wait for the interpreter while the next slice of
+views was built (up to 20 ms in the 500-table tail, docs/performance.md). Between two slices
+of a release it looks at its pipe, so a note that came meanwhile (a result's
+StandingsChanges) goes before the rest.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
-import pickle
-import queue
+import os
+import select
 import signal
 import sys
-import threading
 import time
 from array import array
 from collections import OrderedDict
@@ -34,7 +40,7 @@ from hub.service.batch import Batch, FeedNote, Outgoing
 from hub.service.commands import CommandDesk
 from hub.service.conflicts import Conflicts
 from hub.service.feed import Feed
-from hub.service.feedproc import FeedSettings
+from hub.service.feedproc import FeedSettings, Frames
 from hub.service.kinds import follow
 from hub.service.live import Live
 from hub.service.room import Room
@@ -43,7 +49,6 @@ from hub.service.service import (
     TRACE,
     StageTimes,
     hub_client,
-    let_write,
     too_large_reply,
 )
 from hub.service.store import EventStore
@@ -55,9 +60,15 @@ log = logging.getLogger("whist.hub.feed")
 #: The leader's queries answered lately, kept to answer one sent again the same (protocol
 #: section 7.2: a console that heard no Reply sends the same command again).
 ANSWERED = 64
-#: What the pipe's reader puts in the queue when the hub's side is closed.
+#: What the inbox holds once the hub's side of the pipe is closed; and at each connection.
 END = "end"
 CONNECTED = "connected"
+#: Seconds between two tries to reach the broker: the first, doubled up to the last (as the
+#: hub's own connection, hub/service/service.py hub_client).
+RETRY_FIRST, RETRY_MOST = 1.0, 5.0
+#: Most held-back tables built in one slice of a release here, before the pipe is looked at
+#: again: about a millisecond of building (the hub's chunk is for its own worker).
+CHILD_CHUNK = 4
 
 
 class FeedChild:
@@ -84,7 +95,7 @@ class FeedChild:
             self.conflicts,
             standings_interval=settings.standings_interval if followed.chunk else 0.0,
             clock=time.monotonic,
-            chunk=followed.chunk,
+            chunk=None if followed.chunk is None else min(followed.chunk, CHILD_CHUNK),
             epoch=settings.epoch,
         )
         self.feed.room_clock = self.room_clock.message
@@ -99,7 +110,13 @@ class FeedChild:
         self.sent: dict[str, bytes] = {}
         #: Retained messages not sent again for that reason (for the trace and the tests).
         self.unchanged = 0
-        self.inbox: queue.Queue[FeedNote | str] = queue.Queue()
+        #: What came since the last round: the hub's notes, CONNECTED, END.
+        self.inbox: list[FeedNote | str] = []
+        #: The hub's pipe (set by :meth:`run`).
+        self.frames: Frames | None = None
+        #: When to try the broker again, while there is no connection.
+        self._retry_at = 0.0
+        self._retry = RETRY_FIRST
         #: Where to say the feed is published (at each connection): the hub reads it.
         self.ready: IO[bytes] | None = None
         #: With WHIST_HUB_TRACE, this process's own trace, beside the hub's (``.feed``).
@@ -117,22 +134,13 @@ class FeedChild:
             log.error("the broker refused the hall feed: %s", reason)
             return
         no_delay(client)
-        self.inbox.put(CONNECTED)
+        self._retry = RETRY_FIRST
+        self.inbox.append(CONNECTED)
 
     def _room(self, note: FeedNote) -> None:
         self.room.calls = dict(note.calls)
         self.room.online = set(note.online)
         self.conflicts.open = {(0, table) for table in note.conflicts}
-
-    def read(self, pipe: IO[bytes]) -> None:
-        """The hub's notes into the inbox, until its side is closed."""
-        while True:
-            try:
-                note = pickle.load(pipe)
-            except (EOFError, OSError, pickle.UnpicklingError):
-                self.inbox.put(END)
-                return
-            self.inbox.put(note)
 
     def catch_up(self) -> None:
         """The facts committed since the last note, applied (replayed whole if one will not
@@ -151,34 +159,75 @@ class FeedChild:
             self.room_clock.rebuild([])
             self.seq = rows[-1][0]
 
-    def run(self) -> None:
+    def run(self, frames: Frames) -> None:
+        """Follow the hub's notes from its pipe (non-blocking from here) until it closes."""
         s = self.settings
+        self.frames = frames
+        os.set_blocking(frames.fd, False)
         self.client.connect_async(s.host, s.port, keepalive=15)
-        self.client.loop_start()
         try:
             self._loop()
         finally:
             if TRACE:
                 self.times.write_trace(f"{TRACE}.feed")
-            self.client.disconnect()
-            self.client.loop_stop()
+            if self.client.socket() is not None:
+                self.client.disconnect()
             self.store.close()
 
+    # ------------------------------------------------------------------ the connection
+    def serve(self, timeout: float) -> None:
+        """Wait at most ``timeout`` s for the hub's pipe or the broker; read what came, write
+        what paho holds, keep the connection alive, try the broker again when it is due."""
+        client = self.client
+        if client.socket() is None and time.monotonic() >= self._retry_at:
+            self._connect()
+        sock = client.socket()
+        frames = self.frames
+        readable: list[Any] = [] if frames is None or frames.ended else [frames.fd]
+        if sock is None:
+            timeout = min(timeout, max(0.0, self._retry_at - time.monotonic()))
+        else:
+            readable.append(sock)
+        writable = [sock] if sock is not None and client.want_write() else []
+        if readable or writable:
+            ready, _, _ = select.select(readable, writable, [], timeout)
+        else:
+            time.sleep(timeout)
+            ready = []
+        if sock is not None:
+            client.loop(timeout=0)  # reads, writes, pings; a lost connection closes it
+            if client.socket() is None:
+                log.warning("the hall feed lost the broker; it tries again")
+                self._retry_at = time.monotonic() + self._retry
+        if frames is not None and frames.fd in ready:
+            self.inbox.extend(frames.read())  # type: ignore[arg-type]
+            if frames.ended:
+                self.inbox.append(END)
+
+    def _connect(self) -> None:
+        try:
+            self.client.reconnect()
+        except OSError as exc:
+            log.warning("the hall feed cannot reach the broker (%s); it tries again", exc)
+            self._retry_at = time.monotonic() + self._retry
+            self._retry = min(self._retry * 2, RETRY_MOST)
+
+    def _take(self) -> list[FeedNote | str]:
+        items, self.inbox = self.inbox, []
+        return items
+
+    # ------------------------------------------------------------------ the rounds
     def _loop(self) -> None:
         last: mqtt.MQTTMessageInfo | None = None
         while True:
-            wait = self.feed.held_wait()
-            try:
-                first = self.inbox.get(timeout=0.5 if wait is None else min(wait, 0.5))
-            except queue.Empty:
+            if not self.inbox:
+                wait = self.feed.held_wait()
+                self.serve(0.5 if wait is None else min(wait, 0.5))
+            if not self.inbox:
                 last = self._release(last)
                 continue
-            items = [first]
-            while True:
-                try:
-                    items.append(self.inbox.get_nowait())
-                except queue.Empty:
-                    break
+            self.serve(0)  # whatever else came meanwhile: handled as one
+            items = self._take()
             started = time.perf_counter()
             notes = [i for i in items if isinstance(i, FeedNote)]
             out: list[Outgoing] = []
@@ -196,7 +245,7 @@ class FeedChild:
                 out = [*self.feed.retained(), *out]
             last = self._publish(out, last)
             self.times.note("feed", started, len(notes), len(out))
-            last = self._release(last, after_round=True)
+            last = self._release(last)  # one slice after every round: never starved
             if queries:  # after the feed is out: an export may take a while
                 started = time.perf_counter()
                 answers = self.answer(queries)
@@ -206,20 +255,24 @@ class FeedChild:
                 self.ready.write(b"ready\n")  # the hub may say it is ready
                 self.ready.flush()
             if END in items:
-                if last is not None and self.client.is_connected():
-                    last.wait_for_publish(timeout=2)
+                self._finish(last)
                 return
 
-    def _release(
-        self, last: mqtt.MQTTMessageInfo | None, *, after_round: bool = False
-    ) -> mqtt.MQTTMessageInfo | None:
-        """The held-back updates now due, traced as a release. ``after_round``: once the
-        round's StandingsChanges are written, as the hub's worker waits for its Acks
-        (hub/service/service.py)."""
+    def _finish(self, last: mqtt.MQTTMessageInfo | None) -> None:
+        """What is still to go, written (at most 2 s: the hub is stopping)."""
+        deadline = time.monotonic() + 2.0
+        while (
+            last is not None
+            and not last.is_published()
+            and self.client.is_connected()
+            and time.monotonic() < deadline
+        ):
+            self.serve(0.05)
+
+    def _release(self, last: mqtt.MQTTMessageInfo | None) -> mqtt.MQTTMessageInfo | None:
+        """One slice of the held-back updates now due, traced as a release."""
         if self.feed.held_wait() != 0:
             return last
-        if after_round:
-            let_write(self.client)
         started = time.perf_counter()
         released = self.feed.flush()
         last = self._publish(released, last)
@@ -283,15 +336,15 @@ def main() -> int:
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    pipe = sys.stdin.buffer
-    settings = pickle.load(pipe)
+    frames = Frames(sys.stdin.fileno())
+    settings = frames.wait()
+    assert isinstance(settings, FeedSettings)
     child = FeedChild(settings)
     child.ready = sys.stdout.buffer
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-    threading.Thread(target=child.read, args=(pipe,), name="feed-pipe", daemon=True).start()
-    child.run()
+    child.run(frames)
     return 0
 
 

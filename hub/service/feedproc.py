@@ -17,8 +17,10 @@ connection, so the hall's screens are whole again within a second.
 from __future__ import annotations
 
 import logging
+import os
 import pickle
 import queue
+import struct
 import subprocess
 import sys
 import threading
@@ -37,6 +39,85 @@ log = logging.getLogger("whist.hub")
 QUICK_DEATH = 2.0
 #: Seconds the child has to publish what it holds and go, at the hub's stop.
 STOP_WAIT = 5.0
+#: A frame on the pipe: its length, then a pickle (the settings first, then the notes).
+FRAME = struct.Struct("<I")
+#: Most bytes of one frame the child takes: more is a damaged pipe, not a note.
+MAX_FRAME = 256 << 20
+
+
+def frame(thing: object) -> bytes:
+    """``thing`` as one frame for the pipe."""
+    data = pickle.dumps(thing, protocol=pickle.HIGHEST_PROTOCOL)
+    return FRAME.pack(len(data)) + data
+
+
+class Frames:
+    """The child's side of the pipe: what :func:`frame` wrote, read as it comes, never
+    waiting once the pipe is non-blocking (the child reads it when ``select`` says so,
+    between publishing).
+
+    >>> r, w = os.pipe()
+    >>> _ = os.write(w, frame("a") + frame({"b": 1})[:3])
+    >>> frames = Frames(r)
+    >>> frames.read()
+    ['a']
+    >>> _ = os.write(w, frame({"b": 1})[3:]); os.close(w)
+    >>> frames.read(), frames.read(), frames.ended
+    ([{'b': 1}], [], True)
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self._buffer = bytearray()
+        self._whole: list[object] = []
+        #: The hub's side is closed (or the pipe is damaged): nothing more will come.
+        self.ended = False
+
+    def read(self) -> list[object]:
+        """The whole frames come so far (one read of the pipe, at most 1 MB)."""
+        self._take()
+        out, self._whole = self._whole, []
+        return out
+
+    def wait(self) -> object:
+        """The next frame, read until it is whole (the settings, at the child's start, while
+        the pipe still blocks)."""
+        while not self._whole:
+            if self.ended:
+                raise EOFError("the hub closed the pipe before the settings")
+            self._take()
+        return self._whole.pop(0)
+
+    def _take(self) -> None:
+        if self.ended:
+            return
+        try:
+            data = os.read(self.fd, 1 << 20)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self.ended = True
+            return
+        buffer = self._buffer
+        buffer += data
+        while len(buffer) >= FRAME.size:
+            (size,) = FRAME.unpack_from(buffer)
+            if size > MAX_FRAME:
+                log.error("the hall feed's pipe is damaged (a frame of %d bytes)", size)
+                self.ended = True
+                return
+            if len(buffer) < FRAME.size + size:
+                return
+            data = bytes(buffer[FRAME.size : FRAME.size + size])
+            del buffer[: FRAME.size + size]
+            try:
+                self._whole.append(pickle.loads(data))
+            except Exception:
+                log.exception("the hall feed's pipe is damaged (a frame that will not read)")
+                self.ended = True
+                return
 
 
 @dataclass(frozen=True)
@@ -146,7 +227,7 @@ class FeedProcess:
 
     def _send_to(self, pipe: IO[bytes], thing: object) -> None:
         try:
-            pickle.dump(thing, pipe, protocol=pickle.HIGHEST_PROTOCOL)
+            pipe.write(frame(thing))
             pipe.flush()
         except (BrokenPipeError, OSError, ValueError):
             pass  # the child is gone: _watch starts another, which publishes everything

@@ -4,6 +4,7 @@ back whole. It stops with the hub. It answers the console's queries."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from pathlib import Path
@@ -92,3 +93,61 @@ def test_a_killed_feed_process_comes_back_and_results_are_acked_meanwhile(tmp_pa
     finally:
         stop_all([leader, *kiosks])
         hub.kill()
+
+
+def test_the_feed_process_finds_the_broker_late_and_again_after_it_restarts(tmp_path):
+    """The feed's process serves its own connection, one thread beside its pipe (no paho
+    thread): it keeps trying a broker that is not up yet, publishes the whole feed when it
+    comes, publishes a batch's changes as soon as a note says so, and after the broker
+    restarts (its retained messages gone) connects again and publishes the feed again."""
+    from hub.broker.broker import MosquittoProcess, write_anonymous_config
+    from hub.service.batch import Inbound
+    from hub.service.core import HubCore
+    from hub.service.feedproc import FeedProcess, FeedSettings
+    from hub.service.store import EventStore
+    from tests.hub.test_core import command, result
+    from tests.integration.conftest import mqtt_client
+
+    store = EventStore(tmp_path / "hub.sqlite3")
+    core = HubCore(store, default_spec("alberta", 3, 2))
+    core.feed_elsewhere = True
+    core.handle([Inbound("command", None, command("start_hand"))])
+    port = find_free_port()
+    broker = MosquittoProcess(write_anonymous_config(tmp_path / "broker", port), port)
+    settings = FeedSettings(
+        store.path, "127.0.0.1", port, None, None, "whist", 1, 0.25, "feed-test", "e1"
+    )
+    feed = FeedProcess(settings)
+    feed.start()
+    probe = None
+    try:
+        assert not feed.wait_ready(1.5)  # no broker yet: it keeps trying, quietly
+        broker.start()
+        assert feed.wait_ready(WAIT), "the feed never reached the broker that came late"
+        probe = mqtt_client("127.0.0.1", port)
+        probe.subscribe_acked("whist/#")
+        assert json.loads(probe.expect("whist/state").payload)["hand"] == 1
+
+        core.handle([Inbound("result", 2, result(2, tricks=10))])
+        assert core.note is not None
+        feed.send(core.note)
+        changes = json.loads(probe.expect("whist/standings/changes").payload)
+        assert changes["seq"] == 3  # the result, as the core counted it
+        assert [(t["team"], t["flags"]) for t in changes["teams"]] == [(1, 14), (2, 10)]
+
+        probe.close()
+        feed.ready.clear()
+        broker.stop()  # no persistence: the retained messages go with it
+        broker.start()
+        assert feed.wait_ready(WAIT), "the feed did not come back after the broker restarted"
+        probe = mqtt_client("127.0.0.1", port)
+        probe.subscribe_acked("whist/#")
+        state = json.loads(probe.expect("whist/state").payload)
+        assert state["reported"] == [2]
+    finally:
+        if probe is not None:
+            probe.close()
+        feed.stop()
+        broker.stop()
+        store.close()
+    assert feed.pid is not None and not alive(feed.pid)
