@@ -177,7 +177,7 @@ class Feed:
     def held_wait(self) -> float | None:
         """Seconds until held-back updates are due; None if nothing is held."""
         due = []
-        if self.held_tables or self.held_state:
+        if self.held_tables or self.held_state or self.gathered:
             due.append(self.last_release + self.standings_interval)
         if self.held_standings:
             # Full standings (500 teams: a few ms to build, 45 kB to send) go out four times
@@ -194,8 +194,10 @@ class Feed:
         their own time has come."""
         now_ = self.clock()
         # The changes gathered first: the small message the phones wait for goes before the
-        # tables' and the State (the phones' broker sends each to every phone, in order).
-        out: list[Outgoing] = self._gathered()
+        # tables' and the State (the phones' broker sends each to every phone, in order). Once
+        # a release, not with each of its slices: the phones' broker sends every one of them
+        # to every phone (a release of 500 tables is dozens of slices).
+        out: list[Outgoing] = self._gathered() if everything or not self._split else []
         chunk = False
         if everything or now_ >= self.last_release + self.standings_interval:
             tables = sorted(self.held_tables)

@@ -574,19 +574,34 @@ def test_a_big_release_comes_in_slices_and_the_full_standings_on_their_own(tmp_p
     )
     core.handle([Inbound("command", None, command("start_hand"))])
     now[0] += 1
-    out = core.handle([Inbound("result", t, result(t)) for t in range(1, 151)])
+    out = core.handle([Inbound("result", t, result(t)) for t in range(1, 150)])
+    assert [o.topic for o in out if "/standings/" in o.topic] == [
+        "whist/standings/gathered",
+        "whist/standings/changes",
+    ]
     slices = [[o for o in out if o.retain]]
     assert len(slices[0]) == 2 * RELEASE_CHUNK + 1  # each table: assignment and view; State
+    # A result between two slices: its changes at once to the hall, but to the phones once a
+    # release, not with every slice (the phones' broker copies each message to every phone).
+    later = core.handle([Inbound("result", 150, result(150))])
+    assert [o.topic for o in later if "/standings/" in o.topic] == ["whist/standings/changes"]
+    slices.append([o for o in later if o.retain])
     while core.held_wait() == 0:
         slices.append(core.flush())
     assert core.held_wait() is None
+    gathered = [(i, o) for i, part in enumerate(slices) for o in part if "/standings/" in o.topic]
+    assert [(i, o.topic) for i, o in gathered] == [
+        (len(slices) - 1, "whist/standings/gathered")  # with the full standings, at the end
+    ]
+    (changes,) = [o for o in later if o.topic == "whist/standings/changes"]
+    assert gathered[0][1].payload == changes.payload  # what moved since: table 150's teams
     tables = [{o.topic for o in part if "/table/" in o.topic} for part in slices]
     assert set().union(*tables) == {
         f"whist/table/{t}/{kind}" for t in range(1, 151) for kind in ("assignment", "view")
     }
     assert all(len(part) <= 2 * RELEASE_CHUNK for part in tables)
     # The full standings (a few ms for 500 teams) wait for the end of the release.
-    assert [o.topic for o in slices[-1]] == ["whist/standings"]
+    assert [o.topic for o in slices[-1]] == ["whist/standings/gathered", "whist/standings"]
     assert not any(o.topic == "whist/standings" for part in slices[:-1] for o in part)
     store.close()
 
