@@ -25,7 +25,6 @@ from __future__ import annotations
 import gc
 import logging
 import os
-import select
 import signal
 import sys
 import time
@@ -42,6 +41,7 @@ from hub.service.conflicts import Conflicts
 from hub.service.feed import Feed
 from hub.service.feedproc import FeedSettings, Frames
 from hub.service.kinds import follow
+from hub.service.link import Link
 from hub.service.live import Live
 from hub.service.room import Room
 from hub.service.service import (
@@ -63,9 +63,6 @@ ANSWERED = 64
 #: What the inbox holds once the hub's side of the pipe is closed; and at each connection.
 END = "end"
 CONNECTED = "connected"
-#: Seconds between two tries to reach the broker: the first, doubled up to the last (as the
-#: hub's own connection, hub/service/service.py hub_client).
-RETRY_FIRST, RETRY_MOST = 1.0, 5.0
 #: Most held-back tables built in one slice of a release here, before the pipe is looked at
 #: again: about a millisecond of building (the hub's chunk is for its own worker).
 CHILD_CHUNK = 4
@@ -114,9 +111,6 @@ class FeedChild:
         self.inbox: list[FeedNote | str] = []
         #: The hub's pipe (set by :meth:`run`).
         self.frames: Frames | None = None
-        #: When to try the broker again, while there is no connection.
-        self._retry_at = 0.0
-        self._retry = RETRY_FIRST
         #: Where to say the feed is published (at each connection): the hub reads it.
         self.ready: IO[bytes] | None = None
         #: With WHIST_HUB_TRACE, this process's own trace, beside the hub's (``.feed``).
@@ -125,7 +119,10 @@ class FeedChild:
             self.times.trace = array("d")
         client = hub_client(settings.client_id, settings.username, settings.password)
         client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
         self.client = client
+        #: The connection, served by this process's one thread.
+        self.link = Link(client, "the hall feed")
 
     def _on_connect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
@@ -134,8 +131,15 @@ class FeedChild:
             log.error("the broker refused the hall feed: %s", reason)
             return
         no_delay(client)
-        self._retry = RETRY_FIRST
+        self.link.connected()
         self.inbox.append(CONNECTED)
+
+    #: The feed is stopping: its own disconnection is not a loss.
+    closing = False
+
+    def _on_disconnect(self, *args: Any) -> None:
+        if not self.closing:
+            log.warning("the hall feed lost the broker; it tries again")
 
     def _room(self, note: FeedNote) -> None:
         self.room.calls = dict(note.calls)
@@ -170,47 +174,21 @@ class FeedChild:
         finally:
             if TRACE:
                 self.times.write_trace(f"{TRACE}.feed")
-            if self.client.socket() is not None:
+            if self.link.up:
+                self.closing = True
                 self.client.disconnect()
             self.store.close()
 
     # ------------------------------------------------------------------ the connection
     def serve(self, timeout: float) -> None:
-        """Wait at most ``timeout`` s for the hub's pipe or the broker; read what came, write
-        what paho holds, keep the connection alive, try the broker again when it is due."""
-        client = self.client
-        if client.socket() is None and time.monotonic() >= self._retry_at:
-            self._connect()
-        sock = client.socket()
+        """Wait at most ``timeout`` s for the hub's pipe or the broker, serve the connection,
+        and put what the pipe brought in the inbox."""
         frames = self.frames
-        readable: list[Any] = [] if frames is None or frames.ended else [frames.fd]
-        if sock is None:
-            timeout = min(timeout, max(0.0, self._retry_at - time.monotonic()))
-        else:
-            readable.append(sock)
-        writable = [sock] if sock is not None and client.want_write() else []
-        if readable or writable:
-            ready, _, _ = select.select(readable, writable, [], timeout)
-        else:
-            time.sleep(timeout)
-            ready = []
-        if sock is not None:
-            client.loop(timeout=0)  # reads, writes, pings; a lost connection closes it
-            if client.socket() is None:
-                log.warning("the hall feed lost the broker; it tries again")
-                self._retry_at = time.monotonic() + self._retry
-        if frames is not None and frames.fd in ready:
+        files = () if frames is None or frames.ended else (frames.fd,)
+        if self.link.serve(timeout, files) and frames is not None:
             self.inbox.extend(frames.read())  # type: ignore[arg-type]
             if frames.ended:
                 self.inbox.append(END)
-
-    def _connect(self) -> None:
-        try:
-            self.client.reconnect()
-        except OSError as exc:
-            log.warning("the hall feed cannot reach the broker (%s); it tries again", exc)
-            self._retry_at = time.monotonic() + self._retry
-            self._retry = min(self._retry * 2, RETRY_MOST)
 
     def _take(self) -> list[FeedNote | str]:
         items, self.inbox = self.inbox, []
@@ -255,19 +233,8 @@ class FeedChild:
                 self.ready.write(b"ready\n")  # the hub may say it is ready
                 self.ready.flush()
             if END in items:
-                self._finish(last)
+                self.link.drain(last, 2.0)  # what is still to go: the hub is stopping
                 return
-
-    def _finish(self, last: mqtt.MQTTMessageInfo | None) -> None:
-        """What is still to go, written (at most 2 s: the hub is stopping)."""
-        deadline = time.monotonic() + 2.0
-        while (
-            last is not None
-            and not last.is_published()
-            and self.client.is_connected()
-            and time.monotonic() < deadline
-        ):
-            self.serve(0.05)
 
     def _release(self, last: mqtt.MQTTMessageInfo | None) -> mqtt.MQTTMessageInfo | None:
         """One slice of the held-back updates now due, traced as a release."""
