@@ -26,7 +26,7 @@ class Inbound:
     payload: bytes
     mid: int = 0
     qos: int = 0
-    #: When the hub's network thread received it (``time.perf_counter``), for the stage times.
+    #: When the hub read it from the broker (``time.perf_counter``), for the stage times.
     at: float = 0.0
 
 

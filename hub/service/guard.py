@@ -77,8 +77,8 @@ def drop_retained(client: mqtt.Client, msg: mqtt.MQTTMessage, topics: Topics) ->
     """True when *msg* is a retained event, or a retained table status that is neither
     ``online`` nor ``offline``: it is acknowledged, cleared and must not be handled.
 
-    Called on paho's thread. The empty retained payload that clears a topic comes back to the
-    hub itself (it is subscribed); it is dropped without being cleared again.
+    Called as paho reads the message. The empty retained payload that clears a topic comes
+    back to the hub itself (it is subscribed); it is dropped without being cleared again.
     """
     garbage = msg.retain and bad_status(msg.topic, bytes(msg.payload), topics)
     if not msg.retain or not (garbage or never_retained(msg.topic, topics)):

@@ -1,21 +1,20 @@
 """The hub as a service on the hall's MQTT broker.
 
 :class:`Hub` is the MQTT adapter around :class:`~hub.service.core.HubCore` (a tournament's or a
-club night's, the same core): paho's network thread
-only queues messages; one worker thread runs the core, publishes, and acknowledges each
-message to the broker (manual PUBACK) after its batch is committed, so a hub killed
-mid-batch gets the messages again. Only a failure to write the log stops the hub; a message
-it cannot handle is answered where it can be, acknowledged all the same (the broker never
-hands it back) and shown to the leader as a call from its table.
+club night's, the same core). One worker thread serves the connection itself
+(hub/service/link.py: no paho thread), reads what the broker sent between its batches, runs
+the core, publishes, and acknowledges each message to the broker (manual PUBACK) after its
+batch is committed, so a hub killed mid-batch gets the messages again. Only a failure to
+write the log stops the hub; a message it cannot handle is answered where it can be,
+acknowledged all the same (the broker never hands it back) and shown to the leader as a call
+from its table.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
-import queue
 import sqlite3
 import threading
 import time
@@ -33,6 +32,7 @@ from hub.service.batch import FeedNote, Inbound, Outgoing
 from hub.service.core import HubCore
 from hub.service.feedproc import FeedProcess, FeedSettings
 from hub.service.guard import as_published, drop_retained
+from hub.service.link import Link
 from hub.service.store import what_to_do
 from whist.errors import ErrorCode
 from whist.protocol import (
@@ -57,20 +57,8 @@ TRACE = os.environ.get("WHIST_HUB_TRACE", "")
 MAX_PUBLISH_BYTES = MAX_PACKET_BYTES - 4096
 #: How long a session the broker keeps for the hub while it is away (seconds).
 SESSION_EXPIRY = 7 * 24 * 3600
-#: Longest a worker lets paho's thread write the batch's Acks before it builds a release.
-WRITE_WAIT = 0.002
 #: A release that keeps failing is logged at most this often (seconds).
 RELEASE_FAILED_EVERY = 60.0
-
-
-def let_write(client: mqtt.Client) -> None:
-    """Let paho's network thread send what is queued (a batch's Acks and StandingsChanges)
-    before the worker builds the held-back updates. The thread needs the interpreter to
-    write, and building holds it: without this the Acks waited for other tables' views
-    (issue 28). At most WRITE_WAIT; nothing to wait for while the broker is away."""
-    deadline = time.perf_counter() + WRITE_WAIT
-    while client.want_write() and client.is_connected() and time.perf_counter() < deadline:
-        time.sleep(0.00005)
 
 
 class StageTimes:
@@ -113,8 +101,8 @@ class StageTimes:
         queued: float | None = None,
         end: float | None = None,
     ) -> None:
-        """Trace one batch or release (when tracing); ``queued``: when paho's thread queued
-        the batch's first message; ``end``: now unless given."""
+        """Trace one batch or release (when tracing); ``queued``: when the batch's first message
+        was read from the broker; ``end``: now unless given."""
         if self.trace is not None and len(self.trace) < 8 * self.keep:
             code = self.KINDS.index(kind) if kind in self.KINDS else len(self.KINDS) - 1
             self.trace.extend(
@@ -248,7 +236,8 @@ class Hub:
             )
         self.topics = core.topics
         self.host, self.port, self.keepalive = host, port, keepalive
-        self._queue: queue.Queue[Inbound | str] = queue.Queue()
+        #: What the broker brought since the last batch (read by the worker, between batches).
+        self._inbox: list[Inbound | str] = []
         self._stop = threading.Event()
         self.connected = threading.Event()
         self._worker: threading.Thread | None = None
@@ -264,8 +253,12 @@ class Hub:
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         self.client = client
+        #: The connection, served by the worker itself (hub/service/link.py): an Ack is
+        #: written when it is published, not when paho's thread wins the interpreter.
+        self.link = Link(client, "the hub")
 
-    # ------------------------------------------------------------------ paho thread
+    # ------------------------------------------------------------------ paho's callbacks
+    # (run by the worker, in Link.serve)
     def _on_connect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
     ) -> None:
@@ -274,6 +267,7 @@ class Hub:
             return
         log.info("connected to the broker at %s:%s", self.host, self.port)
         no_delay(client)
+        self.link.connected()
         subscriptions = [
             (self.topics.every_table("result"), 1),
             (self.topics.every_table("deal"), 1),
@@ -298,7 +292,7 @@ class Hub:
         if refused:
             log.error("the broker refused %d of the hub's subscriptions: %s",
                       len(refused), ", ".join(sorted({str(r) for r in refused})))
-        self._queue.put("connected")
+        self._inbox.append("connected")
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
@@ -314,7 +308,7 @@ class Hub:
             kind, table = self.topics.parse(msg.topic)
         except ValueError:
             kind, table = "unknown", None
-        self._queue.put(
+        self._inbox.append(
             Inbound(kind, table, bytes(msg.payload), msg.mid, msg.qos, time.perf_counter())
         )
 
@@ -334,19 +328,16 @@ class Hub:
     def _work(self) -> None:
         while not self._stop.is_set():
             self.beat = time.monotonic()
-            wait = None if self.feed else self.core.held_wait()
-            try:
-                first = self._queue.get(timeout=0.2 if wait is None else min(wait, 0.2))
-            except queue.Empty:
+            if not self._inbox:
+                wait = None if self.feed else self.core.held_wait()
+                self.link.serve(0.2 if wait is None else min(wait, 0.2))
+            while len(self._inbox) < BATCH_MAX and self.link.more():
+                pass  # everything the broker has sent meanwhile: one batch, one commit
+            if not self._inbox:
                 if not self.feed:
                     self._release()
                 continue
-            items = [first]
-            while len(items) < BATCH_MAX:
-                try:
-                    items.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
+            items, self._inbox = self._inbox[:BATCH_MAX], self._inbox[BATCH_MAX:]
             try:
                 self._run_batch(items)
             except (sqlite3.Error, OSError) as exc:
@@ -461,7 +452,6 @@ class Hub:
         failed message (which would tell a table its result was refused)."""
         if self.core.held_wait() != 0:
             return  # nothing held, or not yet due
-        let_write(self.client)
         started = time.perf_counter()
         try:
             out = self.core.flush()
@@ -488,7 +478,7 @@ class Hub:
         hall: the broker keeps the last retained copy whatever the QoS, every client
         subscribes again (and is sent it again) at each connection, and the hub publishes it
         all again at each of its own; at QoS 1 each of the hundreds of feed messages a hand
-        causes comes back as a PUBACK for paho's thread to read and decode (MQTT 5 reason
+        causes comes back as a PUBACK for the hub to read and decode (MQTT 5 reason
         codes and properties): a fifth of the hub's CPU per result at 500 tables
         (docs/performance.md).
         """
@@ -513,12 +503,11 @@ class Hub:
         props.ReceiveMaximum = 1000
         if self.feed is not None:
             self.feed.start()
-        self._worker = threading.Thread(target=self._work, name="hub-worker", daemon=True)
-        self._worker.start()
         self.client.connect_async(
             self.host, self.port, keepalive=self.keepalive, clean_start=False, properties=props
         )
-        self.client.loop_start()
+        self._worker = threading.Thread(target=self._work, name="hub-worker", daemon=True)
+        self._worker.start()  # it connects, and serves the connection from then on
 
     def wait_connected(self, timeout: float) -> bool:
         return self.connected.wait(timeout)
@@ -537,11 +526,16 @@ class Hub:
             self.stage_times.write_trace(TRACE)
         if self._worker is not None:
             self._worker.join(timeout=5)
+            if self._worker.is_alive():
+                # Stuck in a batch: the connection is still the worker's. The broker says
+                # "offline" for the hub (its will) when the process ends.
+                log.error("the hub's worker did not stop; leaving the broker to say so")
+                if self.feed is not None:
+                    self.feed.stop()
+                return
         if self.feed is not None:
             self.feed.stop()
         if self.connected.is_set():
             info = self.client.publish(self.topics.hub_status, OFFLINE, qos=1, retain=True)
-            with contextlib.suppress(RuntimeError, ValueError):
-                info.wait_for_publish(timeout=2)
+            self.link.drain(info, 2.0)
         self.client.disconnect()
-        self.client.loop_stop()

@@ -198,7 +198,7 @@ def test_a_spare_kiosk_takes_over_mid_hand_and_the_result_counts_once(tmp_path, 
         )
         old.start()
         old.wait_assignment(lambda a: a.phase == "playing", 5)
-        hub.hub.client.loop_stop()  # the hub hears nothing for a moment: no ack can come
+        hub.hub.link.reading = False  # the hub hears nothing for a moment: no ack can come
         first = old.submit(9)
         old._halt.set()
         old.client.loop_stop()  # power cut
@@ -215,7 +215,7 @@ def test_a_spare_kiosk_takes_over_mid_hand_and_the_result_counts_once(tmp_path, 
         spare.start()
         shown = spare.wait_assignment(lambda a: a.phase == "playing", 5)
         assert shown.hand == 1  # the current hand at once (retained)
-        hub.hub.client.loop_start()
+        hub.hub.link.reading = True
         again = spare.submit(9)  # the players enter the same slip on the spare
         assert spare.wait_ack(again, 10).status in ("accepted", "duplicate")
 
