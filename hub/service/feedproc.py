@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import os
 import pickle
-import queue
 import struct
 import subprocess
 import sys
@@ -39,6 +38,8 @@ log = logging.getLogger("whist.hub")
 QUICK_DEATH = 2.0
 #: Seconds the child has to publish what it holds and go, at the hub's stop.
 STOP_WAIT = 5.0
+#: Seconds before the hub's worker tries again to write a note the pipe could not take.
+PIPE_RETRY = 0.002
 #: A frame on the pipe: its length, then a pickle (the settings first, then the notes).
 FRAME = struct.Struct("<I")
 #: Most bytes of one frame the child takes: more is a damaged pipe, not a note.
@@ -141,7 +142,9 @@ class FeedSettings:
 
 class FeedProcess:
     """The child that builds and publishes the hall feed. :meth:`send` never waits for it:
-    notes queue in the hub, and a thread writes them to the pipe, merged when they pile up.
+    the hub's worker writes each note to the pipe itself, without blocking; what the pipe
+    cannot take now waits in the hub, merged with the notes after it, for the next
+    :meth:`send` or :meth:`flush`.
 
     >>> feed = FeedProcess(settings)  # doctest: +SKIP
     >>> feed.start(); feed.send(note); ...; feed.stop()  # doctest: +SKIP
@@ -149,7 +152,10 @@ class FeedProcess:
 
     def __init__(self, settings: FeedSettings) -> None:
         self.settings = settings
-        self._notes: queue.Queue[FeedNote | None] = queue.Queue()
+        #: A note not yet on the pipe (the next ones merged into it), and the rest of a frame
+        #: the pipe took only part of.
+        self._pending: FeedNote | None = None
+        self._partial = b""
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
         self._stopping = threading.Event()
@@ -171,15 +177,25 @@ class FeedProcess:
 
     def start(self) -> None:
         self._spawn()
-        for name, target in (("hub-feed-pipe", self._write), ("hub-feed-watch", self._watch)):
-            thread = threading.Thread(target=target, name=name, daemon=True)
-            thread.start()
-            self._threads.append(thread)
+        thread = threading.Thread(target=self._watch, name="hub-feed-watch", daemon=True)
+        thread.start()
+        self._threads.append(thread)
 
     def send(self, note: FeedNote) -> None:
-        """Queue what a committed batch tells the feed (from the hub's worker)."""
+        """What a committed batch tells the feed (from the hub's worker), on the pipe now
+        if it takes it: no thread between (issue 28: a handover to a thread waited for the
+        interpreter like paho's did)."""
         self._room = note
-        self._notes.put(note)
+        with self._lock:
+            self._pending = note if self._pending is None else self._pending.merge(note)
+            self._write()
+
+    def flush(self) -> bool:
+        """Write what the pipe could not take before; True if some is still waiting (the
+        worker then tries again within PIPE_RETRY)."""
+        with self._lock:
+            self._write()
+            return bool(self._partial) or self._pending is not None
 
     def wait_ready(self, timeout: float) -> bool:
         """The child has connected and published the whole feed (within ``timeout`` s)."""
@@ -188,8 +204,13 @@ class FeedProcess:
     def stop(self) -> None:
         """Let the child publish what it was sent, then go (killed after STOP_WAIT)."""
         self._stopping.set()
-        self._notes.put(None)  # the pipe's thread closes the pipe after the last note
-        proc = self._proc
+        deadline = time.monotonic() + STOP_WAIT / 5
+        while self.flush() and time.monotonic() < deadline:
+            time.sleep(PIPE_RETRY)  # the last notes, whole, unless the child takes none
+        with self._lock:
+            proc = self._proc
+            if proc is not None and proc.stdin is not None:
+                proc.stdin.close()  # the child publishes what it holds, and goes
         if proc is not None:
             try:
                 proc.wait(STOP_WAIT)
@@ -216,7 +237,10 @@ class FeedProcess:
         with self._lock:
             self._proc = proc
             self.starts += 1
-            self._send_to(proc.stdin, settings)
+            # A new child replays the log and publishes everything: older notes are moot.
+            self._pending, self._partial = None, frame(settings)
+            self._write()  # the settings, whole, while the pipe still blocks
+            os.set_blocking(proc.stdin.fileno(), False)
         log.info("the hall feed's process started (pid %s)", proc.pid)
 
     def _hear(self, pipe: IO[bytes]) -> None:
@@ -225,37 +249,25 @@ class FeedProcess:
             if line.strip() == b"ready":
                 self.ready.set()
 
-    def _send_to(self, pipe: IO[bytes], thing: object) -> None:
-        try:
-            pipe.write(frame(thing))
-            pipe.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            pass  # the child is gone: _watch starts another, which publishes everything
-
     def _write(self) -> None:
-        """Notes to the pipe, in order, those that piled up merged into one."""
+        """As much of what waits as the pipe takes now (the lock held)."""
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.stdin.closed:
+            return
         while True:
-            note = self._notes.get()
-            done = note is None
-            while not done:
-                try:
-                    later = self._notes.get_nowait()
-                except queue.Empty:
-                    break
-                if later is None:
-                    done = True
-                else:
-                    assert note is not None
-                    note = note.merge(later)
-            with self._lock:
-                proc = self._proc
-                if proc is not None and proc.stdin is not None:
-                    if note is not None:
-                        self._send_to(proc.stdin, note)
-                    if done:
-                        proc.stdin.close()  # the child publishes what it holds, and goes
-            if done:
+            if not self._partial:
+                if self._pending is None:
+                    return
+                self._partial, self._pending = frame(self._pending), None
+            try:
+                written = os.write(proc.stdin.fileno(), self._partial)
+            except BlockingIOError:
                 return
+            except OSError:
+                # The child is gone: _watch starts another, which publishes everything.
+                self._pending, self._partial = None, b""
+                return
+            self._partial = self._partial[written:]
 
     def _watch(self) -> None:
         """Start the child again whenever it dies, until the hub stops."""

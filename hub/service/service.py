@@ -30,7 +30,7 @@ from hub.broker.broker import MAX_PACKET_BYTES
 from hub.broker.net import no_delay
 from hub.service.batch import FeedNote, Inbound, Outgoing
 from hub.service.core import HubCore
-from hub.service.feedproc import FeedProcess, FeedSettings
+from hub.service.feedproc import PIPE_RETRY, FeedProcess, FeedSettings
 from hub.service.guard import as_published, drop_retained
 from hub.service.link import Link
 from hub.service.store import what_to_do
@@ -330,6 +330,8 @@ class Hub:
             self.beat = time.monotonic()
             if not self._inbox:
                 wait = None if self.feed else self.core.held_wait()
+                if self.feed is not None and self.feed.flush():
+                    wait = PIPE_RETRY  # the feed's pipe was full: its notes wait here
                 self.link.serve(0.2 if wait is None else min(wait, 0.2))
             while len(self._inbox) < BATCH_MAX and self.link.more():
                 pass  # everything the broker has sent meanwhile: one batch, one commit

@@ -711,3 +711,37 @@ def test_the_feed_apart_sends_a_retained_message_built_again_the_same_once(tmp_p
     child._publish([view], None)
     assert child.unchanged == 1
     child.store.close()
+
+
+def test_notes_the_feeds_pipe_cannot_take_wait_merged_and_none_is_lost(tmp_path):
+    """Issue 28: the hub's worker writes its notes to the feed's pipe itself and never waits
+    for it. While the pipe is full they wait in the hub, merged; flush() says so until the
+    child has read them; then every table and every query is there, in order."""
+    import os
+    import types
+
+    from hub.service.batch import FeedNote
+    from hub.service.feedproc import FeedProcess, FeedSettings, Frames
+
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    settings = FeedSettings(tmp_path / "x", "127.0.0.1", 1, None, None, "w", 1, 0.25, "t", "e")
+    feed = FeedProcess(settings)
+    feed._proc = types.SimpleNamespace(stdin=os.fdopen(write_end, "wb"), pid=0)  # type: ignore[assignment]
+    big = [b"q" * 20_000]  # a query's payload: a few fill the pipe
+    for table in range(1, 41):
+        feed.send(FeedNote(dirty_tables={table}, queries=[b"%d" % table, *big]))
+    assert feed.flush()  # the child has read nothing: the rest waits here, merged
+    frames, got = Frames(read_end), []
+    os.set_blocking(read_end, False)
+    for _ in range(1000):
+        got += frames.read()
+        if not feed.flush():
+            break
+    got += frames.read()  # what the last flush wrote
+    tables = [t for note in got for t in sorted(note.dirty_tables)]
+    assert tables == list(range(1, 41))
+    queries = [q for note in got for q in note.queries if q != big[0]]
+    assert queries == [b"%d" % t for t in range(1, 41)]
+    assert len(got) < 40  # some were merged while the pipe was full
+    os.close(read_end)
