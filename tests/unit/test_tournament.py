@@ -163,10 +163,10 @@ def test_correction_moves_the_difference_and_is_audited():
     assert (t.flags_held(1), t.flags_held(2)) == (14, 10)
     t.apply(ResultCorrected(1, 2, 3, 0, 0, reason="visitors revoked, seen by the leader"))
     assert (t.flags_held(1), t.flags_held(2)) == (12, 12)
-    assert t.result(1, 2).corrections == [
+    assert t.result(1, 2).corrections == (
         "miscounted tricks",
         "visitors revoked, seen by the leader",
-    ]
+    )
     assert "reason" in refused(t, ResultCorrected(1, 2, 3, 0, 0, reason="  "), "reason_required")
 
 

@@ -46,7 +46,7 @@ Language = Literal["en", "fr"]
 Side = Literal["home", "visitors"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandOutcome:
     """What one table's hand is worth by a format's rule.
 
