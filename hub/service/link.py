@@ -46,6 +46,8 @@ class Link:
         self._retry = RETRY_FIRST
         #: False: what the broker sends is left unread (a test holds the hub's ears shut).
         self.reading = True
+        #: The broker's absence was said in the log (once until it takes a connection).
+        self._said = False
 
     @property
     def up(self) -> bool:
@@ -55,6 +57,7 @@ class Link:
     def connected(self) -> None:
         """The broker took the connection: the next loss is tried again after RETRY_FIRST."""
         self._retry = RETRY_FIRST
+        self._said = False
 
     def serve(self, timeout: float, files: tuple[int, ...] = ()) -> list[int]:
         """Wait at most ``timeout`` s for the broker or ``files``; read what the broker sent
@@ -109,7 +112,10 @@ class Link:
         try:
             self.client.reconnect()
         except OSError as exc:
-            log.warning("%s cannot reach the broker (%s); trying again", self.name, exc)
+            # One line for the whole absence, not one every five seconds of it.
+            if not self._said:
+                log.warning("%s cannot reach the broker (%s); trying again", self.name, exc)
+                self._said = True
             self._later()
 
     def _later(self) -> None:

@@ -1,6 +1,6 @@
 """The hub's connections served by their own thread (hub/service/link.py): a broker that is
-away is tried again after 1 s, then a wait doubled up to 5 s; once it takes the connection,
-the next loss starts again at 1 s."""
+away is tried again after 1 s, then a wait doubled up to 5 s, said once in the log; once it
+takes the connection, the next loss starts again at 1 s."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hub.service import link as link_module
 from hub.service.link import Link
 
 
-def test_a_broker_away_is_tried_again_less_and_less_often(monkeypatch):
+def test_a_broker_away_is_tried_again_less_and_less_often(monkeypatch, caplog):
     now = [100.0]
     monkeypatch.setattr(link_module.time, "monotonic", lambda: now[0])
     monkeypatch.setattr(link_module.time, "sleep", lambda s: now.__setitem__(0, now[0] + s))
@@ -28,6 +28,8 @@ def test_a_broker_away_is_tried_again_less_and_less_often(monkeypatch):
     while now[0] < 130:
         assert link.serve(0.5) == []
     assert [round(b - a, 3) for a, b in itertools.pairwise(tries)][:6] == [1, 2, 4, 5, 5, 5]
+    said = [r.getMessage() for r in caplog.records if "cannot reach" in r.getMessage()]
+    assert said == ["the test cannot reach the broker (refused); trying again"]  # once
     link.connected()  # the broker took one: the next wait is the first again
     start = len(tries)
     while len(tries) < start + 2:
