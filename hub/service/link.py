@@ -9,8 +9,8 @@ published, and what the broker sends is read when that thread asks, between its 
 
 :class:`Link` waits on the socket (and any other file the thread follows, such as the hall
 feed's pipe), reads, writes, keeps the connection alive, and tries the broker again after a
-loss, every RETRY_FIRST seconds doubled up to RETRY_MOST: what paho's thread did, as the
-hub's connections are set up (hub/service/service.py ``hub_client``).
+loss, every RETRY_FIRST seconds doubled up to RETRY_MOST: what paho's thread did with the
+delays ``hub_client`` (hub/service/service.py) used to give it.
 """
 
 from __future__ import annotations

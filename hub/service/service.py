@@ -170,7 +170,8 @@ def hub_client(
     client_id: str, username: str | None, password: str | None, *, manual_ack: bool = False
 ) -> mqtt.Client:
     """A paho client as the hub's connections are (its own, its hall feed's): MQTT 5,
-    reconnecting within seconds, nothing queued or capped."""
+    nothing queued or capped. Each is served by a :class:`~hub.service.link.Link`, which
+    also tries the broker again after a loss (paho's own reconnect delays are not used)."""
     client = mqtt.Client(
         CallbackAPIVersion.VERSION2,
         client_id=client_id,
@@ -179,7 +180,6 @@ def hub_client(
     )
     if username is not None:
         client.username_pw_set(username, password)
-    client.reconnect_delay_set(min_delay=1, max_delay=5)
     client.max_queued_messages_set(0)
     # No cap on our own unacknowledged publishes: paho rescans its whole queue on every
     # PUBACK when a cap is set, which costs more than it saves in a burst.
@@ -528,15 +528,13 @@ class Hub:
             self.stage_times.write_trace(TRACE)
         if self._worker is not None:
             self._worker.join(timeout=5)
-            if self._worker.is_alive():
-                # Stuck in a batch: the connection is still the worker's. The broker says
-                # "offline" for the hub (its will) when the process ends.
-                log.error("the hub's worker did not stop; leaving the broker to say so")
-                if self.feed is not None:
-                    self.feed.stop()
-                return
         if self.feed is not None:
             self.feed.stop()
+        if self._worker is not None and self._worker.is_alive():
+            # Stuck in a batch: the connection is still the worker's. The broker says
+            # "offline" for the hub (its will) when the process ends.
+            log.error("the hub's worker did not stop; leaving the broker to say so")
+            return
         if self.connected.is_set():
             info = self.client.publish(self.topics.hub_status, OFFLINE, qos=1, retain=True)
             self.link.drain(info, 2.0)
