@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 import click
 
 from hub.service.files import read_event_file, read_teams_csv, write_spec
-from whist.bot import BOT_CLUB_GAMES, BOT_INDIVIDUAL_GAMES
 from whist.enums import Unit
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
 from whist.night import ClubNight
 from whist.nightspec import LengthSpec, NightSpec, default_night
-from whist.pattern import DEFAULT_HANDS, default_spec
 from whist.spec import MAX_MINUTES, TournamentSpec
 from whist.tournament import Tournament
 from whist.zones import ZoneTeam
@@ -83,8 +81,8 @@ def main() -> None:
 )
 @tables_option("Number of tables (military whist: at least 3; with --teams, one per team).")
 @hands_option(
-    f"Hands to play (default: alberta {DEFAULT_HANDS[Format.ALBERTA]}, "
-    f"gaspesie {DEFAULT_HANDS[Format.GASPESIE]}). Alberta 50 = two days (30 + 20).",
+    f"Hands to play (default: alberta {Format.ALBERTA.rules.default_hands}, "
+    f"gaspesie {Format.GASPESIE.rules.default_hands}). Alberta 50 = two days (30 + 20).",
 )
 @click.option("--name", default=None, help="Tournament name shown on every screen.")
 @language_option("Language of the placeholder names (default: the format's: fr for gaspesie).")
@@ -175,6 +173,8 @@ def new(
         _fail("--target and --length are for club nights (minnesota, english, american)")
     if tables < 3:
         _fail("military whist needs at least 3 tables")
+    from whist.pattern import default_spec
+
     try:
         spec = default_spec(
             format_,
@@ -662,7 +662,9 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
 
 @main.command()
 @format_option(
-    [f.value for f in Format.military()] + [*BOT_CLUB_GAMES, *BOT_INDIVIDUAL_GAMES],
+    # The bots play every format (tests/test_bot.py): whist.bot itself is loaded by the demo
+    # alone, not by every command (the hub's memory, issue 22).
+    [f.value for f in (*Format.military(), *Format.club_games())],
     default="alberta",
     show_default=True,
     help="A military format, or a club game the bots play.",

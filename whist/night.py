@@ -36,6 +36,7 @@ from whist.events import (
     RoundTrumpDrawn,
 )
 from whist.formats import ClubGame, ClubStanding, ClubTable, ScoreChange
+from whist.formats.base import RandomSource
 from whist.formats.individual import read_trump
 from whist.formats.words import night_name
 from whist.nightspec import NightSpec
@@ -152,6 +153,16 @@ class ClubNight:
             if info is not None and not self.drawn(self.game_of(table), info.number)[0]:
                 wanted.add((self.game_of(table), info.number))
         return sorted(wanted)
+
+    def draw_trumps(self, source: RandomSource) -> list[RoundTrumpDrawn]:
+        """8-to-1: draw from ``source`` the trump of every round :meth:`rounds_to_draw` names,
+        and apply each draw; the events, for the hub to commit (none in other games)."""
+        drawn = []
+        for game, number in self.rounds_to_draw():
+            event = RoundTrumpDrawn(number, self.game.draw_round_trump(number, source), game)
+            self.apply(event)
+            drawn.append(event)
+        return drawn
 
     def game_of(self, table: ClubTable) -> int:
         """The game ``table`` plays next, the first being 1, in a game of fixed rounds (8-to-1:

@@ -25,7 +25,6 @@ from whist import night as club
 from whist.enums import AckStatus
 from whist.errors import ErrorCode, TournamentError
 from whist.events import DealCorrected, NightEnded, RoundTrumpDrawn
-from whist.formats.eight_to_one import draw_trump, round_cards
 from whist.night import ClubNight
 from whist.protocol import (
     Ack,
@@ -136,13 +135,7 @@ class TrumpDraw:
 
     def draw(self) -> list[RoundTrumpDrawn]:
         """Draw and apply what is due; the events, to commit."""
-        night = self.live.event
-        drawn = []
-        for game, number in night.rounds_to_draw():
-            event = RoundTrumpDrawn(number, draw_trump(round_cards(number), self.rng), game)
-            night.apply(event)
-            drawn.append(event)
-        return drawn
+        return self.live.event.draw_trumps(self.rng)
 
     def before_commit(self, batch: Batch) -> None:
         drawn = self.draw()

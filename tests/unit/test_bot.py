@@ -294,3 +294,13 @@ def test_careless_bots_do_revoke(seed: int) -> None:
     bots = [Bot(rng, revoke_chance=1.0) for _ in range(4)]
     deal = deal_and_play(rng, Suit.DIAMONDS, bots=bots)
     assert sum(deal.revokes) > 0
+
+
+def test_the_bots_play_every_format() -> None:
+    """``whist-hub demo --format`` offers every format (hub/cli.py): a new game needs its bots
+    (docs/adding-a-game.md)."""
+    from whist.bot import BOT_CLUB_GAMES, BOT_INDIVIDUAL_GAMES
+    from whist.formats import Format
+
+    played = [f.value for f in Format.military()] + [*BOT_CLUB_GAMES, *BOT_INDIVIDUAL_GAMES]
+    assert sorted(played) == sorted(f.value for f in Format)

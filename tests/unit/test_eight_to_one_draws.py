@@ -9,7 +9,7 @@ import pytest
 from whist.cards import Suit
 from whist.errors import TournamentError
 from whist.events import DealRecorded, NightCreated, RoundTrumpDrawn
-from whist.formats.eight_to_one import ROUNDS, draw_trump
+from whist.formats.eight_to_one import ROUNDS
 from whist.night import ClubNight, night_standings
 from whist.nightspec import LengthSpec, default_night
 
@@ -36,8 +36,10 @@ def play(n, table, number, trump=None):
 
 
 def draw_as_the_hub(n, rng):
-    for game, number in n.rounds_to_draw():
-        n.apply(RoundTrumpDrawn(number, draw_trump(ROUNDS[number - 1], rng), game))
+    due = n.rounds_to_draw()
+    drawn = n.draw_trumps(rng)
+    assert [(e.game, e.round) for e in drawn] == due
+    assert all(n.trumps[(e.game, e.round)] == e.trump for e in drawn)
 
 
 def test_each_game_draws_its_rounds_afresh_and_the_room_shares_each_draw():

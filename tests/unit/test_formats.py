@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.fresh import fresh_python
 from whist.formats import (
     Format,
     alberta_flags_won,
@@ -82,3 +83,24 @@ def test_format_seats():
     assert Format.GASPESIE.stay_at_home == {"C"}
     assert Format.ALBERTA.home_pair(("A", "X")) == ("B", "Y")
     assert Format.GASPESIE.travellers_progress and not Format.ALBERTA.travellers_progress
+
+
+def test_each_format_is_military_or_a_club_game_as_its_module_says():
+    """Format.is_club is known without loading the module; it must agree with the module."""
+    from whist.formats import ClubGame, GameFormat
+
+    for fmt in Format:
+        assert isinstance(fmt.game, ClubGame if fmt.is_club else GameFormat), fmt
+
+
+def test_the_lists_of_formats_load_no_club_game():
+    """A hub of military whist never loads the club games' rules (issue 22, its memory):
+    listing the formats, or reading a military one's rules, loads none of them."""
+    code = (
+        "import sys\n"
+        "from whist.formats import Format\n"
+        "Format.military(), Format.club_games(), Format.ALBERTA.rules, Format.GASPESIE.rules\n"
+        "print(sorted(f.value for f in Format\n"
+        "      if 'whist.formats.' + f.value.replace('-', '_') in sys.modules))\n"
+    )
+    assert fresh_python(code) == "['alberta', 'gaspesie']"

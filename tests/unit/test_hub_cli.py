@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 from hub.cli import main
 from hub.service.files import read_spec
+from tests.fresh import fresh_python
 from whist.errors import PatternError
 from whist.protocol import Assignment
 from whist.views import schedule
@@ -223,3 +224,15 @@ def test_the_demos_name_is_in_the_tournaments_language():
 
     assert demo_name("gaspesie", 4) == "Démo, 4 tables"
     assert demo_name("alberta", 4) == demo_name("minnesota", 4) == "Demo, 4 tables"
+
+
+def test_the_command_line_loads_no_bot_pattern_or_club_game():
+    """``whist-hub serve`` of military whist runs in the process that read the command line:
+    the bots, the built-in patterns and the club games' rules are loaded by the commands that
+    use them, not by every one (issue 22, the hub's memory)."""
+    code = (
+        "import sys\nimport hub.cli, hub.service.serve\n"
+        "print(sorted(m for m in ('whist.bot', 'whist.pattern', 'whist.formats.minnesota',\n"
+        "      'whist.formats.solo', 'whist.formats.eight_to_one') if m in sys.modules))\n"
+    )
+    assert fresh_python(code) == "[]"

@@ -23,7 +23,7 @@ import enum
 import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from whist.cards import Suit
 from whist.enums import OutcomeReason, Unit
@@ -410,6 +410,12 @@ class RoundInfo:
     chooses_trump: Party | None = None
 
 
+class RandomSource(Protocol):
+    """Where a draw comes from: :class:`random.Random` (or :class:`random.SystemRandom`)."""
+
+    def randrange(self, stop: int, /) -> int: ...
+
+
 class ClubGame(abc.ABC, Generic[DealT]):
     """One club game's rules: a table keeping score deal after deal.
 
@@ -689,6 +695,12 @@ class ClubGame(abc.ABC, Generic[DealT]):
         None in a game where every deal is alike."""
         return None
 
+    def draw_round_trump(self, number: int, source: RandomSource) -> Suit | None:
+        """The trump of round ``number``, drawn from ``source``, in a game whose hub draws
+        each round's trump for the whole room (:attr:`draws_trumps`); no other game has a
+        trump to draw."""
+        raise NotImplementedError(f"{self.name} has no trump drawn by the hub")
+
     def sheet_settings(
         self, first: Mapping[str, object], settings: ClubSettings | None
     ) -> ClubSettings | None:
@@ -771,7 +783,10 @@ class Format(enum.Enum):
 
     @property
     def is_club(self) -> bool:
-        return isinstance(self.game, ClubGame)
+        """A club game rather than military whist, known without loading the format's
+        module: a hub of military whist never loads the seven club games' rules (and a
+        test checks this against each module's ``RULES``)."""
+        return self not in _MILITARY
 
     @property
     def rules(self) -> GameFormat:
@@ -806,3 +821,7 @@ class Format(enum.Enum):
 
     def home_pair(self, travellers: tuple[str, str]) -> tuple[str, str]:
         return self.rules.home_pair(travellers)
+
+
+#: The military whist formats; every other format is a club game (:attr:`Format.is_club`).
+_MILITARY = frozenset({Format.ALBERTA, Format.GASPESIE})

@@ -18,12 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from whist.cards import Suit
 from whist.enums import Unit
 from whist.errors import M_, DealError
-from whist.formats.base import ClubTable, LengthUnit, Line, RoundInfo, ScoreChange, Seat
+from whist.formats.base import (
+    ClubTable,
+    LengthUnit,
+    Line,
+    RandomSource,
+    RoundInfo,
+    ScoreChange,
+    Seat,
+)
 from whist.formats.entry import (
     E_,
     Ask,
@@ -57,12 +65,6 @@ EXACT_BONUS = 50
 POINTS_PER_TRICK = 10
 #: The suits a trump is drawn from, in a fixed order so a seeded source always draws the same.
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-
-
-class RandomSource(Protocol):
-    """Where a draw comes from: :class:`random.Random` (or :class:`random.SystemRandom`)."""
-
-    def randrange(self, stop: int, /) -> int: ...
 
 
 def round_cards(round_number: int) -> int:
@@ -205,6 +207,9 @@ class EightToOne(IndividualGame[EightToOneDeal]):
     def next_round(self, table: ClubTable) -> RoundInfo:
         cards = round_cards(table.round + 1)
         return RoundInfo(table.round + 1, cards, table.parties, has_trump=has_trump(cards))
+
+    def draw_round_trump(self, number: int, source: RandomSource) -> Suit | None:
+        return draw_trump(round_cards(number), source)
 
     def score(self, table: ClubTable, deal: EightToOneDeal) -> ScoreChange:
         number = table.round + 1
