@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 import whist.protocol
+from tests.fresh import fresh_python
 from whist.errors import ProtocolError
 from whist.protocol import (
     COMMANDS,
@@ -737,3 +738,65 @@ def test_a_bad_mdns_service_type_is_refused_in_words(bad):
 
     with pytest.raises(ValueError, match="must look like _name"):
         provision_service({PROVISION_SERVICE_ENV: bad})
+
+
+def _union_read(text: str) -> ProtocolError:
+    """How the union of every command (before issue 22's lazy models) refused ``text``."""
+    from whist.protocol.codec import _decode
+    from whist.protocol.commands import _COMMAND_ADAPTER
+    from whist.protocol.explain import _locate_command
+
+    with pytest.raises(ProtocolError) as refused:
+        _decode(text, _COMMAND_ADAPTER.validate_python, _locate_command)
+    return refused.value
+
+
+def _spoilt(text: str) -> list[str]:
+    """``text`` spoilt every way a leader's tool might: each field dropped, each field given a
+    wrong type or a value out of range, an unknown field added."""
+    data = json.loads(text)
+    spoilt = [{**data, "colour": "red"}]
+    for name in data:
+        if name in ("v", "op"):
+            continue
+        spoilt.append({k: v for k, v in data.items() if k != name})
+        for wrong in ("x", -1, 10**6, None, [], {"a": 1}):
+            spoilt.append({**data, name: wrong})
+    return [json.dumps(d) for d in spoilt]
+
+
+@pytest.mark.parametrize("text", COMMAND_EXAMPLES + EXTENSION_COMMANDS)
+def test_a_command_is_refused_as_the_union_of_every_command_refused_it(text: str) -> None:
+    """decode_command reads a known op with that op's own model; its refusals say what the
+    union said, word for word and code for code."""
+    for bad in _spoilt(text):
+        try:
+            decode_command(bad)
+        except ProtocolError as exc:
+            union = _union_read(bad)
+            assert (str(exc), exc.code, exc.message_id) == (
+                str(union),
+                union.code,
+                union.message_id,
+            ), bad
+        else:
+            # Read: the union reads it too, to the same command.
+            from whist.protocol.commands import _COMMAND_ADAPTER
+
+            assert decode_command(bad) == _COMMAND_ADAPTER.validate_json(bad), bad
+
+
+def test_a_hub_builds_only_the_commands_its_leader_sends() -> None:
+    """A fresh process: build_models (as whist-hub serve does) builds the messages and Reply,
+    and a command its op's own model, not the eighty (issue 22, the hub's memory)."""
+    code = (
+        "from whist.protocol.codec import build_models, decode_command\n"
+        "from whist.protocol import commands\n"
+        "from pydantic import BaseModel\n"
+        "build_models()\n"
+        "decode_command('{\"v\":1,\"id\":\"c1\",\"op\":\"loan\",\"table\":3,\"flags\":2}')\n"
+        "print(sorted(n for n, v in vars(commands).items() if isinstance(v, type)\n"
+        "      and issubclass(v, BaseModel) and v.__module__ == commands.__name__\n"
+        "      and v.__pydantic_complete__))\n"
+    )
+    assert fresh_python(code) == "['Loan', 'Reply']"
