@@ -19,7 +19,7 @@ import sqlite3
 import threading
 import time
 from array import array
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -30,7 +30,6 @@ from hub.broker.broker import MAX_PACKET_BYTES
 from hub.broker.net import no_delay
 from hub.service.batch import FeedNote, Inbound, Outgoing
 from hub.service.core import HubCore
-from hub.service.feedproc import PIPE_RETRY, FeedProcess, FeedSettings
 from hub.service.guard import as_published, drop_retained
 from hub.service.link import Link
 from hub.service.store import what_to_do
@@ -43,6 +42,9 @@ from whist.protocol import (
     encode,
     reply_data,
 )
+
+if TYPE_CHECKING:
+    from hub.service.feedproc import FeedProcess
 
 log = logging.getLogger("whist.hub")
 
@@ -215,7 +217,13 @@ class Hub:
         #: With ``feed_apart``, the hall feed and the Replies are built and published by a
         #: process of its own (hub/service/feedproc.py); this one handles, commits and acks.
         self.feed: FeedProcess | None = None
+        #: How soon the worker tries the feed's pipe again when it was full.
+        self.pipe_retry = 0.0
         if feed_apart:
+            # Loaded here: a hub whose feed stays in its own process never needs it.
+            from hub.service.feedproc import PIPE_RETRY, FeedProcess, FeedSettings
+
+            self.pipe_retry = PIPE_RETRY
             core.feed_elsewhere = True
             calls, online, conflicts = core.room_now()
             self.feed = FeedProcess(
@@ -331,7 +339,7 @@ class Hub:
             if not self._inbox:
                 wait = None if self.feed else self.core.held_wait()
                 if self.feed is not None and self.feed.flush():
-                    wait = PIPE_RETRY  # the feed's pipe was full: its notes wait here
+                    wait = self.pipe_retry  # the feed's pipe was full: its notes wait here
                 self.link.serve(0.2 if wait is None else min(wait, 0.2))
             while len(self._inbox) < BATCH_MAX and self.link.more():
                 pass  # everything the broker has sent meanwhile: one batch, one commit

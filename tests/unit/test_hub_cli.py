@@ -229,10 +229,12 @@ def test_the_demos_name_is_in_the_tournaments_language():
 def test_the_command_line_loads_no_bot_pattern_or_club_game():
     """``whist-hub serve`` of military whist runs in the process that read the command line:
     the bots, the built-in patterns and the club games' rules are loaded by the commands that
-    use them, not by every one (issue 22, the hub's memory)."""
+    use them, not by every one, and the hall feed's process only by a hub whose feed runs
+    apart (issue 22, the hub's memory)."""
     code = (
         "import sys\nimport hub.cli, hub.service.serve\n"
         "print(sorted(m for m in ('whist.bot', 'whist.pattern', 'whist.formats.minnesota',\n"
-        "      'whist.formats.solo', 'whist.formats.eight_to_one') if m in sys.modules))\n"
+        "      'whist.formats.solo', 'whist.formats.eight_to_one', 'hub.service.feedproc')\n"
+        "      if m in sys.modules))\n"
     )
     assert fresh_python(code) == "[]"
