@@ -662,7 +662,7 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
 
 @main.command()
 @format_option(
-    # The bots play every format (tests/test_bot.py): whist.bot itself is loaded by the demo
+    # The bots play every format (tests/unit/test_bot.py): whist.bot is loaded by the demo
     # alone, not by every command (the hub's memory, issue 22).
     [f.value for f in (*Format.military(), *Format.club_games())],
     default="alberta",
