@@ -83,6 +83,7 @@ class Listener(Protocol):
     def on_state(self, state: State) -> None: ...
     def on_ack(self, ack: Ack, result: Report | None) -> None: ...
     def on_score(self, score: ClubScore) -> None: ...
+    def on_event(self, log: str) -> None: ...
 
 
 class KioskConnection(HubClient):
@@ -379,6 +380,7 @@ class KioskConnection(HubClient):
         elif topic == self.topics.epoch:
             epoch = decode(Epoch, payload)
             self._on_epoch(epoch.epoch, epoch.log)
+            self._tell(lambda listener: listener.on_event(epoch.log))
         elif topic == self.topics.hub_status:
             online = decode_status(payload) == ONLINE
             if online:

@@ -253,14 +253,24 @@ class Outbox:
     def last_settled(self) -> tuple[Result, str] | None:
         """The most recently acked result and its Ack status (for "the last result"); club
         deals are not results (their score comes back from the hub, retained)."""
+        last = self._last_settled()
+        return None if last is None else (last[0], last[1])
+
+    def last_settled_log(self) -> str | None:
+        """The hub's log (Epoch.log: its tournament) that acked :meth:`last_settled`; None
+        without one, or when it was acked before the kiosk knew the log."""
+        last = self._last_settled()
+        return None if last is None else last[2]
+
+    def _last_settled(self) -> tuple[Result, str, str | None] | None:
         with self._lock:
             rows = self._db.execute(
-                "SELECT payload, status FROM history ORDER BY settled DESC, rowid DESC"
+                "SELECT payload, status, log FROM history ORDER BY settled DESC, rowid DESC"
             ).fetchall()
-        for payload, status in rows:
+        for payload, status, log in rows:
             result = _read(payload)
             if isinstance(result, Result):
-                return (result, str(status))
+                return (result, str(status), None if log is None else str(log))
         return None
 
     def kept(self, hub_log: str) -> list[Report]:

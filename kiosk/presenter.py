@@ -134,6 +134,7 @@ class TablePresenter(_Base):
         address: str = "",
         pending: Sequence[Result | ClubDeal | FlagCount] = (),
         last: tuple[Result, str] | None = None,
+        event: str | None = None,
         new_id: Callable[[], str] = lambda: str(uuid.uuid4()),
         clock: Callable[[], float] = time.monotonic,
         tap_guard: float = TAP_GUARD,
@@ -163,6 +164,7 @@ class TablePresenter(_Base):
         counts = [c for c in pending if isinstance(c, FlagCount)]
         self.counting = CountDesk(table, link=link, new_id=new_id, pending=counts)
         store.last = last
+        store.event = event  # the tournament ``last`` belongs to (Outbox.last_settled_log)
         if last is not None and last[1] != AckStatus.REJECTED:
             store.reported_hands.add(last[0].hand)
         if store.pending:
@@ -326,6 +328,13 @@ class TablePresenter(_Base):
             router.notice = notices.HAND_CLOSED
             router.mode, router.draft = None, None
         self._changed()
+
+    def on_event(self, log: str) -> None:
+        """The tournament the hub holds (Epoch.log), said at every connection."""
+        if self.store.on_event(log):
+            if self.router.mode in (Screen.ACCEPTED, Screen.REJECTED):
+                self.router.mode = None
+            self._changed()
 
     def on_state(self, state: State) -> None:
         self.store.state = state

@@ -330,6 +330,7 @@ class KioskApp(ScreenApp):
             address=f"{config.host}:{config.port}",
             pending=self.outbox.pending(),
             last=self.outbox.last_settled(),
+            event=self.outbox.last_settled_log(),
         )
         self._attach(presenter)
         self.connection = KioskConnection(

@@ -42,6 +42,30 @@ class TableStore(screens.Store):
         # issue 25: the team's number just before the leader's last change after its day was
         # over (None: not seen here)
         self.before_late: int | None = None
+        #: The hub's log (Epoch.log: the tournament) the results above were answered by.
+        self.event: str | None = None
+
+    def on_event(self, log: str) -> bool:
+        """The tournament the hub holds (Epoch.log); True when it is another than the one
+        this kiosk reported to (a leader who started over, next week's event). What the
+        kiosk remembers of that one, the hands it reported, its last result and what was
+        answered, is not the hub's: it goes, or a table would wait, "result in", for a hand
+        the hub never had.
+
+        >>> s = TableStore()
+        >>> s.reported_hands.add(1)
+        >>> s.on_event("a"), s.on_event("a"), sorted(s.reported_hands)
+        (False, False, [1])
+        >>> s.on_event("b"), sorted(s.reported_hands)
+        (True, [])
+        """
+        other = self.event is not None and self.event != log
+        self.event = log
+        if other:
+            self.reported_hands.clear()
+            self.last = self.accepted = self.rejected = None
+            self.before_late = None
+        return other
 
     @property
     def rules(self) -> FormatInfo | None:

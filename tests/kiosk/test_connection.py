@@ -56,6 +56,9 @@ class Recorder:
     def on_ack(self, ack: Ack, result: Result | None) -> None:
         self._note("ack", (ack, result))
 
+    def on_event(self, log: str) -> None:
+        self._note("event", log)
+
     def last(self, kind: str) -> object:
         return next((v for k, v in reversed(self.events) if k == kind), None)
 
@@ -165,12 +168,16 @@ def test_status_subscriptions_and_a_result_acked(hall, tmp_path):
             assert isinstance(view, TableView)
             assert (view.hand, view.phase, view.held) == (1, "playing", 12)
 
+            # the hub's tournament (Epoch.log), told to the screen
+            ui.until(lambda: heard.last("event") is not None, "the hub's log")
             result = a_result()
             assert conn.submit(result) is True
             ui.until(lambda: heard.last("ack") is not None, "ack")
             ack, acked = heard.last("ack")  # type: ignore[misc]
             assert ack.status == "accepted" and acked == result
             assert box.pending() == []
+            # a restarted kiosk knows which tournament its last result belongs to
+            assert box.last_settled_log() == heard.last("event")
         finally:
             conn.stop()
         assert probe.expect(TOPICS.table_status(TABLE)).payload == b"offline"

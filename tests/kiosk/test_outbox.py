@@ -42,6 +42,18 @@ def test_kept_until_its_ack_then_in_the_history(box):
     assert box.last_settled() == (result(1), "accepted")
 
 
+def test_the_last_result_says_which_tournament_acked_it(box):
+    """Epoch.log, noted with each Ack: a restarted kiosk knows which tournament its last
+    result belongs to (none when it was acked before the kiosk knew the hub's log)."""
+    assert box.last_settled_log() is None
+    box.add(result(1))
+    box.settle(Ack(id="r-1", status="accepted", hand=1, flags=11))
+    assert box.last_settled_log() is None
+    box.add(result(2, hand=2))
+    box.settle(Ack(id="r-2", status="accepted", hand=2, flags=11), "log-a")
+    assert (box.last_settled()[0].id, box.last_settled_log()) == ("r-2", "log-a")
+
+
 def test_an_unknown_or_repeated_ack_changes_nothing(box):
     box.add(result(1))
     assert box.settle(Ack(id="nobody", status="accepted")) is None

@@ -174,6 +174,61 @@ def test_a_hand_already_reported_waits(link, hall):
     assert p.view.screen is Screen.WAITING
 
 
+def reported_hand_1(p: TablePresenter, link: FakeLink, hall: Hall) -> None:
+    """Hand 1 played, sent and acked at this table of tournament "log-a"."""
+    p.on_connection(True)
+    p.on_hub_status(True)
+    p.on_event("log-a")
+    p.on_state(hall.state(1))
+    p.on_view(hall.view(1))
+    p.dismiss()
+    to_confirm(p, 8)
+    p.confirm_home()
+    p.confirm_visitors()
+    (result,) = link.results
+    p.on_ack(ack(result, flags=11), result)
+    p.on_view(hall.view(1, results=[(TABLE, 8)]))
+    p.ok()
+    assert p.view.waiting.title == "This table's result is in."
+
+
+def test_a_new_tournament_is_not_told_the_last_ones_results(link, hall):
+    """The leader starts over (another log): hand 1 is the new tournament's, which holds no
+    result for this table. The screen must not say it is in (before, it waited for ever)."""
+    p = table(link)
+    reported_hand_1(p, link, hall)
+    p.on_event("log-b")
+    p.on_state(hall.state(1))
+    p.on_view(hall.view(1))
+    assert p.view.screen is Screen.HAND
+    assert p.view.waiting.last_result == ""
+    p.enter_result()
+    assert p.view.screen is Screen.ENTRY
+
+
+def test_the_same_tournament_after_a_hub_restart_keeps_them(link, hall):
+    p = table(link)
+    reported_hand_1(p, link, hall)
+    p.on_event("log-a")  # the hub restarted: a new epoch, the same log
+    assert p.view.screen is Screen.WAITING
+    assert p.view.waiting.title == "This table's result is in."
+
+
+def test_a_restarted_kiosk_forgets_a_result_another_tournament_acked(link, hall):
+    p = table(link)
+    reported_hand_1(p, link, hall)
+    (result,) = link.results
+    # the kiosk restarts: its outbox says the last result was acked by "log-a"
+    again = table(link, last=(result, "accepted"), event="log-a")
+    again.on_connection(True)
+    again.on_hub_status(True)
+    again.on_state(hall.state(1))
+    again.on_view(hall.view(1))
+    assert again.view.screen is Screen.WAITING  # until it knows the hub's tournament
+    again.on_event("log-b")
+    assert again.view.screen is Screen.HAND
+
+
 # ---------------------------------------------------------------- the outcome in words
 
 
