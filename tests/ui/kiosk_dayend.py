@@ -14,7 +14,24 @@ from tests.ui.driver import Driver, until
 
 #: Long team names, as real clubs have them: the visitors' line wraps on the French hand.
 NAMES = ("Les As de Red Deer", "Légion de Lacombe", "Les Cœurs de Ponoka", "Les Piques d'Olds")
-PLAYERS = {"A": "Marie-Thérèse", "B": "Jean-Baptiste", "X": "Gérard", "Y": "Bartholomew"}
+#: Each team's own players (a playoff names the A and B players of two teams).
+PLAYERS = (
+    {"A": "Marie-Thérèse", "B": "Jean-Baptiste", "X": "Réjean", "Y": "Huguette"},
+    {"A": "Madeleine", "B": "Jean-François", "X": "Gérard", "Y": "Bartholomew"},
+    {"A": "Yvonne", "B": "Gilles", "X": "Thérèse", "Y": "Raymond"},
+    {"A": "Ginette", "B": "Marcel", "X": "Pierrette", "Y": "Normand"},
+)
+#: The Alberta story's visitor tricks, by (hand, table), all four tables playing each hand.
+#: Table 2's hand 3 is sent as 8 and corrected to 5 before its answer comes; after the day's
+#: end its hand 2, 6, is corrected to 7 (a flag to the visitors): its team is still alone
+#: first. Then the leader corrects hand 1 at table 4 to 10: two ties, as a real day can end,
+#: table 2's team and team 3 level first (a playoff the table plays), teams 1 and 4 level
+#: third (one it does not).
+TRICKS = {
+    (1, 1): 6, (1, 2): 7, (1, 3): 8, (1, 4): 7,
+    (2, 1): 7, (2, 2): 6, (2, 3): 5, (2, 4): 8,
+    (3, 1): 7, (3, 2): 8, (3, 3): 8, (3, 4): 6,
+}  # fmt: skip
 
 
 #: The Gaspésie story's teams and players (seats C, 1, 2, 3), French and long.
@@ -28,18 +45,31 @@ def _spec(fmt: str = "alberta", hands: int = 3) -> Any:
     from whist.pattern import default_spec
 
     spec = default_spec(fmt, 4, hands)
-    names, players = (NAMES, PLAYERS) if fmt == "alberta" else (NOMS, JOUEURS)
+    names, players = (NAMES, PLAYERS) if fmt == "alberta" else (NOMS, (JOUEURS,) * 4)
     teams = tuple(
-        t.model_copy(update={"name": name, "players": players})
-        for t, name in zip(spec.teams, names, strict=True)
+        t.model_copy(update={"name": name, "players": seats})
+        for t, name, seats in zip(spec.teams, names, players, strict=True)
     )
     day = spec.days[0].model_copy(update={"sessions": (2, hands - 2)})
     return spec.model_copy(update={"teams": teams, "days": (day,)})
 
 
 async def dayend(d: Driver) -> None:
-    from whist.events import DayEnded, HandClosed, HandStarted, ResultCorrected, ResultRecorded
-    from whist.protocol import Ack, PlayoffNote, Result, Revokes, TableView
+    """The Alberta story, one tournament from its first hand to its playoffs: the hand with
+    the visitors' long names, the break, a result the leader corrects before its answer
+    comes, every table in, the call, the day's end and the table's count, a correction after
+    it, then the two playoffs its standings call for."""
+    from whist.cards import Suit
+    from whist.events import (
+        DayEnded,
+        HandClosed,
+        HandStarted,
+        ResultCorrected,
+        ResultRecorded,
+        TieBreakHandPlayed,
+        TieBreakStarted,
+    )
+    from whist.protocol import Ack, Result, Revokes, TableView
     from whist.tournament import Tournament
     from whist.views import TableViews, state
 
@@ -48,12 +78,15 @@ async def dayend(d: Driver) -> None:
     await until(lambda: hasattr(p, "on_view"), "the table's presenter")
     p.tap_guard = 0  # the intents below are the scenario's, not a finger's
     t = Tournament.new(_spec())
+    p.on_event("alberta-day")  # the hub's log (Epoch.log): this tournament
 
     def show() -> None:
         p.on_connection(True)
         p.on_hub_status(True)
         p.on_state(state(t))
         p.on_view(TableView.model_validate(TableViews(t).body(table)))
+        if p.view.screen.value == "move":
+            p.dismiss()
 
     async def both(
         name: str, screen: str, note: Any = None, languages: tuple[str, ...] = ("en", "fr")
@@ -67,8 +100,8 @@ async def dayend(d: Driver) -> None:
             if note is not None:
                 d.note(f"{name}-{language}", note())
 
-    # hands 1 and 2 played everywhere, hand 3 too: every table is in, the team's place
     w = lambda: d.app.vm.waiting  # noqa: E731
+    kids = ("home", "visitors", "away", "trump-symbol")  # what the hand's screen shows
     for h in (1, 2, 3):
         if h > 1:
             t.apply(HandClosed(h - 1))
@@ -76,11 +109,35 @@ async def dayend(d: Driver) -> None:
             show()
             await both("k09-break", "waiting", lambda: [w().title, w().subtitle], ("en",))
         t.apply(HandStarted(h, None))
+        if h == 1:
+            # the French hand with the visitors' long names (item 7); a hand with no trump,
+            # whose short sign ("NT", "SA") overflowed the card (issue 29)
+            show()
+            await both("k03-hand", "hand", lambda: [d.find(k).text for k in kids])
+            d.measure("k03-hand-fr", {"home": False, "visitors": False})
         for tab in (1, 2, 3, 4):
-            t.apply(ResultRecorded(f"r{h}-{tab}", h, tab, 6 + h if tab == table else 6))
-        show()
-        if p.view.screen.value == "move":
+            if (h, tab) != (3, table):
+                t.apply(ResultRecorded(f"r{h}-{tab}", h, tab, TRICKS[h, tab]))
+                continue
+            # the correction screen: the table played hand 3 and sent its result; the leader
+            # corrected it before its answer came (item 7)
+            show()
+            sent = Result(
+                id="k-3",
+                hand=3,
+                table=table,
+                visitor_tricks=TRICKS[h, tab],
+                home_tricks=13 - TRICKS[h, tab],
+                revokes=Revokes(home=0, visitors=0),
+            )
+            t.apply(ResultRecorded("k-3", 3, table, TRICKS[h, tab]))
+            t.apply(ResultCorrected(3, table, 5, 0, 0, "score sheet"))
+            p.on_view(TableView.model_validate(TableViews(t).body(table)))
+            p.on_ack(Ack(id="k-3", status="accepted", hand=3), sent)
+            await both("k04-corrected", "accepted", lambda: d.app.vm.accepted.title)
             p.dismiss()
+    # hand 3 in at every table: the team's place and last results
+    show()
     await both("k01-all-in", "waiting", lambda: [w().subtitle, w().standing, w().recent])
     d.measure("k01-all-in-fr", {"standing": False, "recent": False})
 
@@ -89,27 +146,6 @@ async def dayend(d: Driver) -> None:
     p.call_reason(1)
     await both("k02-call", "call", lambda: [b.text for b in d.app.vm.call.reasons])
     p.back()
-
-    # the French hand with the visitors' long name (item 7), from a fresh hand 3 view; a hand
-    # with no trump, whose short sign ("NT", "SA") overflowed the card (issue 29)
-    t2 = Tournament.new(_spec())
-    t2.apply(HandStarted(1, None))
-    p.on_view(TableView.model_validate(TableViews(t2).body(table)))
-    p.dismiss()
-    # what the screen shows (a long line gives way to its shorter wording)
-    kids = ("home", "visitors", "away", "trump-symbol")
-    await both("k03-hand", "hand", lambda: [d.find(k).text for k in kids])
-    d.measure("k03-hand-fr", {"home": False, "visitors": False})
-
-    # the correction screen: a result the leader corrected before its answer came (item 7)
-    sent = Result(id="k-1", hand=1, table=table, visitor_tricks=8, home_tricks=5,
-                  revokes=Revokes(home=0, visitors=0))
-    t2.apply(ResultRecorded("k-1", 1, table, 8))
-    t2.apply(ResultCorrected(1, table, 5, 0, 0, "score sheet"))
-    p.on_view(TableView.model_validate(TableViews(t2).body(table)))
-    p.on_ack(Ack(id="k-1", status="accepted", hand=1), sent)
-    await both("k04-corrected", "accepted", lambda: d.app.vm.accepted.title)
-    p.dismiss()
 
     # the day's end, then a correction after it: the number moves, the screen says why
     t.apply(HandClosed(3))
@@ -120,26 +156,22 @@ async def dayend(d: Driver) -> None:
     await both("k08-count", "count", lambda: d.find("count-title").text, ("en",))
     p.back()
     # the leader tapped a ready-made reason: recorded in English, read in each language
-    t.apply(ResultCorrected(2, table, 5, 0, 0, "Players recounted"))
+    t.apply(ResultCorrected(2, table, 7, 0, 0, "Players recounted"))
     show()
     await both("k05-late", "waiting", lambda: w().late)
 
-    # a playoff for first: this table's team is in it; the trump cut, the last hand
-    note = PlayoffNote(
-        place=1,
-        teams=[table, 3],
-        names={str(table): NAMES[table - 1], "3": NAMES[2]},
-        next=[table, 3],
-        players={str(table): ["Marie-Thérèse", "Jean-Baptiste"], "3": ["Gérard", "Yvonne"]},
-        table=1,
-        trump="hearts",
-        last_teams=[table, 3],
-        last_tricks=[7, 6],
-    )
-    p.on_state(state(t).model_copy(update={"playoff": note}))
+    # another table's correction levels team 3 with this table's team: a playoff for first,
+    # which this table plays; the trump cut (the core's own note)
+    assert [s.team for s in t.standings() if s.rank == 1] == [table]
+    t.apply(ResultCorrected(1, 4, 10, 0, 0, "score sheet"))
+    ranks = {s.team: s.rank for s in t.standings()}
+    assert ranks == {table: 1, 3: 1, 1: 3, 4: 3}, ranks
+    t.apply(TieBreakStarted((table, 3), (), Suit.HEARTS))
+    show()
     await both("k06-playoff", "waiting", lambda: [w().title, w().subtitle])
-    other = note.model_copy(update={"teams": [1, 4], "next": [1, 4]})
-    p.on_state(state(t).model_copy(update={"playoff": other}))
+    # first place decided, the playoff for third is the other tables'
+    t.apply(TieBreakHandPlayed((table, 3), (7, 6), Suit.HEARTS))
+    show()
     await both("k07-playoff-other", "waiting", lambda: [w().title, w().subtitle])
 
     await gaspesie(d)
@@ -161,6 +193,8 @@ async def gaspesie(d: Driver) -> None:
     if p.language != "fr":
         p.toggle_language()
     t = Tournament.new(_spec("gaspesie", 4))
+    # another tournament on the same kiosk: the Alberta day's reported hands are not its own
+    p.on_event("gaspesie-day")
 
     def show() -> None:
         p.on_state(state(t))

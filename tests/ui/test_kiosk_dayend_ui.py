@@ -82,7 +82,9 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
     assert texts["k06-playoff-en"][0] == "Playoff for first place"
     assert texts["k06-playoff-en"][1].startswith("Légion de Lacombe and Les Cœurs de Ponoka\n")
     assert "Trump: ♥ Hearts" in texts["k06-playoff-en"][1]
-    assert texts["k07-playoff-other-fr"][0] == "Un barrage décide de la 1re place."
+    # first place decided; the playoff for third is two other tables' teams'
+    assert texts["k07-playoff-other-en"][0] == "A playoff decides place 3."
+    assert texts["k07-playoff-other-fr"][0] == "Un barrage décide du rang 3."
     # the Gaspésie story in French: the same points in its words
     all_in, standing, recent = texts["g01-all-in-fr"]
     assert all_in == "L'arbitre lance la manche suivante."
