@@ -15,6 +15,7 @@ from hub.service.files import write_spec
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import HubProcess, wait_for
 from tests.integration.test_hub import start_all, stop_all
+from tests.ports import quiet_port
 from whist.pattern import default_spec
 
 require_mosquitto()
@@ -112,7 +113,7 @@ def test_the_feed_process_finds_the_broker_late_and_again_after_it_restarts(tmp_
     core = HubCore(store, default_spec("alberta", 3, 2))
     core.feed_elsewhere = True
     core.handle([Inbound("command", None, command("start_hand"))])
-    port = find_free_port()
+    port = quiet_port()  # stays free while the broker is away (tests/ports.py)
     broker = MosquittoProcess(write_anonymous_config(tmp_path / "broker", port), port)
     settings = FeedSettings(
         store.path, "127.0.0.1", port, None, None, "whist", 1, 0.25, "feed-test", "e1"

@@ -8,10 +8,11 @@ import random
 import time
 from pathlib import Path
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from hub.demo.sim import SimKiosk, SimLeader
 from hub.service.files import write_spec
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from tests.reference import HandResults
 from whist.spec import TournamentSpec
 
@@ -25,9 +26,9 @@ class SimHall:
         self.spec = spec
         self.work = work
         self.resend_every = resend_every
-        self.broker = EmbeddedBroker(
-            work / "broker", spec.tables, port=find_free_port(), bind="127.0.0.1"
-        )
+        # a port that stays free through a broker outage (tests/ports.py)
+        port = quiet_port()
+        self.broker = EmbeddedBroker(work / "broker", spec.tables, port=port, bind="127.0.0.1")
         self.faults: list[str] = []
 
     # ------------------------------------------------------------------ life cycle
