@@ -69,6 +69,7 @@ class Kiosk:
             language="fr" if self.table % 2 == 0 else "en",
             pending=self.outbox.pending(),
             last=self.outbox.last_settled(),
+            event=self.outbox.last_settled_log(),
         )
         self.connection = KioskConnection(
             self.config, self.outbox, self.presenter, post=self.ui.post, resend_every=0.3
