@@ -429,6 +429,12 @@ def day_lines(tr: Translator, unit: str, day: DayResult) -> tuple[str, str, str]
         total = tr.t("Today's score: {n}.")
     if day.shared:
         place = tr.t("Place: {place} of {teams} (shared).")
+    elif day.placed_by == "playoff":  # level on score: the screen says what placed it
+        place = tr.t("Place: {place} of {teams}, placed by the playoff.")
+    elif day.placed_by == "countback":
+        place = tr.t("Place: {place} of {teams}, placed by counting back.")
+    elif day.placed_by == "leader":
+        place = tr.t("Place: {place} of {teams}, placed by the leader.")
     else:
         place = tr.t("Place: {place} of {teams}.")
     return title, total.format(n=day.total), place.format(place=day.place, teams=day.teams)

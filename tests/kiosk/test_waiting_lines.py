@@ -121,3 +121,24 @@ def test_the_next_hand_goes_last_and_no_wording_is_given_twice():
     )
     assert w.versions[-1].next_hand == ""
     assert len(w.versions) == len(set(w.versions)) < 4
+
+
+def test_a_level_team_placed_by_a_tiebreak_is_told_what_placed_it():
+    """Level on score with another team yet on a place of its own: the place says why, in
+    every version of the lines (the hub's day_result.placed_by)."""
+    p = counting_kiosk(FakeLink())
+    body = TableViews(day_over()).body(TABLE)
+    for how, en, fr in (
+        ("playoff", "placed by the playoff", "départagé par le barrage"),
+        ("countback", "placed by counting back", "départagé à rebours"),
+        ("leader", "placed by the leader", "décidé par l'arbitre"),
+    ):
+        day = {**body["day_result"], "place": 1, "shared": False, "placed_by": how}
+        p.on_view(TableView.model_validate({**body, "day_result": day}))
+        if p.language != "en":
+            p.toggle_language()
+        w = p.view.waiting
+        assert f"Place: 1 of 4, {en}." in w.subtitle.splitlines()
+        assert f"Place: 1 of 4, {en}." in w.versions[SHORT].subtitle.splitlines()
+        p.toggle_language()
+        assert f"Rang\u00a0: 1 sur 4, {fr}." in p.view.waiting.subtitle.splitlines()

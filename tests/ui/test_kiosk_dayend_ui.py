@@ -85,6 +85,8 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
     # first place decided; the playoff for third is two other tables' teams'
     assert texts["k07-playoff-other-en"][0] == "A playoff decides place 3."
     assert texts["k07-playoff-other-fr"][0] == "Un barrage décide du rang 3."
+    # this table's team won the playoff for first: its place says what placed it
+    assert "Place: 1 of 4, placed by the playoff." in texts["k07-playoff-other-en"][1]
     # the Gaspésie story in French: the same points in its words
     all_in, standing, recent = texts["g01-all-in-fr"]
     assert all_in == "L'arbitre lance la manche suivante."

@@ -9,6 +9,7 @@ from whist.events import (
     DayEnded,
     HandClosed,
     HandStarted,
+    PlaceDecided,
     ResultCorrected,
     ResultRecorded,
     TieBreakHandPlayed,
@@ -137,3 +138,64 @@ def test_the_reasons_for_a_days_end_and_a_tiebreak_undo_are_kept_and_old_logs_re
     t.apply(TieBreakUndone("entered wrong"))
     assert t.undone_tiebreaks == [((1, 2, 3), "entered wrong")]
     assert t.late_changes[1] == ("tiebreak_undo", 0, "entered wrong")
+
+
+def test_the_tables_view_says_what_placed_a_level_team():
+    """A team level on score with another yet on a place of its own: its table's day result
+    says what placed it, as the standings do (``placed_by``); nothing for the others."""
+    t = level_tournament()
+
+    def placed(table: int) -> tuple[int, bool, str | None]:
+        day = views.TableViews(t).body(table)["day_result"]
+        return day["place"], day["shared"], day.get("placed_by")
+
+    assert [placed(n) for n in (1, 2, 3)] == [(1, True, None)] * 3
+    draws = tuple(Card.parse(c) for c in ("AS", "KS", "2C"))
+    t.apply(TieBreakStarted((1, 2, 3), draws, Suit.HEARTS, version=TIEBREAK_VERSION))
+    tb = t.tiebreak_in_progress()
+    assert tb is not None
+    for _ in range(2):
+        a, b = tb.next_pairing() or ()
+        t.apply(TieBreakHandPlayed((a, b), (8, 5), None))
+    assert sorted(placed(n) for n in (1, 2, 3)) == [
+        (1, False, "playoff"),
+        (2, False, "playoff"),
+        (3, False, "playoff"),
+    ]
+
+
+def gaspesie_day(tricks: tuple[tuple[int, int, int], ...]) -> Tournament:
+    """Three tables, a manche each of ``tricks`` (visitors' tricks by table), play over."""
+    t = Tournament.new(default_spec("gaspesie", tables=3, hands=len(tricks)))
+    for hand, won in enumerate(tricks, start=1):
+        if hand > 1:
+            t.apply(HandClosed(hand - 1))
+        t.apply(HandStarted(hand, None))
+        for table, visitors in enumerate(won, start=1):
+            t.apply(ResultRecorded(f"g{hand}-{table}", hand, table, visitors))
+    t.apply(HandClosed(len(tricks)))
+    t.apply(DayEnded(1))
+    return t
+
+
+def days(t: Tournament) -> list[tuple[int, bool, str | None]]:
+    """Each table's day result: (place, shared, placed_by)."""
+    bodies = [views.TableViews(t).body(n)["day_result"] for n in (1, 2, 3)]
+    return [(d["place"], d["shared"], d.get("placed_by")) for d in bodies]
+
+
+def test_a_place_the_count_back_or_the_leader_gave_says_so():
+    # every team on 2 points: the count-back parts them (rules G6)
+    t = gaspesie_day(((7, 6, 7), (6, 7, 7)))
+    assert days(t) == [(3, False, "countback"), (1, False, "countback"), (2, False, "countback")]
+    # every manche alike: the count-back cannot part them; the leader places them (G7)
+    t = gaspesie_day(((7, 7, 7), (7, 7, 7)))
+    assert days(t) == [(1, True, None)] * 3
+    t.apply(PlaceDecided((2, 3, 1), "drew lots"))
+    assert days(t) == [(3, False, "leader"), (1, False, "leader"), (2, False, "leader")]
+    # different scores: nothing placed them but their scores
+    assert days(gaspesie_day(((8, 5, 7), (5, 8, 6)))) == [
+        (3, False, None),
+        (2, False, None),
+        (1, False, None),
+    ]

@@ -329,6 +329,10 @@ class DayResult(_Outbound):
     teams: Annotated[int, Field(ge=1)]
     shared: bool
     final: bool
+    #: Extension (stop 41): level on score with another team yet on a place of its own, what
+    #: placed it: the format's tie-break (``playoff``, ``countback``) or the leader's
+    #: decision (``leader``, rules G7); absent otherwise.
+    placed_by: Literal["playoff", "countback", "leader"] | None = None
 
 
 class RunningScore(_Outbound):
