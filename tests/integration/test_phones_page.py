@@ -221,6 +221,9 @@ def test_the_page_shows_the_standings_and_follows_a_result(hall: Hall, browser) 
     try:
         page.locator("#rows li").nth(TABLES - 1).wait_for(timeout=WAIT_MS)
         assert page.locator("#rows li").count() == TABLES
+        # every team on its 12 flags: one place, shared, read "1=" as on the hall
+        ranks = page.locator("#rows li .rank")
+        assert [ranks.nth(i).inner_text() for i in range(TABLES)] == ["1="] * TABLES
         assert page.locator("#title").inner_text() == "Spring Cup"
         assert page.locator("#hand").inner_text() == "Before the first hand"
         assert page.locator("#pick").inner_text() == "Tap your team to follow it."

@@ -152,12 +152,15 @@
     var teams = standings.teams;
     var u = w(unit());
     var chosen = null;
+    var ranks = teams.map(function (t) { return t.rank; });
     teams.forEach(function (t) {
       var key = "team:" + t.team;
       var name = t.name ? t.team + " \u00b7 " + t.name : w("team", { n: t.team });
       if (mine() === key) { chosen = name; }
       var score = unit() === "points" ? t.points : t.flags;
-      list.appendChild(row(key, String(t.rank), name, "", String(score), u));
+      // a place several teams share reads "2=", as on the hall and every sheet
+      var shared = ranks.filter(function (k) { return k === t.rank; }).length > 1;
+      list.appendChild(row(key, t.rank + (shared ? "=" : ""), name, "", String(score), u));
     });
     $("note").hidden = !(standings.results_missing > 0 && !standings.final);
     $("note").textContent = w("provisional");
