@@ -110,6 +110,11 @@ def words(tr: ConsoleTranslator) -> dict[str, str]:
         "rubbers": tr.t("Rubbers"),
         "tricks": tr.t("Tricks"),
         "rank": tr.t("Rank"),
+        # beside a team level on score with another yet on a place of its own (Standings'
+        # tie_broken and placed_by, by_leader): what placed it, as the hall says
+        "placed_playoff": tr.t("placed by the playoff"),
+        "placed_countback": tr.t("placed by counting back"),
+        "placed_leader": tr.t("placed by the leader"),
         "team": tr.t("Team {n}"),
         "table": tr.t("Table {n}"),
         "pick_team": tr.t("Tap your team to follow it."),

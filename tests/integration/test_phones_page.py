@@ -26,6 +26,7 @@ from tests.ui.console_scenarios import _result
 from whist.nightspec import LengthSpec, default_night
 from whist.pattern import default_spec
 from whist.protocol import encode
+from whist.spec import TournamentSpec
 
 require_mosquitto()
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -54,13 +55,11 @@ TABLET = {"width": 768, "height": 1024}
 
 
 class Hall:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, spec: TournamentSpec | None = None) -> None:
+        # 20 minutes a hand on the room's clock (issue 26)
+        spring = default_spec("alberta", TABLES, 2, name="Spring Cup")
         spec_file = write_spec(
-            # 20 minutes a hand on the room's clock (issue 26)
-            default_spec("alberta", TABLES, 2, name="Spring Cup").model_copy(
-                update={"minutes": 20}
-            ),
-            folder / "cup.toml",
+            spec or spring.model_copy(update={"minutes": 20}), folder / "cup.toml"
         )
         self.data = folder / "hub"
         self.port = find_free_port()
@@ -316,3 +315,27 @@ def test_a_club_night_on_a_phone(tmp_path: Path, browser) -> None:
             context.close()
     finally:
         hub.terminate()
+
+
+def test_a_level_team_placed_by_the_count_back_says_so(tmp_path: Path, browser) -> None:
+    """Gaspésie: after two manches every team is on 2 points, and the count-back places them
+    (rules G6). Each row says what placed it, as the hall does."""
+    hall = Hall(tmp_path, default_spec("gaspesie", TABLES, 2, name="Coupe de Gaspé"))
+    context = None
+    try:
+        for hand, won in ((1, (7, 6, 7)), (2, (6, 7, 7))):
+            assert hall.leader.command("start_hand", trump="hearts").ok
+            for table, visitors in enumerate(won, start=1):
+                hall.table_reports(table, hand, visitors)
+            assert hall.leader.command("close_hand").ok
+        context, page, _ = page_for(browser, hall, "fr-CA", PHONE)
+        rows = page.locator("#rows li")
+        rows.filter(has_text="départagée à rebours").nth(TABLES - 1).wait_for(timeout=WAIT_MS)
+        ranks = page.locator("#rows li .rank")
+        assert [ranks.nth(i).inner_text() for i in range(TABLES)] == ["1", "2", "3"]
+        shot(page, "placed-fr-390x844")
+    finally:
+        if context is not None:
+            context.close()
+        hall.leader.stop()
+        hall.hub.terminate()

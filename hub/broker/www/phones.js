@@ -160,7 +160,10 @@
       var score = unit() === "points" ? t.points : t.flags;
       // a place several teams share reads "2=", as on the hall and every sheet
       var shared = ranks.filter(function (k) { return k === t.rank; }).length > 1;
-      list.appendChild(row(key, t.rank + (shared ? "=" : ""), name, "", String(score), u));
+      // level on score yet on a place of its own: what placed it (the hub's own flags)
+      var placed = t.by_leader ? w("placed_leader")
+        : t.tie_broken ? w("placed_" + (standings.placed_by || "playoff")) : "";
+      list.appendChild(row(key, t.rank + (shared ? "=" : ""), name, placed, String(score), u));
     });
     $("note").hidden = !(standings.results_missing > 0 && !standings.final);
     $("note").textContent = w("provisional");
