@@ -444,10 +444,9 @@ class TableViews:
         self.t = t
         self._key: tuple[int, int] | None = None
         self._info: dict[str, Any] = format_info(t.format).model_dump(mode="json")
-        self._ranks: dict[int, tuple[int, bool]] | None = None
-        #: What placed each level team on a place of its own (:meth:`_placed_by`), worked
-        #: out with ``_ranks``: once for every table's view, not once per table.
-        self._placed: dict[int, str] = {}
+        #: Per team: its place, whether shared, and what placed it (:meth:`_place`), worked out
+        #: once for every table's view, not once per table.
+        self._ranks: dict[int, tuple[int, bool, str | None]] | None = None
         self._running: dict[int, tuple[int, bool]] | None = None
         self._missing: int | None = None
         #: Per table, the parts of its view that stay the same for a whole hand and phase
@@ -469,26 +468,26 @@ class TableViews:
             self._running = None
             self._over = {}
 
-    def _place(self, team: int) -> tuple[int, bool]:
+    def _place(self, team: int) -> tuple[int, bool, str | None]:
+        """``team``'s place, whether another team shares it, and what placed it when it is
+        level on score with another on another place: the format's tie-break (``playoff``,
+        ``countback``) or the leader's decision (``leader``, rules G7); None otherwise."""
         if self._ranks is None:
             standings = self.t.standings()
             counts: dict[int, int] = {}
             for s in standings:
                 counts[s.rank] = counts.get(s.rank, 0) + 1
-            self._ranks = {s.team: (s.rank, counts[s.rank] > 1) for s in standings}
             broken = tie_broken(standings)
-            self._placed = {
-                s.team: "leader" if s.by_leader else self.t.rules.tie_break
+            tie_break = self.t.rules.tie_break
+            self._ranks = {
+                s.team: (
+                    s.rank,
+                    counts[s.rank] > 1,
+                    "leader" if s.by_leader else tie_break if s.team in broken else None,
+                )
                 for s in standings
-                if s.by_leader or s.team in broken
             }
         return self._ranks[team]
-
-    def _placed_by(self, team: int) -> str | None:
-        """What placed ``team`` when it is level on score with another on another place: the
-        format's tie-break (``playoff``, ``countback``) or the leader's decision (``leader``,
-        rules G7); None otherwise. After :meth:`_place`, which works it out."""
-        return self._placed.get(team)
 
     def json(self, table: int) -> bytes:
         """The same bytes as ``json.dumps(self.body(table))`` (compact, UTF-8), the parts
@@ -836,9 +835,8 @@ class TableViews:
         final = t.finished
         if not (t.day_ended or final):
             return None
-        place, shared = self._place(table)
+        place, shared, placed_by = self._place(table)
         totals = t.day_totals(table)
-        placed_by = self._placed_by(table)
         return {
             "day": t.day,
             "total": totals[t.day - 1] if len(totals) >= t.day else 0,
