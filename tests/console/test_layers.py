@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import inspect
-import subprocess
-import sys
 
 import pytest
 
 from console.app import parser
 from hall.app import parser as hall_parser
+from tests.fresh import fresh_python
 
 WINDOWLESS = [
     "console.app",
@@ -33,10 +32,7 @@ def test_presenters_and_network_load_without_kivy():
         f"import sys\nfor m in {WINDOWLESS!r}: __import__(m)\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'kivy'}))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert done.stdout.strip() == "[]"
+    assert fresh_python(code) == "[]"
 
 
 def test_the_network_never_touches_the_presenter_directly():

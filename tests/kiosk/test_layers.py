@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from kiosk.app import parser
+from tests.fresh import fresh_python
 
 WINDOWLESS = [
     "kiosk.app",
@@ -27,10 +25,7 @@ def test_presenters_and_network_load_without_kivy():
         f"import sys\nfor m in {WINDOWLESS!r}: __import__(m)\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'kivy'}))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert done.stdout.strip() == "[]"
+    assert fresh_python(code) == "[]"
 
 
 def test_the_network_never_touches_the_presenter_directly():
