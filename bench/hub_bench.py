@@ -17,7 +17,9 @@ What is measured, all in this one run on this machine:
 * ingest_per_s: a separate saturation phase; kiosks publish as fast as they can; results
   committed and acknowledged per second.
 * replay_s: the hub's own figure for replaying the log this run produced, at a restart.
-* hub_rss_mb: the hub process's peak resident memory (VmHWM).
+* hub_rss_mb: the hub process's peak resident memory (VmHWM), to a tenth of a MB (MiB).
+* hub_ready_rss_mb: its resident memory once it says "Hub ready", before any table reports:
+  what its start costs, apart from what the run adds.
 * lost / double: results acknowledged but not in the log / counted twice in it.
 """
 
@@ -377,9 +379,11 @@ class HubProc:
         """The hub process's user + system CPU time so far (all its threads)."""
         return process_cpu_seconds(self.proc.pid)
 
-    def peak_rss_mb(self, pid: int | None = None) -> float:
+    def peak_rss_mb(self, pid: int | None = None, *, now: bool = False) -> float:
+        """The process's peak resident memory (VmHWM); with *now*, its present one (VmRSS)."""
         status = Path(f"/proc/{pid or self.proc.pid}/status").read_text()
-        kb = int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
+        key = "VmRSS" if now else "VmHWM"
+        kb = int(re.search(rf"{key}:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
         return kb / 1024
 
     def feed_pid(self) -> int | None:
@@ -569,6 +573,7 @@ def main() -> None:
                       extra={"auto": (), "process": ("--feed-process",),
                              "one": ("--one-process",)}[args.feed])
         hub.start()
+        ready_rss = hub.peak_rss_mb(now=True)
         leader = SimLeader("127.0.0.1", port, topics=topics)
         leader.start()
         hall = Hall(port, tables, args.connections, topics, apart=not args.hall_here)
@@ -699,6 +704,7 @@ def main() -> None:
         ("log events", int(events.group(1)) if events else 0),
         ("replay s", replay),
         ("hub peak RSS MB", rss),
+        ("hub RSS at ready MB", ready_rss),
         ("feed process peak RSS MB", feed_rss),
     ]:
         print(f"{name:<28} {value:>12.2f}" if isinstance(value, float) else
@@ -717,8 +723,9 @@ def main() -> None:
         f"paced_ratio_p99={e2e_p99 / (paced_floor_p99 * 1e3):.2f} "
         f"ingest_per_s={ingest:.0f} cpu_us={cpu_per_result * 1e6:.0f} "
         f"machine_cpu_us={machine_per_result * 1e6:.0f} replay_s={replay:.2f} "
-        f"hub_rss_mb={rss:.0f} feed_cpu_us={feed_per_result * 1e6:.0f} "
-        f"feed_rss_mb={feed_rss:.0f} events={int(events.group(1)) if events else 0} "
+        f"hub_rss_mb={rss:.1f} hub_ready_rss_mb={ready_rss:.1f} "
+        f"feed_cpu_us={feed_per_result * 1e6:.0f} "
+        f"feed_rss_mb={feed_rss:.1f} events={int(events.group(1)) if events else 0} "
         f"lost={lost} double={double}"
     )
 

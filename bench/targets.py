@@ -39,6 +39,7 @@ ROWS: list[tuple[str, str, str]] = [
     ("hub CPU/result µs", "cpu_us", ""),
     ("feed process CPU/result µs", "feed_cpu_us", ""),
     ("hub peak RSS MB", "hub_rss_mb", "< 80"),
+    ("hub RSS at ready MB", "hub_ready_rss_mb", ""),
     ("feed process peak RSS MB", "feed_rss_mb", ""),
     ("replay s", "replay_s", "< 1 (25,000 events at 500)"),
     ("log events", "events", ""),
