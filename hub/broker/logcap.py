@@ -3,7 +3,7 @@
 A neighbour knocking a thousand times a second on the broker or the join service must not
 fill the leader's disk: each kind of line is kept a few hundred times a minute, the rest is
 counted and said once (``… 51234 more like this left out in the last 60 s``), and the files
-are cut and rotated by size while the hub runs (:class:`logging.handlers.RotatingFileHandler`).
+are cut and rotated by size while the hub runs (:class:`RotatingLog`).
 
 >>> budget = LineBudget(2, window=60.0, clock=lambda: 0.0)
 >>> [budget.take() for _ in range(4)]
@@ -13,7 +13,7 @@ are cut and rotated by size while the hub runs (:class:`logging.handlers.Rotatin
 from __future__ import annotations
 
 import logging
-import logging.handlers
+import os
 import sys
 import threading
 import time
@@ -91,15 +91,53 @@ class RateLimit(logging.Filter):
         return keep
 
 
-class RotatingLog(logging.handlers.RotatingFileHandler):
-    """A size-capped, rotated log file that a full disk never turns into a traceback."""
+class RotatingLog(logging.FileHandler):
+    """A size-capped, rotated log file that a full disk never turns into a traceback.
+
+    When the next line would take the file to *max_bytes*, it becomes ``name.1`` (``name.1``
+    becomes ``name.2``…, the oldest of *backups* is dropped) and a new file is begun: the
+    rule of the standard library's ``RotatingFileHandler``. Written here on
+    :class:`logging.FileHandler` because ``logging.handlers`` loads pickle and the network
+    handlers with it, half a megabyte every hub would carry all day for two methods
+    (docs/performance.md, "The hub's memory at 16 and 100 tables").
+    """
 
     told = False
 
     def __init__(self, path: Path, max_bytes: int, backups: int) -> None:
-        super().__init__(
-            path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8", delay=True
-        )
+        super().__init__(path, encoding="utf-8", delay=True)
+        self.max_bytes = max_bytes
+        self.backups = backups
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self._full_with(record):
+                self._rotate()
+            super().emit(record)  # opens the file with its first line (delay)
+        except Exception:
+            self.handleError(record)
+
+    def _full_with(self, record: logging.LogRecord) -> bool:
+        if self.max_bytes <= 0 or not os.path.isfile(self.baseFilename):
+            return False  # nothing written yet, or not a file (/dev/null): nothing to cut
+        if self.stream is None:
+            self.stream = self._open()
+        line = self.format(record) + self.terminator
+        self.stream.seek(0, os.SEEK_END)
+        return self.stream.tell() + len(line.encode("utf-8", "replace")) >= self.max_bytes
+
+    def _rotate(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None  # FileHandler reopens it
+        base = self.baseFilename
+        if self.backups <= 0:
+            os.truncate(base, 0)
+            return
+        for n in range(self.backups - 1, 0, -1):
+            if os.path.exists(f"{base}.{n}"):
+                os.replace(f"{base}.{n}", f"{base}.{n + 1}")
+        os.replace(base, f"{base}.1")
 
     def handleError(self, record: logging.LogRecord) -> None:
         if not self.told:
