@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 from hub.broker.broker import Credentials
-from hub.broker.provision import JoinCode, ProvisionServer
+from hub.broker.joincode import JoinCode
+from hub.broker.provision import ProvisionServer
 from kiosk import provision
 from uikit.handshake import HubHandshake, KioskHandshake
 

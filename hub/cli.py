@@ -14,7 +14,6 @@ from hub.service.files import read_event_file, read_teams_csv, write_spec
 from whist.enums import Unit
 from whist.errors import WhistError
 from whist.formats import ClubSettings, Format
-from whist.night import ClubNight
 from whist.nightspec import LengthSpec, NightSpec, default_night
 from whist.spec import MAX_MINUTES, TournamentSpec
 from whist.tournament import Tournament
@@ -22,6 +21,7 @@ from whist.zones import ZoneTeam
 
 if TYPE_CHECKING:
     from whist.formats.base import Language
+    from whist.night import ClubNight
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -307,7 +307,7 @@ def join_code(data: Path, renew: bool) -> None:
     """Print the code kiosks type to join this hub's hall."""
     import time
 
-    from hub.broker.provision import JOIN_CODE_FILE, JoinCode
+    from hub.broker.joincode import JOIN_CODE_FILE, JoinCode
     from hub.service.datadir import BROKER_DIR
 
     _open_log(data)
@@ -355,6 +355,8 @@ def _open_log(data: Path) -> Tournament | ClubNight:
         if not events:
             _fail(f"{path} holds no events: the tournament log is lost; restore it from a backup")
         if isinstance(events[0], NightCreated):
+            from whist.night import ClubNight
+
             return ClubNight.replay(events)
         return Tournament.replay(events)
     except (StoreError, WhistError) as exc:
@@ -653,7 +655,10 @@ def export(data: Path, as_csv: bool, out: Path | None) -> None:
     keep_private(data)
     folder = out or data / "exports"
     try:
-        written = export_night_csv(t, folder) if isinstance(t, ClubNight) else export_csv(t, folder)
+        if isinstance(t, Tournament):
+            written = export_csv(t, folder)
+        else:
+            written = export_night_csv(t, folder)
     except OSError as exc:
         _fail(f"cannot write {exc.filename or folder} ({exc.strerror or exc}): {what_to_do(exc)}")
     for path in written:
@@ -796,11 +801,11 @@ def sheets(
     night: NightSpec | None = None
     if data is not None:
         opened = _open_log(data)
-        if isinstance(opened, ClubNight):
-            night = opened.spec  # blank score sheets: the log adds nothing to them
-        else:
+        if isinstance(opened, Tournament):
             tournament = opened
             spec = tournament.spec  # the log keeps the tournament play started with
+        else:
+            night = opened.spec  # blank score sheets: the log adds nothing to them
     else:
         read = read_file(file)
         if isinstance(read, NightSpec):

@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
@@ -50,6 +49,8 @@ def control_character(text: str) -> str | None:
     found = CONTROL_CHARACTERS.search(text)
     if found is None:
         return None
+    import unicodedata  # its names' table, only when a name holds such a character
+
     char = found.group()
     name = unicodedata.name(char, "")
     return f"U+{ord(char):04X}" + (f" ({name})" if name else " (a control character)")

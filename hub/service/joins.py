@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from hub.broker.provision import JOIN_CODE_FILE, JoinCode, read_joins
+from hub.broker.joincode import JOIN_CODE_FILE, JoinCode, read_joins
 from hub.service.batch import Batch
 from hub.service.datadir import BROKER_DIR
 from hub.service.store import EventStore

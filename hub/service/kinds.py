@@ -11,11 +11,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from hub.service.acks import OtherKind
 from hub.service.batch import Batch, Op, TableHandler, ops_of
 from hub.service.clock import ClockDesk
-from hub.service.club import DealDesk, NightOps, TrumpDraw, deal_content
 from hub.service.commands import TournamentOps
 from hub.service.conflicts import Conflicts
 from hub.service.counts import CountDesk
@@ -27,12 +27,14 @@ from hub.service.results import ResultDesk, result_content
 from hub.service.room import Room
 from hub.service.store import EventStore, StoreError
 from whist.events import Event, NightCreated, TournamentCreated
-from whist.night import ClubNight
 from whist.nightspec import NightSpec
 from whist.occasion import Occasion
 from whist.protocol import Topics
 from whist.spec import TournamentSpec
 from whist.tournament import PLAYING, Tournament
+
+if TYPE_CHECKING:
+    from whist.night import ClubNight
 
 #: The leader's ops that only read the event: with the hall feed in its own process, that
 #: process answers them (hub/service/feedchild.py), so an export or a page of results never
@@ -150,6 +152,11 @@ def _tournament(store: EventStore, events: list[Event], changed: bool) -> Opened
 
 
 def _night(store: EventStore, events: list[Event], changed: bool, rng: random.Random) -> Opened:
+    # A club night's rules and handlers are loaded by the hub that holds one: a military
+    # whist hub never carries them (issue 22, the hub's memory).
+    from hub.service.club import DealDesk, NightOps, TrumpDraw, deal_content
+    from whist.night import ClubNight
+
     live = Live(store, ClubNight.replay(events), ClubNight.replay)
     draw = TrumpDraw(live, rng)
     # 8-to-1: round 1's trump at the start of the night (and whatever a log written before
@@ -235,6 +242,9 @@ def follow(store: EventStore) -> Followed:
         raise StoreError(f"{store.path} holds no event yet")
     events = [event for _, event in rows]
     if isinstance(events[0], NightCreated):
+        from hub.service.club import NightOps
+        from whist.night import ClubNight
+
         night = Live(store, ClubNight.replay(events), ClubNight.replay)
 
         def night_queries(conflicts: Conflicts, room: Room) -> dict[str, Op]:

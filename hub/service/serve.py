@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from hub.broker.broker import EmbeddedBroker
+from hub.broker.joincode import JoinCode
 from hub.broker.logcap import RateLimit, RotatingLog
 from hub.broker.net import reach_note, reachable_addresses
-from hub.broker.phones import PhoneBroker, start_phones
 from hub.broker.private import keep_private
-from hub.broker.provision import CLIENT_TIMEOUT, JoinCode, ProvisionServer
 from hub.service.core import HubCore
 from hub.service.datadir import BROKER_DIR, DB_FILE, EXPORTS_DIR, LOG_FILE, PHONES_DIR
 from hub.service.service import Hub
@@ -28,6 +28,10 @@ from hub.service.systemd import Systemd
 from whist.nightspec import NightSpec
 from whist.protocol import Topics, build_models
 from whist.spec import TournamentSpec
+
+if TYPE_CHECKING:
+    from hub.broker.phones import PhoneBroker
+    from hub.broker.provision import ProvisionServer
 
 log = logging.getLogger("whist.hub")
 
@@ -186,7 +190,7 @@ def serve(
     stop: threading.Event | None = None,
     provision_port: int | None = None,
     new_start: bool = False,
-    join_timeout: float = CLIENT_TIMEOUT,
+    join_timeout: float | None = None,
     show_join_code: bool = True,
     feed_qos: int = 1,
     phones_port: int | None = None,
@@ -196,7 +200,8 @@ def serve(
 
     Raises :class:`StoreError` for a lost or damaged log (see :func:`open_log`).
     ``show_join_code``: print the join code (on a terminal; never into a log such as
-    systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request.
+    systemd's journal). ``join_timeout``: seconds a kiosk has to send its join request
+    (None: the join service's own).
     The embedded broker speaks TLS on *bind* at *tls_port* (0: a free port; None: no TLS) and
     plain MQTT at *port* on the loopback, or on *bind* too with ``plain_hall``.
     ``phones_port``: the players' phones' page on *bind* (hub/broker/phones.py; 0: a free
@@ -280,6 +285,10 @@ def serve(
             f"whist-hub credentials {data_dir} --table N"
         )
         if phones_port is not None:
+            # Loaded here: a hub without phones (--no-phones, or its own broker) never
+            # carries their page's server and words (issue 22, the hub's memory).
+            from hub.broker.phones import start_phones
+
             phones = start_phones(
                 data_dir / PHONES_DIR,
                 main_port=embedded.port,
@@ -290,6 +299,9 @@ def serve(
                 echo=echo,
             )
         if provision_port is not None:
+            # Loaded here: a hub that runs no join service never carries an HTTP server.
+            from hub.broker.provision import CLIENT_TIMEOUT, ProvisionServer
+
             code = JoinCode.load_or_create(embedded.data_dir)
             try:
                 provisioner = ProvisionServer(
@@ -304,7 +316,7 @@ def serve(
                     # Bound to one address: announced there only (a hub on the loopback
                     # is not heard by the hall).
                     interfaces=None if bind in ("0.0.0.0", "") else [bind],
-                    timeout=join_timeout,
+                    timeout=CLIENT_TIMEOUT if join_timeout is None else join_timeout,
                 ).start()
                 shown = (
                     code.code

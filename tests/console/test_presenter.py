@@ -459,7 +459,7 @@ def test_sheets_and_the_join_code(hub, tmp_path):
 
 
 def test_the_leader_renews_the_join_code_and_sees_every_join(hub, tmp_path):
-    from hub.broker.provision import JOINS_FILE, JoinCode
+    from hub.broker.joincode import JOINS_FILE, JoinCode
 
     old = JoinCode.load_or_create(tmp_path / "broker")
     joins = [

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from hub.broker.broker import Credentials
-from hub.broker.provision import JoinCode, ProvisionServer
+from hub.broker.joincode import JoinCode
+from hub.broker.provision import ProvisionServer
 from whist.protocol import JoinFinish, JoinStart
 
 RECEIVED = "received.jsonl"

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hub.broker.broker import Credentials, EmbeddedBroker, find_free_port
-from hub.broker.provision import JoinCode
+from hub.broker.joincode import JoinCode
 from hub.demo.sim import SimKiosk, SimLeader
 from hub.service.files import write_spec
 from hub.service.store import EventStore

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from hub.broker.broker import Credentials, find_free_port
-from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, JoinCode
+from hub.broker.joincode import JoinCode
+from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from tests.integration import joinwire

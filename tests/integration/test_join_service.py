@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from hub.broker.broker import Credentials, find_free_port
-from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_TRIES, JoinCode
+from hub.broker.joincode import JoinCode
+from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_TRIES
 from hub.demo.sim import SimLeader
 from hub.service.files import write_spec
 from kiosk import provision

@@ -12,7 +12,8 @@ import urllib.request
 import pytest
 
 from hub.broker.broker import Credentials
-from hub.broker.provision import MAX_TRIES, JoinCode, ProvisionServer, printable
+from hub.broker.joincode import JoinCode
+from hub.broker.provision import MAX_TRIES, ProvisionServer, printable
 from hub.demo.sim import SimKiosk, SimLeader
 from tests.integration.conftest import TOPICS, require_mosquitto
 from tests.integration.hubproc import InProcessHub

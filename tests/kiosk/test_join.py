@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from hub.broker.broker import Credentials
-from hub.broker.provision import JoinCode, ProvisionServer
+from hub.broker.joincode import JoinCode
+from hub.broker.provision import ProvisionServer
 from kiosk import provision
 from kiosk.config import KioskConfig, load_config
 from kiosk.presenter import SetupPresenter

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.broker.broker import EmbeddedBroker
-from hub.broker.provision import JoinCode
+from hub.broker.joincode import JoinCode
 from tests.ui.conftest import ROOT, Scenario, broker_spec
 
 LEADER_SHOTS = ROOT / "screenshots" / "leader"

@@ -247,7 +247,8 @@ def test_a_kiosk_joins_the_hall_with_the_leaders_code(tmp_path, kivy_env, hall, 
     """The volunteer types the table number and the join code: the kiosk finds the hub by
     mDNS (on the loopback here, under this test's own service type: no other hub on the
     machine is heard), writes its kiosk.toml and starts."""
-    from hub.broker.provision import JoinCode, ProvisionServer
+    from hub.broker.joincode import JoinCode
+    from hub.broker.provision import ProvisionServer
     from kiosk.config import KioskConfig, load_config
 
     code = JoinCode.load_or_create(tmp_path / "join")

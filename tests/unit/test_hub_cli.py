@@ -238,3 +238,56 @@ def test_the_command_line_loads_no_bot_pattern_or_club_game():
         "      if m in sys.modules))\n"
     )
     assert fresh_python(code) == "[]"
+
+
+#: What a military whist hub never uses, and so never loads, when it runs no join service and
+#: no phones' page (with a broker of its own, as the benchmark's): a club night's rules and
+#: handlers, the join service's HTTP server and handshake, the phones' page and its words,
+#: the standard library's log handlers (pickle and sockets: hub/broker/logcap.py rotates its
+#: own), Unicode's names.
+NOT_FOR_A_TOURNAMENT = (
+    "whist.night",
+    "whist.formats.individual",
+    "whist.formats.partnership",
+    "hub.service.club",
+    "hub.broker.provision",
+    "http.server",
+    "uikit.handshake",
+    "hub.broker.phones",
+    "uikit.i18n",
+    "logging.handlers",
+    "pickle",
+    "unicodedata",
+)
+
+
+def test_a_tournaments_hub_loads_no_club_night_phones_or_log_handlers(tmp_path):
+    """The hub's start as ``serve`` does it, up to a tournament's first result acknowledged
+    and its log written to: none of NOT_FOR_A_TOURNAMENT is loaded (issue 22: each was loaded
+    by every hub and used by some, about two megabytes in all)."""
+    code = f"""
+import json, logging, random, sys
+from pathlib import Path
+import hub.cli, hub.service.serve
+from hub.service.batch import Inbound
+from hub.service.core import HubCore
+from hub.service.serve import setup_logging
+from hub.service.store import EventStore
+from whist.pattern import default_spec
+from whist.protocol import build_models
+
+build_models()
+data = Path({str(tmp_path)!r})
+setup_logging(data)
+core = HubCore(EventStore(data / "whist.db"), default_spec("alberta", 4, 6), rng=random.Random(1))
+start = {{"v": 1, "id": "c-1", "op": "start_hand", "hand": 1}}
+core.handle([Inbound("command", None, json.dumps(start).encode())])
+result = {{"v": 1, "id": "r-1", "hand": 1, "table": 1, "visitor_tricks": 8, "home_tricks": 5,
+          "revokes": {{"home": 0, "visitors": 0}}}}
+out = core.handle([Inbound("result", 1, json.dumps(result).encode())])
+assert any(o.topic.endswith("/1/ack") for o in out)
+logging.getLogger("whist.hub").warning("a line, to the file")
+assert (data / "hub.log").read_text().count("a line, to the file") == 1
+print(sorted(m for m in {NOT_FOR_A_TOURNAMENT!r} if m in sys.modules))
+"""
+    assert fresh_python(code) == "[]"
