@@ -27,7 +27,7 @@ import random
 import threading
 import uuid
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import paho.mqtt.client as mqtt
 
@@ -53,6 +53,9 @@ from whist.protocol import (
     encode,
 )
 from whist.protocol.messages import CallTopic
+
+#: A report a table enters: a result, a club deal, a count of flags.
+R = TypeVar("R", Result, ClubDeal, FlagCount)
 
 log = logging.getLogger("whist.kiosk")
 
@@ -137,6 +140,9 @@ class KioskConnection(HubClient):
         #: The hub's log (Epoch.log, None until one is seen): what an Ack is noted against in
         #: the history, so a result is only ever offered again to the log that accepted it.
         self.hub_log: str | None = None
+        #: Before any epoch this run: the log that answered the table's last report (a kiosk
+        #: restarted while the hub is away), what a report entered now is stamped with.
+        self._last_log = outbox.last_settled_log()
         self._reoffered: set[str] = set()
         self._reoffer_turn = threading.Condition()
         self._reoffer_thread: threading.Thread | None = None
@@ -175,6 +181,7 @@ class KioskConnection(HubClient):
         Raises :class:`kiosk.outbox.OutboxError` when it could not be stored: then nothing
         was sent either, so the screen must not say "sent".
         """
+        result = self._entered_for(result)
         self.outbox.add(result)
         sent = self._send(result)
         log.info(
@@ -188,6 +195,7 @@ class KioskConnection(HubClient):
 
     def submit_deal(self, deal: ClubDeal) -> bool:
         """A club night's deal: stored durably, then sent, exactly as a result."""
+        deal = self._entered_for(deal)
         self.outbox.add(deal)
         sent = self._send(deal)
         log.info(
@@ -202,10 +210,20 @@ class KioskConnection(HubClient):
     def submit_count(self, count: FlagCount) -> bool:
         """The flags the players counted at a day's end: stored durably, then sent, exactly
         as a result (decision A19)."""
+        count = self._entered_for(count)
         self.outbox.add(count)
         sent = self._send(count)
         log.info("table %s: count %s (%s flags) saved", self.table, count.id, count.flags)
         return sent
+
+    def _entered_for(self, report: R) -> R:
+        """*report* with the hub's log (its tournament or night) the table last heard: a hub
+        holding another event refuses it (``other_event``) rather than count it there, when
+        the outbox sends it after the leader started a new one (docs/protocol.md, 7.8)."""
+        known = self.hub_log or self._last_log
+        if known is None or report.log is not None:
+            return report
+        return report.model_copy(update={"log": known})
 
     def call_leader(self, reason: str = "", topic: CallTopic | None = None) -> bool:
         """Ask the hub to call the leader over (``topic``: what the players chose it is

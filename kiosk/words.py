@@ -80,6 +80,11 @@ GASPESIE_WORDING = (
         "manche", "The leader has closed this hand. Call the leader to enter your result."
     ),
     declare.pt("manche", "This hand has not started yet. Call the leader."),
+    declare.pt(
+        "manche",
+        "This result was entered before the leader started a new tournament, so it "
+        "does not count. If you played this hand in this tournament, enter it again.",
+    ),
     declare.pt("manche", "The leader starts the next hand."),
     declare.pt("manche", "The leader closes the last hand."),
     declare.pt("manche", "The leader corrected hand {hand}"),

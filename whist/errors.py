@@ -62,6 +62,7 @@ class ErrorCode(enum.StrEnum):
     WRONG_DAY = "wrong_day"
     BAD_TABLE = "bad_table"
     WRONG_TABLE = "wrong_table"  # a result for another table than its kiosk's
+    OTHER_EVENT = "other_event"  # entered for another tournament or night than the hub's log
     BAD_TEAMS = "bad_teams"
     NOT_TIED = "not_tied"
     DRAWS_REQUIRED = "draws_required"

@@ -100,6 +100,16 @@ REFUSALS: Mapping[ErrorCode, Refusal] = MappingProxyType({
         ),
     ),
     ErrorCode.WRONG_TABLE: Refusal(result=_ANOTHER_TABLE, deal=_ANOTHER_TABLE),
+    ErrorCode.OTHER_EVENT: Refusal(
+        result=P_(
+            "This result was entered before the leader started a new tournament, so it "
+            "does not count. If you played this hand in this tournament, enter it again."
+        ),
+        deal=P_(
+            "This deal was entered before the leader started a new night, so it does not "
+            "count. If you played it tonight, enter it again."
+        ),
+    ),
     ErrorCode.BAD_TABLE: Refusal(
         result=_ANOTHER_TABLE,
         deal=_ANOTHER_TABLE,

@@ -32,6 +32,19 @@ def reject(
     batch.out.append(Outgoing(topics.ack(table), encode(ack)))
 
 
+def entered_elsewhere(report_log: str | None, live: Live[Occasion]) -> str | None:
+    """Why a table's report is refused (code ``other_event``) when its players entered it for
+    another event than the one this hub's log holds: the leader has started another since
+    (``--new-start``) and the kiosk's outbox sends it now. None when it names this log, or
+    none (a kiosk that had heard no hub, or one from before the ``log`` field)."""
+    if report_log is None or report_log == live.log_id:
+        return None
+    return (
+        "this was entered for another tournament or club night than the one this hub "
+        "holds: the leader has started a new one since"
+    )
+
+
 def decoded(
     topics: Topics,
     room: Room,

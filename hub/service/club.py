@@ -15,7 +15,7 @@ import logging
 import random
 from pathlib import Path
 
-from hub.service.acks import decoded
+from hub.service.acks import decoded, entered_elsewhere
 from hub.service.batch import Batch, Outgoing
 from hub.service.conflicts import Conflicts
 from hub.service.exports import Exports, Written
@@ -73,6 +73,21 @@ class DealDesk:
             log.info("table %s: deal %s rejected (%s): %s", table, ack.id, ack.code, ack.reason)
         batch.out.append(Outgoing(self.topics.ack(table), encode(ack)))
 
+    def _refuse(
+        self,
+        table: int,
+        deal: ClubDeal,
+        reason: str,
+        code: ErrorCode,
+        batch: Batch,
+        exc: TournamentError | None = None,
+    ) -> None:
+        """A deal refused: the Ack with its number and why (a rule's words, with their
+        values, when *exc* has a template)."""
+        words = reason_template(exc) if exc is not None else {}
+        ack = Ack(id=deal.id, status="rejected", reason=reason, code=code, deal=deal.deal, **words)
+        self._ack(table, ack, batch)
+
     def on_deal(self, table: int, payload: bytes, batch: Batch) -> None:
         night = self.live.event
         deal = decoded(
@@ -80,17 +95,14 @@ class DealDesk:
         )
         if deal is None:
             return
+        elsewhere = entered_elsewhere(deal.log, self.live)
+        if elsewhere is not None:
+            self._refuse(table, deal, elsewhere, ErrorCode.OTHER_EVENT, batch)
+            return
         taken = night.take(table, deal)  # the night decides; the hub records and acks
         if taken.wrong_table:
             reason = f"this deal is for table {deal.table} but came from table {table}'s kiosk"
-            ack = Ack(
-                id=deal.id,
-                status="rejected",
-                reason=reason,
-                code=ErrorCode.WRONG_TABLE,
-                deal=deal.deal,
-            )
-            self._ack(table, ack, batch)
+            self._refuse(table, deal, reason, ErrorCode.WRONG_TABLE, batch)
             return
         if taken.held is not None or taken.event is None:
             # sent again, or the same facts under a new id (a kiosk replaced mid-night)
@@ -103,15 +115,7 @@ class DealDesk:
             if exc.code == ErrorCode.CONFLICT:
                 key = (deal.deal, deal.table)
                 self.conflicts.keep(key, deal.id, payload.decode("utf-8"), exc.reason, batch)
-            ack = Ack(
-                id=deal.id,
-                status="rejected",
-                reason=exc.reason,
-                code=exc.code,
-                deal=deal.deal,
-                **reason_template(exc),
-            )
-            self._ack(table, ack, batch)
+            self._refuse(table, deal, exc.reason, exc.code, batch, exc)
             return
         accepted = Ack(id=deal.id, status="accepted", deal=deal.deal, seq=night.seq)
         batch.acks.append((table, lambda: accepted))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from hub.service.acks import decoded, reject
+from hub.service.acks import decoded, entered_elsewhere, reject
 from hub.service.batch import Batch, Outgoing
 from hub.service.live import Live
 from hub.service.room import Room
@@ -31,6 +31,10 @@ class CountDesk:
             self.topics, self.room, table, payload, lambda p: decode(FlagCount, p), "count", batch
         )
         if count is None:
+            return
+        elsewhere = entered_elsewhere(count.log, self.live)
+        if elsewhere is not None:
+            reject(self.topics, table, count.id, elsewhere, ErrorCode.OTHER_EVENT, batch)
             return
         if count.table != table:
             reason = f"this count is for table {count.table} but came from table {table}'s kiosk"

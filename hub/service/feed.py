@@ -73,7 +73,6 @@ class Feed:
         #: This session of the hub: a new one for every core, so at every start of the hub
         #: (the hall feed's process is given its hub's: it may be started again meanwhile).
         self._epoch = epoch
-        self._log_id = ""
         #: The room's clock for the State (issue 26; the core sets it), None: no clock.
         self.room_clock: Callable[[], Clock | None] | None = None
 
@@ -108,9 +107,7 @@ class Feed:
         tables are the second copy"), and finds its table's view already there."""
         if self._epoch is None:
             self._epoch = uuid.uuid4().hex
-        if not self._log_id:
-            self._log_id = self.store.log_id()
-        epoch = Epoch(epoch=self._epoch, log=self._log_id)
+        epoch = Epoch(epoch=self._epoch, log=self.live.log_id)
         return Outgoing(self.topics.epoch, encode(epoch), retain=True)
 
     def retained(self) -> list[Outgoing]:

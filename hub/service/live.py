@@ -35,6 +35,15 @@ class Live(Generic[E]):
         self.store = store
         self.event = event
         self._replay = replay
+        self._log_id = ""
+
+    @property
+    def log_id(self) -> str:
+        """The log's own id (the Epoch's ``log``): read once, since the log's first fact never
+        changes while the hub runs."""
+        if not self._log_id:
+            self._log_id = self.store.log_id()
+        return self._log_id
 
     def apply(self, event: Event, batch: Batch) -> None:
         """Check and apply; raises TournamentError (nothing changed) when it cannot."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from hub.service.acks import decoded, reject
+from hub.service.acks import decoded, entered_elsewhere, reject
 from hub.service.batch import Batch, Outgoing
 from hub.service.conflicts import Conflicts
 from hub.service.live import Live
@@ -48,6 +48,11 @@ class ResultDesk:
         t = self.live.event
         result = decoded(self.topics, self.room, table, payload, decode_result, "result", batch)
         if result is None:
+            return
+        elsewhere = entered_elsewhere(result.log, self.live)
+        if elsewhere is not None:
+            code = ErrorCode.OTHER_EVENT
+            reject(self.topics, table, result.id, elsewhere, code, batch, result.hand)
             return
         taken = t.take(table, result)
         if taken.wrong_table:

@@ -21,6 +21,7 @@ from kiosk.connection import KioskConnection
 from kiosk.outbox import Outbox
 from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import InProcessHub
+from tests.ports import quiet_port
 from whist.pattern import default_spec
 from whist.protocol import Ack, FlagCount, Result, Revokes, State, TableView
 
@@ -174,7 +175,9 @@ def test_status_subscriptions_and_a_result_acked(hall, tmp_path):
             assert conn.submit(result) is True
             ui.until(lambda: heard.last("ack") is not None, "ack")
             ack, acked = heard.last("ack")  # type: ignore[misc]
-            assert ack.status == "accepted" and acked == result
+            # the result as submitted, stamped with the hub's log the table heard (7.8)
+            entered = result.model_copy(update={"log": heard.last("event")})
+            assert ack.status == "accepted" and acked == entered
             assert box.pending() == []
             # a restarted kiosk knows which tournament its last result belongs to
             assert box.last_settled_log() == heard.last("event")
@@ -258,7 +261,11 @@ def test_a_count_waits_for_the_hub_like_a_result(hall, tmp_path):
         start_hand(hall, ("end_day", {"early": True}))
     with kiosk_with_the_hub_away(hall, tmp_path, ui, heard) as (conn, box):
         count = FlagCount(id="count-1", table=TABLE, day=1, flags=11)
+        # the log of the hub the broker still names (its retained epoch): the count is kept
+        # as submitted, stamped with it (7.8)
+        ui.until(lambda: conn.hub_log is not None, "the hub's epoch, retained")
         conn.submit_count(count)
+        count = count.model_copy(update={"log": conn.hub_log})
         assert box.pending() == [count]
         with hub(hall, tmp_path):
             ui.until(lambda: heard.last("ack") is not None, "ack after the hub came back")
@@ -270,3 +277,28 @@ def test_a_count_waits_for_the_hub_like_a_result(hall, tmp_path):
             )
             assert heard.last("view").count.status == "differs"  # type: ignore[union-attr]
         assert box.pending() == []
+
+
+def test_a_report_is_stamped_with_the_tournament_the_table_last_heard(tmp_path):
+    """``log`` (protocol 7.8): the hub's log this run's epoch named; before any, after a
+    restart, the log that answered the table's last report; none when the table knows none
+    (a new kiosk): a hub holding another tournament then refuses what it was entered for."""
+    config = KioskConfig(
+        table=TABLE, host="127.0.0.1", port=quiet_port(), data_dir=str(tmp_path / "kiosk")
+    )
+    with Outbox(tmp_path / "outbox.sqlite3") as box:
+        new = KioskConnection(config, box, None, post=lambda f: f())
+        first = a_result()
+        new.submit(first)
+        assert box.pending()[0].log is None  # a new kiosk has heard no hub
+        box.settle(Ack(id=first.id, status="accepted"), "a1" * 16)
+
+        restarted = KioskConnection(config, box, None, post=lambda f: f())
+        restarted.submit(a_result())
+        assert box.pending()[-1].log == "a1" * 16  # the tournament its last report was for
+        restarted.hub_log = "b2" * 16  # this run's epoch, once it comes
+        restarted.submit(a_result(hand=2))
+        assert box.pending()[-1].log == "b2" * 16
+        stamped = a_result(hand=3).model_copy(update={"log": "c3" * 16})
+        restarted.submit(stamped)
+        assert box.pending()[-1].log == "c3" * 16  # a report stamped already keeps its log

@@ -154,6 +154,17 @@ def _tidy_schema(schema: JsonDict, cls: type[Any]) -> None:
         schema["description"] = description.split("\n\n")[0].replace("\n", " ")
 
 
+def _unsaid(value: object) -> bool:
+    return value is None
+
+
+#: Extension: the hub's log (``Epoch.log``: its tournament or club night) the table last heard
+#: when its players entered this report; left out when the table had heard none. A hub whose
+#: log is another refuses the report with ``other_event``: it was entered for an event the
+#: leader has since replaced (docs/protocol.md, 7.8).
+EnteredFor = Annotated[MessageId | None, Field(exclude_if=_unsaid)]
+
+
 class _Inbound(BaseModel):
     # Sent by kiosks and the leader console, which we do not trust: strict types (no "5" -> 5,
     # no true -> 1) and unknown fields refused, so a typo never silently drops a value.
@@ -472,6 +483,7 @@ class Result(_Inbound):
     home_tricks: Tricks
     revokes: Revokes
     reoffer: Reoffer = False  # extension: offered again to a new hub epoch
+    log: EnteredFor = None
 
     @model_validator(mode="after")
     def _thirteen_tricks(self) -> Self:
@@ -599,6 +611,7 @@ class ClubDeal(_Inbound):
     deal: Annotated[int, Field(ge=1, le=MAX_DEALS)]
     record: DealRecord
     reoffer: Reoffer = False  # extension: offered again to a new hub epoch
+    log: EnteredFor = None
 
 
 class FlagCount(_Inbound):
@@ -618,6 +631,7 @@ class FlagCount(_Inbound):
     day: DayNumber
     flags: Annotated[int, Field(ge=0, le=MAX_COUNTED_FLAGS)]
     reoffer: Reoffer = False  # extension: offered again to a new hub epoch
+    log: EnteredFor = None
 
 
 class Epoch(_Outbound):
