@@ -115,6 +115,22 @@ async def dayend(d: Driver) -> None:
             show()
             await both("k03-hand", "hand", lambda: [d.find(k).text for k in kids])
             d.measure("k03-hand-fr", {"home": False, "visitors": False})
+            # the leader had started over: the hand 1 the table entered for the first try,
+            # sent by its outbox now, is refused by this tournament (protocol 7.8); the
+            # table enters it again (its 7 tricks below)
+            first_try = Result(
+                id="k-0",
+                hand=1,
+                table=table,
+                visitor_tricks=9,
+                home_tricks=4,
+                revokes=Revokes(home=0, visitors=0),
+                log="first-try",
+            )
+            refused = Ack(id="k-0", status="rejected", hand=1, code="other_event", reason="…")
+            p.on_ack(refused, first_try)
+            await both("k10-first-try", "rejected", lambda: d.app.vm.rejected.reason)
+            p.back()
         for tab in (1, 2, 3, 4):
             if (h, tab) != (3, table):
                 t.apply(ResultRecorded(f"r{h}-{tab}", h, tab, TRICKS[h, tab]))

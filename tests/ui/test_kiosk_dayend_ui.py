@@ -21,6 +21,7 @@ SHOWN = [
     "k05-late",
     "k06-playoff",
     "k07-playoff-other",
+    "k10-first-try",
 ]
 #: Shown in one language only: the Alberta story's in English, the Gaspésie story's in French.
 ONCE = ["k08-count-en", "k09-break-en"] + [
@@ -76,6 +77,9 @@ def test_the_days_end_screens_fit_and_say_what_is_true(tmp_path, kivy_env, hall)
     # a hand with no trump: its sign whole on the 800x480 card (the audit: not cut)
     assert (texts["k03-hand-en"][3], texts["k03-hand-fr"][3]) == ("NT", "SA")
     assert texts["k04-corrected-en"] == "Result recorded ✓"
+    # a result entered for the tournament the leader replaced: why it does not count
+    assert texts["k10-first-try-en"].startswith("This result was entered before the leader ")
+    assert texts["k10-first-try-fr"].startswith("Ce résultat a été saisi avant que l'arbitre ")
     assert texts["k05-late-en"].startswith("The leader corrected hand 2: Légion de Lacombe ")
     assert texts["k05-late-en"].endswith("\nReason: Players recounted")
     assert texts["k05-late-fr"].endswith("\nRaison\u00a0: Les joueurs ont recompté")
