@@ -1,12 +1,14 @@
-"""Ports for brokers a test takes down on purpose.
+"""Ports for the tests' brokers and servers: every test takes its listening ports here.
 
 :func:`hub.broker.broker.find_free_port` asks the OS for a free port, which it takes from
 its ephemeral range: the range it also draws every client's source port from, and every
-other program's "any free port". While a broker is down, the port can be handed out again
-(to another test running beside this one), and a client retrying a closed ephemeral port on
-this machine can even be connected to itself (TCP's simultaneous open). Either way the
-broker cannot come back on its port. A port below the ephemeral range is never handed out
-that way.
+other program's "any free port". Between the test choosing the port and its broker binding
+it, the port can go to the outgoing connection of a test running beside it, or of another
+program on the machine: the broker then fails with "Address already in use" (seen once in
+the suite, 2026-11-29). While a broker is down on purpose, the port can be handed out again,
+and a client retrying a closed ephemeral port on this machine can even be connected to
+itself (TCP's simultaneous open). A port below the ephemeral range is never handed out that
+way.
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import InProcessHub
+from tests.ports import quiet_port
 from uikit.connection import ConsoleConnection
 from uikit.settings import ConsoleConfig
 from whist.pattern import default_spec
@@ -48,7 +49,7 @@ class Recorder:
 
 
 def test_a_command_waits_for_the_hub_and_is_done_once(tmp_path):
-    with EmbeddedBroker(tmp_path / "broker", 3, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(tmp_path / "broker", 3, port=quiet_port(), bind="127.0.0.1") as b:
         creds = b.credentials
         config = ConsoleConfig(
             host=b.host, port=b.port, username="leader", password=creds.leader.password
@@ -78,7 +79,7 @@ def test_a_command_waits_for_the_hub_and_is_done_once(tmp_path):
 
 
 def test_the_hall_login_reads_the_standings(tmp_path):
-    with EmbeddedBroker(tmp_path / "broker", 3, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(tmp_path / "broker", 3, port=quiet_port(), bind="127.0.0.1") as b:
         creds = b.credentials
         spec = default_spec("alberta", 3, 2)
         with InProcessHub(spec, tmp_path, b.host, b.port, "hub", creds.hub.password):

@@ -33,9 +33,10 @@ def press(factory, pin):
 
 @pytest.fixture
 def broker(tmp_path):
-    from hub.broker.broker import EmbeddedBroker, find_free_port
+    from hub.broker.broker import EmbeddedBroker
+    from tests.ports import quiet_port
 
-    with EmbeddedBroker(tmp_path / "broker", 4, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(tmp_path / "broker", 4, port=quiet_port(), bind="127.0.0.1") as b:
         yield b
 
 

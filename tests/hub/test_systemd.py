@@ -69,8 +69,9 @@ def test_serve_says_ready_and_pings_the_watchdog(manager, monkeypatch, tmp_path)
     import threading
     import time
 
-    from hub.broker.broker import find_executable, find_free_port
+    from hub.broker.broker import find_executable
     from hub.service.serve import serve
+    from tests.ports import quiet_port
     from whist.pattern import default_spec
 
     try:
@@ -88,7 +89,7 @@ def test_serve_says_ready_and_pings_the_watchdog(manager, monkeypatch, tmp_path)
         kwargs={
             "spec": default_spec("alberta", 3, 2),
             "data_dir": tmp_path / "d",
-            "port": find_free_port(),
+            "port": quiet_port(),
             "bind": "127.0.0.1",
             "echo": lines.append,
             "stop": stop,

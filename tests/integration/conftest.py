@@ -37,9 +37,9 @@ from hub.broker.broker import (
     EmbeddedBroker,
     MosquittoProcess,
     find_executable,
-    find_free_port,
     write_anonymous_config,
 )
+from tests.ports import quiet_port
 from whist.protocol import Topics
 
 #: Upper bound of every wait in these tests, in seconds.
@@ -340,7 +340,7 @@ def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedBroker]
     Has ``host``, ``port``, ``credentials`` and ``data_dir``, plus ``restart()``.
     """
     data_dir: Path = tmp_path_factory.mktemp("broker")
-    with EmbeddedBroker(data_dir, tables=4, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(data_dir, tables=4, port=quiet_port(), bind="127.0.0.1") as b:
         yield b
 
 
@@ -348,7 +348,7 @@ def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedBroker]
 def anon_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MosquittoProcess]:
     """A plain Mosquitto anyone may use, on 127.0.0.1 and a free port (``--broker`` mode)."""
     data_dir: Path = tmp_path_factory.mktemp("anon-broker")
-    port = find_free_port()
+    port = quiet_port()
     conf = write_anonymous_config(data_dir, port, bind="127.0.0.1")
     with MosquittoProcess(conf, port, bind="127.0.0.1") as b:
         yield b

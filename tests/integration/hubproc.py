@@ -8,11 +8,12 @@ import threading
 import time
 from pathlib import Path
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.service.core import HubCore
 from hub.service.files import write_spec
 from hub.service.service import Hub
 from hub.service.store import EventStore
+from tests.ports import quiet_port
 from tests.zygote import Forked
 from whist.nightspec import LengthSpec, default_night, load_night
 from whist.protocol import Topics
@@ -31,7 +32,7 @@ class HubProcess:
         #: ``whist-hub``'s arguments (``python -m hub.cli`` …)
         self.args = ["serve", str(spec_file), "--data", str(data_dir), *args]
         if "--tls-port" not in args:  # never the real 8883: other hubs may run here
-            self.args += ["--tls-port", str(find_free_port())]
+            self.args += ["--tls-port", str(quiet_port())]
         if "--phones-port" not in args:  # never the real 8080; phones only where tested
             self.args += ["--no-phones"]
         self.data_dir = data_dir
@@ -87,7 +88,7 @@ def serve_night(
     if house_rules:
         spec = load_night({**spec.to_dict(), "house_rules": list(house_rules)})
     night_file = write_spec(spec, folder / "night.toml")
-    port = find_free_port()
+    port = quiet_port()
     data = folder / "hub"
     hub = HubProcess(
         night_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"

@@ -32,12 +32,12 @@ from hub.broker.broker import (
     MosquittoProcess,
     acl_text,
     find_executable,
-    find_free_port,
     port_answers,
     provisioning_text,
     write_config,
 )
 from tests.integration.conftest import TOPICS, WAIT, Connect, connack, require_mosquitto
+from tests.ports import quiet_port
 from whist.protocol import Topics
 
 require_mosquitto()
@@ -98,7 +98,7 @@ def test_a_damaged_credentials_file_is_never_overwritten(tmp_path: Path) -> None
 
 
 def test_secret_files_are_private_and_passwords_are_hashed(tmp_path: Path) -> None:
-    conf = write_config(tmp_path, tables=2, port=find_free_port())
+    conf = write_config(tmp_path, tables=2, port=quiet_port())
     creds = Credentials.load_or_create(tmp_path, tables=2)
     for name in ("credentials.json", "mosquitto.passwd", "mosquitto.acl", "mosquitto.conf"):
         assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
@@ -395,7 +395,7 @@ def test_watchdog_restarts_a_killed_broker(broker: EmbeddedBroker, connect: Conn
 
 def test_missing_mosquitto_gives_a_clear_error(tmp_path: Path) -> None:
     for exe in ("mosquitto-not-installed", str(tmp_path / "no" / "mosquitto")):
-        b = EmbeddedBroker(tmp_path, tables=2, port=find_free_port(), executable=exe)
+        b = EmbeddedBroker(tmp_path, tables=2, port=quiet_port(), executable=exe)
         with pytest.raises(BrokerError) as info:
             b.start()
         assert str(info.value) == MOSQUITTO_MISSING
@@ -414,7 +414,7 @@ def test_a_broker_that_dies_at_start_shows_its_log(tmp_path: Path) -> None:
     fake.parent.mkdir()
     fake.write_text("#!/bin/sh\necho 'Error: something is wrong with the config' >&2\nexit 3\n")
     fake.chmod(0o755)
-    b = EmbeddedBroker(tmp_path, tables=2, port=find_free_port(), executable=str(fake))
+    b = EmbeddedBroker(tmp_path, tables=2, port=quiet_port(), executable=str(fake))
     with pytest.raises(BrokerError, match=r"(?s)code 3.*something is wrong with the config"):
         b.start()
     assert b.pid is None
@@ -432,7 +432,7 @@ def test_a_taken_port_is_reported(tmp_path: Path) -> None:
 
 def test_a_broker_left_by_a_killed_hub_is_replaced(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[2]
-    port = find_free_port()
+    port = quiet_port()
     script = (
         "import sys, time\n"
         "from hub.broker.broker import EmbeddedBroker\n"

@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 
 from console.presenter import LeaderPresenter
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from hub.demo.sim import SimClubKiosk, SimKiosk, SimLeader
 from hub.service.files import write_spec
 from kiosk.presenter import TablePresenter
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from whist.nightspec import default_night
 from whist.pattern import default_spec
 from whist.protocol import Clock, State
@@ -124,7 +125,7 @@ class Room:
 
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[EmbeddedBroker]:
-    with EmbeddedBroker(tmp_path / "broker", TABLES, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(tmp_path / "broker", TABLES, port=quiet_port(), bind="127.0.0.1") as b:
         yield b
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import PID_FILE, find_free_port
+from hub.broker.broker import PID_FILE
 from hub.service.batch import Inbound
 from hub.service.core import HubCore
 from hub.service.files import write_spec
@@ -33,6 +33,7 @@ from hub.service.store import EventStore
 from tests.hub.test_core import result
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from whist.pattern import default_spec
 
 require_mosquitto()
@@ -70,7 +71,7 @@ def hall(earlier_run: Path, tmp_path: Path) -> Path:
 
 def serve_options() -> list[str]:
     return [
-        *("--port", str(find_free_port()), "--tls-port", str(find_free_port())),
+        *("--port", str(quiet_port()), "--tls-port", str(quiet_port())),
         *("--bind", "127.0.0.1", "--provision-port", "0", "--no-phones"),
     ]
 

@@ -9,7 +9,7 @@ import os
 import signal
 from pathlib import Path
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.demo.sim import SimKiosk, SimLeader
 from hub.service.files import write_spec
 from tests.integration.conftest import require_mosquitto
@@ -45,7 +45,7 @@ def alive(pid: int) -> bool:
 
 def test_a_killed_feed_process_comes_back_and_results_are_acked_meanwhile(tmp_path):
     spec_file = write_spec(default_spec("alberta", 3, 2), tmp_path / "t.toml")
-    data, port = tmp_path / "data", find_free_port()
+    data, port = tmp_path / "data", quiet_port()
     # The embedded broker: the feed's process logs in as hubfeed, within its ACL.
     args = ("--port", str(port), "--bind", "127.0.0.1", "--feed-process")
     hub = HubProcess(spec_file, data, *args)

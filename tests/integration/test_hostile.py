@@ -18,11 +18,12 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from hub.demo.sim import SimLeader
 from hub.service.files import write_spec
 from tests.integration.conftest import TOPICS, Connect, ProbeClient, require_mosquitto
 from tests.integration.hubproc import HubProcess, InProcessHub, wait_for
+from tests.ports import quiet_port
 from whist.pattern import default_spec
 from whist.protocol import Ack, Reply, State, decode
 
@@ -49,7 +50,7 @@ def result(table: int, rid: str, hand: int = 1, tricks: int = 8) -> bytes:
 def broker(tmp_path: Path) -> Iterator[EmbeddedBroker]:
     """A broker of this test's own: retained messages and the hub's session start empty."""
     with EmbeddedBroker(
-        tmp_path / "broker", tables=SPEC.tables, port=find_free_port(), bind="127.0.0.1"
+        tmp_path / "broker", tables=SPEC.tables, port=quiet_port(), bind="127.0.0.1"
     ) as b:
         yield b
 
@@ -181,7 +182,7 @@ def test_a_2_mb_publish_is_refused_by_the_broker_and_never_reaches_the_hub(
 ) -> None:
     spec_file = write_spec(SPEC, tmp_path / "t.toml")
     data = tmp_path / "data"
-    port = find_free_port()
+    port = quiet_port()
     serve = HubProcess(
         spec_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
     ).start()
@@ -318,7 +319,7 @@ def test_the_data_folder_is_private_outside_systemd(tmp_path: Path, connect: Con
     data.mkdir(mode=0o755)
     (data / "notes.txt").write_text("left by hand")
     (data / "notes.txt").chmod(0o644)
-    port = find_free_port()
+    port = quiet_port()
     serve = HubProcess(
         spec_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
     ).start()

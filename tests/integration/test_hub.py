@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hub.broker.broker import Credentials, EmbeddedBroker, find_free_port
+from hub.broker.broker import Credentials, EmbeddedBroker
 from hub.broker.joincode import JoinCode
 from hub.demo.sim import SimKiosk, SimLeader
 from hub.service.files import write_spec
@@ -21,6 +21,7 @@ from hub.service.store import EventStore
 from tests.integration.conftest import TOPICS, require_mosquitto
 from tests.integration.hubproc import HubProcess, InProcessHub, wait_for
 from tests.integration.test_hostile import result
+from tests.ports import quiet_port
 from tests.reference import reference_standings, simulate
 from whist.pattern import default_spec
 from whist.protocol import Standings, Topics, decode
@@ -96,9 +97,9 @@ def replay(data_dir):
 def test_embedded_broker_a_hand_end_to_end_and_acl(tmp_path, connect):
     spec = default_spec("alberta", 4, 3)
     spec_file = write_spec(spec, tmp_path / "club.toml")
-    port = find_free_port()
+    port = quiet_port()
     data = tmp_path / "data"
-    provision = find_free_port()
+    provision = quiet_port()
     hub = HubProcess(
         spec_file,
         data,
@@ -373,7 +374,7 @@ def test_after_the_fuzzing_the_hub_still_answers(fuzz_hub):
 def test_whole_16_table_30_hand_tournament_equals_the_reference(tmp_path):
     spec = default_spec("alberta", 16, 30)
     hands = simulate(spec, seed=2026, revoke_chance=0.01)
-    with EmbeddedBroker(tmp_path / "broker", 16, port=find_free_port(), bind="127.0.0.1") as broker:
+    with EmbeddedBroker(tmp_path / "broker", 16, port=quiet_port(), bind="127.0.0.1") as broker:
         creds = broker.credentials
         with InProcessHub(
             spec, tmp_path, broker.host, broker.port, creds.hub.username, creds.hub.password

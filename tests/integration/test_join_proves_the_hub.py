@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.broker.joincode import JoinCode
 from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS
 from kiosk import provision
@@ -31,6 +31,7 @@ from tests.integration.conftest import require_mosquitto
 from tests.integration.joinwire import connection
 from tests.integration.roguehub import RECEIVED
 from tests.integration.test_join_service import RunningHub
+from tests.ports import quiet_port
 from uikit.client import HubClient
 from uikit.handshake import HubHandshake
 
@@ -47,7 +48,7 @@ class Rogue:
         (folder / "join-code").write_text(
             json.dumps({"code": code, "expires": time.time() + 3600}), encoding="utf-8")
         self.folder = folder
-        self.broker_port = find_free_port()
+        self.broker_port = quiet_port()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.integration.roguehub", str(folder),
              str(self.broker_port)],

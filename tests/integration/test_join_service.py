@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.broker.joincode import JoinCode
 from hub.broker.provision import MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_TRIES
 from hub.demo.sim import SimLeader
@@ -30,6 +30,7 @@ from tests.integration import joinwire
 from tests.integration.conftest import require_mosquitto
 from tests.integration.hubproc import HubProcess
 from tests.integration.joinwire import answer, connection
+from tests.ports import quiet_port
 from whist.pattern import default_spec
 from whist.protocol import PROVISION_START_PATH
 
@@ -45,9 +46,9 @@ class RunningHub:
         spec = default_spec("alberta", 4, 2)
         spec_file = write_spec(spec, tmp / f"{name}.toml")
         self.data = tmp / name
-        self.port = find_free_port()
-        self.join_port = find_free_port()
-        self.tls_port = find_free_port()  # the broker's hall port, which joined kiosks get
+        self.port = quiet_port()
+        self.join_port = quiet_port()
+        self.tls_port = quiet_port()  # the broker's hall port, which joined kiosks get
         self.process = HubProcess(
             spec_file, self.data, "--port", str(self.port), "--bind", "127.0.0.1",
             "--provision-port", str(self.join_port), "--tls-port", str(self.tls_port), *args,

@@ -19,11 +19,11 @@ from hub.broker.broker import (
     LOG_LINES_PER_MINUTE,
     LOG_MAX_BYTES,
     EmbeddedBroker,
-    find_free_port,
 )
 from hub.broker.logcap import LinePump
 from hub.service.serve import LOG_SAME_PER_MINUTE, setup_logging
 from tests.integration.conftest import require_mosquitto
+from tests.ports import quiet_port
 
 require_mosquitto()
 WAIT = 10.0
@@ -46,7 +46,7 @@ def log_parts(folder: Path, name: str) -> list[Path]:
 
 def test_a_flood_of_refused_connections_leaves_the_broker_log_small(tmp_path: Path) -> None:
     flood = 1500
-    broker = EmbeddedBroker(tmp_path, tables=2, port=find_free_port(), bind="127.0.0.1")
+    broker = EmbeddedBroker(tmp_path, tables=2, port=quiet_port(), bind="127.0.0.1")
     with broker:
         assert refused_connect(broker.port) == bytes.fromhex("20020005")  # not authorised
         for _ in range(flood):
@@ -117,7 +117,7 @@ def test_a_broker_outliving_a_killed_hub_keeps_running_without_its_log(tmp_path:
     # The hub reads the broker's log through a pipe; killed outright, it leaves the broker
     # writing into a closed pipe. The broker must live on (it keeps the hub's queued results
     # and says its last will) until the next hub reclaims it.
-    port = find_free_port()
+    port = quiet_port()
     code = (
         "import os, signal, sys\nfrom hub.broker.broker import EmbeddedBroker\n"
         "EmbeddedBroker(sys.argv[1], 2, port=int(sys.argv[2]), bind='127.0.0.1').start()\n"

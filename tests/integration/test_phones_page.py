@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.demo.sim import SimLeader
 from hub.service.files import write_spec
 from tests.integration.conftest import TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from tests.ui.console_scenarios import _result
 from whist.nightspec import LengthSpec, default_night
 from whist.pattern import default_spec
@@ -62,12 +63,12 @@ class Hall:
             spec or spring.model_copy(update={"minutes": 20}), folder / "cup.toml"
         )
         self.data = folder / "hub"
-        self.port = find_free_port()
+        self.port = quiet_port()
         self.hub = HubProcess(
             spec_file,
             self.data,
             *("--port", str(self.port), "--bind", "127.0.0.1", "--provision-port", "0"),
-            *("--phones-port", str(find_free_port())),
+            *("--phones-port", str(quiet_port())),
         ).start()
         found = re.search(r"Phones: (http://\S+)", self.hub.output)
         assert found, self.hub.output
@@ -295,8 +296,8 @@ def test_a_club_night_on_a_phone(tmp_path: Path, browser) -> None:
     hub = HubProcess(
         write_spec(spec, tmp_path / "night.toml"),
         tmp_path / "hub",
-        *("--port", str(find_free_port()), "--bind", "127.0.0.1", "--provision-port", "0"),
-        *("--phones-port", str(find_free_port())),
+        *("--port", str(quiet_port()), "--bind", "127.0.0.1", "--provision-port", "0"),
+        *("--phones-port", str(quiet_port())),
     ).start()
     try:
         found = re.search(r"Phones: (http://\S+)", hub.output)

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import pytest
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from hub.service.batch import Inbound, Outgoing
 from hub.service.conflicts import MAX_CONFLICTS
 from hub.service.core import HubCore
@@ -22,6 +22,7 @@ from hub.service.store import EventStore
 from tests.integration.conftest import TOPICS, Connect, ProbeClient, require_mosquitto
 from tests.integration.hubproc import HubProcess, serve_night, wait_for
 from tests.integration.test_hostile import command, latest_state, result
+from tests.ports import quiet_port
 from whist.pattern import default_spec
 from whist.protocol import CONFLICTS_PAGE, UNREADABLE_CALL, Ack, decode
 
@@ -38,7 +39,7 @@ def serving(folder: Path) -> Iterator[tuple[HubProcess, EmbeddedBroker]]:
     """A real hub of SPEC on its own port; the broker's address and logins (not started)."""
     spec_file = write_spec(SPEC, folder / "t.toml")
     data = folder / "data"
-    port = find_free_port()
+    port = quiet_port()
     hub = HubProcess(
         spec_file, data, "--port", str(port), "--bind", "127.0.0.1", "--provision-port", "0"
     ).start()
@@ -259,7 +260,7 @@ def test_a_batch_that_fails_is_retried_one_by_one_and_the_failing_message_never_
     tmp_path: Path, connect: Connect
 ) -> None:
     with EmbeddedBroker(
-        tmp_path / "broker", tables=SPEC.tables, port=find_free_port(), bind="127.0.0.1"
+        tmp_path / "broker", tables=SPEC.tables, port=quiet_port(), bind="127.0.0.1"
     ) as server:
         logins = server.credentials
         store = EventStore(tmp_path / DB_FILE)
@@ -310,7 +311,7 @@ def test_a_release_that_fails_never_refuses_the_results_it_follows(
     """The views are built after the batch's Acks (issue 28): a bug there is logged, once a
     minute, and the results stay accepted; nothing tells a table its result was refused."""
     with EmbeddedBroker(
-        tmp_path / "broker", tables=SPEC.tables, port=find_free_port(), bind="127.0.0.1"
+        tmp_path / "broker", tables=SPEC.tables, port=quiet_port(), bind="127.0.0.1"
     ) as server:
         logins = server.credentials
         store = EventStore(tmp_path / DB_FILE)

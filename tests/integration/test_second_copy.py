@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from hub.demo.sim import SimLeader
 from hub.service.core import HubCore
 from hub.service.files import write_spec
@@ -40,6 +40,7 @@ from kiosk.outbox import Outbox
 from tests.integration.conftest import QUIET, TOPICS, mqtt_client, require_mosquitto
 from tests.integration.hubproc import HubProcess, wait_for
 from tests.kiosk.test_club_connection import club_hub
+from tests.ports import quiet_port
 from whist.events import ResultRecorded
 from whist.night import ClubNight
 from whist.nightspec import default_night
@@ -164,7 +165,7 @@ class Hall:
 @pytest.fixture
 def hall(tmp_path: Path) -> Iterator[Hall]:
     with EmbeddedBroker(
-        tmp_path / "broker", TABLES, port=find_free_port(), bind="127.0.0.1"
+        tmp_path / "broker", TABLES, port=quiet_port(), bind="127.0.0.1"
     ) as broker:
         h = Hall(tmp_path, broker)
         try:

@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker.broker import Credentials, EmbeddedBroker, find_free_port, port_answers
+from hub.broker.broker import Credentials, EmbeddedBroker, port_answers
 from hub.broker.certs import certificate_names, ensure_certificates
 from hub.cli import main
 from hub.service.files import write_spec
@@ -34,6 +34,7 @@ from kiosk.outbox import Outbox
 from tests.console.test_connection import Recorder
 from tests.integration.conftest import connack, require_mosquitto
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from uikit.client import tls_context
 from uikit.connection import ConsoleConnection
 from uikit.settings import load_config as load_console_config
@@ -127,7 +128,7 @@ def hall(tmp_path: Path) -> Iterator[tuple[HubProcess, Path, int, int]]:
     """A real hub (``whist-hub serve``) with TLS on 127.0.0.1: (process, data, plain, tls)."""
     spec_file = write_spec(default_spec("alberta", 3, 2), tmp_path / "club.toml")
     data = tmp_path / "data"
-    plain, tls = find_free_port(), find_free_port()
+    plain, tls = quiet_port(), quiet_port()
     hub = HubProcess(
         spec_file,
         data,
@@ -243,7 +244,7 @@ def test_plain_mqtt_answers_on_the_loopback_only_unless_told(tmp_path: Path):
     for plain_hall in (False, True):
         data = tmp_path / f"broker-{plain_hall}"
         with EmbeddedBroker(
-            data, 2, port=find_free_port(), bind="0.0.0.0", plain_hall=plain_hall
+            data, 2, port=quiet_port(), bind="0.0.0.0", plain_hall=plain_hall
         ) as b:
             leader = b.credentials.leader
             # A plain client written from PROTOCOL.md still works on this machine.
@@ -301,7 +302,7 @@ def served_names(port: int, ca: Path) -> list[str]:
 
 
 def test_a_running_broker_takes_a_new_address_without_dropping_anyone(tmp_path: Path):
-    with EmbeddedBroker(tmp_path, 2, port=find_free_port(), bind="127.0.0.1", address_check=0) as b:
+    with EmbeddedBroker(tmp_path, 2, port=quiet_port(), bind="127.0.0.1", address_check=0) as b:
         assert b.tls_port is not None
         assert "10.9.8.7" not in served_names(b.tls_port, b.ca_path)
         kiosk = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="table1")

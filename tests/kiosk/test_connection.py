@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from hub.demo.sim import SimLeader
 from kiosk.config import KioskConfig
 from kiosk.connection import KioskConnection
@@ -84,7 +84,7 @@ class UiThread:
 
 @pytest.fixture
 def hall(tmp_path: Path) -> Iterator[EmbeddedBroker]:
-    with EmbeddedBroker(tmp_path / "broker", 4, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(tmp_path / "broker", 4, port=quiet_port(), bind="127.0.0.1") as b:
         yield b
 
 

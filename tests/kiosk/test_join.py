@@ -191,10 +191,10 @@ def test_a_code_renewed_between_the_two_steps_ends_the_join(service, monkeypatch
 
 
 def test_nothing_listening(tmp_path):
-    from hub.broker.broker import find_free_port
+    from tests.ports import quiet_port
 
     with pytest.raises(provision.JoinError) as info:
-        provision.request_join(provision.FoundHub("127.0.0.1", find_free_port()), 1, "123456",
+        provision.request_join(provision.FoundHub("127.0.0.1", quiet_port()), 1, "123456",
                                timeout=2)
     assert info.value.kind == "unreachable"
 
@@ -256,10 +256,10 @@ def test_every_hub_heard_is_asked_until_one_takes_the_code(monkeypatch, tmp_path
 
 def test_an_address_the_hub_does_not_listen_on_is_passed_over(service, monkeypatch, tmp_path):
     """A hub's record may list an address it does not answer on: the next one is tried."""
-    from hub.broker.broker import find_free_port
+    from tests.ports import quiet_port
 
     server, code, _ = service
-    dead = provision.FoundHub("127.0.0.1", find_free_port())
+    dead = provision.FoundHub("127.0.0.1", quiet_port())
     monkeypatch.setattr(provision, "discover",
                         lambda *a, **k: [dead, provision.FoundHub("127.0.0.1", server.port)])
     assert provision.join_hall(tmp_path / "kiosk.toml", 1, code.code).username == "table1"

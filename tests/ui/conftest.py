@@ -26,8 +26,9 @@ from typing import Any
 
 import pytest
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from tests.integration.conftest import mosquitto_missing
+from tests.ports import quiet_port
 from tests.zygote import Forked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +120,7 @@ def kivy_env(display: str, tmp_path: Path) -> dict[str, str]:
 @pytest.fixture
 def hall(tmp_path: Path) -> Iterator[EmbeddedBroker]:
     """A fresh embedded Mosquitto (4 tables, per-table logins and ACLs) for one scenario."""
-    with EmbeddedBroker(tmp_path / "broker", 4, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(tmp_path / "broker", 4, port=quiet_port(), bind="127.0.0.1") as b:
         yield b
 
 
@@ -132,7 +133,7 @@ def broker_spec(broker: EmbeddedBroker) -> dict[str, Any]:
         "hub_password": creds.hub.password,
         "leader_user": creds.leader.username,
         "leader_password": creds.leader.password,
-        "dead_port": find_free_port(),
+        "dead_port": quiet_port(),
     }
 
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.service.files import write_spec
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from tests.ui.test_club_ui import (
     HALL_SHOTS,
     HALL_VARIANTS,
@@ -59,7 +60,7 @@ def served_solo(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Serv
         else:
             seating["players"] = names
     night_file = write_spec(load_night(data), tmp_path / "night.toml")
-    port = find_free_port()
+    port = quiet_port()
     hub = HubProcess(
         night_file,
         tmp_path / "hub",

@@ -26,12 +26,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from hub.broker.broker import EmbeddedBroker, find_free_port
+from hub.broker.broker import EmbeddedBroker
 from hub.cli import main as hub_cli
 from hub.demo.sim import SimClubKiosk
 from hub.service.core import HubCore
 from hub.service.service import Hub
 from hub.service.store import EventStore
+from tests.ports import quiet_port
 from tests.ui.conftest import SHOTS, Scenario, broker_spec, write_kiosk_config
 from tests.ui.stories import EIGHT_EVEN, STORIES, Story
 from tests.ui.test_console_ui import HALL_SHOTS, LEADER_SHOTS, _config
@@ -60,7 +61,7 @@ class StoryApp(Scenario):
 def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedBroker]:
     """One Mosquitto for the module's seven nights (two tables' logins, the leader, the hall)."""
     folder = tmp_path_factory.mktemp("story-broker")
-    with EmbeddedBroker(folder, 2, port=find_free_port(), bind="127.0.0.1") as b:
+    with EmbeddedBroker(folder, 2, port=quiet_port(), bind="127.0.0.1") as b:
         yield b
 
 

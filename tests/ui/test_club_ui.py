@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.service.files import write_spec
 from hub.service.store import EventStore
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from tests.ui.conftest import broker_spec
 from tests.ui.test_console_ui import HALL_SHOTS, LEADER_SHOTS, ConsoleScenario, _config
 from whist.night import ClubNight, night_standings
@@ -107,7 +108,7 @@ def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServedNig
     for seating in data["seating"]:
         seating["players"] = _players(seating["table"])
     night_file = write_spec(load_night(data), tmp_path / "night.toml")
-    port = find_free_port()
+    port = quiet_port()
     hub = HubProcess(
         night_file,
         tmp_path / "hub",

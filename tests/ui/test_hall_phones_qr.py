@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from hub.broker.broker import Credentials, find_free_port
+from hub.broker.broker import Credentials
 from hub.service.files import write_spec
 from tests.integration.hubproc import HubProcess
+from tests.ports import quiet_port
 from tests.ui.conftest import ROOT
 from tests.ui.test_console_ui import HALL_SHOTS
 from whist.pattern import default_spec
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.skipif(ZBARIMG is None, reason="zbarimg missing: apt in
 
 def test_the_halls_qr_code_is_the_printed_phones_address(tmp_path: Path, kivy_env) -> None:
     spec_file = write_spec(default_spec("alberta", 3, 2, name="QR Cup"), tmp_path / "cup.toml")
-    port, phones_port = find_free_port(), find_free_port()
+    port, phones_port = quiet_port(), quiet_port()
     hub = HubProcess(
         spec_file,
         tmp_path / "hub",
