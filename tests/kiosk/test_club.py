@@ -335,6 +335,26 @@ def test_a_reason_the_kiosk_cannot_translate_is_the_hubs_own(link):
     assert p.view.entry.readout == "Nord-Sud 9 · Est-Ouest 4"
 
 
+def test_a_deal_entered_for_the_night_the_leader_replaced_says_so(link):
+    """Protocol 7.8: the new night refuses a deal the table entered for the last one
+    (``other_event``); the players read why and may enter it again for this night."""
+    hub = Hub("minnesota")
+    p = kiosk(hub, link, language="fr")
+    tap_minnesota_deal(p)
+    refused = Ack(id=link.deals[0].id, status="rejected", reason="…", code="other_event", deal=1)
+    p.on_ack(refused, None)
+    vm = p.view
+    assert vm.screen is Screen.REJECTED
+    assert vm.rejected.reason == (
+        "Cette donne a été saisie avant que l'arbitre commence une nouvelle soirée\u00a0: elle "
+        "ne compte pas. Si vous l'avez jouée ce soir, entrez-la de nouveau."
+    )
+    assert vm.rejected.hub_reason == ""
+    assert vm.rejected.again.visible is True
+    p.enter_again()
+    assert p.view.screen is Screen.ENTRY
+
+
 def test_a_duplicate_counts_as_recorded(link):
     hub = Hub("minnesota")
     p = kiosk(hub, link)
