@@ -189,6 +189,16 @@ class ClubDesk:
             self.reading_rules = False
         self.rules = rules
 
+    def on_another_night(self) -> None:
+        """The hub holds another night than the one this table entered deals for (its log,
+        Epoch.log, changed: the leader started over). A deal half tapped in and the last
+        refusal were the last night's: they go. The score stays until the new night's comes
+        (retained, it comes with the same connection); deals still in the outbox go out, and
+        the new night says it will not count them (``other_event``)."""
+        if self.step in _ENTERING or self.step == "rejected":
+            self.step = "pending" if self.pending else None
+        self.draft, self.flow, self.rejected, self.notice = None, None, None, ""
+
     def on_score(self, score: ClubScore) -> None:
         """The table's score as the hub holds it: the score screen is drawn from the latest."""
         self.score = score

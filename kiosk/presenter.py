@@ -334,6 +334,8 @@ class TablePresenter(_Base):
         if self.store.on_event(log):
             if self.router.mode in (Screen.ACCEPTED, Screen.REJECTED):
                 self.router.mode = None
+            if self.club is not None:
+                self.club.on_another_night()
             self._changed()
 
     def on_state(self, state: State) -> None:

@@ -355,6 +355,24 @@ def test_a_deal_entered_for_the_night_the_leader_replaced_says_so(link):
     assert p.view.screen is Screen.ENTRY
 
 
+def test_a_deal_half_tapped_for_the_last_night_goes_when_the_leader_starts_over(link):
+    """The hub's log changes under a table tapping in a deal (the leader started a new
+    night): the half-tapped deal was the last night's, and the score screen comes back; the
+    same log after a restart keeps it."""
+    hub = Hub("minnesota")
+    p = kiosk(hub, link)
+    p.on_event("night-a")
+    p.enter_deal()
+    p.pick(0)  # a deal begun: North-South granded
+    entering = p.view.screen
+    assert entering not in (Screen.CLUB_SCORE, None)
+    p.on_event("night-a")  # the same night, after a restart of the hub
+    assert p.view.screen is entering
+    p.on_event("night-b")
+    assert p.view.screen is Screen.CLUB_SCORE
+    assert link.deals == []
+
+
 def test_a_duplicate_counts_as_recorded(link):
     hub = Hub("minnesota")
     p = kiosk(hub, link)
