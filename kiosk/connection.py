@@ -142,7 +142,7 @@ class KioskConnection(HubClient):
         self.hub_log: str | None = None
         #: Before any epoch this run: the log that answered the table's last report (a kiosk
         #: restarted while the hub is away), what a report entered now is stamped with.
-        self._last_log = outbox.last_settled_log()
+        self._last_log = outbox.last_log()
         self._reoffered: set[str] = set()
         self._reoffer_turn = threading.Condition()
         self._reoffer_thread: threading.Thread | None = None

@@ -262,6 +262,16 @@ class Outbox:
         last = self._last_settled()
         return None if last is None else last[2]
 
+    def last_log(self) -> str | None:
+        """The hub's log (Epoch.log) that answered the newest settled report of any kind (a
+        result, a club deal, a count); None without one, or when the kiosk did not know the
+        log then. What a report entered after a restart, before any epoch, is stamped with."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT log FROM history ORDER BY settled DESC, rowid DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
     def _last_settled(self) -> tuple[Result, str, str | None] | None:
         with self._lock:
             rows = self._db.execute(

@@ -54,6 +54,18 @@ def test_the_last_result_says_which_tournament_acked_it(box):
     assert (box.last_settled()[0].id, box.last_settled_log()) == ("r-2", "log-a")
 
 
+def test_the_last_log_is_the_newest_answer_of_any_kind(box):
+    """What a report entered after a restart is stamped with (protocol 7.8): the log that
+    answered the newest settled report, a count or a club deal as well as a result."""
+    assert box.last_log() is None
+    box.add(result(1))
+    box.settle(Ack(id="r-1", status="accepted", hand=1), "log-a")
+    assert box.last_log() == "log-a"
+    box.add(FlagCount(id="k-1", table=3, day=1, flags=11))
+    box.settle(Ack(id="k-1", status="accepted", day=1), "log-b")
+    assert (box.last_log(), box.last_settled_log()) == ("log-b", "log-a")
+
+
 def test_an_unknown_or_repeated_ack_changes_nothing(box):
     box.add(result(1))
     assert box.settle(Ack(id="nobody", status="accepted")) is None
