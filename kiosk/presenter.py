@@ -332,8 +332,7 @@ class TablePresenter(_Base):
     def on_event(self, log: str) -> None:
         """The tournament the hub holds (Epoch.log), said at every connection."""
         if self.store.on_event(log):
-            if self.router.mode in (Screen.ACCEPTED, Screen.REJECTED):
-                self.router.mode = None
+            self.router.another_event()
             if self.club is not None:
                 self.club.on_another_night()
             self._changed()

@@ -90,6 +90,11 @@ class TableRouter(screens.Router[Screen]):
         self.call_from: Screen | None = None
         self.call_topic: CallTopic | None = None
 
+    def another_event(self) -> None:
+        """The hub holds another tournament: an answer on show was the last one's."""
+        if self.mode in (Screen.ACCEPTED, Screen.REJECTED):
+            self.mode = None
+
     def leave_flow(self) -> None:
         """Out of the result being tapped in, to the moves still to show, if any."""
         self.mode, self.draft, self.error, self.repeat = None, None, "", ""
