@@ -4,6 +4,7 @@ rebuild from the log (after a bug left the state half-changed) reaches them all 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Generic, TypeVar
 
 from hub.service.batch import Batch
@@ -35,15 +36,12 @@ class Live(Generic[E]):
         self.store = store
         self.event = event
         self._replay = replay
-        self._log_id = ""
 
-    @property
+    @cached_property
     def log_id(self) -> str:
         """The log's own id (the Epoch's ``log``): read once, since the log's first fact never
         changes while the hub runs."""
-        if not self._log_id:
-            self._log_id = self.store.log_id()
-        return self._log_id
+        return self.store.log_id()
 
     def apply(self, event: Event, batch: Batch) -> None:
         """Check and apply; raises TournamentError (nothing changed) when it cannot."""

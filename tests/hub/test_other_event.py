@@ -13,7 +13,7 @@ from hub.service.batch import Inbound
 from tests.hub.test_club_core import ClubHarness, deal
 from tests.hub.test_core import Harness, result
 from whist.events import ResultRecorded
-from whist.protocol import Ack, ClubDeal, FlagCount, Result, Revokes, encode
+from whist.protocol import Ack, ClubDeal, FlagCount, Result, decode_result, encode
 
 FIRST_TRY = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
 
@@ -78,14 +78,7 @@ def test_a_count_entered_for_another_tournament_is_refused(hub):
 
 
 def test_the_wire_carries_log_only_when_the_table_knows_it():
-    r = Result(
-        id="r-1",
-        hand=1,
-        table=2,
-        visitor_tricks=8,
-        home_tricks=5,
-        revokes=Revokes(home=0, visitors=0),
-    )
+    r = decode_result(result(2))
     assert b'"log"' not in encode(r)
     assert encode(r.model_copy(update={"log": FIRST_TRY})).endswith(
         f',"log":"{FIRST_TRY}"}}'.encode()
